@@ -1,0 +1,473 @@
+"""The store's schema: the one source of truth for every table and column.
+
+Each table is declared once, as a list of :class:`Column` with its DuckDB type
+and a one-line description.  The DDL, the Arrow schemas used for bulk inserts
+and ``docs/schema.md`` are all generated from these declarations, so they
+cannot drift apart.
+
+Amounts are ``BIGINT`` in the hand's smallest recorded unit (chips for
+tournaments, minor currency units for cash games; see ``hands.amount_scale``).
+No column of the log holds a float.
+
+>>> [t.name for t in TABLES][:4]
+['meta', 'sources', 'hands', 'seats']
+>>> 'amount' in EVENTS.column_names
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+import pyarrow as pa
+
+SCHEMA_VERSION = 1
+
+
+class EventKind(StrEnum):
+    """What one event row records.  Every row is one thing that happened (or
+    one claim the history makes in its summary), exactly as recorded."""
+
+    # forced bets
+    ANTE = "ante"
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    DEAD_BLIND = "dead_blind"  # a blind posted out of position, e.g. "posts small & big blinds"
+    STRADDLE = "straddle"
+    BRING_IN = "bring_in"
+    # dealing
+    DEAL_HOLE = "deal_hole"  # cards dealt to a seat (stud: up cards too)
+    DEAL_BOARD = "deal_board"  # community cards
+    # voluntary actions
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"  # amount = chips added by this call
+    BET = "bet"  # amount = the bet
+    RAISE = "raise"  # amount = increment as written, to_amount = raise-to total
+    COMPLETE = "complete"  # stud completion of the bring-in; to_amount = total
+    DRAW = "draw"  # draw games: amount = number of cards discarded, cards = discarded
+    STAND_PAT = "stand_pat"
+    # showdown
+    SHOW = "show"
+    MUCK = "muck"  # mucked at showdown (cards when the site reveals them)
+    NO_SHOW = "no_show"  # "doesn't show hand": a winner who was not called
+    # settlement
+    UNCALLED_RETURN = "uncalled_return"
+    COLLECT = "collect"  # pot_label main / side-N / pot, half hi / lo
+    FINISH = "finish"  # tournament finish line; amount = place
+    # the history's own claims (summary section, PHH outcome fields)
+    TOTAL_POT = "total_pot"  # amount = total, to_amount = rake
+    POT_CLAIM = "pot_claim"  # one pot of "Main pot X. Side pot-1 Y."; pot_label
+    SEAT_RESULT = "seat_result"  # a summary seat line; amount = won (if any)
+    FINISHING_STACK = "finishing_stack"  # PHH finishing_stacks
+    WINNINGS = "winnings"  # PHH winnings
+
+
+VOLUNTARY_KINDS = frozenset(
+    {EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.COMPLETE}
+)
+FORCED_KINDS = frozenset(
+    {
+        EventKind.ANTE,
+        EventKind.SMALL_BLIND,
+        EventKind.BIG_BLIND,
+        EventKind.DEAD_BLIND,
+        EventKind.STRADDLE,
+        EventKind.BRING_IN,
+    }
+)
+
+
+class Street(StrEnum):
+    """Betting rounds by name.  Board games use preflop..river, stud third..seventh,
+    draw games predraw and the draws; showdown and summary follow the action."""
+
+    PREFLOP = "preflop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    THIRD = "third"
+    FOURTH = "fourth"
+    FIFTH = "fifth"
+    SIXTH = "sixth"
+    SEVENTH = "seventh"
+    PREDRAW = "predraw"
+    FIRST_DRAW = "first_draw"
+    SECOND_DRAW = "second_draw"
+    THIRD_DRAW = "third_draw"
+    SHOWDOWN = "showdown"
+    SUMMARY = "summary"
+
+
+BETTING_STREETS: dict[str, tuple[Street, ...]] = {
+    "board": (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER),
+    "stud": (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH),
+    "single_draw": (Street.PREDRAW, Street.FIRST_DRAW),
+    "triple_draw": (Street.PREDRAW, Street.FIRST_DRAW, Street.SECOND_DRAW, Street.THIRD_DRAW),
+}
+
+
+class Variant(StrEnum):
+    """Game variants.  The value is what ``hands.variant`` stores."""
+
+    HOLDEM = "holdem"
+    SIX_PLUS_HOLDEM = "6plus_holdem"
+    OMAHA = "omaha"
+    OMAHA_HILO = "omaha_hilo"
+    OMAHA5 = "omaha5"
+    OMAHA5_HILO = "omaha5_hilo"
+    OMAHA6 = "omaha6"
+    COURCHEVEL = "courchevel"
+    COURCHEVEL_HILO = "courchevel_hilo"
+    STUD = "stud"
+    STUD_HILO = "stud_hilo"
+    RAZZ = "razz"
+    DRAW_2_7_SINGLE = "2-7_single_draw"
+    DRAW_2_7_TRIPLE = "2-7_triple_draw"
+    DRAW_A_5_TRIPLE = "a-5_triple_draw"
+    DRAW_5_CARD = "5_card_draw"
+    BADUGI = "badugi"
+
+
+class Betting(StrEnum):
+    NO_LIMIT = "no-limit"
+    POT_LIMIT = "pot-limit"
+    FIXED_LIMIT = "fixed-limit"
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    type: str
+    doc: str
+    nullable: bool = True
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    doc: str
+    columns: tuple[Column, ...]
+    primary_key: tuple[str, ...] = ()
+
+    @property
+    def column_names(self) -> list[str]:
+        return [c.name for c in self.columns]
+
+    def ddl(self) -> str:
+        cols = [f"{c.name} {c.type}{'' if c.nullable else ' NOT NULL'}" for c in self.columns]
+        if self.primary_key:
+            cols.append(f"PRIMARY KEY ({', '.join(self.primary_key)})")
+        return f"CREATE TABLE IF NOT EXISTS {self.name} (\n  " + ",\n  ".join(cols) + "\n)"
+
+    def arrow_schema(self) -> pa.Schema:
+        return pa.schema([pa.field(c.name, _ARROW[c.type], nullable=c.nullable) for c in self.columns])
+
+
+_ARROW = {
+    "VARCHAR": pa.string(),
+    "BIGINT": pa.int64(),
+    "INTEGER": pa.int32(),
+    "SMALLINT": pa.int16(),
+    "BOOLEAN": pa.bool_(),
+    "TIMESTAMP": pa.timestamp("us"),
+    "VARCHAR[]": pa.list_(pa.string()),
+    "SMALLINT[]": pa.list_(pa.int16()),
+    "BIGINT[]": pa.list_(pa.int64()),
+}
+
+C = Column
+
+META = Table(
+    "meta",
+    "Key/value facts about the store itself.",
+    (C("key", "VARCHAR", "setting name", False), C("value", "VARCHAR", "setting value")),
+    ("key",),
+)
+
+SOURCES = Table(
+    "sources",
+    "Every ingested file, once per distinct content (sha256).",
+    (
+        C("source_id", "INTEGER", "store-local id of the file", False),
+        C("path", "VARCHAR", "path as given when first ingested (absolute)", False),
+        C("size", "BIGINT", "file size in bytes", False),
+        C("sha256", "VARCHAR", "hex sha256 of the file's bytes", False),
+        C("format", "VARCHAR", "detected format: pokerstars, phh", False),
+        C("encoding", "VARCHAR", "text encoding used to read it (utf-8, utf-8-sig, cp1252, utf-16)"),
+        C("ingested_at", "TIMESTAMP", "when the file was first ingested (UTC)", False),
+    ),
+    ("source_id",),
+)
+
+HANDS = Table(
+    "hands",
+    "One row per stored hand, with its table, game and level as recorded.",
+    (
+        C("hand_id", "VARCHAR", "stable id: 'PS-<hand number>' for PokerStars, 'PHH-<last path parts>[:N]' for PHH", False),
+        C("site", "VARCHAR", "site or origin: pokerstars, phh", False),
+        C("format", "VARCHAR", "parser that read it: pokerstars, phh", False),
+        C("hand_number", "VARCHAR", "the site's own hand number, if any"),
+        C("tournament_id", "VARCHAR", "tournament number, NULL for cash games"),
+        C("tournament_name", "VARCHAR", "event name when recorded (PHH event, home-game club)"),
+        C("buy_in", "VARCHAR", "buy-in as written, e.g. '$1.00+$0.25+$0.15 USD'"),
+        C("table_name", "VARCHAR", "table name as written"),
+        C("max_seats", "SMALLINT", "seats at the table (e.g. 9 for 9-max)"),
+        C("button_seat", "SMALLINT", "seat number of the button, if recorded"),
+        C("level", "VARCHAR", "blind level as written (e.g. 'XVI')"),
+        C("small_blind", "BIGINT", "small blind of the level"),
+        C("big_blind", "BIGINT", "big blind of the level"),
+        C("ante", "BIGINT", "per-player ante (largest posted or configured)"),
+        C("bb_ante", "BOOLEAN", "true when one player (the big blind) posts the ante for the table"),
+        C("bring_in", "BIGINT", "stud bring-in"),
+        C("small_bet", "BIGINT", "fixed-limit small bet (stud: also the completion)"),
+        C("big_bet", "BIGINT", "fixed-limit big bet"),
+        C("min_bet", "BIGINT", "smallest opening bet of a no-limit/pot-limit round (normally the big blind)"),
+        C("variant", "VARCHAR", "game: holdem, omaha, omaha_hilo, omaha5, stud, stud_hilo, razz, 2-7_triple_draw, badugi, ...", False),
+        C("betting", "VARCHAR", "no-limit, pot-limit or fixed-limit", False),
+        C("game_label", "VARCHAR", "the game as the site wrote it, incl. mixed-game name"),
+        C("started_at_text", "VARCHAR", "start time exactly as recorded"),
+        C("started_at", "TIMESTAMP", "start time parsed from the recorded text (its own time zone, naive)"),
+        C("currency", "VARCHAR", "currency of amounts (USD, EUR, ...); NULL for tournament chips"),
+        C("amount_scale", "INTEGER", "recorded amount = stored amount / amount_scale (100 for cents)", False),
+        C("chip_unit", "BIGINT", "smallest chip in stored units (odd-chip splits are in this unit)", False),
+        C("is_tournament", "BOOLEAN", "tournament (true) or cash game (false)", False),
+        C("source_id", "INTEGER", "sources.source_id of the file", False),
+        C("first_line", "INTEGER", "1-based line of the hand's first line in the source", False),
+        C("last_line", "INTEGER", "1-based line of the hand's last line in the source", False),
+        C("byte_offset", "BIGINT", "byte offset of the hand's first line in the decoded source", False),
+        C("content_hash", "VARCHAR", "sha256 of the hand's text: same hash = same hand", False),
+    ),
+    ("hand_id",),
+)
+
+SEATS = Table(
+    "seats",
+    "Who sat where in each hand, with starting stacks.",
+    (
+        C("hand_id", "VARCHAR", "hand", False),
+        C("seat", "SMALLINT", "seat number at the table (PHH: from 'seats', else position)", False),
+        C("position", "SMALLINT", "PHH player index (1 = first to post / small blind); NULL for sites"),
+        C("player", "VARCHAR", "player name as written", False),
+        C("starting_stack", "BIGINT", "chips in front at the start of the hand", False),
+        C("sitting_out", "BOOLEAN", "recorded as sitting out", False),
+        C("bounty", "VARCHAR", "bounty as written, if any"),
+        C("line_no", "INTEGER", "source line of the seat line"),
+    ),
+    ("hand_id", "seat"),
+)
+
+EVENTS = Table(
+    "events",
+    "The append-only event log: one row per recorded event, in order.",
+    (
+        C("hand_id", "VARCHAR", "hand", False),
+        C("seq", "INTEGER", "0-based order of the event within the hand", False),
+        C("street", "VARCHAR", "betting round or section: preflop, flop, ..., third..seventh, predraw, first_draw.., showdown, summary", False),
+        C("kind", "VARCHAR", "what happened (EventKind)", False),
+        C("seat", "SMALLINT", "seat of the actor, NULL for table events"),
+        C("player", "VARCHAR", "player name as written"),
+        C("amount", "BIGINT", "amount as written (call: chips added; raise: the increment; collect: won)"),
+        C("to_amount", "BIGINT", "raise/complete: the total the player raised to; total_pot: the rake"),
+        C("all_in", "BOOLEAN", "the line says the player is all-in", False),
+        C("cards", "VARCHAR", "cards as written, space separated (e.g. 'Ah Kd')"),
+        C("pot_label", "VARCHAR", "collect/pot_claim: main, side-1, side-2, ... or pot"),
+        C("half", "VARCHAR", "hi or lo for split-pot halves when recorded"),
+        C("line_no", "INTEGER", "1-based source line", False),
+        C("text", "VARCHAR", "the source line (or PHH action) verbatim"),
+    ),
+    ("hand_id", "seq"),
+)
+
+INGEST_ERRORS = Table(
+    "ingest_errors",
+    "Hands (or files) that could not be stored, with the reason.",
+    (
+        C("source_path", "VARCHAR", "file", False),
+        C("sha256", "VARCHAR", "sha256 of the file, if it could be read"),
+        C("line_no", "INTEGER", "1-based line where the problem is (or the hand starts)"),
+        C("hand_id", "VARCHAR", "hand id if known"),
+        C("reason_code", "VARCHAR", "stable code: parse-error, conflict, run-it-twice, unsupported-game, not-a-history, unreadable, truncated, ...", False),
+        C("reason", "VARCHAR", "human explanation", False),
+        C("recorded_at", "TIMESTAMP", "when it was recorded (UTC)", False),
+    ),
+)
+
+# --- replay facts (written by replay/, read by checks) -------------------------------
+
+DECISIONS = Table(
+    "decisions",
+    "One row per voluntary action, with what the rules allowed at that moment.",
+    (
+        C("hand_id", "VARCHAR", "hand", False),
+        C("seq", "INTEGER", "events.seq of the action", False),
+        C("edition", "VARCHAR", "TDA edition the facts were computed under", False),
+        C("street", "VARCHAR", "betting round", False),
+        C("seat", "SMALLINT", "seat that acted", False),
+        C("player", "VARCHAR", "player that acted"),
+        C("kind", "VARCHAR", "recorded action kind (fold, check, call, bet, raise, complete)", False),
+        C("expected_seat", "SMALLINT", "seat whose turn it was by the rules (NULL if nobody could act)"),
+        C("to_act", "SMALLINT[]", "seats still to act in the round before this action"),
+        C("actor_status", "VARCHAR", "actor's status before acting: active, folded, all_in, absent", False),
+        C("to_call", "BIGINT", "amount the actor needed to add to call", False),
+        C("current_bet", "BIGINT", "highest commitment on the street before the action", False),
+        C("min_raise_to", "BIGINT", "minimum legal bet/raise-to (NL/PL: largest full increment rule; FL: the fixed size)"),
+        C("max_raise_to", "BIGINT", "maximum legal bet/raise-to (PL: the pot limit; FL: the fixed size; NL: the stack)"),
+        C("may_raise", "BOOLEAN", "betting is open for the actor (it was reopened or the actor has not acted)", False),
+        C("may_raise_reason", "VARCHAR", "why (not) open: not-yet-acted, reopened-by-full-raise, short-allin-not-reopened, cap-reached, ...", False),
+        C("last_full_increment", "BIGINT", "largest full bet or raise increment of the street so far", False),
+        C("bets_and_raises", "SMALLINT", "bets and raises so far in the round (limit cap counts short all-ins)", False),
+        C("raise_cap", "SMALLINT", "raises allowed in the round (fixed-limit) or NULL"),
+        C("stack_before", "BIGINT", "actor's chips behind before the action", False),
+        C("committed_before", "BIGINT", "actor's chips committed on this street before the action", False),
+        C("stack_after", "BIGINT", "actor's chips behind after the action", False),
+        C("committed_after", "BIGINT", "actor's chips committed on this street after the action", False),
+        C("pot_before", "BIGINT", "all chips in the pot (all streets, incl. current bets) before the action", False),
+        C("amount_to", "BIGINT", "the actor's street commitment the action brought them to (bets/raises/calls)"),
+        C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...", False),
+        C("line_no", "INTEGER", "source line of the action", False),
+    ),
+    ("hand_id", "seq", "edition"),
+)
+
+POTS = Table(
+    "pots",
+    "Every main and side pot as built from contributions, with the showdown and awards.",
+    (
+        C("hand_id", "VARCHAR", "hand", False),
+        C("edition", "VARCHAR", "TDA edition", False),
+        C("pot_index", "SMALLINT", "0 = main pot, 1.. = side pots in order of creation", False),
+        C("pot_label", "VARCHAR", "main, side-1, side-2, ...", False),
+        C("amount", "BIGINT", "chips in the pot", False),
+        C("contributors", "SMALLINT[]", "seats that put chips in it", False),
+        C("eligible", "SMALLINT[]", "seats that can win it (contributed fully and did not fold)", False),
+        C("contested", "BOOLEAN", "more than one eligible seat", False),
+        C("hi_winners", "SMALLINT[]", "seats whose tabled hands win the high (or only) half; NULL if unknown"),
+        C("lo_winners", "SMALLINT[]", "seats whose tabled hands win the low half; empty if no qualifying low; NULL if not hi/lo"),
+        C("verified", "BOOLEAN", "winners could be determined (uncontested, or all eligible hands tabled)", False),
+        C("note", "VARCHAR", "why not verified, or other remarks"),
+    ),
+    ("hand_id", "edition", "pot_index"),
+)
+
+POT_SHARES = Table(
+    "pot_shares",
+    "Per pot and seat: what the rules award next to what the history recorded.",
+    (
+        C("hand_id", "VARCHAR", "hand", False),
+        C("edition", "VARCHAR", "TDA edition", False),
+        C("pot_index", "SMALLINT", "pot", False),
+        C("seat", "SMALLINT", "seat", False),
+        C("eligible", "BOOLEAN", "seat may win this pot", False),
+        C("expected", "BIGINT", "chips the rules award this seat from this pot (NULL if winners unknown)"),
+        C("odd_chips", "BIGINT", "odd chips included in expected (by the edition's odd-chip rule)"),
+        C("recorded", "BIGINT", "chips the history says this seat collected from this pot (NULL if not attributable)"),
+        C("hand_value", "VARCHAR", "the seat's best tabled hand, if shown"),
+        C("line_no", "INTEGER", "source line of the recorded collect"),
+    ),
+    ("hand_id", "edition", "pot_index", "seat"),
+)
+
+HAND_RESULTS = Table(
+    "hand_results",
+    "Per hand and seat: chips in, returned, won, and end stacks, recorded and computed.",
+    (
+        C("hand_id", "VARCHAR", "hand", False),
+        C("edition", "VARCHAR", "TDA edition", False),
+        C("seat", "SMALLINT", "seat", False),
+        C("player", "VARCHAR", "player"),
+        C("starting_stack", "BIGINT", "stack at start", False),
+        C("contributed", "BIGINT", "chips put in (forced + voluntary), before returns", False),
+        C("returned_expected", "BIGINT", "uncalled chips the rules return", False),
+        C("returned_recorded", "BIGINT", "uncalled chips the history says were returned", False),
+        C("won_expected", "BIGINT", "chips the rules award (NULL if a pot's winner is unknown)"),
+        C("won_recorded", "BIGINT", "chips the history says were collected (NULL if the history does not say)"),
+        C("end_stack_expected", "BIGINT", "starting - contributed + returned_expected + won_expected"),
+        C("end_stack_recorded", "BIGINT", "end stack as recorded (PHH finishing_stacks) or implied by recorded events"),
+        C("returned_line", "INTEGER", "source line of the uncalled-bet return, if any"),
+    ),
+    ("hand_id", "edition", "seat"),
+)
+
+REPLAY_NOTES = Table(
+    "replay_notes",
+    "Replay problems that are not rule questions; the hand's facts may be partial.",
+    (
+        C("hand_id", "VARCHAR", "hand", False),
+        C("edition", "VARCHAR", "TDA edition", False),
+        C("seq", "INTEGER", "event where it happened, if any"),
+        C("code", "VARCHAR", "stable code: unfollowable, unknown-cards, ...", False),
+        C("message", "VARCHAR", "explanation", False),
+    ),
+)
+
+FINDINGS = Table(
+    "findings",
+    "Rule violations found by the checks.",
+    (
+        C("finding_id", "VARCHAR", "stable id: check:hand:seq:seat", False),
+        C("check_id", "VARCHAR", "check that found it (auditor/checks/<check_id>.sql)", False),
+        C("severity", "VARCHAR", "error, warning or info", False),
+        C("edition", "VARCHAR", "TDA edition", False),
+        C("rule", "VARCHAR", "rule number in the edition"),
+        C("rule_title", "VARCHAR", "rule title in the edition"),
+        C("hand_id", "VARCHAR", "hand", False),
+        C("tournament_id", "VARCHAR", "tournament"),
+        C("table_name", "VARCHAR", "table"),
+        C("street", "VARCHAR", "street"),
+        C("seq", "INTEGER", "event seq"),
+        C("seat", "SMALLINT", "seat"),
+        C("player", "VARCHAR", "player"),
+        C("expected", "VARCHAR", "what the rules required (amount or seats)"),
+        C("actual", "VARCHAR", "what happened"),
+        C("message", "VARCHAR", "one sentence a floor person understands", False),
+        C("source_path", "VARCHAR", "source file"),
+        C("line_no", "INTEGER", "source line"),
+    ),
+    ("finding_id", "edition"),
+)
+
+TABLES: tuple[Table, ...] = (
+    META,
+    SOURCES,
+    HANDS,
+    SEATS,
+    EVENTS,
+    INGEST_ERRORS,
+    DECISIONS,
+    POTS,
+    POT_SHARES,
+    HAND_RESULTS,
+    REPLAY_NOTES,
+    FINDINGS,
+)
+LOG_TABLES = (SOURCES, HANDS, SEATS, EVENTS, INGEST_ERRORS)
+REPLAY_TABLES = (DECISIONS, POTS, POT_SHARES, HAND_RESULTS, REPLAY_NOTES)
+
+
+def markdown() -> str:
+    """``docs/schema.md``: a section per table, a line per column."""
+    out = [
+        "# Store schema",
+        "",
+        f"Schema version {SCHEMA_VERSION}. Generated from `auditor/schema.py` "
+        "(`python -m auditor.schema > docs/schema.md`); do not edit by hand.",
+        "",
+        "All amounts are exact integers in the hand's stored unit: recorded amount = stored / `hands.amount_scale`.",
+        "",
+    ]
+    for t in TABLES:
+        out += [f"## `{t.name}`", "", t.doc, ""]
+        if t.primary_key:
+            out += [f"Key: `({', '.join(t.primary_key)})`", ""]
+        out += ["| column | type | meaning |", "|---|---|---|"]
+        out += [f"| `{c.name}` | {c.type}{'' if c.nullable else ' not null'} | {c.doc} |" for c in t.columns]
+        out.append("")
+    out += ["## Event kinds", "", "| kind | |", "|---|---|"]
+    out += [f"| `{k.value}` | |" for k in EventKind]
+    return "\n".join(out) + "\n"
+
+
+if __name__ == "__main__":
+    print(markdown(), end="")

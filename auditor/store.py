@@ -1,0 +1,78 @@
+"""The embedded store: one DuckDB file, created and migrated on first use."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from auditor.schema import SCHEMA_VERSION, TABLES, Table
+
+DEFAULT_DB = "audit.duckdb"
+DB_ENV = "TDA_AUDIT_DB"
+
+
+class StoreError(Exception):
+    """A store that cannot be opened or has the wrong schema."""
+
+
+def default_db_path() -> str:
+    return os.environ.get(DB_ENV) or DEFAULT_DB
+
+
+def connect(db: str | os.PathLike | None = None, *, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+    """Open (and on first use create) the store.
+
+    A second process that tries to write while another holds the file gets a
+    ``StoreError`` saying so; DuckDB's file lock keeps the store consistent.
+    """
+    path = str(db or default_db_path())
+    if read_only and path != ":memory:" and not Path(path).exists():
+        raise StoreError(f"no store at {path}: run 'tda-audit ingest' or 'tda-audit audit' first")
+    try:
+        con = duckdb.connect(path, read_only=read_only)
+    except duckdb.IOException as e:
+        msg = str(e)
+        if "lock" in msg.lower():
+            raise StoreError(f"the store {path} is in use by another process ({msg.splitlines()[0]}); try again when it has finished") from e
+        raise StoreError(f"cannot open the store {path}: {msg}") from e
+    if not read_only:
+        ensure_schema(con)
+    else:
+        check_version(con, path)
+    return con
+
+
+def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
+    for t in TABLES:
+        con.execute(t.ddl())
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is None:
+        con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
+    elif int(row[0]) != SCHEMA_VERSION:
+        raise StoreError(f"store schema version {row[0]} is not {SCHEMA_VERSION}; re-ingest into a new store")
+
+
+def check_version(con: duckdb.DuckDBPyConnection, path: str) -> None:
+    try:
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.CatalogException as e:
+        raise StoreError(f"{path} is not a tda-audit store") from e
+    if row is None or int(row[0]) != SCHEMA_VERSION:
+        raise StoreError(f"store schema version {row and row[0]} is not {SCHEMA_VERSION}")
+
+
+def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table) -> None:
+    """Bulk-insert an Arrow table whose columns are ``table``'s columns."""
+    con.register("_incoming", data)
+    try:
+        con.execute(f"INSERT INTO {table.name} ({', '.join(table.column_names)}) SELECT {', '.join(table.column_names)} FROM _incoming")
+    finally:
+        con.unregister("_incoming")
+
+
+def rows_to_arrow(table: Table, columns: dict[str, list]) -> pa.Table:
+    schema = table.arrow_schema()
+    return pa.Table.from_arrays([pa.array(columns[n], type=schema.field(n).type) for n in table.column_names], schema=schema)

@@ -1,0 +1,130 @@
+"""Hand-history parsers, one module per format, and reading of source files.
+
+``open_source`` decodes a file (UTF-8 with or without BOM, UTF-16, cp1252) and
+``detect_parser`` picks the parser that reads it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator
+
+from parsers.base import Event, HandError, ParsedHand, Parser, Seat
+
+HEAD_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class SourceInfo:
+    path: str
+    size: int
+    sha256: str
+    encoding: str
+    head: str  # first decoded KiB, for format detection
+
+
+def file_sha256(path: Path) -> tuple[int, str]:
+    h = hashlib.sha256()
+    size = 0
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+            size += len(chunk)
+    return size, h.hexdigest()
+
+
+def sniff_encoding(head: bytes) -> str:
+    """Pick the text encoding from the first bytes.
+
+    >>> sniff_encoding(b"\\xef\\xbb\\xbfPokerStars")
+    'utf-8-sig'
+    >>> sniff_encoding("Seat 1: Jos\\u00e9".encode("cp1252"))
+    'cp1252'
+    >>> sniff_encoding("P\\x00o\\x00".encode("latin-1"))
+    'utf-16-le'
+    """
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith(codecs.BOM_UTF16_LE):
+        return "utf-16"
+    if head.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16"
+    if len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] != 0:
+        return "utf-16-le"
+    if len(head) >= 4 and head[0] == 0 and head[2] == 0 and head[1] != 0:
+        return "utf-16-be"
+    try:
+        head.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError as e:
+        # a multi-byte character cut at the end of the sample is still UTF-8
+        if e.start >= len(head) - 3 and e.reason == "unexpected end of data":
+            return "utf-8"
+        return "cp1252"
+
+
+def open_source(path: Path) -> SourceInfo:
+    size, sha = file_sha256(path)
+    with open(path, "rb") as f:
+        head = f.read(HEAD_BYTES)
+    enc = sniff_encoding(head)
+    text = head.decode(enc, errors="replace")
+    return SourceInfo(str(path), size, sha, enc, text)
+
+
+def iter_lines(path: Path, encoding: str) -> Iterator[tuple[int, int, str]]:
+    """Yield ``(line_no, byte_offset, text)`` for every line, streaming.
+
+    A UTF-8 file with a stray undecodable line is read on: that line is decoded
+    as cp1252 rather than failing the whole file.
+    """
+    if encoding.startswith("utf-16"):
+        # UTF-16 cannot be split on b"\n" safely; such files are small (Full Tilt exports)
+        text = path.read_bytes().decode(encoding, errors="replace")
+        offset = 0
+        for i, line in enumerate(text.splitlines(keepends=True), 1):
+            yield i, offset, line.rstrip("\r\n")
+            offset += len(line.encode("utf-16-le"))
+        return
+    with open(path, "rb") as f:
+        offset = 0
+        for i, raw in enumerate(f, 1):
+            try:
+                line = raw.decode(encoding)
+            except UnicodeDecodeError:
+                line = raw.decode("cp1252", errors="replace")
+            if i == 1 and line.startswith("\ufeff"):
+                line = line[1:]
+            yield i, offset, line.rstrip("\r\n")
+            offset += len(raw)
+
+
+def all_parsers() -> list[Parser]:
+    from parsers.phh import PhhParser
+    from parsers.pokerstars import PokerStarsParser
+
+    return [PokerStarsParser(), PhhParser()]
+
+
+def detect_parser(head: str, path: str) -> Parser | None:
+    for p in all_parsers():
+        if p.detect(head, path):
+            return p
+    return None
+
+
+__all__ = [
+    "Event",
+    "HandError",
+    "ParsedHand",
+    "Parser",
+    "Seat",
+    "SourceInfo",
+    "all_parsers",
+    "detect_parser",
+    "iter_lines",
+    "open_source",
+]

@@ -1,0 +1,127 @@
+"""What every parser produces, and the small interface each format implements.
+
+A parser reads one decoded source text and yields, hand by hand, either a
+:class:`ParsedHand` (the hand, its seats and its events exactly as recorded)
+or a :class:`HandError` (why that hand could not be read, with its line).  It
+never repairs or guesses: a hand it does not fully understand is an error.
+
+>>> e = Event(seq=0, street="preflop", kind="fold", line_no=12, seat=3, player="Bob")
+>>> e.all_in
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Iterator, Protocol
+
+from auditor.schema import EventKind, Street
+
+
+@dataclass(slots=True)
+class Event:
+    seq: int
+    street: str
+    kind: str
+    line_no: int
+    seat: int | None = None
+    player: str | None = None
+    amount: int | None = None
+    to_amount: int | None = None
+    all_in: bool = False
+    cards: str | None = None
+    pot_label: str | None = None
+    half: str | None = None
+    text: str | None = None
+
+
+@dataclass(slots=True)
+class Seat:
+    seat: int
+    player: str
+    starting_stack: int
+    position: int | None = None
+    sitting_out: bool = False
+    bounty: str | None = None
+    line_no: int | None = None
+
+
+@dataclass(slots=True)
+class ParsedHand:
+    """One hand as recorded.  Field names are the ``hands`` columns."""
+
+    hand_id: str
+    site: str
+    format: str
+    variant: str
+    betting: str
+    first_line: int
+    last_line: int
+    byte_offset: int
+    content_hash: str
+    hand_number: str | None = None
+    tournament_id: str | None = None
+    tournament_name: str | None = None
+    buy_in: str | None = None
+    table_name: str | None = None
+    max_seats: int | None = None
+    button_seat: int | None = None
+    level: str | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    ante: int | None = None
+    bb_ante: bool | None = None
+    bring_in: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
+    min_bet: int | None = None
+    game_label: str | None = None
+    started_at_text: str | None = None
+    started_at: object | None = None  # datetime.datetime
+    currency: str | None = None
+    amount_scale: int = 1
+    chip_unit: int = 1
+    is_tournament: bool = False
+    seats: list[Seat] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class HandError:
+    """A hand (or a stretch of a file) that could not be read."""
+
+    line_no: int
+    reason_code: str
+    reason: str
+    hand_id: str | None = None
+
+
+class Parser(Protocol):
+    """One module per format implements this.
+
+    ``detect`` looks at the first few KiB of decoded text (and the file name)
+    and says whether this parser reads the file.  ``iter_hands`` streams the
+    hands of one source; ``lines`` yields ``(line_no, byte_offset, text)``
+    with 1-based line numbers and lines without their line ending.
+    """
+
+    name: str
+
+    def detect(self, head: str, path: str) -> bool: ...
+
+    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]: ...
+
+
+def content_hash(text: str) -> str:
+    """The identity of a hand's content: sha256 of its text with line endings and
+    trailing spaces normalised, so the same hand saved by another tool is the same hand.
+
+    >>> content_hash("a \\r\\nb") == content_hash("a\\nb")
+    True
+    """
+    norm = "\n".join(line.rstrip() for line in text.splitlines()).strip("\n")
+    return hashlib.sha256(norm.encode("utf-8")).hexdigest()
+
+
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Parser", "content_hash", "EventKind", "Street"]

@@ -1,0 +1,24 @@
+"""Shared test fixtures: the external corpus and rule texts beside the project, and fresh stores."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+CORPUS = SHARED / "corpus"
+TDA_TEXTS = SHARED / "tda"
+SAMPLES = ROOT / "sample_histories"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+needs_corpus = pytest.mark.skipif(
+    not CORPUS.is_dir(), reason=f"external corpus not found at {CORPUS} (present in CI; see DEVELOPERS.md)"
+)
+needs_tda = pytest.mark.skipif(not TDA_TEXTS.is_dir(), reason=f"TDA rule texts not found at {TDA_TEXTS}")
+
+
+@pytest.fixture
+def db_path(tmp_path) -> str:
+    return str(tmp_path / "test.duckdb")
