@@ -1,0 +1,703 @@
+"""PokerStars text hand histories (tournament, cash, home games, zoom).
+
+The parser streams ``(line_no, byte_offset, text)`` tuples, cuts them into
+hands at each header line (``PokerStars Game #...``, ``PokerStars Hand #...``,
+``PokerStars Home Game Hand #...``) and turns each hand into a
+:class:`~parsers.base.ParsedHand` whose events are the recorded lines, in
+order, verbatim.  A hand it does not fully understand is a
+:class:`~parsers.base.HandError` naming the line; it never repairs or guesses.
+
+Only one hand's lines are held at a time.  Lines are dispatched on cheap
+prefix / keyword tests; the few regexes are precompiled.
+
+>>> text = '''PokerStars Hand #1: Tournament #9, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2020/01/02 3:04:05 ET
+... Table '9 1' 9-max Seat #1 is the button
+... Seat 1: Ann (1500 in chips)
+... Seat 2: Bob: the 2nd (1500 in chips)
+... Ann: posts small blind 10
+... Bob: the 2nd: posts big blind 20
+... *** HOLE CARDS ***
+... Ann: raises 40 to 60
+... Bob: the 2nd: folds
+... Uncalled bet (40) returned to Ann
+... Ann collected 40 from pot
+... Ann: doesn't show hand
+... *** SUMMARY ***
+... Total pot 40 | Rake 0
+... Seat 1: Ann (button) (small blind) collected (40)
+... Seat 2: Bob: the 2nd (big blind) folded before Flop'''
+>>> lines = ((i, 0, t) for i, t in enumerate(text.splitlines(), 1))
+>>> [h] = PokerStarsParser().iter_hands(lines, "x.txt")
+>>> h.hand_id, h.variant, h.betting, h.small_blind, h.big_blind, h.level
+('PS-1', 'holdem', 'no-limit', 10, 20, 'I')
+>>> [(e.kind, e.player, e.amount, e.to_amount) for e in h.events[2:5]]
+[('raise', 'Ann', 40, 60), ('fold', 'Bob: the 2nd', None, None), ('uncalled_return', 'Ann', 40, None)]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Iterator
+
+from auditor.schema import Betting, EventKind, Street, Variant
+from parsers.base import Event, HandError, ParsedHand, Seat, content_hash
+
+K = EventKind
+S = Street
+
+# --- header ----------------------------------------------------------------------
+
+# A header starts its line; the upper-case form is written by old PokerTracker exports.
+_HEADER_PREFIXES = ("PokerStars ", "POKERSTARS ")
+_HEADER_START = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:", re.IGNORECASE)
+# for detection and for a header glued to the end of a cut-off line
+_HEADER_ANYWHERE = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+: ")
+
+_GAMES: dict[str, str] = {
+    "hold'em": Variant.HOLDEM,
+    "6+ hold'em": Variant.SIX_PLUS_HOLDEM,
+    "omaha": Variant.OMAHA,
+    "omaha hi/lo": Variant.OMAHA_HILO,
+    "5 card omaha": Variant.OMAHA5,
+    "5 card omaha hi/lo": Variant.OMAHA5_HILO,
+    "6 card omaha": Variant.OMAHA6,
+    "courchevel": Variant.COURCHEVEL,
+    "courchevel hi/lo": Variant.COURCHEVEL_HILO,
+    "7 card stud": Variant.STUD,
+    "7 card stud hi/lo": Variant.STUD_HILO,
+    "razz": Variant.RAZZ,
+    "single draw 2-7 lowball": Variant.DRAW_2_7_SINGLE,
+    "triple draw 2-7 lowball": Variant.DRAW_2_7_TRIPLE,
+    "triple draw a-5 lowball": Variant.DRAW_A_5_TRIPLE,
+    "5 card draw": Variant.DRAW_5_CARD,
+    "badugi": Variant.BADUGI,
+}
+# games PokerStars deals that the schema has no variant for: rejected by name
+_UNSUPPORTED_GAMES = ("split hold'em",)
+_LIMITS = {
+    "no limit": Betting.NO_LIMIT,
+    "pot limit": Betting.POT_LIMIT,
+    "limit": Betting.FIXED_LIMIT,
+    "fixed limit": Betting.FIXED_LIMIT,
+}
+_STUD = frozenset({Variant.STUD, Variant.STUD_HILO, Variant.RAZZ})
+_SINGLE_DRAW = frozenset({Variant.DRAW_2_7_SINGLE, Variant.DRAW_5_CARD})
+_TRIPLE_DRAW = frozenset({Variant.DRAW_2_7_TRIPLE, Variant.DRAW_A_5_TRIPLE, Variant.BADUGI})
+
+_GAME_ALT = "|".join(re.escape(g) for g in sorted(list(_GAMES) + list(_UNSUPPORTED_GAMES), key=len, reverse=True))
+_LIMIT_ALT = r"Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit"
+# mixed-game names written around the game: '8-Game (Razz Limit)', 'Mixed Omaha (Omaha Pot Limit)'
+_MIXED_ALT = r"\d+-Game|HORSE|HOSE|Triple Stud|Mixed [A-Za-z'/ ]+?"
+_GAME = rf"(?:(?P<mixed>{_MIXED_ALT}) \()?(?P<base>{_GAME_ALT}) (?P<limit>{_LIMIT_ALT})"
+
+_HEADER = re.compile(
+    r"^PokerStars (?P<kind>Home Game Hand|Zoom Hand|Game|Hand) #(?P<num>\d+): +(?:\{(?P<club>[^}]*)\} +)?(?P<rest>.*)$",
+    re.IGNORECASE,
+)
+_TOURNEY = re.compile(
+    rf"^(?:Zoom )?Tournament #(?P<tid>\d+), (?P<buyin>.*?) ?{_GAME}\)?"
+    r"(?: - (?:Match Round (?P<round>\w+), )?Level (?P<level>\w+))? \((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) - (?P<date>.+)$",
+    re.IGNORECASE,
+)
+_CASH = re.compile(rf"^{_GAME}(?:, | \()(?P<stakes>[^()]*)\) - (?P<date>.+)$", re.IGNORECASE)
+_STAKES = re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)(?: (?P<cur>[A-Z]{3}))?$")
+_BUTTON_STAKES = re.compile(r"^Button Blind\s(?P<bb>\S+) - Ante\s(?P<ante>\S+)\s+(?P<cur>[A-Z]{3})$")
+_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2})(?::(\d{2}))?")
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+
+_TABLE = re.compile(
+    r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?(?: Seat #(?P<btn>\d+) is the button)?$"
+)
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\S+) in chips(?:, (?P<bounty>[^()]+ bounty))?\)(?P<tail>.*)$")
+
+# --- body --------------------------------------------------------------------------
+
+_AMOUNT = r"([^\s()]+)"
+_ALL_IN = " and is all-in"
+_UNCALLED = re.compile(r"^Uncalled bet \(([^)]+)\) returned to (.+)$")
+_COLLECT = re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: \((hi|lo|high|low)\))?$")
+_FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place(?: and received .*)?$")
+_WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
+_TOTAL_POT = re.compile(r"^Total pot (\S+)(.*?) \| Rake (\S+)$")
+_POT_CLAIM = re.compile(r" (Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
+_RAISE = re.compile(r"^raises (\S+) to (\S+)$")
+_DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
+_STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
+_WON = re.compile(r"(?:won|collected) \(([^)]+)\)")
+
+# lines that record nothing for the log (chat, connection, table moves, notices)
+_IGNORED_SUFFIXES = (
+    " is connected",
+    " is disconnected",
+    " has timed out",
+    " has timed out while disconnected",
+    " has timed out while being disconnected",
+    " has returned",
+    " is sitting out",
+    " leaves the table",
+    " will be allowed to play after the button",
+    " was removed from the table for failing to post",
+    " sits out",
+)
+_IGNORED_EXACT = frozenset(
+    {"Betting is capped", "No low hand qualified", "The deck is reshuffled", "Pair on board - a double bet is allowed"}
+)
+_IGNORED_INFIX = (" joins the table at seat #", " re-buys and receives ", " for eliminating ", " for splitting the elimination of ", " takes the add-on ")
+
+_BOARD_STREETS = {
+    "*** FLOP ***": S.FLOP,
+    "*** TURN ***": S.TURN,
+    "*** RIVER ***": S.RIVER,
+    "*** PRE-FLOP ***": S.PREFLOP,  # Courchevel: one board card before the flop
+}
+_STUD_STREETS = {"3": S.THIRD, "4": S.FOURTH, "5": S.FIFTH, "6": S.SIXTH, "7": S.SEVENTH}
+_DRAW_STREETS = {"*** FIRST DRAW ***": S.FIRST_DRAW, "*** SECOND DRAW ***": S.SECOND_DRAW, "*** THIRD DRAW ***": S.THIRD_DRAW}
+# run-it-twice boards: '*** FIRST FLOP ***', '*** SECOND RIVER ***', '*** FIRST SHOW DOWN ***', ...
+_RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW DOWN) \*\*\*")
+
+
+class _Reject(Exception):
+    """A hand the parser will not store; becomes a HandError."""
+
+    def __init__(self, code: str, line_no: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code, self.line_no, self.reason = code, line_no, reason
+
+
+class _Rescale(Exception):
+    """An amount has more decimals than the current scale holds: re-read the hand."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def to_units(text: str, scale: int) -> int:
+    """An amount as written ('$1,492.66', '€0.05', '1,500', '2') in stored units.
+
+    Integer arithmetic only: no float ever touches an amount.
+
+    >>> to_units('$1,492.66', 100), to_units('1,500', 1), to_units('€0.5', 100), to_units('$60.00', 1)
+    (149266, 1500, 50, 60)
+    """
+    s = text.lstrip("$€£₹¥").replace(",", "")
+    whole, _, frac = s.partition(".")
+    if not whole.isdigit() and not (whole == "" and frac):
+        raise ValueError(f"not an amount: {text!r}")
+    frac = frac.rstrip("0")
+    digits = len(str(scale)) - 1
+    if len(frac) > digits:
+        raise _Rescale(len(frac))
+    if frac and not frac.isdigit():
+        raise ValueError(f"not an amount: {text!r}")
+    return int(whole or 0) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+
+
+def _cards(text: str) -> str | None:
+    """The last bracket group of a line ('[Ah Kd] [7c]' -> '7c')."""
+    i = text.rfind("[")
+    j = text.rfind("]")
+    if i < 0 or j < i:
+        return None
+    return text[i + 1 : j]
+
+
+def _parse_date(text: str) -> dt.datetime | None:
+    m = _DATE.search(text)
+    if not m:
+        return None
+    y, mo, d, h, mi, s = m.groups()
+    return dt.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
+
+
+class PokerStarsParser:
+    """Reads PokerStars text histories (see the module docstring)."""
+
+    name = "pokerstars"
+
+    def detect(self, head: str, path: str) -> bool:
+        """A PokerStars hand header in the first KiB of text.
+
+        >>> PokerStarsParser().detect("\\ufeffPokerStars Hand #12: Hold'em", "a.txt")
+        True
+        >>> PokerStarsParser().detect("Full Tilt Hand #12: Hold'em", "a.txt")
+        False
+        """
+        for line in head.lstrip("\ufeff").splitlines()[:200]:
+            if line.startswith(_HEADER_PREFIXES) and _HEADER_START.match(line):
+                return True
+        return False
+
+    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]:
+        buf: list[tuple[int, int, str]] = []
+        stray: tuple[int, int] | None = None  # non-blank lines before the first header
+        for item in lines:
+            text = item[2]
+            if text.startswith(_HEADER_PREFIXES) and _HEADER_START.match(text):
+                if buf:
+                    yield self._hand(buf, cut_by=item[0])
+                elif stray:
+                    yield _stray_error(stray)
+                    stray = None
+                buf = [item]
+            elif "PokerStars " in text and (m := _HEADER_ANYWHERE.search(text)) and m.start() > 0:
+                # a hand cut off mid-line with the next header glued to it: the cut hand
+                # is truncated; the next hand starts at its header
+                if buf:
+                    buf.append(item)
+                    yield self._hand(buf, cut_by=item[0])
+                elif stray:
+                    yield _stray_error(stray)
+                    stray = None
+                line_no, offset, _ = item
+                head = text[: m.start()]
+                buf = [(line_no, offset + len(head.encode("utf-8")), text[m.start() :])]
+            elif buf:
+                buf.append(item)
+            elif text.strip():
+                stray = (stray[0], item[0]) if stray else (item[0], item[0])
+        if buf:
+            yield self._hand(buf, cut_by=None)
+        elif stray:
+            yield _stray_error(stray)
+
+    # -- one hand ---------------------------------------------------------------------
+
+    def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
+        while len(buf) > 1 and not buf[-1][2].strip():
+            buf.pop()
+        m = _HEADER.match(buf[0][2])
+        hand_id = f"PS-{m.group('num')}" if m else None
+        try:
+            try:
+                return _HandReader(buf, cut_by, 0).read()
+            except _Rescale as r:
+                return _HandReader(buf, cut_by, 10 ** r.digits).read()
+        except _Reject as e:
+            return HandError(e.line_no, e.code, e.reason, hand_id)
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
+            return HandError(buf[0][0], "parse-error", f"hand at line {buf[0][0]}: {e}", hand_id)
+
+
+def _stray_error(stray: tuple[int, int]) -> HandError:
+    return HandError(
+        stray[0],
+        "truncated",
+        f"lines {stray[0]}-{stray[1]} come before any PokerStars hand header (a hand cut off at its start)",
+    )
+
+
+class _HandReader:
+    """Reads one hand's lines into a ParsedHand; raises _Reject for what it cannot read."""
+
+    def __init__(self, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> None:
+        self.buf = buf
+        self.cut_by = cut_by
+        self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
+        self.events: list[Event] = []
+        self.names: dict[str, int] = {}
+        self.committed: dict[int, int] = {}  # chips in on the current street, by seat
+
+    def amt(self, text: str) -> int:
+        return to_units(text, self.scale)
+
+    def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
+        return _Reject("parse-error", line_no, f"line {line_no}: {why}: {text!r}")
+
+    def add(self, street: str, kind: str, line_no: int, text: str, seat: int | None = None, player: str | None = None, **kw) -> Event:
+        e = Event(len(self.events), street, kind, line_no, seat=seat, player=player, text=text, **kw)
+        self.events.append(e)
+        return e
+
+    # -- header, table, seats ----------------------------------------------------------
+
+    def read(self) -> ParsedHand:
+        buf = self.buf
+        first_no, offset, header = buf[0]
+        m = _HEADER.match(header)
+        if not m:
+            raise self.fail(first_no, header, "hand header not understood")
+        num, rest = m.group("num"), m.group("rest")
+        hand = ParsedHand(
+            hand_id=f"PS-{num}",
+            site="pokerstars",
+            format="pokerstars",
+            variant="",
+            betting="",
+            first_line=first_no,
+            last_line=buf[-1][0],
+            byte_offset=offset,
+            content_hash=content_hash("\n".join(t for _, _, t in buf)),
+            hand_number=num,
+            tournament_name=m.group("club"),
+        )
+        if any(t == "*** SUMMARY ***" for _, _, t in buf) is False:
+            where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
+            raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
+        for no, _, t in buf:
+            if t == "Hand cancelled":
+                raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {t!r}")
+
+        t = _TOURNEY.match(rest) if rest[:10].lower().startswith(("tournament", "zoom tourn")) else None
+        c = None if t else _CASH.match(rest)
+        g = t or c
+        if not g:
+            raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
+                          f"line {first_no}: game or stakes not understood: {header!r}")
+        base, limit = g.group("base").lower(), g.group("limit").lower()
+        if base in _UNSUPPORTED_GAMES or limit not in _LIMITS:
+            raise _Reject("unsupported-game", first_no, f"line {first_no}: game not supported: {g.group('base')} {g.group('limit')}")
+        hand.variant = _GAMES[base]
+        hand.betting = _LIMITS[limit]
+        game_text = rest[g.start("mixed") if g.group("mixed") else g.start("base") : g.end("limit")]
+        hand.game_label = game_text + (")" if g.group("mixed") else "")
+        hand.started_at_text = g.group("date")
+        hand.started_at = _parse_date(g.group("date"))
+        sb_text = bb_text = None
+        if t:
+            hand.is_tournament = True
+            hand.tournament_id = t.group("tid")
+            hand.buy_in = (t.group("buyin") or "").strip().removesuffix(" -").strip() or None
+            hand.level = t.group("level")
+            sb_text, bb_text = t.group("sb"), t.group("bb")
+            hand.currency = None  # tournament amounts are chips, whatever the buy-in
+            if not self.scale:
+                self.scale = 1
+        else:
+            stakes = c.group("stakes")
+            if " Cap " in stakes:
+                raise _Reject("unsupported-game", first_no, f"line {first_no}: capped no-limit is not supported: {stakes!r}")
+            sm = _STAKES.match(stakes)
+            bm = None if sm else _BUTTON_STAKES.match(stakes)
+            if not (sm or bm):
+                raise self.fail(first_no, header, "stakes not understood")
+            if sm:
+                sb_text, bb_text = sm.group("sb"), sm.group("bb")
+                cur = sm.group("cur")
+            else:
+                bb_text, cur = bm.group("bb"), bm.group("cur")
+            sym = bb_text[0]
+            hand.currency = cur or _CURRENCY_SYMBOLS.get(sym)
+            if not self.scale:
+                self.scale = 100 if hand.currency or "." in stakes else 1
+        hand.amount_scale = self.scale
+        hand.chip_unit = 1
+        if hand.betting == Betting.FIXED_LIMIT:
+            # fixed-limit headers give the small and big bet, not the blinds
+            hand.small_bet = self.amt(sb_text) if sb_text else None
+            hand.big_bet = self.amt(bb_text)
+        else:
+            hand.small_blind = self.amt(sb_text) if sb_text else None
+            hand.big_blind = self.amt(bb_text)
+            hand.min_bet = hand.big_blind
+            if c and not sm:  # 6+ hold'em: the button blind is the one blind
+                hand.ante = self.amt(bm.group("ante"))
+
+        i = 1
+        if i < len(buf) and buf[i][2].startswith("Table '"):
+            tm = _TABLE.match(buf[i][2])
+            if not tm:
+                raise self.fail(buf[i][0], buf[i][2], "table line not understood")
+            hand.table_name = tm.group("name")
+            hand.max_seats = int(tm.group("max")) if tm.group("max") else None
+            hand.button_seat = int(tm.group("btn")) if tm.group("btn") else None
+            i += 1
+        else:
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
+        while i < len(buf) and buf[i][2].startswith("Seat "):
+            no, _, text = buf[i]
+            sm2 = _SEAT.match(text)
+            if not sm2 or not (sm2.group("tail") in ("", " is sitting out") or sm2.group("tail").startswith(" out of hand (")):
+                raise self.fail(no, text, "seat line not understood")
+            seat, player = int(sm2.group("seat")), sm2.group("name")
+            if player in self.names:
+                raise self.fail(no, text, "player seated twice")
+            self.names[player] = seat
+            hand.seats.append(
+                Seat(
+                    seat=seat,
+                    player=player,
+                    starting_stack=self.amt(sm2.group("stack")),
+                    sitting_out=bool(sm2.group("tail")),
+                    bounty=sm2.group("bounty"),
+                    line_no=no,
+                )
+            )
+            i += 1
+        if not hand.seats:
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "no seat lines")
+        self.names_by_len = sorted(self.names, key=len, reverse=True)
+        self.body(hand, i)
+        hand.events = self.events
+        return hand
+
+    # -- actions -----------------------------------------------------------------------
+
+    def body(self, hand: ParsedHand, i: int) -> None:
+        variant = hand.variant
+        if variant in _STUD:
+            street = S.THIRD
+        elif variant in _SINGLE_DRAW or variant in _TRIPLE_DRAW:
+            street = S.PREDRAW
+        else:
+            street = S.PREFLOP
+        stud = variant in _STUD
+        single_draw = variant in _SINGLE_DRAW
+        antes: list[tuple[int, int]] = []  # (seat, amount)
+        bb_poster: int | None = None
+        saw_total = False
+        buf = self.buf
+        for no, _, text in buf[i:]:
+            if not text or text.isspace():
+                continue
+            if text.startswith("*** "):
+                street = self.marker(hand, street, no, text, stud)
+                continue
+            if street == S.SUMMARY:
+                if text.startswith("Total pot "):
+                    self.total_pot(no, text)
+                    saw_total = True
+                elif text.startswith("Seat "):
+                    self.seat_result(no, text)
+                elif text.startswith("Board [") or text in _IGNORED_EXACT:
+                    pass  # the board again (already recorded as deal_board events)
+                else:
+                    raise self.fail(no, text)
+                continue
+            if text.startswith("Dealt to "):
+                self.dealt(street, no, text)
+                continue
+            if text.startswith("Uncalled bet ("):
+                um = _UNCALLED.match(text)
+                if not um or um.group(2) not in self.names:
+                    raise self.fail(no, text)
+                player = um.group(2)
+                self.add(street, K.UNCALLED_RETURN, no, text, self.names[player], player, amount=self.amt(um.group(1)))
+                continue
+            player, action = self.split_actor(text)
+            if player is not None:
+                if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
+                    # single-draw games have no draw marker: the first draw line ends predraw
+                    street = S.FIRST_DRAW
+                    self.committed = {}
+                e = self.action(hand, street, no, text, player, action)
+                if e is not None:
+                    kind = e.kind
+                    if kind == K.ANTE:
+                        antes.append((e.seat, e.amount))
+                    elif kind == K.BIG_BLIND:
+                        bb_poster = e.seat
+                        if hand.big_blind is None:  # fixed limit: the blinds come from the posts
+                            hand.big_blind = e.amount
+                    elif kind == K.SMALL_BLIND:
+                        if hand.small_blind is None:
+                            hand.small_blind = e.amount
+                    elif kind == K.BRING_IN and hand.bring_in is None:
+                        hand.bring_in = e.amount
+                continue
+            if text in _IGNORED_EXACT or ' said, "' in text or text.endswith(_IGNORED_SUFFIXES) or any(s in text for s in _IGNORED_INFIX):
+                continue
+            if " collected " in text:
+                cm = _COLLECT.match(text)
+                if not cm or cm.group(1) not in self.names:
+                    raise self.fail(no, text)
+                pot = cm.group(3)
+                label = "pot" if pot == "pot" else "main" if pot == "main pot" else "side" + pot[8:]
+                half = cm.group(4)
+                half = None if half is None else "hi" if half.startswith("hi") else "lo"
+                who = cm.group(1)
+                self.add(street, K.COLLECT, no, text, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
+                continue
+            if " finished the tournament in " in text or " wins the tournament" in text:
+                fm = _FINISH.match(text)
+                if fm and fm.group(1) in self.names:
+                    who, place = fm.group(1), int(fm.group(2))
+                else:
+                    fm = _WINS_TOURNEY.match(text)
+                    if not fm or fm.group(1) not in self.names:
+                        raise self.fail(no, text)
+                    who, place = fm.group(1), 1
+                self.add(street, K.FINISH, no, text, self.names[who], who, amount=place)
+                continue
+            if " cashed out the hand for " in text:
+                raise _Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
+            if " wins the " in text and " bounty" in text:
+                continue  # bounty prizes are paid outside the pot
+            raise self.fail(no, text)
+        if not saw_total:
+            raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
+        if antes:
+            hand.ante = max(a for _, a in antes)
+            hand.bb_ante = len(antes) == 1 and antes[0][0] == bb_poster
+        elif hand.ante is None:
+            hand.bb_ante = None
+
+    def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
+        """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
+        head = text[: text.index("***", 4) + 3] if "***" in text[4:] else text
+        if _RUN_TWICE.match(head):
+            raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
+        new: str | None = None
+        if head == "*** HOLE CARDS ***":
+            new = S.PREFLOP if not stud else S.THIRD
+        elif head == "*** SUMMARY ***":
+            new = S.SUMMARY
+        elif head == "*** SHOW DOWN ***":
+            new = S.SHOWDOWN
+        elif head == "*** DEALING HANDS ***":
+            new = S.PREDRAW
+        elif head in _DRAW_STREETS:
+            new = _DRAW_STREETS[head]
+        elif stud:
+            sm = _STREET_COUNT.match(head)
+            if sm:
+                new = _STUD_STREETS[sm.group(1)]
+            elif head == "*** RIVER ***":
+                new = S.SEVENTH
+        elif head in _BOARD_STREETS:
+            new = _BOARD_STREETS[head]
+            cards = _cards(text)
+            if not cards:
+                raise self.fail(no, text, "board cards missing")
+            self.add(new, K.DEAL_BOARD, no, text, cards=cards)
+        if new is None:
+            raise self.fail(no, text, "street marker not understood")
+        if new != street:
+            self.committed = {}
+        return new
+
+    def split_actor(self, text: str) -> tuple[str | None, str]:
+        """'<name>: <action>' with a seated name (names may hold ': ')."""
+        i = text.find(": ")
+        while i > 0:
+            name = text[:i]
+            if name in self.names:
+                return name, text[i + 2 :]
+            i = text.find(": ", i + 1)
+        return None, ""
+
+    def dealt(self, street: str, no: int, text: str) -> None:
+        rest = text[9:]
+        i = rest.find(" [")
+        while i > 0:
+            if rest[:i] in self.names:
+                player = rest[:i]
+                cards = _cards(rest[i:])
+                if cards is None or not rest.endswith("]"):
+                    break
+                self.add(street, K.DEAL_HOLE, no, text, self.names[player], player, cards=cards)
+                return
+            i = rest.find(" [", i + 1)
+        raise self.fail(no, text)
+
+    def action(self, hand: ParsedHand, street: str, no: int, text: str, player: str, action: str) -> Event | None:
+        seat = self.names[player]
+        all_in = action.endswith(_ALL_IN)
+        if all_in:
+            action = action[: -len(_ALL_IN)]
+        word, _, arg = action.partition(" ")
+        kind: str
+        amount = to_amount = None
+        cards = None
+        if word == "folds":
+            kind = K.FOLD
+            cards = _cards(arg) if arg else None
+        elif word == "checks" and not arg:
+            kind = K.CHECK
+        elif word == "calls":
+            kind, amount = K.CALL, self.amt(arg)
+            self.committed[seat] = self.committed.get(seat, 0) + amount
+        elif word == "bets":
+            kind, amount = K.BET, self.amt(arg)
+            to_amount = amount
+            self.committed[seat] = self.committed.get(seat, 0) + amount
+        elif word == "raises":
+            rm = _RAISE.match(action)
+            if not rm:
+                raise self.fail(no, text)
+            kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
+            self.committed[seat] = to_amount
+        elif word == "posts":
+            kind, amount = self.post(no, text, arg)
+            if kind != K.ANTE:
+                live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
+                self.committed[seat] = self.committed.get(seat, 0) + live
+        elif action.startswith("brings in for "):
+            kind, amount = K.BRING_IN, self.amt(action[14:])
+            self.committed[seat] = self.committed.get(seat, 0) + amount
+        elif action.startswith("completes it to "):
+            kind, to_amount = K.COMPLETE, self.amt(action[16:])
+            amount = to_amount - self.committed.get(seat, 0)
+            self.committed[seat] = to_amount
+        elif word == "discards":
+            dm = _DISCARD.match(action)
+            if not dm:
+                raise self.fail(no, text)
+            kind, amount, cards = K.DRAW, int(dm.group(1)), dm.group(2)
+        elif action == "stands pat" or action.startswith("stands pat on ["):
+            kind = K.STAND_PAT
+            cards = _cards(action)
+        elif word == "shows" and arg.startswith("["):
+            kind, cards = K.SHOW, _cards(arg[: arg.index("]") + 1])
+        elif word == "mucks":
+            kind = K.MUCK
+            cards = _cards(arg) if arg.startswith("[") else None
+            if not cards and arg != "hand":
+                raise self.fail(no, text)
+        elif action == "doesn't show hand":
+            kind = K.NO_SHOW
+        elif action in ("sits out", "is sitting out"):
+            return None
+        else:
+            raise self.fail(no, text)
+        return self.add(street, kind, no, text, seat, player, amount=amount, to_amount=to_amount, all_in=all_in, cards=cards)
+
+    def post(self, no: int, text: str, arg: str) -> tuple[str, int]:
+        for prefix, kind in (
+            ("the ante ", K.ANTE),
+            ("small blind ", K.SMALL_BLIND),
+            ("big blind ", K.BIG_BLIND),
+            ("small & big blinds ", K.DEAD_BLIND),
+            ("button blind ", K.BIG_BLIND),  # 6+ hold'em: the one blind, posted by the button
+            ("straddle ", K.STRADDLE),
+        ):
+            if arg.startswith(prefix):
+                return kind, self.amt(arg[len(prefix) :])
+        raise self.fail(no, text)
+
+    # -- summary -----------------------------------------------------------------------
+
+    def total_pot(self, no: int, text: str) -> None:
+        tm = _TOTAL_POT.match(text)
+        if not tm:
+            raise self.fail(no, text)
+        self.add(S.SUMMARY, K.TOTAL_POT, no, text, amount=self.amt(tm.group(1)), to_amount=self.amt(tm.group(3)))
+        pots = tm.group(2)
+        if pots:
+            claims = _POT_CLAIM.findall(pots)
+            if " ".join(f"{a} {b}." for a, b in claims) != pots.strip():
+                raise self.fail(no, text, "pot list not understood")
+            for label, amount in claims:
+                lab = "main" if label == "Main pot" else "side" + label[8:]
+                self.add(S.SUMMARY, K.POT_CLAIM, no, text, amount=self.amt(amount), pot_label=lab)
+
+    def seat_result(self, no: int, text: str) -> None:
+        colon = text.find(": ")
+        seat_text = text[5:colon]
+        if colon < 0 or not seat_text.isdigit():
+            raise self.fail(no, text)
+        seat = int(seat_text)
+        rest = text[colon + 2 :]
+        player = next((n for n in self.names_by_len if self.names[n] == seat and rest.startswith(n)), None)
+        if player is None:
+            raise self.fail(no, text, "summary seat line for a seat not in the hand")
+        tail = rest[len(player) :]
+        won = _WON.findall(tail)
+        amount = sum(self.amt(w) for w in won) if won else None
+        cards = None
+        for key in (" showed [", " mucked ["):
+            k = tail.find(key)
+            if k >= 0:
+                cards = tail[k + len(key) : tail.index("]", k)]
+                break
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, text, seat, player, amount=amount, cards=cards)
