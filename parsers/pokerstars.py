@@ -38,13 +38,15 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from types import SimpleNamespace
 from typing import Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import Event, HandError, ParsedHand, Seat, content_hash
 
-K = EventKind
-S = Street
+# plain str values: events and hands carry strings, not enum members
+K = SimpleNamespace(**{k.name: k.value for k in EventKind})
+S = SimpleNamespace(**{k.name: k.value for k in Street})
 
 # --- header ----------------------------------------------------------------------
 
@@ -55,31 +57,31 @@ _HEADER_START = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:
 _HEADER_ANYWHERE = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+: ")
 
 _GAMES: dict[str, str] = {
-    "hold'em": Variant.HOLDEM,
-    "6+ hold'em": Variant.SIX_PLUS_HOLDEM,
-    "omaha": Variant.OMAHA,
-    "omaha hi/lo": Variant.OMAHA_HILO,
-    "5 card omaha": Variant.OMAHA5,
-    "5 card omaha hi/lo": Variant.OMAHA5_HILO,
-    "6 card omaha": Variant.OMAHA6,
-    "courchevel": Variant.COURCHEVEL,
-    "courchevel hi/lo": Variant.COURCHEVEL_HILO,
-    "7 card stud": Variant.STUD,
-    "7 card stud hi/lo": Variant.STUD_HILO,
-    "razz": Variant.RAZZ,
-    "single draw 2-7 lowball": Variant.DRAW_2_7_SINGLE,
-    "triple draw 2-7 lowball": Variant.DRAW_2_7_TRIPLE,
-    "triple draw a-5 lowball": Variant.DRAW_A_5_TRIPLE,
-    "5 card draw": Variant.DRAW_5_CARD,
-    "badugi": Variant.BADUGI,
+    "hold'em": Variant.HOLDEM.value,
+    "6+ hold'em": Variant.SIX_PLUS_HOLDEM.value,
+    "omaha": Variant.OMAHA.value,
+    "omaha hi/lo": Variant.OMAHA_HILO.value,
+    "5 card omaha": Variant.OMAHA5.value,
+    "5 card omaha hi/lo": Variant.OMAHA5_HILO.value,
+    "6 card omaha": Variant.OMAHA6.value,
+    "courchevel": Variant.COURCHEVEL.value,
+    "courchevel hi/lo": Variant.COURCHEVEL_HILO.value,
+    "7 card stud": Variant.STUD.value,
+    "7 card stud hi/lo": Variant.STUD_HILO.value,
+    "razz": Variant.RAZZ.value,
+    "single draw 2-7 lowball": Variant.DRAW_2_7_SINGLE.value,
+    "triple draw 2-7 lowball": Variant.DRAW_2_7_TRIPLE.value,
+    "triple draw a-5 lowball": Variant.DRAW_A_5_TRIPLE.value,
+    "5 card draw": Variant.DRAW_5_CARD.value,
+    "badugi": Variant.BADUGI.value,
 }
 # games PokerStars deals that the schema has no variant for: rejected by name
 _UNSUPPORTED_GAMES = ("split hold'em",)
 _LIMITS = {
-    "no limit": Betting.NO_LIMIT,
-    "pot limit": Betting.POT_LIMIT,
-    "limit": Betting.FIXED_LIMIT,
-    "fixed limit": Betting.FIXED_LIMIT,
+    "no limit": Betting.NO_LIMIT.value,
+    "pot limit": Betting.POT_LIMIT.value,
+    "limit": Betting.FIXED_LIMIT.value,
+    "fixed limit": Betting.FIXED_LIMIT.value,
 }
 _STUD = frozenset({Variant.STUD, Variant.STUD_HILO, Variant.RAZZ})
 _SINGLE_DRAW = frozenset({Variant.DRAW_2_7_SINGLE, Variant.DRAW_5_CARD})
@@ -184,12 +186,12 @@ def to_units(text: str, scale: int) -> int:
     whole, _, frac = s.partition(".")
     if not whole.isdigit() and not (whole == "" and frac):
         raise ValueError(f"not an amount: {text!r}")
+    if frac and not frac.isdigit():
+        raise ValueError(f"not an amount: {text!r}")
     frac = frac.rstrip("0")
     digits = len(str(scale)) - 1
     if len(frac) > digits:
         raise _Rescale(len(frac))
-    if frac and not frac.isdigit():
-        raise ValueError(f"not an amount: {text!r}")
     return int(whole or 0) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
 
 
@@ -305,7 +307,7 @@ class _HandReader:
         return _Reject("parse-error", line_no, f"line {line_no}: {why}: {text!r}")
 
     def add(self, street: str, kind: str, line_no: int, text: str, seat: int | None = None, player: str | None = None, **kw) -> Event:
-        e = Event(len(self.events), street, kind, line_no, seat=seat, player=player, text=text, **kw)
+        e = Event(len(self.events), street, kind, line_no, seat=seat, player=player, text=self.raw, **kw)
         self.events.append(e)
         return e
 
@@ -314,6 +316,7 @@ class _HandReader:
     def read(self) -> ParsedHand:
         buf = self.buf
         first_no, offset, header = buf[0]
+        header = header.rstrip()
         m = _HEADER.match(header)
         if not m:
             raise self.fail(first_no, header, "hand header not understood")
@@ -331,11 +334,11 @@ class _HandReader:
             hand_number=num,
             tournament_name=m.group("club"),
         )
-        if any(t == "*** SUMMARY ***" for _, _, t in buf) is False:
+        if not any(t.startswith("*** SUMMARY ***") for _, _, t in buf):
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
         for no, _, t in buf:
-            if t == "Hand cancelled":
+            if t.rstrip() == "Hand cancelled":
                 raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {t!r}")
 
         t = _TOURNEY.match(rest) if rest[:10].lower().startswith(("tournament", "zoom tourn")) else None
@@ -395,7 +398,7 @@ class _HandReader:
 
         i = 1
         if i < len(buf) and buf[i][2].startswith("Table '"):
-            tm = _TABLE.match(buf[i][2])
+            tm = _TABLE.match(buf[i][2].rstrip())
             if not tm:
                 raise self.fail(buf[i][0], buf[i][2], "table line not understood")
             hand.table_name = tm.group("name")
@@ -406,6 +409,7 @@ class _HandReader:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
         while i < len(buf) and buf[i][2].startswith("Seat "):
             no, _, text = buf[i]
+            text = text.rstrip()
             sm2 = _SEAT.match(text)
             if not sm2 or not (sm2.group("tail") in ("", " is sitting out") or sm2.group("tail").startswith(" out of hand (")):
                 raise self.fail(no, text, "seat line not understood")
@@ -447,8 +451,10 @@ class _HandReader:
         bb_poster: int | None = None
         saw_total = False
         buf = self.buf
-        for no, _, text in buf[i:]:
-            if not text or text.isspace():
+        for no, _, raw in buf[i:]:
+            text = raw.rstrip()  # exports may add trailing spaces; events keep the raw line
+            self.raw = raw
+            if not text:
                 continue
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
