@@ -182,6 +182,8 @@ def to_units(text: str, scale: int) -> int:
     >>> to_units('$1,492.66', 100), to_units('1,500', 1), to_units('€0.5', 100), to_units('$60.00', 1)
     (149266, 1500, 50, 60)
     """
+    if text.isdigit():  # the common case: tournament chips
+        return int(text) * scale
     s = text.lstrip("$€£₹¥").replace(",", "")
     whole, _, frac = s.partition(".")
     if not whole.isdigit() and not (whole == "" and frac):
@@ -330,16 +332,20 @@ class _HandReader:
             first_line=first_no,
             last_line=buf[-1][0],
             byte_offset=offset,
-            content_hash=content_hash("\n".join(t for _, _, t in buf)),
+            content_hash=content_hash("\n".join([t for _, _, t in buf])),
             hand_number=num,
             tournament_name=m.group("club"),
         )
-        if not any(t.startswith("*** SUMMARY ***") for _, _, t in buf):
+        # the last '*** ' marker must be the summary (scanning back: the summary is short)
+        for k in range(len(buf) - 1, 0, -1):
+            if buf[k][2].startswith("*** "):
+                summary = buf[k][2].startswith("*** SUMMARY ***")
+                break
+        else:
+            summary = False
+        if not summary:
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
-        for no, _, t in buf:
-            if t.rstrip() == "Hand cancelled":
-                raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {t!r}")
 
         t = _TOURNEY.match(rest) if rest[:10].lower().startswith(("tournament", "zoom tourn")) else None
         c = None if t else _CASH.match(rest)
@@ -525,6 +531,8 @@ class _HandReader:
                     who, place = fm.group(1), 1
                 self.add(street, K.FINISH, no, text, self.names[who], who, amount=place)
                 continue
+            if text == "Hand cancelled":
+                raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
             if " cashed out the hand for " in text:
                 raise _Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
             if " wins the " in text and " bounty" in text:
