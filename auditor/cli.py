@@ -9,6 +9,7 @@ import click
 
 from auditor import __version__
 from auditor.store import DB_ENV, DEFAULT_DB, StoreError
+from replay.editions import DEFAULT_EDITION, EDITIONS
 
 DB_OPTION = click.option(
     "--db",
@@ -32,7 +33,11 @@ def main() -> None:
 
     \b
     Typical use:
-      tda-audit ingest histories/          # read hand histories into audit.duckdb
+      tda-audit audit histories/           # ingest, replay and check: the main job
+      tda-audit findings --check odd-chip  # list what was found
+      tda-audit rules                      # the checks and the rules they cite
+
+    Step by step: ingest -> replay -> check -> findings.
     """
 
 
@@ -85,6 +90,221 @@ def print_ingest_summary(summary) -> None:
             click.echo(f"  rejected: {e['file']}:{e['line']}: {e['reason_code']}: {e['reason']}", err=True)
     if len(summary.errors) > 20:
         click.echo(f"  ... and {len(summary.errors) - 20} more (see the ingest_errors table)", err=True)
+
+
+RULES_OPTION = click.option(
+    "--rules",
+    "edition_name",
+    type=click.Choice(EDITIONS),
+    default=DEFAULT_EDITION,
+    show_default=True,
+    help="TDA edition to judge the hands by.",
+)
+SEVERITY_LEVELS = ("info", "warning", "error")
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@DB_OPTION
+@RULES_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: hands, rejected, findings, ...")
+@click.option("--fail-on", type=click.Choice(SEVERITY_LEVELS), default=None,
+              help="Exit 1 when findings at or above this severity exist.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+def audit(paths, db, edition_name, as_json, fail_on, quiet):
+    """Ingest PATHS, replay every stored hand under the chosen TDA edition, run every
+    check, and summarise the findings.  Exit 0 when the audit completes, whatever it
+    found; 1 with --fail-on when findings reach that severity; 2 for bad input.
+
+    \b
+    Examples:
+      tda-audit audit sample_histories/
+      tda-audit audit event/*.txt --rules tda-2013 --json > findings.json
+      tda-audit audit histories/ --fail-on error
+    """
+    from auditor.ingest import InputError, expand_paths
+    from auditor.pipeline import audit as run_audit
+
+    try:
+        files = expand_paths(paths)
+    except InputError as e:
+        fail(str(e))
+    if not files:
+        fail(f"no files found in {' '.join(paths)}")
+    show = not quiet and not as_json and sys.stderr.isatty()
+    with click.progressbar(length=len(files), label="ingesting", file=sys.stderr) if show else _null() as bar:
+        try:
+            result = run_audit(files, db=db, edition_name=edition_name, progress=lambda r: bar.update(1))
+        except StoreError as e:
+            fail(str(e))
+    if as_json:
+        click.echo(json.dumps(result.as_json(), indent=2, default=str))
+    else:
+        print_ingest_summary(result.ingest)
+        r = result.replay
+        click.echo(f"replayed {r.hands} hands under {r.edition} ({r.decisions} decisions, {r.pots} pots, {r.notes} replay notes)")
+        total = len(result.findings)
+        click.echo(f"findings {total}" + (":" if total else ""))
+        for check_id, n in sorted(result.findings_by_check.items()):
+            if n:
+                click.echo(f"  {check_id:20} {n}")
+        for f in result.findings[:10]:
+            click.echo(f"  {f['hand_id']} {f['check_id']} (rule {f['rule']}): {f['message']}  [{f['source_path']}:{f['line_no']}]")
+        if total > 10:
+            click.echo(f"  ... {total - 10} more: tda-audit findings --db {db}")
+    if fail_on and any(SEVERITY_LEVELS.index(f["severity"]) >= SEVERITY_LEVELS.index(fail_on) for f in result.findings):
+        sys.exit(1)
+
+
+@main.command()
+@DB_OPTION
+@RULES_OPTION
+@click.option("--raise-cap", type=int, default=4, show_default=True, help="Fixed-limit bets and raises allowed per round (house rule).")
+def replay(db, edition_name, raise_cap):
+    """Rebuild the replay facts (decisions, pots, pot_shares, hand_results,
+    replay_notes) for every stored hand.  Idempotent.
+
+    \b
+    Example:
+      tda-audit replay --rules tda-2011
+    """
+    from auditor.store import connect
+    from replay.runner import replay_store
+
+    try:
+        con = connect(db)
+    except StoreError as e:
+        fail(str(e))
+    (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
+    show = sys.stderr.isatty()
+    with click.progressbar(length=n, label="replaying", file=sys.stderr) if show else _null() as bar:
+        r = replay_store(con, edition_name, raise_cap=raise_cap, progress=bar.update)
+    con.close()
+    click.echo(f"replayed {r.hands} hands under {r.edition}: {r.decisions} decisions, {r.pots} pots, {r.notes} replay notes ({r.seconds:.2f}s)")
+
+
+@main.command()
+@DB_OPTION
+@RULES_OPTION
+@click.option("--check", "check_ids", multiple=True, help="Run only this check (repeatable).")
+def check(db, edition_name, check_ids):
+    """Run the checks over the replay facts in the store and record the findings.
+
+    \b
+    Examples:
+      tda-audit check
+      tda-audit check --check odd-chip --check side-pot
+    """
+    from auditor.checks import load_checks, run_checks
+    from auditor.store import connect
+
+    known = {c.check_id for c in load_checks()}
+    unknown = [c for c in check_ids if c not in known]
+    if unknown:
+        fail(f"unknown check {', '.join(unknown)}; see 'tda-audit rules'")
+    try:
+        con = connect(db)
+    except StoreError as e:
+        fail(str(e))
+    (replayed,) = con.execute("SELECT count(DISTINCT hand_id) FROM hand_results WHERE edition = ?", [edition_name]).fetchone()
+    if not replayed:
+        fail(f"no replay facts for {edition_name} in {db}: run 'tda-audit replay --rules {edition_name}' first")
+    counts = run_checks(con, edition_name, list(check_ids) or None)
+    con.close()
+    for cid, n in sorted(counts.items()):
+        click.echo(f"{cid:20} {n}")
+
+
+@main.command()
+@DB_OPTION
+@click.option("--rules", "edition_name", type=click.Choice(EDITIONS), default=None, help="Only findings under this edition.")
+@click.option("--check", "check_ids", multiple=True, help="Only this check (repeatable).")
+@click.option("--hand", "hand_ids", multiple=True, help="Only this hand id (repeatable).")
+@click.option("--tournament", "tournaments", multiple=True, help="Only this tournament id (repeatable).")
+@click.option("--severity", type=click.Choice(SEVERITY_LEVELS), default=None, help="Only findings at or above this severity.")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, fmt):
+    """List recorded findings.
+
+    \b
+    Examples:
+      tda-audit findings --severity error
+      tda-audit findings --check side-pot --format json
+      tda-audit findings --hand PS-900000000003 --format csv
+    """
+    from auditor.pipeline import fetch_findings, finding_json
+    from auditor.store import connect
+
+    try:
+        con = connect(db, read_only=True)
+    except StoreError as e:
+        fail(str(e))
+    conds, params = [], []
+    for col, vals in (("check_id", check_ids), ("hand_id", hand_ids), ("tournament_id", tournaments)):
+        if vals:
+            conds.append(f"{col} IN ({', '.join('?' * len(vals))})")
+            params += list(vals)
+    if severity:
+        allowed = SEVERITY_LEVELS[SEVERITY_LEVELS.index(severity):]
+        conds.append(f"severity IN ({', '.join('?' * len(allowed))})")
+        params += list(allowed)
+    rows = fetch_findings(con, edition_name, " AND ".join(conds), params)
+    con.close()
+    if fmt == "json":
+        click.echo(json.dumps([finding_json(f) for f in rows], indent=2, default=str))
+    elif fmt == "csv":
+        import csv
+
+        w = csv.DictWriter(sys.stdout, fieldnames=list(finding_json(rows[0]).keys()) if rows else ["id"])
+        w.writeheader()
+        for f in rows:
+            w.writerow(finding_json(f))
+    else:
+        if not rows:
+            click.echo("no findings")
+        for f in rows:
+            click.echo(
+                f"{f['hand_id']}  {f['check_id']}  {f['severity']}  {f['edition']} rule {f['rule']} ({f['rule_title']})\n"
+                f"    {f['street']}, seat {f['seat']} {f['player'] or ''}: expected {f['expected']}, actual {f['actual']}\n"
+                f"    {f['message']}\n    {f['source_path']}:{f['line_no']}"
+            )
+
+
+@main.command()
+@click.option("--rules", "edition_name", type=click.Choice(EDITIONS), default=DEFAULT_EDITION, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
+def rules(edition_name, as_json):
+    """List the checks with the rules they cite in an edition.
+
+    \b
+    Examples:
+      tda-audit rules
+      tda-audit rules --rules tda-2011 --json
+    """
+    from auditor.catalog import citation
+    from auditor.checks import load_checks
+
+    out = []
+    for c in load_checks():
+        cites = citation(c.check_id, edition_name)
+        out.append({
+            "check": c.check_id,
+            "title": c.title,
+            "severity": c.severity,
+            "edition": edition_name,
+            "runs": any(not x.missing for x in cites),
+            "citations": [
+                {"rule": x.ref, "title": x.title, "quote": x.quote, "note": x.note} if not x.missing else {"missing": True, "note": x.note}
+                for x in cites
+            ],
+            "sql": str(c.path.relative_to(c.path.parent.parent.parent)),
+        })
+    if as_json:
+        click.echo(json.dumps(out, indent=2))
+        return
+    for r in out:
+        refs = "; ".join(f"{x['rule']} {x['title']}" for x in r["citations"] if not x.get("missing")) or "no rule in this edition (check does not run)"
+        click.echo(f"{r['check']:20} {r['severity']:8} {refs}")
 
 
 class _null:

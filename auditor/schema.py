@@ -380,7 +380,7 @@ HAND_RESULTS = Table(
         C("starting_stack", "BIGINT", "stack at start", False),
         C("contributed", "BIGINT", "chips put in (forced + voluntary), before returns", False),
         C("returned_expected", "BIGINT", "uncalled chips the rules return", False),
-        C("returned_recorded", "BIGINT", "uncalled chips the history says were returned", False),
+        C("returned_recorded", "BIGINT", "uncalled chips the history says were returned (NULL where the format does not record returns, e.g. PHH)"),
         C("won_expected", "BIGINT", "chips the rules award (NULL if a pot's winner is unknown)"),
         C("won_recorded", "BIGINT", "chips the history says were collected (NULL if the history does not say)"),
         C("end_stack_expected", "BIGINT", "starting - contributed + returned_expected + won_expected"),

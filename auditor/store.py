@@ -45,9 +45,13 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False) -> 
     return con
 
 
+MACROS = Path(__file__).with_name("macros.sql")
+
+
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     for t in TABLES:
         con.execute(t.ddl())
+    con.execute(MACROS.read_text(encoding="utf-8"))
     row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     if row is None:
         con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])

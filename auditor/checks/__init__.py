@@ -1,0 +1,153 @@
+"""The check registry: one SQL file per check, discovered from this folder.
+
+Each ``<check-id>.sql`` starts with a header of ``-- key: value`` lines::
+
+    -- check: illegal-underraise
+    -- title: Raise below the minimum left standing
+    -- severity: error
+    -- group: betting
+    -- rationale: A bet or raise below the legal minimum by a player with chips behind ...
+
+and then one ``SELECT`` over the event log and the replay facts, with the
+parameter ``$edition``.  Its result columns are the finding contract:
+
+    hand_id, street, seq, seat, player, expected, actual, message, line_no
+
+Rule numbers and titles are not in the SQL: they come from the one rule catalog
+(``auditor/rules/catalog.toml``) by check id and edition.
+
+Award checks (``group: award``) report an award error once, under the most
+specific check: ``precedence`` orders them (odd-chip 1, side-pot 2,
+wrong-winner 3, chip-conservation 4), and a hand reported by a more specific
+award check is not reported again by a later one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import duckdb
+
+SEVERITIES = ("info", "warning", "error")
+FINDING_COLUMNS = ("hand_id", "street", "seq", "seat", "player", "expected", "actual", "message", "line_no")
+
+
+@dataclass(frozen=True)
+class Check:
+    check_id: str
+    title: str
+    severity: str
+    group: str
+    rationale: str
+    precedence: int
+    sql: str
+    path: Path
+
+    @property
+    def body(self) -> str:
+        return "\n".join(line for line in self.sql.splitlines() if not line.startswith("-- "))
+
+
+def parse_check(path: Path) -> Check:
+    text = path.read_text(encoding="utf-8")
+    meta: dict[str, str] = {}
+    last = None
+    for line in text.splitlines():
+        if not line.startswith("--"):
+            break
+        body = line[2:].strip()
+        if ":" in body and body.split(":", 1)[0].strip().isidentifier():
+            key, val = body.split(":", 1)
+            last = key.strip()
+            meta[last] = val.strip()
+        elif last and body:
+            meta[last] += " " + body  # continuation line
+    missing = {"check", "title", "severity", "rationale"} - meta.keys()
+    if missing:
+        raise ValueError(f"{path}: header lacks {', '.join(sorted(missing))}")
+    if meta["check"] != path.stem:
+        raise ValueError(f"{path}: header says check {meta['check']!r} but the file is {path.name}")
+    if meta["severity"] not in SEVERITIES:
+        raise ValueError(f"{path}: severity must be one of {SEVERITIES}")
+    return Check(
+        check_id=meta["check"],
+        title=meta["title"],
+        severity=meta["severity"],
+        group=meta.get("group", "betting"),
+        rationale=meta["rationale"],
+        precedence=int(meta.get("precedence", "0")),
+        sql=text,
+        path=path,
+    )
+
+
+def checks_dir() -> Path:
+    return Path(str(resources.files("auditor.checks")))
+
+
+def load_checks() -> list[Check]:
+    """All checks, award checks last in precedence order."""
+    found = [parse_check(p) for p in sorted(checks_dir().glob("*.sql"))]
+    return sorted(found, key=lambda c: (c.group == "award", c.precedence, c.check_id))
+
+
+def get_check(check_id: str) -> Check:
+    for c in load_checks():
+        if c.check_id == check_id:
+            return c
+    raise KeyError(check_id)
+
+
+def finding_id(check_id: str, hand_id: str, seq, seat) -> str:
+    raw = f"{check_id}:{hand_id}:{seq}:{seat}"
+    return f"{check_id}:{hand_id}:{seq if seq is not None else '-'}:{seat if seat is not None else '-'}" if len(raw) < 120 else hashlib.sha1(raw.encode()).hexdigest()
+
+
+def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None) -> dict[str, int]:
+    """Run the checks under ``edition`` and replace that edition's findings (for the
+    checks run).  Returns findings per check id."""
+    from auditor.catalog import citation
+
+    counts: dict[str, int] = {}
+    checks = [c for c in load_checks() if not only or c.check_id in only]
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for c in checks:
+            con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
+        award_hands: set[str] = set()
+        for c in checks:
+            cites = [x for x in citation(c.check_id, edition) if not x.missing]
+            if not cites:
+                counts[c.check_id] = 0  # the edition has no such rule: the check does not run
+                continue
+            rule = ", ".join(x.rule if not x.part else f"{x.rule}-{x.part}" if not x.rule.endswith(x.part) else x.rule for x in cites)
+            title = "; ".join(dict.fromkeys(x.title for x in cites))
+            rows = con.execute(c.body, {"edition": edition} if "$edition" in c.body else None).fetchall()
+            n = 0
+            for r in rows:
+                f = dict(zip(FINDING_COLUMNS, r))
+                if c.group == "award":
+                    if f["hand_id"] in award_hands:
+                        continue
+                con.execute(
+                    """INSERT INTO findings
+                       SELECT ?, ?, ?, ?, ?, ?, h.hand_id, h.tournament_id, h.table_name, ?, ?, ?, ?, ?, ?, ?, s.path, ?
+                       FROM hands h JOIN sources s USING (source_id) WHERE h.hand_id = ?
+                       ON CONFLICT DO NOTHING""",
+                    [finding_id(c.check_id, f["hand_id"], f["seq"], f["seat"]), c.check_id, c.severity, edition, rule, title,
+                     f["street"], f["seq"], f["seat"], f["player"],
+                     None if f["expected"] is None else str(f["expected"]),
+                     None if f["actual"] is None else str(f["actual"]), f["message"], f["line_no"], f["hand_id"]],
+                )
+                n += 1
+            if c.group == "award":
+                award_hands.update(r[0] for r in rows)
+            counts[c.check_id] = n
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return counts

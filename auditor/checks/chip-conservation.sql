@@ -1,0 +1,41 @@
+-- check: chip-conservation
+-- title: Chips awarded and returned differ from chips put in
+-- severity: error
+-- group: award
+-- precedence: 4
+-- rationale: Every chip put into a hand comes back out as a return, an award or the
+--   recorded rake, and the history's own total pot must equal the chips in the pot.
+--   Chips that appear or vanish are reported here.
+WITH flow AS (
+  SELECT r.hand_id,
+         sum(r.contributed) AS put_in,
+         sum(coalesce(r.returned_recorded, r.returned_expected)) AS returned,
+         sum(r.won_recorded) AS awarded,
+         count(r.won_recorded) AS n_recorded,
+         count(*) AS n
+  FROM hand_results r WHERE r.edition = $edition GROUP BY ALL
+), claims AS (
+  SELECT hand_id, max(amount) FILTER (WHERE kind = 'total_pot') AS total_pot,
+         coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot'), 0) AS rake,
+         max(line_no) FILTER (WHERE kind = 'total_pot') AS line_no,
+         count(*) FILTER (WHERE kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
+  FROM events GROUP BY ALL
+)
+SELECT f.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS seat, NULL AS player,
+       CASE WHEN c.total_pot IS NOT NULL AND c.total_pot <> f.put_in - f.returned
+            THEN 'total pot ' || chips(f.put_in - f.returned, h.amount_scale)
+            ELSE 'awarded ' || chips(f.put_in - f.returned - c.rake, h.amount_scale) END AS expected,
+       CASE WHEN c.total_pot IS NOT NULL AND c.total_pot <> f.put_in - f.returned
+            THEN 'total pot ' || chips(c.total_pot, h.amount_scale)
+            ELSE 'awarded ' || chips(f.awarded, h.amount_scale) END AS actual,
+       CASE WHEN c.total_pot IS NOT NULL AND c.total_pot <> f.put_in - f.returned
+            THEN 'The history states a total pot of ' || chips(c.total_pot, h.amount_scale) || ', but ' ||
+                 chips(f.put_in - f.returned, h.amount_scale) || ' was put in and not returned.'
+            ELSE chips(f.put_in - f.returned, h.amount_scale) || ' stayed in the pot' ||
+                 CASE WHEN c.rake > 0 THEN ' (rake ' || chips(c.rake, h.amount_scale) || ')' ELSE '' END ||
+                 ', but ' || chips(f.awarded, h.amount_scale) || ' was awarded.' END AS message,
+       coalesce(c.line_no, h.last_line) AS line_no
+FROM flow f JOIN hands h USING (hand_id) JOIN claims c USING (hand_id)
+WHERE (c.total_pot IS NOT NULL AND c.total_pot <> f.put_in - f.returned)
+   OR (f.n_recorded = f.n AND c.n_outcomes > 0 AND f.awarded <> f.put_in - f.returned - c.rake)
+ORDER BY f.hand_id

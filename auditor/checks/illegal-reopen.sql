@@ -1,0 +1,21 @@
+-- check: illegal-reopen
+-- title: Raise when betting was not reopened
+-- severity: error
+-- group: betting
+-- rationale: A player who has already acted may raise again only when facing at least a
+--   full bet or raise (no-limit, pot-limit; short all-ins add up from 2013 on) or, in
+--   limit, at least half of one. Otherwise he may only call or fold.
+SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
+       'call ' || chips(d.to_call, h.amount_scale) || ' or fold' AS expected,
+       'raise to ' || chips(d.amount_to, h.amount_scale) AS actual,
+       'On the ' || d.street || ', ' || who(d.seat, d.player) || ' had already acted and faced only ' ||
+       chips(d.current_bet - (d.committed_before), h.amount_scale) || ' more, less than a full raise, so betting was not reopened; he raised to ' ||
+       chips(d.amount_to, h.amount_scale) || ' instead of calling or folding.' AS message,
+       d.line_no
+FROM decisions d JOIN hands h USING (hand_id)
+WHERE d.edition = $edition
+  AND d.kind IN ('raise', 'bet', 'complete')
+  AND d.amount_to > d.current_bet
+  AND NOT d.may_raise
+  AND d.may_raise_reason = 'short-allin-not-reopened'
+ORDER BY d.hand_id, d.seq

@@ -1,0 +1,23 @@
+-- check: out-of-turn
+-- title: Action out of turn
+-- severity: warning
+-- group: betting
+-- rationale: Action proceeds clockwise; an action by a seat whose turn it was not, or by a
+--   seat that had already folded or was all-in, skips or misleads the players entitled to
+--   act and is subject to the out-of-turn rule. A fold recorded for a player already
+--   all-in from a forced bet is the site forfeiting a sitting-out player's hand, not an
+--   action, and is not reported.
+SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
+       CASE WHEN d.expected_seat IS NULL THEN 'no action (betting was over)' ELSE 'seat ' || CAST(d.expected_seat AS VARCHAR) END AS expected,
+       'seat ' || CAST(d.seat AS VARCHAR) || CASE WHEN d.actor_status <> 'active' THEN ' (' || replace(d.actor_status, '_', '-') || ')' ELSE '' END AS actual,
+       'On the ' || d.street || ', ' || who(d.seat, d.player) ||
+       CASE WHEN d.actor_status = 'folded' THEN ' acted after having folded'
+            WHEN d.actor_status = 'all_in' THEN ' acted while already all-in'
+            WHEN d.expected_seat IS NULL THEN ' acted when no one was due to act'
+            ELSE ' acted when it was seat ' || CAST(d.expected_seat AS VARCHAR) || '''s turn' END || '.' AS message,
+       d.line_no
+FROM decisions d
+WHERE d.edition = $edition
+  AND (d.actor_status <> 'active' OR d.expected_seat IS DISTINCT FROM d.seat)
+  AND NOT (d.kind = 'fold' AND d.actor_status = 'all_in')
+ORDER BY d.hand_id, d.seq

@@ -1,0 +1,18 @@
+-- Display helpers used by the checks and reports.  Amounts stay integers in the
+-- store; these only format them for people.
+
+-- chips(amount, amount_scale): '1250' for tournament chips, '12.50' for cents
+CREATE OR REPLACE MACRO chips(a, scale) AS
+  CASE
+    WHEN a IS NULL THEN NULL
+    WHEN scale IS NULL OR scale = 1 THEN CAST(a AS VARCHAR)
+    ELSE (CASE WHEN a < 0 THEN '-' ELSE '' END) || CAST(abs(a) // scale AS VARCHAR) || '.' ||
+         lpad(CAST(abs(a) % scale AS VARCHAR), CAST(length(CAST(scale AS VARCHAR)) - 1 AS INTEGER), '0')
+  END;
+
+-- who(seat, player): 'seat 3 (Bob)'
+CREATE OR REPLACE MACRO who(seat, player) AS
+  'seat ' || CAST(seat AS VARCHAR) || CASE WHEN player IS NULL THEN '' ELSE ' (' || player || ')' END;
+
+-- seats_list([1, 3]): '1, 3'
+CREATE OR REPLACE MACRO seats_list(l) AS array_to_string(list_transform(l, lambda x: CAST(x AS VARCHAR)), ', ');

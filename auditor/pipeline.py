@@ -1,0 +1,103 @@
+"""The main job: ingest, replay and check in one go, and what it found."""
+
+from __future__ import annotations
+
+import os
+import time
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import duckdb
+
+from auditor.checks import run_checks
+from auditor.ingest import IngestSummary, ingest
+from auditor.store import connect
+from replay.editions import DEFAULT_EDITION, edition
+from replay.runner import ReplaySummary, replay_store
+
+FINDING_JSON_KEYS = (
+    "finding_id", "check_id", "severity", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
+    "street", "seq", "seat", "player", "expected", "actual", "message", "source_path", "line_no",
+)
+
+
+@dataclass
+class AuditResult:
+    edition: str
+    ingest: IngestSummary
+    replay: ReplaySummary
+    findings_by_check: dict[str, int] = field(default_factory=dict)
+    findings: list[dict] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def as_json(self) -> dict:
+        return {
+            "edition": self.edition,
+            "files": self.ingest.files,
+            "hands_seen": self.ingest.hands_seen,
+            "hands": self.replay.hands,
+            "hands_stored_now": self.ingest.stored,
+            "duplicates": self.ingest.duplicates,
+            "rejected": self.ingest.rejected,
+            "rejections": self.ingest.errors,
+            "findings_by_check": self.findings_by_check,
+            "findings": [finding_json(f) for f in self.findings],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def finding_json(f: dict) -> dict:
+    """A finding in the scriptable shape (short keys as documented in the README)."""
+    return {
+        "id": f["finding_id"],
+        "check": f["check_id"],
+        "severity": f["severity"],
+        "hand": f["hand_id"],
+        "tournament": f["tournament_id"],
+        "table": f["table_name"],
+        "street": f["street"],
+        "seq": f["seq"],
+        "seat": f["seat"],
+        "player": f["player"],
+        "rule": f["rule"],
+        "rule_title": f["rule_title"],
+        "edition": f["edition"],
+        "expected": f["expected"],
+        "actual": f["actual"],
+        "message": f["message"],
+        "source": f["source_path"],
+        "line": f["line_no"],
+    }
+
+
+def fetch_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = None, where: str = "",
+                   params: list | None = None) -> list[dict]:
+    conds, args = [], []
+    if edition_name:
+        conds.append("edition = ?")
+        args.append(edition_name)
+    if where:
+        conds.append(where)
+        args += params or []
+    sql = f"SELECT {', '.join(FINDING_JSON_KEYS)} FROM findings"
+    if conds:
+        sql += " WHERE " + " AND ".join(conds)
+    sql += " ORDER BY hand_id, coalesce(seq, 1 << 30), check_id, seat"
+    return [dict(zip(FINDING_JSON_KEYS, r)) for r in con.execute(sql, args).fetchall()]
+
+
+def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = None, *, edition_name: str = DEFAULT_EDITION,
+          progress=None) -> AuditResult:
+    """Ingest ``paths``, replay everything in the store under ``edition_name`` and run
+    every check.  Findings cover the whole store, not only the files named."""
+    edition(edition_name)  # fail early on an unknown edition
+    t0 = time.perf_counter()
+    con = connect(db)
+    try:
+        ing = ingest(paths, con=con, progress=progress)
+        rep = replay_store(con, edition_name)
+        counts = run_checks(con, edition_name)
+        findings = fetch_findings(con, edition_name)
+    finally:
+        con.close()
+    return AuditResult(edition_name, ing, rep, counts, findings, time.perf_counter() - t0)

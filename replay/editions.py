@@ -1,0 +1,56 @@
+"""What differs between TDA editions, as far as a replay ruling is concerned.
+
+Rule numbers and titles live in the catalog (``auditor/rules/catalog.toml``);
+this module holds only the behaviour switches, each justified by the text in
+``../shared/tda/`` (see ``docs/editions.md``).
+
+>>> edition("tda-2011").cumulative_short_allins_reopen
+False
+>>> edition("tda-2019").limit_half_raise_reopens
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+EDITIONS = ("tda-2011", "tda-2013", "tda-2017", "tda-2019")
+DEFAULT_EDITION = "tda-2019"
+
+
+@dataclass(frozen=True, slots=True)
+class EditionRules:
+    name: str
+    # 2011 Rule 38: "an all-in wager of less than a full raise does not reopen the
+    # betting to a player who has already acted" - one wager, judged on its own.
+    # 2013 Rule 41-B adds "and is not facing at least a full raise when the action
+    # returns to him"; 2017 Rule 48 / 2019 Rule 47-A name "multiple short all-ins
+    # totaling less than a full bet or raise": short all-ins add up.
+    cumulative_short_allins_reopen: bool
+    # 2013 Rule 41-B, 2017 Rule 48, 2019 Rule 47-B: "In limit, at least 50% of a full
+    # (bet or) raise is required to re-open betting".  2011 restricts its no-reopen
+    # clause to no-limit and pot-limit, so in limit any all-in raise reopens.
+    limit_half_raise_reopens: bool
+    # 2011 Rule 17: "In stud, the odd chip goes to the high card by suit" (the whole
+    # hand); 2013 Rule 19 onward: "the high card by suit in the best 5-card hand".
+    stud_odd_chip_from_best_five: bool
+    # every edition: identical hands winning both halves split "as evenly as possible"
+    # (2011 Rule 17, 2013 Rule 19, 2017/2019 Rule 20-D)
+    identical_hands_split_evenly: bool = True
+    # every edition: in a hi/lo split the odd chip of the total pot goes to the high side
+    hilo_odd_chip_to_high: bool = True
+
+
+_EDITIONS = {
+    "tda-2011": EditionRules("tda-2011", False, False, False),
+    "tda-2013": EditionRules("tda-2013", True, True, True),
+    "tda-2017": EditionRules("tda-2017", True, True, True),
+    "tda-2019": EditionRules("tda-2019", True, True, True),
+}
+
+
+def edition(name: str) -> EditionRules:
+    try:
+        return _EDITIONS[name]
+    except KeyError:
+        raise ValueError(f"unknown TDA edition {name!r}; choose one of {', '.join(EDITIONS)}") from None

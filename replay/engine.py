@@ -1,0 +1,690 @@
+"""The rules state machine: re-apply one hand's recorded events and record, at
+every decision, what the TDA rules allowed at that moment.
+
+It never refuses an action.  Whatever the history says happened is applied and
+the replay continues from there; the facts it writes (``decisions``, ``pots``,
+``pot_shares``, ``hand_results``, ``replay_notes``) let the SQL checks judge each
+action.  The semantics are written down in ``docs/semantics.md``.
+
+Rule references are to the 2019 longform text unless noted; what differs by
+edition comes from :mod:`replay.editions`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from auditor.schema import BETTING_STREETS
+from replay.editions import EditionRules
+from replay.evaluate import (
+    ACE_LOW_VARIANTS,
+    HILO_VARIANTS,
+    STUD_VARIANTS,
+    best_hands,
+    bring_in_key,
+    card_key,
+    hand_cards,
+    showing_key,
+    split_cards,
+    supported,
+)
+
+VOLUNTARY = frozenset({"fold", "check", "call", "bet", "raise", "complete"})
+FORCED = frozenset({"ante", "small_blind", "big_blind", "dead_blind", "straddle", "bring_in"})
+DEFAULT_RAISE_CAP = 4  # a bet and three raises (2019 Rule 48: "the house limit applies")
+HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
+              "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
+
+
+def street_family(variant: str) -> str:
+    if variant in STUD_VARIANTS:
+        return "stud"
+    if variant in ("2-7_single_draw", "5_card_draw"):
+        return "single_draw"
+    if variant in ("2-7_triple_draw", "a-5_triple_draw", "badugi"):
+        return "triple_draw"
+    return "board"
+
+
+@dataclass(slots=True)
+class SeatState:
+    seat: int
+    player: str | None
+    order: int  # clockwise position, 0 = first seat left of the button
+    start: int
+    stack: int
+    street_in: int = 0  # live chips committed on the current street
+    total_in: int = 0  # all chips put in (antes and dead blinds included)
+    folded: bool = False
+    all_in: bool = False
+    acted: bool = False  # acted voluntarily on this street
+    level_acted: int = 0  # the street bet level they left themselves at when they last acted
+    full_raises_since: int = 0  # full bets/raises by others since they last acted
+    cards: list[str] = field(default_factory=list)  # every known card, in deal order
+    upcards: list[str] = field(default_factory=list)  # stud: exposed cards
+    shown: str | None = None
+    mucked: bool = False
+    returned_expected: int = 0
+    returned_recorded: int = 0
+    returned_line: int | None = None
+    collected: int = 0
+    finishing_stack: int | None = None
+    winnings: int | None = None
+
+
+@dataclass
+class HandFacts:
+    decisions: list[tuple] = field(default_factory=list)
+    pots: list[tuple] = field(default_factory=list)
+    pot_shares: list[tuple] = field(default_factory=list)
+    hand_results: list[tuple] = field(default_factory=list)
+    notes: list[tuple] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Pot:
+    index: int
+    amount: int
+    contributors: list[int]
+    eligible: list[int]
+
+
+class Replay:
+    """Replays one hand.  ``hand`` is a ``hands`` row as a dict, ``seats`` its
+    ``seats`` rows and ``events`` its ``events`` rows (dicts, in seq order)."""
+
+    def __init__(self, hand: dict[str, Any], seats: list[dict], events: list[dict], rules: EditionRules,
+                 raise_cap: int = DEFAULT_RAISE_CAP):
+        self.hand = hand
+        self.rules = rules
+        self.ed = rules.name
+        self.hid = hand["hand_id"]
+        self.variant = hand["variant"]
+        self.betting = hand["betting"]
+        self.family = street_family(self.variant)
+        self.streets = BETTING_STREETS[self.family]
+        self.events = events
+        self.raise_cap = raise_cap if self.betting == "fixed-limit" else None
+        self.unit = hand.get("chip_unit") or 1
+        self.big_blind = hand.get("big_blind") or 0
+        # PokerStars writes "Uncalled bet (X) returned"; PHH records no returns
+        self.records_returns = hand.get("format") != "phh"
+        self.facts = HandFacts()
+        in_hand = {e["seat"] for e in events if e["seat"] is not None and e["street"] != "summary"}
+        self.seats: dict[int, SeatState] = {}
+        for idx, s in enumerate(self._clockwise([s for s in seats if s["seat"] in in_hand])):
+            self.seats[s["seat"]] = SeatState(s["seat"], s["player"], idx, s["starting_stack"], s["starting_stack"])
+        self.order = sorted(self.seats.values(), key=lambda x: x.order)
+        self.board: list[str] = []
+        self.collects: list[dict] = []
+        self.street: str | None = None
+        self.street_idx = -1
+        self.dead = 0  # antes and dead blinds: in the pot, part of no street commitment
+        self.pot_closed = 0  # live chips of finished streets
+        self.current_bet = 0  # highest street commitment
+        self.bet_floor = 0  # pre-flop: the full big blind; a short all-in blind changes no limit (43 Ex.2, 54-B)
+        self.last_full = 0  # largest full bet or raise increment of the street (43-A)
+        self.full_level = 0  # the bet level reached by the last full bet or raise (fixed-limit sizing)
+        self.bets_raises = 0
+        self.last_actor: SeatState | None = None
+        self.voluntary_seen = False  # any voluntary action on this street yet
+        self.blind_posters: list[tuple[str, SeatState]] = []
+
+    # --- seating ---------------------------------------------------------------------
+    def _clockwise(self, seats: list[dict]) -> list[dict]:
+        """Seats in acting order, starting left of the button.  PHH lists players by
+        position already (p1 first); sites give seat numbers and the button."""
+        if seats and all(s.get("position") is not None for s in seats):
+            return sorted(seats, key=lambda s: s["position"])
+        btn = self.hand.get("button_seat")
+        if btn is None or self.family == "stud":
+            return sorted(seats, key=lambda s: s["seat"])
+        n = max([self.hand.get("max_seats") or 0] + [s["seat"] for s in seats])
+        return sorted(seats, key=lambda s: (s["seat"] - btn - 1) % n)
+
+    @staticmethod
+    def _can_act(s: SeatState) -> bool:
+        return not s.folded and not s.all_in
+
+    def _needs_action(self, s: SeatState) -> bool:
+        return self._can_act(s) and (not s.acted or s.street_in < self.current_bet)
+
+    def _betting_possible(self) -> bool:
+        if sum(1 for s in self.order if not s.folded) < 2:
+            return False
+        able = [s for s in self.order if self._can_act(s)]
+        if len(able) == 1:  # one player with chips acts only if facing a bet
+            return able[0].street_in < self.current_bet
+        return bool(able)
+
+    def _next_needing(self, after: SeatState | None) -> SeatState | None:
+        if not self._betting_possible():
+            return None
+        n = len(self.order)
+        start = 0 if after is None else after.order + 1
+        for k in range(n):
+            s = self.order[(start + k) % n]
+            if self._needs_action(s):
+                return s
+        return None
+
+    def _to_act_list(self, first: SeatState | None) -> list[int]:
+        if first is None:
+            return []
+        n = len(self.order)
+        ring = (self.order[(first.order + k) % n] for k in range(n))
+        return [s.seat for s in ring if self._needs_action(s)]
+
+    # --- streets ---------------------------------------------------------------------
+    def _bet_size(self) -> int:
+        """Fixed-limit bet of the current street: small bet early, big bet late."""
+        h = self.hand
+        small = h.get("small_bet") or h.get("big_blind") or self.unit
+        big = h.get("big_bet") or 2 * small
+        late = {"board": 2, "stud": 2, "triple_draw": 2, "single_draw": 1}[self.family]
+        return small if self.street_idx < late else big
+
+    def _open_street(self, name: str) -> None:
+        if self.street is not None:
+            self._close_street()
+        self.street = name
+        self.street_idx = self.streets.index(name)
+        self.current_bet = self.bets_raises = self.bet_floor = self.full_level = 0
+        for s in self.order:
+            s.street_in = 0
+            s.acted = False
+            s.level_acted = 0
+            s.full_raises_since = 0
+        if self.betting == "fixed-limit":
+            self.last_full = self._bet_size()
+        else:
+            self.last_full = self.hand.get("min_bet") or self.big_blind or self.unit
+        self.last_actor = None
+        self.voluntary_seen = False
+        self.blind_posters = []
+
+    def _close_street(self) -> None:
+        """The unmatched part of the street's largest commitment is uncalled and
+        goes back (2019 Rule 15-B)."""
+        if not self.order:
+            return
+        top = max(self.order, key=lambda s: s.street_in)
+        second = max((s.street_in for s in self.order if s is not top), default=0)
+        if top.street_in > second:
+            top.returned_expected += top.street_in - second
+        self.pot_closed += sum(s.street_in for s in self.order)
+
+    # --- the replay ------------------------------------------------------------------
+    def run(self) -> HandFacts:
+        if not supported(self.variant):
+            self._note(None, "unsupported-variant", f"no hand evaluator for variant {self.variant}")
+        for e in self.events:
+            kind, street = e["kind"], e["street"]
+            if street in self.streets and street != self.street and (kind in VOLUNTARY or kind in FORCED or kind.startswith("deal")):
+                if self.street is None or self.streets.index(street) > self.street_idx:
+                    self._open_street(street)
+            s = self.seats.get(e["seat"]) if e["seat"] is not None else None
+            if kind in FORCED or kind in VOLUNTARY:
+                if s is None:
+                    self._note(e["seq"], "unfollowable", f"{kind} by seat {e['seat']}, who is not in the hand")
+                    continue
+                if self.street is None:
+                    self._open_street(self.streets[0])
+                (self._forced if kind in FORCED else self._voluntary)(e, s)
+            elif kind == "deal_hole" and s is not None:
+                new = split_cards(e["cards"])
+                s.cards.extend(c for c in new if "?" not in c)
+                if self.family == "stud":
+                    # third street: the last of the three cards (or the only one shown) is up;
+                    # fourth to sixth: up; seventh: down
+                    if street == "third":
+                        s.upcards.extend(new[-1:])
+                    elif street in ("fourth", "fifth", "sixth"):
+                        s.upcards.extend(new)
+            elif kind == "deal_board":
+                self.board.extend(split_cards(e["cards"]))
+            elif kind == "draw" and s is not None:
+                for c in split_cards(e["cards"]):
+                    if c in s.cards:
+                        s.cards.remove(c)
+            elif kind == "show" and s is not None:
+                s.shown, s.mucked = e["cards"], False
+            elif kind == "muck" and s is not None and s.shown is None:
+                s.mucked = True
+            elif kind == "uncalled_return" and s is not None:
+                s.returned_recorded += e["amount"] or 0
+                s.returned_line = e["line_no"]
+            elif kind == "collect" and s is not None:
+                s.collected += e["amount"] or 0
+                self.collects.append(e)
+            elif kind == "finishing_stack" and s is not None:
+                s.finishing_stack = e["amount"]
+            elif kind == "winnings" and s is not None:
+                s.winnings = e["amount"]
+        if self.street is not None:
+            self._close_street()
+        self._settle()
+        return self.facts
+
+    # --- forced bets -----------------------------------------------------------------
+    def _forced(self, e: dict, s: SeatState) -> None:
+        amt = e["amount"] or 0
+        kind = e["kind"]
+        s.stack -= amt
+        s.total_in += amt
+        s.all_in = s.stack <= 0
+        if kind == "ante":
+            self.dead += amt
+            return
+        if kind == "dead_blind":
+            # "posts small & big blinds": the big-blind part is live, the rest is dead
+            live = min(amt, self.big_blind or amt)
+            self.dead += amt - live
+            amt = live
+        s.street_in += amt
+        self.current_bet = max(self.current_bet, s.street_in)
+        if kind == "straddle":
+            self.last_full = max(self.last_full, amt)
+            self.bet_floor = max(self.bet_floor, amt)
+        elif kind in ("big_blind", "dead_blind"):
+            self.bet_floor = max(self.bet_floor, self.big_blind or amt)
+        elif kind == "bring_in":
+            self.last_full = self.hand.get("small_bet") or self.last_full
+        self.full_level = max(self.full_level, self.bet_floor)
+        self.blind_posters.append((kind, s))
+
+    def _start_of_round(self) -> SeatState | None:
+        """The seat action starts after, before anyone has acted voluntarily."""
+        straddles = [s for k, s in self.blind_posters if k == "straddle"]
+        if straddles:
+            return straddles[-1]
+        bring = [s for k, s in self.blind_posters if k == "bring_in"]
+        if bring:
+            return bring[-1]
+        # the positional big blind: the big-blind poster nearest the button's left
+        # (a player entering the game may post a big blind out of position)
+        bbs = [s for k, s in self.blind_posters if k == "big_blind"]
+        if bbs:
+            return min(bbs, key=lambda s: s.order)
+        sbs = [s for k, s in self.blind_posters if k == "small_blind"]
+        if sbs and len(self.order) > 2:
+            # no big blind posted (its player was all-in from the ante): the big-blind
+            # position is still the seat after the small blind, and action starts after it
+            return self.order[(min(sbs, key=lambda s: s.order).order + 1) % len(self.order)]
+        return None
+
+    # --- voluntary actions -----------------------------------------------------------
+    def _expected_actor(self) -> SeatState | None:
+        if self.voluntary_seen:
+            return self._next_needing(self.last_actor)
+        start = self._start_of_round()
+        if start is not None:
+            return self._next_needing(start)
+        if self.family == "stud":
+            cands = [s for s in self.order if self._can_act(s) and s.upcards]
+            razz = self.variant == "razz"
+            if cands and self.street_idx == 0:
+                # no bring-in recorded: the lowest upcard (razz: highest) acts first
+                return min(cands, key=lambda s: bring_in_key(s.upcards[-1], razz=razz))
+            if cands:
+                # fourth street on: the best exposed hand acts first (razz: the lowest)
+                first = max(cands, key=lambda s: showing_key(s.upcards, razz=razz))
+                return first if self._needs_action(first) else self._next_needing(first)
+        return self._next_needing(None)
+
+    def _may_raise(self, s: SeatState) -> tuple[bool, str]:
+        """Is betting open for ``s`` to raise (2019 Rule 47)?"""
+        if not s.acted:
+            return True, "not-yet-acted"
+        if s.full_raises_since:
+            return True, "reopened-by-full-raise"
+        facing = self.current_bet - s.level_acted
+        if facing <= 0:
+            return False, "no-raise-since-acted"
+        if self.betting == "fixed-limit":
+            if not self.rules.limit_half_raise_reopens:
+                return True, "limit-allin-reopens"  # 2011: no limit clause
+            if facing * 2 >= self.last_full:  # 47-B: at least 50% of a full bet
+                return True, "reopened-by-half-bet"
+            return False, "short-allin-not-reopened"
+        if self.rules.cumulative_short_allins_reopen and facing >= self.last_full:
+            return True, "reopened-by-short-allins"  # 47-A: cumulative short all-ins
+        return False, "short-allin-not-reopened"
+
+    def _pot_total(self) -> int:
+        return self.dead + self.pot_closed + sum(s.street_in for s in self.order)
+
+    def _limits(self, s: SeatState) -> tuple[int, int]:
+        """(min_raise_to, max_raise_to) for the actor now.  The minimum is the nominal
+        one (an all-in for less is allowed but is not a full raise); the maximum is
+        capped at the actor's all-in."""
+        level = max(self.current_bet, self.bet_floor)
+        reach = s.street_in + s.stack
+        if self.betting == "fixed-limit":
+            b = self._bet_size()
+            small = self.hand.get("small_bet") or b
+            if self.family == "stud" and self.street_idx == 0 and self.current_bet < small:
+                lo = hi = small  # completing the bring-in
+            else:
+                # a short all-in may be completed to the full level or raised a full bet on top of it
+                lo = self.full_level + b
+                hi = max(level + b, lo)
+            return lo, min(hi, reach)
+        lo = level + self.last_full if level > 0 else max(self.last_full, self.hand.get("min_bet") or 0)
+        if self.betting == "pot-limit":
+            # raise to: the bet level plus the pot after calling (2019 Rule 54);
+            # pre-flop a short all-in blind counts as a full blind (54-B)
+            phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0
+            hi = level + self._pot_total() + phantom + (level - s.street_in)
+        else:
+            hi = reach
+        return lo, min(hi, reach)
+
+    def _voluntary(self, e: dict, s: SeatState) -> None:
+        kind = e["kind"]
+        expected = self._expected_actor()
+        to_act = self._to_act_list(expected)
+        status = "folded" if s.folded else "all_in" if s.all_in else "active"
+        current_before = self.current_bet
+        to_call = max(0, current_before - s.street_in)
+        min_to, max_to = self._limits(s)
+        may, why = self._may_raise(s)
+        stack_before, in_before, pot_before = s.stack, s.street_in, self._pot_total()
+        count_before = self.bets_raises
+        last_full_before = self.last_full
+        amount_to: int | None = None
+
+        if kind == "fold":
+            s.folded = True
+            cls = "fold"
+        elif kind == "check":
+            cls = "check-facing-bet" if to_call > 0 else "check"
+        elif kind == "call":
+            self._put(s, e["amount"] if e["amount"] is not None else min(to_call, s.stack))
+            amount_to = s.street_in
+            if s.street_in == self.current_bet:
+                cls = "call"
+            elif s.street_in < self.current_bet:
+                cls = "call-allin-short" if s.all_in else "undercall"
+            else:
+                cls = "overcall"
+                self.current_bet = s.street_in
+        else:  # bet, raise, complete
+            to = e["to_amount"] if e["to_amount"] is not None else s.street_in + (e["amount"] or 0)
+            self._put(s, to - s.street_in)
+            amount_to = to
+            cls = self._classify_aggressive(kind, s, to, min_to, max_to)
+            self._apply_raise(s, to, cls)
+
+        s.acted = True
+        s.level_acted = s.street_in
+        s.full_raises_since = 0
+        self.last_actor = s
+        self.voluntary_seen = True
+        self.facts.decisions.append((
+            self.hid, e["seq"], self.ed, e["street"], s.seat, s.player, kind,
+            expected.seat if expected else None, to_act, status, to_call, current_before,
+            min_to, max_to, may, why, last_full_before, count_before, self.raise_cap,
+            stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e["line_no"],
+        ))
+
+    @staticmethod
+    def _put(s: SeatState, add: int) -> None:
+        s.stack -= add
+        s.street_in += add
+        s.total_in += add
+        s.all_in = s.stack <= 0
+
+    def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int) -> str:
+        opening = max(self.current_bet, self.bet_floor) == 0
+        if kind == "complete":
+            ok = "complete"
+        else:
+            ok = "bet" if opening else "raise"
+        if to > max_to and self.betting != "no-limit":
+            return "over-limit"
+        if to >= min_to:
+            return ok
+        if s.all_in:
+            return "bet-allin-short" if opening else "raise-allin-short"
+        # a raise that already puts every opponent who can still act all-in is not an
+        # underraise: the excess is simply uncalled (docs/semantics.md)
+        others = [o for o in self.order if o is not s and self._can_act(o)]
+        if not others or all(o.street_in + o.stack <= to for o in others):
+            return ok
+        return "underbet" if opening else "underraise"
+
+    def _apply_raise(self, s: SeatState, to: int, cls: str) -> None:
+        level = max(self.current_bet, self.bet_floor)
+        increment = to - level
+        if to > self.current_bet:
+            self.bets_raises += 1  # short all-ins count toward the limit cap (47-B)
+        if self.betting == "fixed-limit":
+            full = increment >= self.last_full
+            if full:
+                self.full_level = to
+        else:
+            full = cls in ("bet", "raise", "complete", "over-limit") and increment >= self.last_full
+            if full:
+                # an underraise that stood, or a short all-in, sets no new increment (43, 47-A)
+                self.last_full = increment
+        if full:
+            for o in self.order:
+                if o is not s:
+                    o.full_raises_since += 1
+        self.current_bet = max(self.current_bet, to)
+
+    def _note(self, seq, code, msg) -> None:
+        self.facts.notes.append((self.hid, self.ed, seq, code, msg))
+
+    # --- settlement ------------------------------------------------------------------
+    def _returned(self, s: SeatState) -> int:
+        return s.returned_recorded if self.records_returns else s.returned_expected
+
+    def _build_pots(self) -> list[Pot]:
+        """Main and side pots from net contributions (2019 Rule 21: each pot apart)."""
+        net = {s.seat: s.total_in - self._returned(s) for s in self.order}
+        live = [s for s in self.order if not s.folded]
+        levels = sorted({net[s.seat] for s in live if s.all_in} | {max(net.values(), default=0)})
+        pots: list[Pot] = []
+        prev = 0
+        for lvl in levels:
+            if lvl <= prev:
+                continue
+            amount = sum(min(v, lvl) - min(v, prev) for v in net.values())
+            eligible = [s.seat for s in live if net[s.seat] >= lvl]
+            contributors = [s.seat for s in self.order if net[s.seat] > prev]
+            if pots and pots[-1].eligible == eligible:
+                pots[-1].amount += amount  # the same players can win both: one pot
+            elif not eligible and pots:
+                pots[-1].amount += amount
+            else:
+                pots.append(Pot(len(pots), amount, contributors, eligible))
+            prev = lvl
+        return pots
+
+    def _tabled(self, s: SeatState) -> list[str] | None:
+        """The cards a seat has tabled (or that are known face up), or None."""
+        if s.mucked:
+            return None
+        cards = split_cards(s.shown) if s.shown else s.cards
+        cards = [c for c in cards if "?" not in c]
+        need = HOLE_COUNT.get(self.variant)
+        if need is not None:
+            return cards[:need] if len(cards) >= need else None
+        if self.variant == "badugi":
+            return cards if len(cards) >= 4 else None
+        return cards if len(cards) >= 5 else None
+
+    def _evaluate(self, seats: list[SeatState]) -> dict[int, Any]:
+        board = " ".join(self.board) if HOLE_COUNT.get(self.variant) else ""
+        out = {}
+        for s in seats:
+            cards = self._tabled(s)
+            if cards is None:
+                continue
+            try:
+                out[s.seat] = best_hands(self.variant, " ".join(cards), board)
+            except (ValueError, KeyError) as exc:
+                self._note(None, "unknown-cards", f"seat {s.seat}: cannot evaluate {cards}: {exc}")
+        return out
+
+    def _priority(self, winners: list[int], evals: dict, half: str) -> list[int]:
+        """Who receives odd chips first (2019 Rule 20): board and draw games, the first
+        seat left of the button; stud and razz, the high card by suit in the winning
+        5-card hand (2011: in the whole hand)."""
+        if self.family != "stud":
+            return sorted(winners, key=lambda x: self.seats[x].order)
+        ace_low = half == "lo" or self.variant in ACE_LOW_VARIANTS
+
+        def key(seat: int):
+            ev = evals.get(seat)
+            hand = (ev.lo_hand if half == "lo" else ev.hi_hand) if ev else None
+            if hand is not None and self.rules.stud_odd_chip_from_best_five:
+                cards = hand_cards(hand)
+            else:
+                cards = self._tabled(self.seats[seat]) or []
+            return max((card_key(c, ace_low=ace_low) for c in cards), default=(-9, -9))
+
+        return sorted(winners, key=key, reverse=True)
+
+    def _split(self, amount: int, order: list[int]) -> dict[int, tuple[int, int]]:
+        """Split ``amount`` among ``order`` as evenly as possible in whole chips; the
+        odd chips go one each in ``order``.  Returns seat -> (share, odd chips)."""
+        units, k = amount // self.unit, len(order)
+        base, odd = divmod(units, k)
+        return {seat: ((base + (i < odd)) * self.unit, self.unit * (i < odd)) for i, seat in enumerate(order)}
+
+    def _settle(self) -> None:
+        pots = self._build_pots()
+        recorded, attributable = self._recorded_by_pot(pots)
+        expected_won: dict[int, int | None] = {s.seat: 0 for s in self.order}
+        for pot in pots:
+            label = "main" if pot.index == 0 else f"side-{pot.index}"
+            elig = [self.seats[x] for x in pot.eligible]
+            evals = self._evaluate(elig) if len(elig) > 1 else {}
+            hi_w: list[int] | None
+            lo_w: list[int] | None = None
+            note = None
+            shares: dict[int, tuple[int, int]] = {}
+            if len(elig) == 1:
+                hi_w, verified = [elig[0].seat], True
+                lo_w = [] if self.variant in HILO_VARIANTS else None
+                shares = {elig[0].seat: (pot.amount, 0)}
+            else:
+                unknown = [x.seat for x in elig if x.seat not in evals and not x.mucked]
+                contenders = [x for x in elig if x.seat in evals]
+                if unknown or not contenders:
+                    hi_w, verified = None, False
+                    note = f"hands of seats {unknown} not tabled" if unknown else "no hand tabled"
+                else:
+                    verified = True
+                    hi_w = self._best(contenders, evals, "hi")
+                    if self.variant in HILO_VARIANTS:
+                        lo_w = self._best(contenders, evals, "lo")
+                    shares = self._pot_shares(pot.amount, hi_w, lo_w, evals)
+            self.facts.pots.append((
+                self.hid, self.ed, pot.index, label, pot.amount, pot.contributors, pot.eligible,
+                len(elig) > 1, hi_w, lo_w, verified, note,
+            ))
+            for s in self.order:
+                if s.seat not in pot.contributors and s.seat not in shares and s.seat not in recorded.get(pot.index, {}):
+                    continue
+                exp = shares.get(s.seat, (0, 0)) if verified else (None, None)
+                if exp[0] is None:
+                    if s.seat in pot.eligible:
+                        expected_won[s.seat] = None
+                elif expected_won[s.seat] is not None:
+                    expected_won[s.seat] += exp[0]
+                rec = recorded.get(pot.index, {}).get(s.seat, (0, None)) if attributable else (None, None)
+                ev = self._evaluate([s]).get(s.seat) if s.seat in pot.eligible and len(elig) > 1 else None
+                value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
+                self.facts.pot_shares.append((
+                    self.hid, self.ed, pot.index, s.seat, s.seat in pot.eligible, exp[0], exp[1], rec[0], value, rec[1],
+                ))
+        self._hand_results(expected_won)
+
+    def _best(self, contenders: list[SeatState], evals: dict, half: str) -> list[int]:
+        vals = [(x.seat, evals[x.seat].hi_hand if half == "hi" else evals[x.seat].lo_hand) for x in contenders]
+        vals = [(seat, v) for seat, v in vals if v is not None]
+        if not vals:
+            return []
+        best = max(v for _, v in vals)
+        return [seat for seat, v in vals if v == best]
+
+    def _pot_shares(self, amount: int, hi_w: list[int], lo_w: list[int] | None, evals: dict) -> dict[int, tuple[int, int]]:
+        if not lo_w:  # no qualifying low (or not a hi/lo game): high takes all
+            return self._split(amount, self._priority(hi_w, evals, "hi"))
+        if self.rules.identical_hands_split_evenly and set(hi_w) == set(lo_w):
+            # 20-D: identical hands winning both halves split the pot as evenly as possible
+            return self._split(amount, self._priority(hi_w, evals, "hi"))
+        units = amount // self.unit
+        hi_amt = (units - units // 2) * self.unit  # 20-C: the odd chip of the total pot goes high
+        out: dict[int, list[int]] = {}
+        for half, winners, amt in (("hi", hi_w, hi_amt), ("lo", lo_w, amount - hi_amt)):
+            for seat, (share, odd) in self._split(amt, self._priority(winners, evals, half)).items():
+                acc = out.setdefault(seat, [0, 0])
+                acc[0] += share
+                acc[1] += odd
+        return {seat: (v[0], v[1]) for seat, v in out.items()}
+
+    def _recorded_by_pot(self, pots: list[Pot]) -> tuple[dict[int, dict[int, tuple[int, int | None]]], bool]:
+        """What the history says each seat collected from each pot."""
+        rec: dict[int, dict[int, tuple[int, int | None]]] = {}
+        if not self.records_returns:  # PHH: only stack outcomes; attributable when one pot
+            if len(pots) == 1:
+                for s in self.order:
+                    won = self._won_recorded_phh(s)
+                    if won:
+                        rec.setdefault(0, {})[s.seat] = (won, None)
+                return rec, any(s.finishing_stack is not None or s.winnings is not None for s in self.order)
+            return rec, False
+        n_side = len(pots) - 1
+        for e in self.collects:
+            label = e["pot_label"] or "pot"
+            if label == "main" or (label == "pot" and len(pots) == 1):
+                idx = 0
+            elif label == "side" and n_side == 1:
+                idx = 1
+            elif label.startswith("side-") and label[5:].isdigit() and int(label[5:]) <= n_side:
+                idx = int(label[5:])
+            else:
+                self._note(e["seq"], "collect-not-attributable",
+                           f"collect from {label!r} cannot be matched to one of {len(pots)} computed pots")
+                return {}, False
+            amt, line = rec.setdefault(idx, {}).get(e["seat"], (0, None))
+            rec[idx][e["seat"]] = (amt + (e["amount"] or 0), line or e["line_no"])
+        return rec, True
+
+    def _won_recorded_phh(self, s: SeatState) -> int | None:
+        if s.finishing_stack is not None:
+            return s.finishing_stack - (s.start - s.total_in + s.returned_expected)
+        return s.winnings
+
+    def _hand_results(self, expected_won: dict[int, int | None]) -> None:
+        for s in self.order:
+            if self.records_returns:
+                ret_rec: int | None = s.returned_recorded
+                won_rec: int | None = s.collected
+                end_rec: int | None = s.start - s.total_in + s.returned_recorded + s.collected
+            else:
+                ret_rec = None
+                won_rec = self._won_recorded_phh(s)
+                end_rec = s.finishing_stack
+            won_exp = expected_won.get(s.seat)
+            end_exp = None if won_exp is None else s.start - s.total_in + s.returned_expected + won_exp
+            self.facts.hand_results.append((
+                self.hid, self.ed, s.seat, s.player, s.start, s.total_in, s.returned_expected, ret_rec,
+                won_exp, won_rec, end_exp, end_rec, s.returned_line,
+            ))
+
+
+def replay_hand(hand: dict, seats: list[dict], events: list[dict], rules: EditionRules, **kw) -> HandFacts:
+    """Replay one hand and return its facts (rows for the replay tables)."""
+    try:
+        return Replay(hand, seats, events, rules, **kw).run()
+    except Exception as exc:  # a hand whose events cannot be followed at all
+        facts = HandFacts()
+        facts.notes.append((hand["hand_id"], rules.name, None, "unfollowable", f"replay failed: {type(exc).__name__}: {exc}"))
+        return facts

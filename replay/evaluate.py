@@ -1,0 +1,143 @@
+"""Showdown evaluation through pokerkit's hand types (we do not write an evaluator),
+plus the small card orderings the TDA rules need (odd chip by suit, stud upcards).
+
+Suits rank clubs < diamonds < hearts < spades (TDA 2019 Rule 20-B, "high card by suit").
+
+>>> best_hands("holdem", "Ah Kh", "Qh Jh Th 2c 3d").hi.startswith("Straight flush")
+True
+>>> best_hands("omaha_hilo", "As 2d Kc Kd", "3h 4s 8c Qd Jh").lo
+'High card (As2d3h4s8c)'
+>>> card_key("As", ace_low=False) > card_key("Ks", ace_low=False)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pokerkit import (
+    BadugiHand,
+    EightOrBetterLowHand,
+    OmahaEightOrBetterLowHand,
+    OmahaHoldemHand,
+    RegularLowHand,
+    ShortDeckHoldemHand,
+    StandardHighHand,
+    StandardLowHand,
+)
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"  # clubs < diamonds < hearts < spades
+
+# variant -> (high hand type, low hand type or None); hand types compare "greater is better"
+_HI_LO = {
+    "holdem": (StandardHighHand, None),
+    "6plus_holdem": (ShortDeckHoldemHand, None),
+    "omaha": (OmahaHoldemHand, None),
+    "omaha5": (OmahaHoldemHand, None),
+    "omaha6": (OmahaHoldemHand, None),
+    "courchevel": (OmahaHoldemHand, None),
+    "omaha_hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+    "omaha5_hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+    "courchevel_hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
+    "stud": (StandardHighHand, None),
+    "stud_hilo": (StandardHighHand, EightOrBetterLowHand),
+    "razz": (RegularLowHand, None),
+    "2-7_single_draw": (StandardLowHand, None),
+    "2-7_triple_draw": (StandardLowHand, None),
+    "a-5_triple_draw": (RegularLowHand, None),
+    "5_card_draw": (StandardHighHand, None),
+    "badugi": (BadugiHand, None),
+}
+BOARD_VARIANTS = frozenset(
+    {"holdem", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
+)
+STUD_VARIANTS = frozenset({"stud", "stud_hilo", "razz"})
+HILO_VARIANTS = frozenset(v for v, (_, lo) in _HI_LO.items() if lo is not None)
+# low-only games: the single pot goes to the best low, and the odd chip rule treats
+# the ace as low when it ranks cards (razz, A-5)
+ACE_LOW_VARIANTS = frozenset({"razz", "a-5_triple_draw", "badugi"})
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluated:
+    hi: str | None  # description, e.g. "Two pair (AsAdKcKd2h)"
+    lo: str | None
+    hi_hand: object | None  # pokerkit hand (comparable) or None
+    lo_hand: object | None
+
+
+def supported(variant: str) -> bool:
+    return variant in _HI_LO
+
+
+def _compact(cards: str) -> str:
+    return cards.replace(" ", "")
+
+
+@lru_cache(maxsize=65536)
+def best_hands(variant: str, hole: str, board: str = "") -> Evaluated:
+    """Best high (and low, in hi/lo games) hand of ``hole`` + ``board`` (space-separated cards)."""
+    hi_type, lo_type = _HI_LO[variant]
+    h, b = _compact(hole), _compact(board)
+    hi = _make(hi_type, h, b)
+    lo = _make(lo_type, h, b) if lo_type else None
+    return Evaluated(str(hi) if hi else None, str(lo) if lo else None, hi, lo)
+
+
+def _make(hand_type, hole: str, board: str):
+    try:
+        return hand_type.from_game(hole, board)
+    except ValueError:  # e.g. no qualifying eight-or-better low
+        return None
+
+
+def hand_cards(hand) -> list[str]:
+    """The cards of a pokerkit hand as strings like 'As'."""
+    return [f"{c.rank.value}{c.suit.value}" for c in hand.cards]
+
+
+def card_key(card: str, *, ace_low: bool) -> tuple[int, int]:
+    """Order cards by rank then suit (clubs lowest, spades highest)."""
+    r = -1 if (ace_low and card[0] == "A") else RANKS.index(card[0])
+    return (r, SUITS.index(card[1]))
+
+
+def high_card_by_suit(cards: list[str], *, ace_low: bool) -> tuple[int, int]:
+    return max(card_key(c, ace_low=ace_low) for c in cards)
+
+
+def split_cards(cards: str | None) -> list[str]:
+    return cards.split() if cards else []
+
+
+# --- stud: who brings in, who acts first -------------------------------------------
+
+
+def bring_in_key(upcard: str, *, razz: bool) -> tuple[int, int]:
+    """Smaller key brings in: the lowest upcard (razz: highest, ace low), ties by suit
+    (clubs lowest brings in in stud; in razz the highest card by suit brings in)."""
+    r, s = card_key(upcard, ace_low=razz)
+    return (-r, -s) if razz else (r, s)
+
+
+def showing_key(upcards: list[str], *, razz: bool) -> tuple:
+    """Larger key acts first on 4th street and later: the best exposed hand
+    (stud: pairs and ranks high; razz: the lowest exposed hand, ace low)."""
+    from collections import Counter
+
+    ace_low = razz
+    ranks = [card_key(c, ace_low=ace_low)[0] for c in upcards]
+    counts = Counter(ranks)
+    if razz:
+        # lower is better: fewer pairs, then lowest high cards
+        groups = sorted(counts.items(), key=lambda kv: (-kv[1], -kv[0]))
+        shape = tuple(-n for _, n in groups)
+        order = tuple(-r for r, _ in sorted(counts.items(), key=lambda kv: -kv[0]))
+        return (shape, order)
+    groups = sorted(counts.items(), key=lambda kv: (kv[1], kv[0]), reverse=True)
+    shape = tuple(n for _, n in groups)
+    order = tuple(r for r, _ in groups)
+    top_suit = max(card_key(c, ace_low=False) for c in upcards)[1] if upcards else 0
+    return (shape, order, top_suit)

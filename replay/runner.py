@@ -1,0 +1,103 @@
+"""Rebuild the replay facts for everything in the store, reading the event log
+(never re-parsing sources).  Idempotent: an edition's facts are replaced whole,
+in one transaction, so running it twice gives identical tables."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterator
+
+import duckdb
+
+from auditor import schema
+from auditor.store import insert_arrow, rows_to_arrow
+from replay.editions import DEFAULT_EDITION, edition
+from replay.engine import DEFAULT_RAISE_CAP, HandFacts, replay_hand
+
+BATCH_HANDS = 5000
+_HAND_COLS = [c.name for c in schema.HANDS.columns]
+_SEAT_COLS = ["hand_id", "seat", "position", "player", "starting_stack"]
+_EVENT_COLS = ["hand_id", "seq", "street", "kind", "seat", "player", "amount", "to_amount", "all_in", "cards",
+               "pot_label", "half", "line_no"]
+
+
+@dataclass
+class ReplaySummary:
+    edition: str
+    hands: int = 0
+    decisions: int = 0
+    pots: int = 0
+    notes: int = 0
+    seconds: float = 0.0
+
+
+def iter_hand_batches(con: duckdb.DuckDBPyConnection, where: str = "", params: list | None = None,
+                      batch: int = BATCH_HANDS) -> Iterator[list[tuple[dict, list[dict], list[dict]]]]:
+    """Yield lists of (hand, seats, events) read back from the store, in hand_id order."""
+    ids = [r[0] for r in con.execute(f"SELECT hand_id FROM hands {where} ORDER BY hand_id", params or []).fetchall()]
+    for i in range(0, len(ids), batch):
+        chunk = ids[i : i + batch]
+        lo, hi = chunk[0], chunk[-1]
+        rng = "hand_id BETWEEN ? AND ?"
+        hands = con.execute(f"SELECT {', '.join(_HAND_COLS)} FROM hands WHERE {rng} ORDER BY hand_id", [lo, hi]).fetchall()
+        seats = con.execute(f"SELECT {', '.join(_SEAT_COLS)} FROM seats WHERE {rng} ORDER BY hand_id, seat", [lo, hi]).fetchall()
+        events = con.execute(f"SELECT {', '.join(_EVENT_COLS)} FROM events WHERE {rng} ORDER BY hand_id, seq", [lo, hi]).fetchall()
+        wanted = set(chunk)
+        by_seats: dict[str, list[dict]] = {}
+        for r in seats:
+            by_seats.setdefault(r[0], []).append(dict(zip(_SEAT_COLS, r)))
+        by_events: dict[str, list[dict]] = {}
+        for r in events:
+            by_events.setdefault(r[0], []).append(dict(zip(_EVENT_COLS, r)))
+        yield [
+            (dict(zip(_HAND_COLS, h)), by_seats.get(h[0], []), by_events.get(h[0], []))
+            for h in hands
+            if h[0] in wanted
+        ]
+
+
+def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
+                 raise_cap: int = DEFAULT_RAISE_CAP, progress: Callable[[int], None] | None = None) -> ReplaySummary:
+    rules = edition(edition_name)
+    t0 = time.perf_counter()
+    summary = ReplaySummary(edition_name)
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for t in schema.REPLAY_TABLES:
+            con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
+        for batch in iter_hand_batches(con):
+            acc = HandFacts()
+            for hand, seats, events in batch:
+                f = replay_hand(hand, seats, events, rules, raise_cap=raise_cap)
+                acc.decisions += f.decisions
+                acc.pots += f.pots
+                acc.pot_shares += f.pot_shares
+                acc.hand_results += f.hand_results
+                acc.notes += f.notes
+            write_facts(con, acc)
+            summary.hands += len(batch)
+            summary.decisions += len(acc.decisions)
+            summary.pots += len(acc.pots)
+            summary.notes += len(acc.notes)
+            if progress:
+                progress(len(batch))
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    summary.seconds = time.perf_counter() - t0
+    return summary
+
+
+def write_facts(con: duckdb.DuckDBPyConnection, facts: HandFacts) -> None:
+    for table, rows in (
+        (schema.DECISIONS, facts.decisions),
+        (schema.POTS, facts.pots),
+        (schema.POT_SHARES, facts.pot_shares),
+        (schema.HAND_RESULTS, facts.hand_results),
+        (schema.REPLAY_NOTES, facts.notes),
+    ):
+        if rows:
+            cols = {name: [r[i] for r in rows] for i, name in enumerate(table.column_names)}
+            insert_arrow(con, table, rows_to_arrow(table, cols))
