@@ -479,14 +479,13 @@ class Replay:
         self.facts.notes.append((self.hid, self.ed, seq, code, msg))
 
     # --- settlement ------------------------------------------------------------------
-    def _returned(self, s: SeatState) -> int:
-        return s.returned_recorded if self.records_returns else s.returned_expected
-
     def _build_pots(self) -> list[Pot]:
-        """Main and side pots from net contributions (2019 Rule 21: each pot apart)."""
-        net = {s.seat: s.total_in - self._returned(s) for s in self.order}
+        """Main and side pots from contributions net of the uncalled chips the rules
+        return (2019 Rule 21: each pot apart).  Every all-in level starts a new pot,
+        also that of a player who then folded (as sites label their pots)."""
+        net = {s.seat: s.total_in - s.returned_expected for s in self.order}
         live = [s for s in self.order if not s.folded]
-        levels = sorted({net[s.seat] for s in live if s.all_in} | {max(net.values(), default=0)})
+        levels = sorted({net[s.seat] for s in self.order if s.all_in} | {max(net.values(), default=0)})
         pots: list[Pot] = []
         prev = 0
         for lvl in levels:
@@ -495,13 +494,20 @@ class Replay:
             amount = sum(min(v, lvl) - min(v, prev) for v in net.values())
             eligible = [s.seat for s in live if net[s.seat] >= lvl]
             contributors = [s.seat for s in self.order if net[s.seat] > prev]
-            if pots and pots[-1].eligible == eligible:
-                pots[-1].amount += amount  # the same players can win both: one pot
-            elif not eligible and pots:
+            if not eligible and pots:
                 pots[-1].amount += amount
             else:
                 pots.append(Pot(len(pots), amount, contributors, eligible))
             prev = lvl
+        # dead money (antes) nobody else matched: a pot only its one contributor put
+        # chips in goes back to him, as an uncalled bet does (docs/semantics.md)
+        while pots and len(pots[-1].contributors) == 1 and pots[-1].eligible == pots[-1].contributors:
+            lone = self.seats[pots[-1].contributors[0]]
+            lone.returned_expected += pots.pop().amount
+        # an uncontested hand has one pot, whatever all-in levels it passed
+        if len(pots) > 1 and all(p.eligible == pots[0].eligible and len(p.eligible) == 1 for p in pots):
+            contributors = sorted({x for p in pots for x in p.contributors}, key=lambda x: self.seats[x].order)
+            pots = [Pot(0, sum(p.amount for p in pots), contributors, pots[0].eligible)]
         return pots
 
     def _tabled(self, s: SeatState) -> list[str] | None:

@@ -3,25 +3,32 @@
 -- severity: error
 -- group: award
 -- precedence: 3
--- rationale: The tabled cards read for themselves: the best tabled hand wins (both halves
---   are judged separately in hi/lo). A pot, or part of one, paid to an eligible player
---   whose tabled hand lost is reported here.
+-- rationale: The tabled cards read for themselves: the best tabled hand wins, and each
+--   half of a hi/lo pot is judged apart. A pot, or part of one, paid to a player whose
+--   tabled hand lost, taken from the player whose hand won, is reported here.
+WITH pot AS (
+  SELECT hand_id, pot_index,
+         bool_or(eligible AND recorded < expected) AS someone_short
+  FROM pot_shares
+  WHERE edition = $edition AND expected IS NOT NULL AND recorded IS NOT NULL
+  GROUP BY ALL
+)
 SELECT s.hand_id, 'showdown' AS street, NULL::INTEGER AS seq, s.seat, st.player,
-       chips(coalesce(s.expected, 0), h.amount_scale) || ' (winners: seats ' || seats_list(list_distinct(list_concat(coalesce(p.hi_winners, []), coalesce(p.lo_winners, [])))) || ')' AS expected,
+       chips(s.expected, h.amount_scale) || ' (winners: seats ' || seats_list(list_distinct(list_concat(coalesce(p.hi_winners, []), coalesce(p.lo_winners, [])))) || ')' AS expected,
        chips(s.recorded, h.amount_scale) AS actual,
        who(s.seat, st.player) || ' was awarded ' || chips(s.recorded, h.amount_scale) || ' from the ' ||
        CASE WHEN p.pot_index = 0 THEN 'main pot' ELSE 'side pot ' || CAST(p.pot_index AS VARCHAR) END ||
-       ' but should have won ' || chips(coalesce(s.expected, 0), h.amount_scale) || '; the tabled cards show seats ' ||
+       ' but should have won ' || chips(s.expected, h.amount_scale) || '; the tabled cards show seats ' ||
        seats_list(list_distinct(list_concat(coalesce(p.hi_winners, []), coalesce(p.lo_winners, [])))) || ' won it.' AS message,
        coalesce(s.line_no, h.last_line) AS line_no
 FROM pot_shares s
+JOIN pot q ON q.hand_id = s.hand_id AND q.pot_index = s.pot_index
 JOIN pots p ON p.hand_id = s.hand_id AND p.edition = s.edition AND p.pot_index = s.pot_index
 JOIN hands h ON h.hand_id = s.hand_id
 LEFT JOIN seats st ON st.hand_id = s.hand_id AND st.seat = s.seat
 WHERE s.edition = $edition
   AND p.verified
   AND s.eligible
-  AND s.expected IS NOT NULL
-  AND s.recorded IS NOT NULL
   AND s.recorded > s.expected
+  AND q.someone_short
 ORDER BY s.hand_id, s.pot_index, s.seat
