@@ -187,7 +187,8 @@ def test_pipeline_ingest_twice(tmp_path):
     assert (again.hands_seen, again.stored, again.duplicates, again.rejected) == (s.hands_seen, 0, s.hands_seen, 0)
     con = duckdb.connect(db, read_only=True)
     assert con.execute("SELECT count(*), count(DISTINCT source_id) FROM hands").fetchone() == (s.stored, s.stored)
-    assert con.execute("SELECT count(*) FROM ingest_errors").fetchone() == (0,)
+    # the only file that is not a hand: the corpus LICENSE (in the full run)
+    assert {r[0] for r in con.execute("SELECT reason_code FROM ingest_errors").fetchall()} <= {"not-a-history"}
     half = con.execute("SELECT amount_scale, chip_unit FROM hands WHERE hand_id = 'PHH-pluribus/102/0'").fetchone()
     assert half == (10, 10)
     # the stored events of one hand are the parser's, in order
