@@ -1,0 +1,171 @@
+"""The hand-written sample histories: every hand ingests, and every PokerStars
+hand's own arithmetic adds up (Total pot = chips put in - uncalled bets;
+collected + rake = Total pot), except hands the README lists as deliberately off.
+
+The deliberate rule violations in ``sample_histories/`` keep the site's
+arithmetic consistent on purpose, so only the dealer-error check they
+demonstrate should fire; see sample_histories/README.md.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from decimal import Decimal
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from auditor.ingest import ingest
+
+SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
+PS_HEADER = re.compile(r"^(?:\ufeff)?PokerStars (?:Hand|Game) #(\d+):")
+# blinds and bring-ins are posted before these headers and count toward the first street
+FIRST_STREET = ("*** HOLE CARDS", "*** 3rd STREET", "*** DEALING HANDS")
+AMT = r"[$€£]?([\d,]+(?:\.\d+)?)"
+
+
+def _files(ext: str) -> list[Path]:
+    return sorted(p for p in SAMPLES.rglob(f"*.{ext}") if not any(part.startswith(".") for part in p.parts))
+
+
+def _deliberately_off() -> set[str]:
+    """Hand numbers whose README row says the site's arithmetic is deliberately off."""
+    text = (SAMPLES / "README.md").read_text(encoding="utf-8")
+    return {m for line in text.splitlines() if "arithmetic off" in line for m in re.findall(r"\b(9\d{11})\b", line)}
+
+
+def _amt(s: str) -> Decimal:
+    return Decimal(s.replace(",", ""))
+
+
+def _ps_hands(path: Path) -> list[tuple[str, list[str]]]:
+    hands: list[tuple[str, list[str]]] = []
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        m = PS_HEADER.match(line)
+        if m:
+            hands.append((m.group(1), []))
+        if hands:
+            hands[-1][1].append(line.rstrip())
+    return hands
+
+
+def _arithmetic(lines: list[str]) -> tuple[Decimal, Decimal, Decimal, Decimal]:
+    """(chips put in - uncalled, Total pot, collected, rake) as written in the hand."""
+    put_in = Decimal(0)
+    street: dict[str, Decimal] = {}
+    total = rake = collected = None
+    collected = Decimal(0)
+    in_summary = False
+    for ln in lines:
+        if ln.startswith("*** SUMMARY"):
+            in_summary = True
+        if in_summary:
+            m = re.match(rf"Total pot {AMT}.*\| Rake {AMT}", ln)
+            if m:
+                total, rake = _amt(m.group(1)), _amt(m.group(2))
+            continue
+        if ln.startswith("*** ") and not ln.startswith(FIRST_STREET):
+            street = {}
+            continue
+        m = re.match(rf"(.+?) collected {AMT} from ", ln)
+        if m:
+            collected += _amt(m.group(2))
+            continue
+        m = re.match(rf"Uncalled bet \({AMT}\) returned to ", ln)
+        if m:
+            put_in -= _amt(m.group(1))
+            continue
+        m = re.match(rf"(.+?): posts the ante {AMT}", ln)
+        if m:
+            put_in += _amt(m.group(2))
+            continue
+        m = re.match(rf"(.+?): (?:posts (?:small|big) blind|posts small & big blinds|brings in for|calls|bets) {AMT}", ln)
+        if m:
+            name, a = m.group(1), _amt(m.group(2))
+            street[name] = street.get(name, Decimal(0)) + a
+            put_in += a
+            continue
+        m = re.match(rf"(.+?): raises {AMT} to {AMT}", ln)
+        if m:
+            name, to = m.group(1), _amt(m.group(3))
+            put_in += to - street.get(name, Decimal(0))
+            street[name] = to
+    assert total is not None, lines[0]
+    return put_in, total, collected, rake
+
+
+def test_every_sample_hand_is_stored(tmp_path):
+    db = str(tmp_path / "samples.duckdb")
+    s = ingest([str(SAMPLES)], db=db)
+    assert s.rejected == 0, s.errors
+    assert s.stored == s.hands_seen
+    # only the README is not a history
+    assert all(r.path.endswith(".md") for r in s.file_results if r.error)
+
+    con = duckdb.connect(db, read_only=True)
+    try:
+        per_file = Counter(
+            {
+                Path(p).name: n
+                for p, n in con.execute(
+                    "SELECT s.path, count(*) FROM hands h JOIN sources s USING (source_id) GROUP BY s.path"
+                ).fetchall()
+            }
+        )
+    finally:
+        con.close()
+    expected = Counter({p.name: len(_ps_hands(p)) for p in _files("txt")})
+    expected.update({p.name: 1 for p in _files("phh")})
+    assert per_file == expected
+
+    again = ingest([str(SAMPLES)], db=db)
+    assert again.stored == 0 and again.rejected == 0 and again.duplicates == again.hands_seen
+
+
+def test_hand_numbers_are_unique():
+    ids = [hid for p in _files("txt") for hid, _ in _ps_hands(p)]
+    assert len(ids) == len(set(ids))
+
+
+@pytest.mark.parametrize("path", _files("txt"), ids=lambda p: p.name)
+def test_site_arithmetic_adds_up(path):
+    off = _deliberately_off()
+    for hid, lines in _ps_hands(path):
+        if hid in off:
+            continue
+        put_in, total, collected, rake = _arithmetic(lines)
+        assert put_in == total, f"hand {hid}: chips put in less uncalled {put_in} != Total pot {total}"
+        assert collected + rake == total, f"hand {hid}: collected {collected} + rake {rake} != Total pot {total}"
+
+
+def test_tournament_table_stacks_carry_over():
+    """In the one-table tournament file each hand starts with the stacks the previous one ended with."""
+    path = SAMPLES / "pokerstars" / "nlhe-mtt-9max-table.txt"
+    prev_end: dict[str, Decimal] | None = None
+    for hid, lines in _ps_hands(path):
+        start = {m.group(1): _amt(m.group(2)) for ln in lines if (m := re.match(rf"Seat \d+: (.+?) \({AMT} in chips\)", ln))}
+        if prev_end is not None:
+            assert start == {n: v for n, v in prev_end.items() if v > 0}, hid
+        end = dict(start)
+        street: dict[str, Decimal] = {}
+        for ln in lines:
+            if ln.startswith("*** SUMMARY"):
+                break
+            if ln.startswith("*** ") and not ln.startswith(FIRST_STREET):
+                street = {}
+            if m := re.match(rf"(.+?): posts the ante {AMT}", ln):
+                end[m.group(1)] -= _amt(m.group(2))
+            elif m := re.match(rf"(.+?): (?:posts (?:small|big) blind|calls|bets) {AMT}", ln):
+                end[m.group(1)] -= _amt(m.group(2))
+                street[m.group(1)] = street.get(m.group(1), Decimal(0)) + _amt(m.group(2))
+            elif m := re.match(rf"(.+?): raises {AMT} to {AMT}", ln):
+                to = _amt(m.group(3))
+                end[m.group(1)] -= to - street.get(m.group(1), Decimal(0))
+                street[m.group(1)] = to
+            elif m := re.match(rf"Uncalled bet \({AMT}\) returned to (.+)$", ln):
+                end[m.group(2)] += _amt(m.group(1))
+            elif m := re.match(rf"(.+?) collected {AMT} from ", ln):
+                end[m.group(1)] += _amt(m.group(2))
+        prev_end = end
