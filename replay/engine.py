@@ -71,6 +71,7 @@ class SeatState:
     collected: int = 0
     finishing_stack: int | None = None
     winnings: int | None = None
+    table_ante: int = 0  # a big-blind ante posted for the whole table
 
 
 @dataclass
@@ -276,6 +277,8 @@ class Replay:
         s.all_in = s.stack <= 0
         if kind == "ante":
             self.dead += amt
+            if self.hand.get("bb_ante"):
+                s.table_ante += amt
             return
         if kind == "dead_blind":
             # "posts small & big blinds": the big-blind part is live, the rest is dead
@@ -483,22 +486,33 @@ class Replay:
         """Main and side pots from contributions net of the uncalled chips the rules
         return (2019 Rule 21: each pot apart).  Every all-in level starts a new pot,
         also that of a player who then folded (as sites label their pots)."""
-        net = {s.seat: s.total_in - s.returned_expected for s in self.order}
+        # a big-blind ante is the table's dead money: it goes to the main pot and sets no
+        # all-in level (2019 RP-11); per-player antes count toward each player's level
+        net = {s.seat: s.total_in - s.returned_expected - s.table_ante for s in self.order}
         live = [s for s in self.order if not s.folded]
-        levels = sorted({net[s.seat] for s in self.order if s.all_in} | {max(net.values(), default=0)})
+        top = max((net[s.seat] for s in live), default=max(net.values(), default=0))
+        levels = sorted({net[s.seat] for s in self.order if s.all_in and net[s.seat] < top} | {top})
         pots: list[Pot] = []
         prev = 0
         for lvl in levels:
             if lvl <= prev:
                 continue
-            amount = sum(min(v, lvl) - min(v, prev) for v in net.values())
-            eligible = [s.seat for s in live if net[s.seat] >= lvl]
+            # the top pot also takes what folded players put in above the last live level
+            cap = lvl if lvl < top else max(net.values())
+            amount = sum(min(v, cap) - min(v, prev) for v in net.values())
+            eligible = [s.seat for s in live if not s.all_in or net[s.seat] >= lvl]
             contributors = [s.seat for s in self.order if net[s.seat] > prev]
             if not eligible and pots:
                 pots[-1].amount += amount
             else:
                 pots.append(Pot(len(pots), amount, contributors, eligible))
             prev = lvl
+        table_ante = sum(s.table_ante for s in self.order)
+        if table_ante:
+            if pots:
+                pots[0].amount += table_ante
+            else:
+                pots.append(Pot(0, table_ante, [s.seat for s in self.order if s.table_ante], [s.seat for s in live]))
         # dead money (antes) nobody else matched: a pot only its one contributor put
         # chips in goes back to him, as an uncalled bet does (docs/semantics.md)
         while pots and len(pots[-1].contributors) == 1 and pots[-1].eligible == pots[-1].contributors:
