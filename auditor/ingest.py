@@ -41,6 +41,7 @@ class FileResult:
     duplicates: int = 0
     rejected: int = 0
     error: str | None = None  # file-level problem (not a history, unreadable)
+    source: tuple | None = field(default=None, repr=False)  # (path, sha256, read at) for error rows
 
 
 @dataclass
@@ -114,17 +115,23 @@ def ingest(
     own = con is None
     con = con or connect(db)
     summary = IngestSummary()
+    writer = _Writer(con, summary)
     try:
         for f in files:
-            r = ingest_file(con, f, summary)
+            r = writer.add_file(f)
             summary.files += 1
             summary.file_results.append(r)
+            if progress:
+                progress(r)
+        writer.commit()
+        for r in summary.file_results:  # counted once every batch is flushed
             summary.hands_seen += r.seen
             summary.stored += r.stored
             summary.duplicates += r.duplicates
             summary.rejected += r.rejected
-            if progress:
-                progress(r)
+    except BaseException:
+        writer.rollback()
+        raise
     finally:
         if own:
             con.close()
@@ -132,64 +139,138 @@ def ingest(
     return summary
 
 
-def ingest_file(con: duckdb.DuckDBPyConnection, path: Path, summary: IngestSummary) -> FileResult:
-    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
-    try:
-        info = open_source(path)
-    except OSError as e:
-        r = FileResult(str(path), None, error=f"unreadable: {e.strerror or e}")
-        _record_errors(con, str(path), None, [HandError(0, "unreadable", r.error)], now, summary)
-        return r
-    parser = detect_parser(info.head, str(path)) if info.size else None
-    if parser is None:
-        why = "empty file" if info.size == 0 else "not a hand history this tool reads (no PokerStars or PHH hand found)"
-        r = FileResult(str(path), None, error=why)
-        _record_errors(con, str(path), info.sha256, [HandError(0, "empty-file" if info.size == 0 else "not-a-history", why)], now, summary)
-        return r
+class _Writer:
+    """Writes parsed hands in bulk.  Whole files go in together: a transaction spans
+    one or more complete files (at least ``BATCH_HANDS`` hands, or one large file),
+    so an interrupted ingest leaves no partial hand or file behind, and many small
+    files (PHH) do not pay a transaction each."""
 
-    result = FileResult(str(path), parser.name)
-    con.execute("BEGIN TRANSACTION")
-    try:
-        source_id = _source_id(con, info, parser.name, now)
-        errors: list[HandError] = []
-        batch: list[ParsedHand] = []
+    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary):
+        self.con = con
+        self.summary = summary
+        self.in_tx = False
+        self.pending_hands = 0
+        self.sources = dict(con.execute("SELECT sha256, source_id FROM sources").fetchall())
+        (self.next_source,) = con.execute("SELECT coalesce(max(source_id), 0) + 1 FROM sources").fetchone()
+        self.errors: list[tuple] = []
+        self.pending: list[tuple[ParsedHand, int, FileResult]] = []
+        self.new_sources: list[tuple] = []
+
+    def _begin(self) -> None:
+        if not self.in_tx:
+            self.con.execute("BEGIN TRANSACTION")
+            self.in_tx = True
+
+    def commit(self) -> None:
+        if self.in_tx:
+            self._flush_hands()
+            self._flush_errors()
+            self.con.execute("COMMIT")
+            self.in_tx = False
+            self.pending_hands = 0
+            # ids handed out in the transaction are now durable
+            self.sources = dict(self.con.execute("SELECT sha256, source_id FROM sources").fetchall())
+
+    def rollback(self) -> None:
+        if self.in_tx:
+            self.con.execute("ROLLBACK")
+            self.in_tx = False
+        self.new_sources = []
+        self.pending = []
+
+    def add_file(self, path: Path) -> FileResult:
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        try:
+            info = open_source(path)
+        except OSError as e:
+            r = FileResult(str(path), None, error=f"unreadable: {e.strerror or e}")
+            self._errors(str(path), None, [HandError(0, "unreadable", r.error)], now)
+            return r
+        parser = detect_parser(info.head, str(path)) if info.size else None
+        if parser is None:
+            why = "empty file" if info.size == 0 else "not a hand history this tool reads (no PokerStars or PHH hand found)"
+            r = FileResult(str(path), None, error=why)
+            code = "empty-file" if info.size == 0 else "not-a-history"
+            self._errors(str(path), info.sha256, [HandError(0, code, why)], now)
+            return r
+        result = FileResult(str(path), parser.name)
+        result.source = (str(path), info.sha256, now)
+        self._begin()
+        source_id = self._source_id(info, parser.name, now)
         for item in parser.iter_hands(iter_lines(path, info.encoding), str(path)):
             result.seen += 1
             if isinstance(item, HandError):
-                errors.append(item)
+                result.rejected += 1
+                self._errors(str(path), info.sha256, [item], now)
                 continue
-            batch.append(item)
-            if len(batch) >= BATCH_HANDS:
-                _store_batch(con, batch, source_id, result, errors)
-                batch = []
-        if batch:
-            _store_batch(con, batch, source_id, result, errors)
-        result.rejected = len(errors)
-        _record_errors(con, str(path), info.sha256, errors, now, summary)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    return result
+            self.pending.append((item, source_id, result))
+            if len(self.pending) >= BATCH_HANDS:
+                self._flush_hands()
+        self.pending_hands += result.seen
+        if self.pending_hands >= BATCH_HANDS:
+            self.commit()
+        return result
+
+    def _flush_hands(self) -> None:
+        if self.new_sources:
+            cols = {c: [r[i] for r in self.new_sources] for i, c in enumerate(schema.SOURCES.column_names)}
+            insert_arrow(self.con, schema.SOURCES, rows_to_arrow(schema.SOURCES, cols))
+            self.new_sources = []
+        if not self.pending:
+            return
+        conflicts = _store_batch(self.con, self.pending)
+        for h, res in conflicts:
+            res.rejected += 1
+            path, sha, now = res.source
+            self._errors(path, sha, [h], now)
+        self.pending = []
+
+    def _source_id(self, info, fmt: str, now) -> int:
+        sid = self.sources.get(info.sha256)
+        if sid is None:
+            sid = self.next_source
+            self.next_source += 1
+            self.sources[info.sha256] = sid
+            self.new_sources.append((sid, str(Path(info.path).resolve()), info.size, info.sha256, fmt, info.encoding, now))
+        return sid
+
+    def _errors(self, path: str, sha: str | None, errors: list[HandError], now) -> None:
+        for e in errors:
+            self.summary.errors.append(
+                {"file": path, "line": e.line_no, "hand": e.hand_id, "reason_code": e.reason_code, "reason": e.reason}
+            )
+            self.errors.append((path, sha, e.line_no, e.hand_id, e.reason_code, e.reason, now))
+        if not self.in_tx and self.errors:
+            self._begin()
+
+    def _flush_errors(self) -> None:
+        """Append errors not already recorded for the same file content, line and
+        reason, so re-ingesting adds no rows."""
+        if not self.errors:
+            return
+        cols = {c: [r[i] for r in self.errors] for i, c in enumerate(schema.INGEST_ERRORS.column_names)}
+        self.con.register("_new_errors", rows_to_arrow(schema.INGEST_ERRORS, cols))
+        try:
+            self.con.execute(
+                """INSERT INTO ingest_errors
+                   SELECT DISTINCT ON (coalesce(n.sha256, n.source_path), coalesce(n.line_no, -1), n.reason_code) n.*
+                   FROM _new_errors n
+                   WHERE NOT EXISTS (
+                     SELECT 1 FROM ingest_errors o
+                     WHERE coalesce(o.sha256, o.source_path) = coalesce(n.sha256, n.source_path)
+                       AND coalesce(o.line_no, -1) = coalesce(n.line_no, -1) AND o.reason_code = n.reason_code)"""
+            )
+        finally:
+            self.con.unregister("_new_errors")
+        self.errors = []
 
 
-def _source_id(con: duckdb.DuckDBPyConnection, info, fmt: str, now) -> int:
-    row = con.execute("SELECT source_id FROM sources WHERE sha256 = ?", [info.sha256]).fetchone()
-    if row:
-        return row[0]
-    (next_id,) = con.execute("SELECT coalesce(max(source_id), 0) + 1 FROM sources").fetchone()
-    con.execute(
-        "INSERT INTO sources VALUES (?, ?, ?, ?, ?, ?, ?)",
-        [next_id, str(Path(info.path).resolve()), info.size, info.sha256, fmt, info.encoding, now],
-    )
-    return next_id
-
-
-def _store_batch(con, batch: list[ParsedHand], source_id: int, result: FileResult, errors: list[HandError]) -> None:
-    # duplicates and conflicts against the store (earlier batches of this file are
-    # already in it, inside the same transaction) and within the batch
-    ids = [h.hand_id for h in batch]
-    hashes = [h.content_hash for h in batch]
+def _store_batch(con, pending: list[tuple[ParsedHand, int, FileResult]]) -> list[tuple[HandError, FileResult]]:
+    """Store a batch of parsed hands (from one or more files) in bulk.  Duplicates
+    (same content) are counted; the same hand id with other content is a conflict,
+    returned as errors.  Earlier batches of the transaction are already visible."""
+    ids = [h.hand_id for h, _, _ in pending]
+    hashes = [h.content_hash for h, _, _ in pending]
     known_hash = {
         row[0]
         for row in con.execute(
@@ -199,39 +280,38 @@ def _store_batch(con, batch: list[ParsedHand], source_id: int, result: FileResul
     known_id = dict(
         con.execute("SELECT hand_id, content_hash FROM hands WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))", [ids]).fetchall()
     )
-    keep: list[ParsedHand] = []
-    for h in batch:
+    keep: list[tuple[ParsedHand, int]] = []
+    conflicts: list[tuple[HandError, FileResult]] = []
+    for h, source_id, result in pending:
         if h.content_hash in known_hash:
             result.duplicates += 1
         elif h.hand_id in known_id:
-            errors.append(
-                HandError(
-                    h.first_line,
-                    "conflict",
-                    f"hand {h.hand_id} is already stored with different content; the stored hand is kept",
-                    h.hand_id,
-                )
-            )
+            conflicts.append((
+                HandError(h.first_line, "conflict",
+                          f"hand {h.hand_id} is already stored with different content; the stored hand is kept", h.hand_id),
+                result,
+            ))
         else:
             known_hash.add(h.content_hash)
             known_id[h.hand_id] = h.content_hash
-            keep.append(h)
+            keep.append((h, source_id))
+            result.stored += 1
     if not keep:
-        return
+        return conflicts
     hand_cols = {c: [] for c in schema.HANDS.column_names}
     seat_cols = {c: [] for c in schema.SEATS.column_names}
     event_cols = {c: [] for c in schema.EVENTS.column_names}
     hand_fields = [c for c in schema.HANDS.column_names if c != "source_id"]
     seat_fields = [c for c in schema.SEATS.column_names if c != "hand_id"]
     event_fields = [c for c in schema.EVENTS.column_names if c != "hand_id"]
-    for h in keep:
+    for h, source_id in keep:
         for c in hand_fields:
             hand_cols[c].append(getattr(h, c))
         hand_cols["source_id"].append(source_id)
-        for s in h.seats:
+        for st in h.seats:
             seat_cols["hand_id"].append(h.hand_id)
             for c in seat_fields:
-                seat_cols[c].append(getattr(s, c))
+                seat_cols[c].append(getattr(st, c))
         for e in h.events:
             event_cols["hand_id"].append(h.hand_id)
             for c in event_fields:
@@ -239,25 +319,7 @@ def _store_batch(con, batch: list[ParsedHand], source_id: int, result: FileResul
     insert_arrow(con, schema.HANDS, rows_to_arrow(schema.HANDS, hand_cols))
     insert_arrow(con, schema.SEATS, rows_to_arrow(schema.SEATS, seat_cols))
     insert_arrow(con, schema.EVENTS, rows_to_arrow(schema.EVENTS, event_cols))
-    result.stored += len(keep)
-
-
-def _record_errors(con, path: str, sha: str | None, errors: list[HandError], now, summary: IngestSummary) -> None:
-    """Append errors not already recorded for this file content (re-ingest adds no rows)."""
-    for e in errors:
-        summary.errors.append(
-            {"file": path, "line": e.line_no, "hand": e.hand_id, "reason_code": e.reason_code, "reason": e.reason}
-        )
-        exists = con.execute(
-            "SELECT 1 FROM ingest_errors WHERE sha256 IS NOT DISTINCT FROM ? AND coalesce(line_no, -1) = ? "
-            "AND reason_code = ? AND (sha256 IS NOT NULL OR source_path = ?)",
-            [sha, e.line_no if e.line_no is not None else -1, e.reason_code, path],
-        ).fetchone()
-        if not exists:
-            con.execute(
-                "INSERT INTO ingest_errors VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [path, sha, e.line_no, e.hand_id, e.reason_code, e.reason, now],
-            )
+    return conflicts
 
 
 def iter_stored_hand_ids(con) -> Iterator[str]:
