@@ -60,8 +60,8 @@ def sniff_encoding(head: bytes) -> str:
         head.decode("utf-8")
         return "utf-8"
     except UnicodeDecodeError as e:
-        # a multi-byte character cut at the end of the sample is still UTF-8
-        if e.start >= len(head) - 3 and e.reason == "unexpected end of data":
+        # a multi-byte character cut at the end of a full sample is still UTF-8
+        if len(head) >= HEAD_BYTES and e.start >= len(head) - 3 and e.reason == "unexpected end of data":
             return "utf-8"
         return "cp1252"
 
