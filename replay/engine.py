@@ -292,6 +292,7 @@ class Replay:
             self.bet_floor = max(self.bet_floor, amt)
         elif kind in ("big_blind", "dead_blind"):
             self.bet_floor = max(self.bet_floor, self.big_blind or amt)
+            self.bets_raises = max(self.bets_raises, 1)  # the big blind is the round's opening bet (51-B)
         elif kind == "bring_in":
             self.last_full = self.hand.get("small_bet") or self.last_full
         self.full_level = max(self.full_level, self.bet_floor)
@@ -423,8 +424,11 @@ class Replay:
         s.acted = True
         s.level_acted = s.street_in
         s.full_raises_since = 0
-        self.last_actor = s
-        self.voluntary_seen = True
+        if expected is None or s is expected:
+            # an action out of turn does not move the turn: the skipped players are
+            # still due, in order, from where the action really was
+            self.last_actor = s
+            self.voluntary_seen = True
         self.facts.decisions.append((
             self.hid, e["seq"], self.ed, e["street"], s.seat, s.player, kind,
             expected.seat if expected else None, to_act, status, to_call, current_before,
