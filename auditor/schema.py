@@ -64,6 +64,36 @@ class EventKind(StrEnum):
     WINNINGS = "winnings"  # PHH winnings
 
 
+EVENT_KIND_DOCS: dict[EventKind, str] = {
+    EventKind.ANTE: "an ante posted; amount",
+    EventKind.SMALL_BLIND: "the small blind posted; amount",
+    EventKind.BIG_BLIND: "the big blind posted (also a lone button blind); amount",
+    EventKind.DEAD_BLIND: "blinds posted out of position, e.g. 'posts small & big blinds'; amount as written",
+    EventKind.STRADDLE: "a straddle posted; amount",
+    EventKind.BRING_IN: "a stud bring-in; amount",
+    EventKind.DEAL_HOLE: "cards dealt to a seat (the newly dealt cards); cards",
+    EventKind.DEAL_BOARD: "community cards of a street; cards",
+    EventKind.FOLD: "a fold",
+    EventKind.CHECK: "a check",
+    EventKind.CALL: "a call; amount = chips added",
+    EventKind.BET: "a bet; amount = to_amount = the bet",
+    EventKind.RAISE: "a raise; amount = increment as written, to_amount = the total raised to",
+    EventKind.COMPLETE: "a stud completion of the bring-in; to_amount = the total",
+    EventKind.DRAW: "a discard in a draw game; amount = number of cards, cards = discarded when shown",
+    EventKind.STAND_PAT: "standing pat in a draw game",
+    EventKind.SHOW: "cards tabled; cards",
+    EventKind.MUCK: "a hand mucked (cards when the site reveals them)",
+    EventKind.NO_SHOW: "a winner who was not called and did not show ('doesn't show hand')",
+    EventKind.UNCALLED_RETURN: "uncalled chips returned, as recorded; seat, amount",
+    EventKind.COLLECT: "chips collected from a pot; amount, pot_label, half",
+    EventKind.FINISH: "a tournament finish line; amount = place",
+    EventKind.TOTAL_POT: "the summary's total pot (amount) and rake (to_amount), as claimed by the site",
+    EventKind.POT_CLAIM: "one pot of the summary's pot breakdown (main, side-N); amount",
+    EventKind.SEAT_RESULT: "a summary seat line; amount = what it says the seat won",
+    EventKind.FINISHING_STACK: "PHH finishing_stacks: the seat's recorded end stack",
+    EventKind.WINNINGS: "PHH winnings: the seat's recorded winnings",
+}
+
 VOLUNTARY_KINDS = frozenset(
     {EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE, EventKind.COMPLETE}
 )
@@ -464,8 +494,8 @@ def markdown() -> str:
         out += ["| column | type | meaning |", "|---|---|---|"]
         out += [f"| `{c.name}` | {c.type}{'' if c.nullable else ' not null'} | {c.doc} |" for c in t.columns]
         out.append("")
-    out += ["## Event kinds", "", "| kind | |", "|---|---|"]
-    out += [f"| `{k.value}` | |" for k in EventKind]
+    out += ["## Event kinds", "", "| kind | what it records |", "|---|---|"]
+    out += [f"| `{k.value}` | {EVENT_KIND_DOCS[k]} |" for k in EventKind]
     return "\n".join(out) + "\n"
 
 
