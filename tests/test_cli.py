@@ -1,0 +1,156 @@
+"""The command line end to end, on the sample histories and on bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import duckdb
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLES
+
+from auditor.cli import main
+
+# the deliberate violations of sample_histories/README.md: hand -> check id
+SAMPLE_VIOLATIONS = {
+    "PS-900000000201": "illegal-underraise",
+    "PS-900000000203": "illegal-reopen",
+    "PS-900000000205": "odd-chip",
+    "PS-900000000207": "side-pot",
+    "PS-900000000209": "wrong-winner",
+    "PS-900000000211": "uncalled-bet",
+    "PS-900000000213": "undercall",
+    "PS-900000000215": "out-of-turn",
+    "PS-900000000217": "check-facing-bet",
+    "PS-900000000302": "pot-limit-overbet",
+    "PS-900000000502": "limit-raise-cap",
+}
+
+
+def run(*args, env=None):
+    return CliRunner().invoke(main, list(args), env=env, catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory):
+    db = str(tmp_path_factory.mktemp("cli") / "audit.duckdb")
+    r = run("audit", str(SAMPLES), "--db", db, "--json")
+    assert r.exit_code == 0, r.output
+    return db, json.loads(r.output)
+
+
+def test_audit_json_finds_each_sample_violation_once(audited):
+    _, out = audited
+    assert out["hands"] == out["hands_seen"] == 52 and out["rejected"] == 0
+    found = {(f["hand"], f["check"]) for f in out["findings"]}
+    assert found == set(SAMPLE_VIOLATIONS.items())
+    for f in out["findings"]:
+        for key in ("check", "hand", "seat", "player", "street", "rule", "edition", "expected", "actual", "message", "source", "line"):
+            assert key in f
+        assert f["edition"] == "tda-2019" and f["rule"] and f["message"].endswith(".")
+        # the source line exists and names the player or is the hand's summary
+        lines = open(f["source"], encoding="utf-8").read().splitlines()
+        assert 1 <= f["line"] <= len(lines)
+
+
+def test_findings_point_at_the_offending_line(audited):
+    _, out = audited
+    underraise = next(f for f in out["findings"] if f["check"] == "illegal-underraise")
+    line = open(underraise["source"], encoding="utf-8").read().splitlines()[underraise["line"] - 1]
+    assert line.startswith(underraise["player"] + ": raises")
+
+
+def test_fail_on_sets_exit_status(audited, tmp_path):
+    db, _ = audited
+    assert run("audit", str(SAMPLES), "--db", db, "--fail-on", "error").exit_code == 1
+    clean = tmp_path / "clean.txt"
+    text = (SAMPLES / "pokerstars" / "badugi-mtt.txt").read_text(encoding="utf-8")
+    clean.write_text(text, encoding="utf-8")
+    assert run("audit", str(clean), "--db", str(tmp_path / "c.duckdb"), "--fail-on", "info").exit_code == 0
+
+
+def test_findings_filters_and_formats(audited):
+    db, _ = audited
+    r = run("findings", "--db", db, "--check", "odd-chip", "--format", "json")
+    rows = json.loads(r.output)
+    assert [x["hand"] for x in rows] == ["PS-900000000205"]
+    r = run("findings", "--db", db, "--severity", "error", "--format", "csv")
+    header, *body = r.output.strip().splitlines()
+    assert header.startswith("id,check,severity") and body
+    assert all(",error," in line for line in body)
+    r = run("findings", "--db", db, "--hand", "PS-900000000203")
+    assert "illegal-reopen" in r.output and "47-A" in r.output
+
+
+def test_rules_lists_every_check_with_citations():
+    r = run("rules", "--json")
+    rows = json.loads(r.output)
+    ids = {x["check"] for x in rows}
+    assert set(SAMPLE_VIOLATIONS.values()) <= ids
+    r2011 = {x["check"]: x for x in json.loads(run("rules", "--rules", "tda-2011", "--json").output)}
+    assert r2011["check-facing-bet"]["runs"] is False
+    assert r2011["odd-chip"]["citations"][0]["rule"] == "17"
+
+
+def test_replay_and_check_are_idempotent(audited):
+    db, _ = audited
+    con = duckdb.connect(db, read_only=True)
+    before = {t: con.execute(f"SELECT * FROM {t} ORDER BY ALL").fetchall() for t in ("decisions", "pots", "pot_shares", "hand_results", "findings")}
+    con.close()
+    assert run("replay", "--db", db).exit_code == 0
+    assert run("check", "--db", db).exit_code == 0
+    con = duckdb.connect(db, read_only=True)
+    after = {t: con.execute(f"SELECT * FROM {t} ORDER BY ALL").fetchall() for t in before}
+    con.close()
+    assert after == before
+
+
+def test_ingest_twice_adds_no_rows(tmp_path):
+    db = str(tmp_path / "a.duckdb")
+    first = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
+    second = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
+    assert first["hands"] == 52 and second["hands"] == 0 and second["duplicates"] == 52
+    for out in (first, second):
+        assert out["hands_seen"] == out["hands"] + out["duplicates"] + out["rejected"]
+
+
+def test_bad_input_is_reported_and_good_hands_still_go_in(tmp_path):
+    good = (SAMPLES / "pokerstars" / "lhe-mtt.txt").read_text(encoding="utf-8")
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.txt").write_text(good, encoding="utf-8")
+    (folder / "empty.txt").write_bytes(b"")
+    (folder / "random.bin").write_bytes(os.urandom(4096))
+    cut = good[: good.index("*** SUMMARY ***", good.index("PokerStars Hand #", 10))]  # second hand cut short
+    (folder / "truncated.txt").write_text(good.split("\n\n\n")[0] + "\n\n\n" + cut.split("\n\n\n")[-1], encoding="utf-8")
+    db = str(tmp_path / "b.duckdb")
+    r = run("ingest", str(folder), "--db", db, "--json")
+    out = json.loads(r.output)
+    assert r.exit_code == 0
+    assert out["hands_seen"] == out["hands"] + out["duplicates"] + out["rejected"]
+    reasons = {e["reason_code"] for e in out["errors"]}
+    assert {"empty-file", "not-a-history", "truncated"} <= reasons
+    trunc = next(e for e in out["errors"] if e["reason_code"] == "truncated")
+    assert trunc["file"].endswith("truncated.txt") and trunc["line"] > 1
+    con = duckdb.connect(db, read_only=True)
+    (stored,) = con.execute("SELECT count(*) FROM hands").fetchone()
+    (errors,) = con.execute("SELECT count(*) FROM ingest_errors").fetchone()
+    assert stored == good.count("PokerStars Hand #") and errors == 3
+
+
+def test_usage_errors_exit_2(tmp_path):
+    assert run("audit", str(tmp_path / "missing"), "--db", str(tmp_path / "x.duckdb")).exit_code == 2
+    assert run("audit", str(SAMPLES), "--rules", "tda-1999").exit_code == 2
+    assert run("check", "--db", str(tmp_path / "y.duckdb"), "--check", "no-such-check").exit_code == 2
+    r = run("findings", "--db", str(tmp_path / "none.duckdb"))
+    assert r.exit_code == 2 and "no store" in r.output
+
+
+def test_db_from_environment(tmp_path):
+    db = tmp_path / "env.duckdb"
+    src = tmp_path / "h.txt"
+    shutil.copy(SAMPLES / "pokerstars" / "razz-mtt.txt", src)
+    r = run("ingest", str(src), "--json", env={"TDA_AUDIT_DB": str(db)})
+    assert r.exit_code == 0 and db.exists()
