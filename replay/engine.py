@@ -549,9 +549,12 @@ class Replay:
             if cards is None:
                 continue
             try:
-                out[s.seat] = best_hands(self.variant, " ".join(cards), board)
+                ev = best_hands(self.variant, " ".join(cards), board)
             except (ValueError, KeyError) as exc:
                 self._note(None, "unknown-cards", f"seat {s.seat}: cannot evaluate {cards}: {exc}")
+                continue
+            if ev.hi_hand is not None:  # None: too few cards known (e.g. the board was not run out)
+                out[s.seat] = ev
         return out
 
     def _priority(self, winners: list[int], evals: dict, half: str) -> list[int]:

@@ -1,0 +1,170 @@
+"""Replay engine rulings on small hands written for these tests (PHH), through the
+real pipeline: ingest -> replay -> decisions / pots / shares."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from auditor.ingest import ingest
+from auditor.store import connect
+from replay.runner import replay_store
+
+
+def phh(variant: str, stacks: list[int], actions: list[str], **fields) -> str:
+    lines = [f"variant = '{variant}'"]
+    for key, value in fields.items():
+        lines.append(f"{key} = {value!r}".replace("'", "'"))
+    lines.append(f"starting_stacks = {stacks}")
+    lines.append("actions = [" + ", ".join(f"'{a}'" for a in actions) + "]")
+    return "\n".join(lines) + "\n"
+
+
+def replay(tmp_path, text: str, edition: str = "tda-2019", name: str = "hand") -> duckdb.DuckDBPyConnection:
+    path = tmp_path / f"{name}.phh"
+    path.write_text(text, encoding="utf-8")
+    con = connect(str(tmp_path / f"{name}-{edition}.duckdb"))
+    s = ingest([path], con=con)
+    assert s.stored == 1, s.errors
+    replay_store(con, edition)
+    assert con.execute("SELECT code, message FROM replay_notes").fetchall() == []
+    return con
+
+
+def decision(con, action_text: str) -> dict:
+    """The decisions row of the action whose PHH text is ``action_text``."""
+    cur = con.execute(
+        "SELECT d.* FROM decisions d JOIN events e USING (hand_id, seq) WHERE e.text = ?", [action_text]
+    )
+    cols = [c[0] for c in cur.description]
+    rows = cur.fetchall()
+    assert len(rows) == 1, f"{action_text!r}: {rows}"
+    return dict(zip(cols, rows[0]))
+
+
+def test_heads_up_small_blind_is_button_acts_first_preflop_last_after(tmp_path):
+    # PHH reverse-assigns blinds heads-up: p1 posts the big blind, p2 (button) the small
+    text = phh("NT", [1000, 1000], ["d dh p1 AsKs", "d dh p2 QdQc", "p2 cc", "p1 cc", "d db 2c7d9h", "p1 cc", "p2 cbr 50", "p1 cc",
+                                    "d db Ts", "p1 cc", "p2 cc", "d db 3s", "p1 cc", "p2 cc", "p1 sm AsKs", "p2 sm QdQc"],
+               antes=[0, 0], blinds_or_straddles=[20, 10], min_bet=20)
+    con = replay(tmp_path, text)
+    rows = con.execute("SELECT seat, expected_seat, street FROM decisions ORDER BY seq").fetchall()
+    assert all(seat == exp for seat, exp, _ in rows)
+    assert [r[0] for r in rows if r[2] == "preflop"] == [2, 1]  # the small blind (button) first pre-flop
+    assert [r[0] for r in rows if r[2] == "flop"][0] == 1  # the big blind first after the flop
+
+
+def test_pot_limit_maximum_counts_a_short_all_in_blind_as_full(tmp_path):
+    # PLO 50-100, the big blind all-in for 60: UTG may raise to 350, as with a full blind (54-B)
+    text = phh("PO", [5000, 60, 5000, 5000], ["d dh p1 AsKsQsJs", "d dh p2 2c3c4c5c", "d dh p3 AhKhQhJh", "d dh p4 2d3d4d5d",
+                                              "p3 cbr 350", "p4 cbr 1200", "p1 f", "p3 cc"],
+               antes=[0, 0, 0, 0], blinds_or_straddles=[50, 100, 0, 0], min_bet=100)
+    con = replay(tmp_path, text)
+    utg = decision(con, "p3 cbr 350")
+    assert (utg["min_raise_to"], utg["max_raise_to"], utg["action_class"]) == (200, 350, "raise")
+    # after a pot raise to 350 the pot is 50 + 60 + 350 = 460; the next maximum is 350 + 460 + 350 = 1160
+    nxt = decision(con, "p4 cbr 1200")
+    assert nxt["max_raise_to"] == 1160 and nxt["action_class"] == "over-limit"
+
+
+def test_pot_limit_short_blind_raise_limits_without_short_blind(tmp_path):
+    text = phh("PO", [5000, 5000, 5000], ["d dh p1 AsKsQsJs", "d dh p2 2c3c4c5c", "d dh p3 AhKhQhJh", "p3 cbr 350", "p1 f", "p2 f"],
+               antes=[0, 0, 0], blinds_or_straddles=[50, 100, 0], min_bet=100)
+    con = replay(tmp_path, text)
+    assert decision(con, "p3 cbr 350")["max_raise_to"] == 350
+
+
+@pytest.mark.parametrize(("allin_to", "edition", "may_raise"), [
+    (24, "tda-2019", False),  # 4 more is less than half of the 10 bet: not reopened (47-B)
+    (25, "tda-2019", True),  # exactly half reopens
+    (24, "tda-2011", True),  # 2011 has no limit clause: any all-in raise reopens
+])
+def test_limit_half_bet_reopens(tmp_path, allin_to, edition, may_raise):
+    # fixed-limit 5-10: p3 raises to 20, p1 (small blind) calls, p2 (big blind) is all-in for a short raise
+    bb_stack = allin_to
+    text = phh("FT", [1000, bb_stack, 1000], ["d dh p1 AsKs", "d dh p2 2c3c", "d dh p3 AhKh", "p3 cbr 20", "p1 cc",
+                                             f"p2 cbr {allin_to}", "p3 cbr 30", "p1 cc"],
+               antes=[0, 0, 0], blinds_or_straddles=[5, 10, 0], small_bet=10, big_bet=20)
+    con = replay(tmp_path, text, edition)
+    d = decision(con, "p3 cbr 30")
+    assert d["may_raise"] is may_raise
+    assert d["may_raise_reason"] == ("short-allin-not-reopened" if not may_raise else
+                                     "limit-allin-reopens" if edition == "tda-2011" else "reopened-by-half-bet")
+
+
+def test_limit_cap_counts_the_big_blind_as_the_bet(tmp_path):
+    acts = ["d dh p1 AsKs", "d dh p2 2c3c", "d dh p3 AhKh", "p3 cbr 20", "p1 cbr 30", "p2 cbr 40", "p3 cbr 50", "p1 cc", "p2 cc"]
+    text = phh("FT", [1000, 1000, 1000], acts, antes=[0, 0, 0], blinds_or_straddles=[5, 10, 0], small_bet=10, big_bet=20)
+    con = replay(tmp_path, text)
+    assert decision(con, "p2 cbr 40")["bets_and_raises"] == 3  # bet (the blind) and two raises before it
+    fifth = decision(con, "p3 cbr 50")
+    assert fifth["bets_and_raises"] == 4 and fifth["raise_cap"] == 4  # the cap was reached: a 5th bet
+
+
+def test_stud_bring_in_is_lowest_upcard_and_first_to_act_later_is_best_board(tmp_path):
+    # upcards on third street: p1 Kd, p2 2c (lowest: brings in), p3 9h
+    acts = ["d dh p1 AsAhKd", "d dh p2 7d8d2c", "d dh p3 TcJc9h", "p2 pb", "p3 cc", "p1 cc", "p2 cc",
+            "d dh p1 Ks", "d dh p2 3d", "d dh p3 4h", "p1 cc", "p2 cc", "p3 cc"]
+    text = phh("F7S", [1000, 1000, 1000], acts, antes=[5, 5, 5], bring_in=10, small_bet=20, big_bet=40)
+    con = replay(tmp_path, text)
+    rows = con.execute("SELECT seat, expected_seat, street FROM decisions ORDER BY seq").fetchall()
+    assert rows[0][:2] == (3, 3)  # after the bring-in (p2), p3 acts
+    fourth = [r for r in rows if r[2] == "fourth"]
+    assert fourth[0][1] == 1  # p1 shows a pair of kings: acts first on fourth street
+    assert all(seat == exp for seat, exp, _ in rows)
+
+
+def test_stud_odd_chip_with_an_odd_pot(tmp_path):
+    acts = ["d dh p1 5s6c7d", "d dh p2 5h6d7c", "d dh p3 2c3c4c", "p3 pb", "p1 cc", "p2 cc",
+            "d dh p1 8c", "d dh p2 8d", "d dh p3 Kh", "p1 cc", "p2 cc", "p3 f",
+            "d dh p1 9s", "d dh p2 9h", "p1 cc", "p2 cc", "d dh p1 2h", "d dh p2 2d", "p1 cc", "p2 cc",
+            "d dh p1 3h", "d dh p2 3d", "p1 cc", "p2 cc",
+            "p1 sm 5s6c7d8c9s2h3h", "p2 sm 5h6d7c8d9h2d3d"]
+    # two identical nine-high straights; antes of 1 from three players and a bring-in of 5 called twice: 3 + 15 = 18; make it odd with a 2-chip ante
+    text = phh("F7S", [1000, 1000, 1000], acts, antes=[1, 1, 2], bring_in=5, small_bet=20, big_bet=40)
+    con = replay(tmp_path, text)
+    (amount,) = con.execute("SELECT amount FROM pots WHERE pot_index = 0").fetchone()
+    assert amount == 19
+    shares = dict(con.execute("SELECT seat, expected FROM pot_shares WHERE pot_index = 0 AND expected > 0").fetchall())
+    assert shares == {1: 10, 2: 9}  # 9s is the high card by suit in the winning 5-card hands (20-B)
+
+
+def test_board_game_odd_chip_goes_left_of_button(tmp_path):
+    # four players, p4 is the button; the small blind folds its 5, p2 and p3 split 25:
+    # the odd chip goes to p2, the first winner left of the button (20-A)
+    acts = ["d dh p1 2c7d", "d dh p2 AsKd", "d dh p3 AcKh", "d dh p4 3c8d", "p3 cc", "p4 f", "p1 f", "p2 cc",
+            "d db QsJdTc", "p2 cc", "p3 cc", "d db 2h", "p2 cc", "p3 cc", "d db 3h", "p2 cc", "p3 cc",
+            "p2 sm AsKd", "p3 sm AcKh"]
+    text = phh("NT", [1000, 1000, 1000, 1000], acts, antes=[0, 0, 0, 0], blinds_or_straddles=[5, 10, 0, 0], min_bet=10)
+    con = replay(tmp_path, text)
+    shares = dict(con.execute("SELECT seat, expected FROM pot_shares WHERE expected > 0").fetchall())
+    assert shares == {2: 13, 3: 12}
+
+
+def test_short_allin_big_blind_keeps_the_full_minimum_raise(tmp_path):
+    # NLHE 50-100, big blind all-in for 60: the minimum raise is to 200 (Rule 43 Example 2), the call is 60
+    acts = ["d dh p1 AsKd", "d dh p2 AcKh", "d dh p3 2c7d", "p3 cc", "p1 cbr 200", "p3 f"]
+    text = phh("NT", [1000, 60, 1000], acts, antes=[0, 0, 0], blinds_or_straddles=[50, 100, 0], min_bet=100)
+    con = replay(tmp_path, text)
+    d = decision(con, "p3 cc")
+    assert (d["to_call"], d["min_raise_to"]) == (60, 200)
+
+
+def test_raise_that_puts_every_opponent_all_in_is_not_an_underraise(tmp_path):
+    # flop: p1 bets 100; p2 (300 behind) raises to 150 with chips behind, but the only other live player
+    # p1 has just 140 behind: nobody can call more, so it is not an underraise
+    acts = ["d dh p1 AsKd", "d dh p2 AcKh", "p2 cc", "p1 cc", "d db 2c3d4h", "p1 cbr 20", "p2 cbr 150", "p1 cc"]
+    text = phh("NT", [120 + 20, 1000], acts, antes=[0, 0], blinds_or_straddles=[20, 10], min_bet=20)
+    con = replay(tmp_path, text)
+    assert decision(con, "p2 cbr 150")["action_class"] == "raise"
+
+
+def test_underraise_that_stood_sets_no_new_increment(tmp_path):
+    # NL 10-20, flop: p1 bets 100, p2 raises to 150 with chips behind (underraise), p3 may raise to 250 (100 more)
+    acts = ["d dh p1 AsKd", "d dh p2 AcKh", "d dh p3 QsQd", "p3 cc", "p1 cc", "p2 cc", "d db 2c3d4h",
+            "p1 cbr 100", "p2 cbr 150", "p3 cbr 250", "p1 f", "p2 f"]
+    text = phh("NT", [1000, 1000, 1000], acts, antes=[0, 0, 0], blinds_or_straddles=[10, 20, 0], min_bet=20)
+    con = replay(tmp_path, text)
+    assert decision(con, "p2 cbr 150")["action_class"] == "underraise"
+    third = decision(con, "p3 cbr 250")
+    assert (third["min_raise_to"], third["last_full_increment"], third["action_class"]) == (250, 100, "raise")
