@@ -56,6 +56,10 @@ class EventKind(StrEnum):
     UNCALLED_RETURN = "uncalled_return"
     COLLECT = "collect"  # pot_label main / side-N / pot, half hi / lo
     FINISH = "finish"  # tournament finish line; amount = place
+    # table events between hands (street 'summary': nobody is dealt in by them)
+    REBUY = "rebuy"  # amount = chips received
+    ADDON = "addon"  # amount = chips received
+    OUT_OF_HAND = "out_of_hand"  # seated but not dealt in (moved into the small blind: waits for the button)
     # the history's own claims (summary section, PHH outcome fields)
     TOTAL_POT = "total_pot"  # amount = total, to_amount = rake
     POT_CLAIM = "pot_claim"  # one pot of "Main pot X. Side pot-1 Y."; pot_label
@@ -87,6 +91,9 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.UNCALLED_RETURN: "uncalled chips returned, as recorded; seat, amount",
     EventKind.COLLECT: "chips collected from a pot; amount, pot_label, half",
     EventKind.FINISH: "a tournament finish line; amount = place",
+    EventKind.REBUY: "a re-buy ('re-buys and receives 600 chips'); amount = chips received; street 'summary', in effect from the next hand",
+    EventKind.ADDON: "an add-on ('takes the add-on and receives 3000 chips'); amount = chips received; street 'summary', in effect from the next hand",
+    EventKind.OUT_OF_HAND: "a seat line saying the player is out of this hand (PokerStars: 'moved from another table into small blind'); street 'summary'",
     EventKind.TOTAL_POT: "the summary's total pot (amount) and rake (to_amount), as claimed by the site",
     EventKind.POT_CLAIM: "one pot of the summary's pot breakdown (main, side-N); amount",
     EventKind.SEAT_RESULT: "a summary seat line; amount = what it says the seat won",

@@ -145,7 +145,10 @@ _IGNORED_SUFFIXES = (
 _IGNORED_EXACT = frozenset(
     {"Betting is capped", "No low hand qualified", "The deck is reshuffled", "Pair on board - a double bet is allowed"}
 )
-_IGNORED_INFIX = (" joins the table at seat #", " re-buys and receives ", " for eliminating ", " for splitting the elimination of ", " takes the add-on ")
+_IGNORED_INFIX = (" joins the table at seat #", " for eliminating ", " for splitting the elimination of ")
+# chips bought during the event: 'Player7 re-buys and receives 600 chips for 2 FPPs',
+# 'Hero takes the add-on and receives 3000 chips for $10.00'
+_REBUY = re.compile(r"^(.+) (re-buys|takes the add-on) and receives (\S+) chips(?: for .*)?$")
 
 _BOARD_STREETS = {
     "*** FLOP ***": S.FLOP,
@@ -423,6 +426,10 @@ class _HandReader:
             if player in self.names:
                 raise self.fail(no, text, "player seated twice")
             self.names[player] = seat
+            if sm2.group("tail").startswith(" out of hand ("):
+                # moved in between the small blind and the button: waits for the button
+                self.raw = buf[i][2]
+                self.add(S.SUMMARY, K.OUT_OF_HAND, no, text, seat, player)
             hand.seats.append(
                 Seat(
                     seat=seat,
@@ -506,6 +513,9 @@ class _HandReader:
                             hand.small_blind = e.amount
                     elif kind == K.BRING_IN and hand.bring_in is None:
                         hand.bring_in = e.amount
+                continue
+            if " re-buys and receives " in text or " takes the add-on" in text:
+                self.rebuy(no, text)
                 continue
             if text in _IGNORED_EXACT or ' said, "' in text or text.endswith(_IGNORED_SUFFIXES) or any(s in text for s in _IGNORED_INFIX):
                 continue
@@ -678,6 +688,16 @@ class _HandReader:
             if arg.startswith(prefix):
                 return kind, self.amt(arg[len(prefix) :])
         raise self.fail(no, text)
+
+    def rebuy(self, no: int, text: str) -> None:
+        """A re-buy or add-on line: a table event (street 'summary', so the replay does
+        not deal the player in); amount = chips received."""
+        rm = _REBUY.match(text)
+        if not rm:
+            raise self.fail(no, text)
+        who = rm.group(1)
+        kind = K.REBUY if rm.group(2) == "re-buys" else K.ADDON
+        self.add(S.SUMMARY, kind, no, text, self.names.get(who), who, amount=self.amt(rm.group(3)))
 
     # -- summary -----------------------------------------------------------------------
 
