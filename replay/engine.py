@@ -72,6 +72,7 @@ class SeatState:
     finishing_stack: int | None = None
     winnings: int | None = None
     table_ante: int = 0  # a big-blind ante posted for the whole table
+    dead_small_blind: int = 0  # an out-of-position small blind, dead unless the history plays it live
 
 
 @dataclass
@@ -197,6 +198,7 @@ class Replay:
             s.acted = False
             s.level_acted = 0
             s.full_raises_since = 0
+            s.dead_small_blind = 0  # only a pre-flop call can show it was played live
         if self.betting == "fixed-limit":
             self.last_full = self._bet_size()
         else:
@@ -285,6 +287,13 @@ class Replay:
             live = min(amt, self.big_blind or amt)
             self.dead += amt - live
             amt = live
+        elif kind == "small_blind" and any(k in ("small_blind", "big_blind") for k, _ in self.blind_posters):
+            # a small blind posted out of position (a player entering or returning after
+            # missing it) is dead: it does not count toward the poster's call
+            self.dead += amt
+            s.dead_small_blind += amt
+            self.blind_posters.append(("dead_small_blind", s))
+            return
         s.street_in += amt
         self.current_bet = max(self.current_bet, s.street_in)
         if kind == "straddle":
@@ -405,7 +414,14 @@ class Replay:
         elif kind == "check":
             cls = "check-facing-bet" if to_call > 0 else "check"
         elif kind == "call":
-            self._put(s, e["amount"] if e["amount"] is not None else min(to_call, s.stack))
+            add = e["amount"] if e["amount"] is not None else min(to_call, s.stack)
+            if s.dead_small_blind and s.street_in + add < self.current_bet == s.street_in + add + s.dead_small_blind:
+                # the recorded call only matches the bet with the out-of-position small
+                # blind counted live: this history (house) played it live
+                self.dead -= s.dead_small_blind
+                s.street_in += s.dead_small_blind
+                s.dead_small_blind = 0
+            self._put(s, add)
             amount_to = s.street_in
             if s.street_in == self.current_bet:
                 cls = "call"
