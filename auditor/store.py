@@ -46,12 +46,14 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False) -> 
 
 
 MACROS = Path(__file__).with_name("macros.sql")
+VIEWS = Path(__file__).with_name("views.sql")  # table and tournament views (docs/table-checks.md)
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
     for t in TABLES:
         con.execute(t.ddl())
     con.execute(MACROS.read_text(encoding="utf-8"))
+    con.execute(VIEWS.read_text(encoding="utf-8"))
     row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     if row is None:
         con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])

@@ -1,0 +1,76 @@
+-- check: blind-level
+-- title: Blinds or antes that do not match the level, or levels out of step between tables
+-- severity: error
+-- group: table
+-- rationale: Every hand is played at the level in force when it starts: its blinds and
+--   antes are that level's amounts (a player short of chips posts what they have, all-in).
+--   A new level applies from the next hand, at every table of the tournament at once, and
+--   one level has the same amounts at every table. A big-blind ante (one player posts the
+--   table's ante) and per-player antes are both legitimate formats (2019 RP-11); each is
+--   compared only with hands of its own format. No-limit and pot-limit headers state the
+--   blinds; for fixed-limit games the level's amounts are the ones most posted at it.
+WITH th AS (
+  SELECT t.*, coalesce(t.bb_ante, false) AS bba FROM table_hands t WHERE t.is_tournament
+), lvl AS (  -- the amounts of each level of each tournament and game, as most hands post them
+  SELECT tournament_key, level, variant, betting,
+         mode(small_blind) AS sb_mode, mode(big_blind) AS bb_mode,
+         mode(sb_amount) FILTER (WHERE NOT sb_all_in) AS sb_posted, mode(bb_amount) FILTER (WHERE NOT bb_all_in) AS bb_posted,
+         count(DISTINCT table_name) AS n_tables
+  FROM th GROUP BY ALL
+), ante_lvl AS (
+  SELECT tournament_key, level, variant, bba, mode(ante_full) AS ante_mode
+  FROM th WHERE ante_full IS NOT NULL GROUP BY ALL
+), firsts AS (
+  SELECT tournament_key, level, min(started_at) AS first_at
+  FROM th WHERE level IS NOT NULL AND started_at IS NOT NULL GROUP BY tournament_key, level
+), rank AS (  -- the order of levels in a tournament: by when each was first seen
+  SELECT *, dense_rank() OVER (PARTITION BY tournament_key ORDER BY first_at) AS level_no FROM firsts
+), expect AS (
+  SELECT th.*, l.n_tables,
+         CASE WHEN th.betting = 'fixed-limit' THEN l.sb_posted ELSE th.small_blind END AS sb_exp,
+         CASE WHEN th.betting = 'fixed-limit' THEN l.bb_posted ELSE th.big_blind END AS bb_exp,
+         l.sb_mode, l.bb_mode, a.ante_mode
+  FROM th JOIN lvl l USING (tournament_key, level, variant, betting)
+  LEFT JOIN ante_lvl a ON a.tournament_key = th.tournament_key AND a.level IS NOT DISTINCT FROM th.level
+                      AND a.variant = th.variant AND a.bba = th.bba
+), posts AS (  -- every blind and ante post against the hand's level
+  SELECT x.hand_id, e.street, e.seq, e.seat, e.player, e.kind, e.amount, e.all_in, e.line_no, x.level, x.amount_scale,
+         CASE e.kind WHEN 'small_blind' THEN x.sb_exp WHEN 'big_blind' THEN x.bb_exp ELSE x.ante_mode END AS exp
+  FROM expect x JOIN events e USING (hand_id)
+  WHERE e.kind IN ('small_blind', 'big_blind', 'ante')
+    AND (e.kind <> 'big_blind' OR e.seq = x.bb_seq) AND (e.kind <> 'small_blind' OR e.seq = x.sb_seq)
+)
+SELECT p.hand_id, p.street, p.seq, p.seat, p.player,
+       chips(p.exp, p.amount_scale) AS expected, chips(p.amount, p.amount_scale) AS actual,
+       who(p.seat, p.player) || ' posted ' || replace(p.kind, '_', ' ') || ' ' || chips(p.amount, p.amount_scale) ||
+       CASE WHEN p.all_in THEN ' all-in' ELSE '' END || ', but level ' || coalesce(p.level, '?') || '''s ' ||
+       replace(p.kind, '_', ' ') || ' is ' || chips(p.exp, p.amount_scale) ||
+       CASE WHEN p.amount < p.exp AND NOT p.all_in THEN ' (a player short of chips posts all-in; this one was not)' ELSE '' END || '.' AS message,
+       p.line_no
+FROM posts p
+WHERE p.exp IS NOT NULL AND p.amount <> p.exp AND NOT (p.all_in AND p.amount < p.exp)
+UNION ALL
+-- one level, different amounts at different tables (or hands) of the same tournament
+SELECT x.hand_id, 'preflop', NULL, NULL, NULL,
+       chips(x.sb_mode, x.amount_scale) || '/' || chips(x.bb_mode, x.amount_scale),
+       chips(x.small_blind, x.amount_scale) || '/' || chips(x.big_blind, x.amount_scale),
+       'Table ' || x.table_name || ' plays level ' || x.level || ' at ' || chips(x.small_blind, x.amount_scale) || '/' ||
+       chips(x.big_blind, x.amount_scale) || ', but the tournament''s other hands at that level play ' ||
+       chips(x.sb_mode, x.amount_scale) || '/' || chips(x.bb_mode, x.amount_scale) || '.',
+       x.first_line
+FROM expect x
+WHERE x.betting <> 'fixed-limit' AND (x.small_blind IS DISTINCT FROM x.sb_mode OR x.big_blind IS DISTINCT FROM x.bb_mode)
+UNION ALL
+-- a hand started at an earlier level after some table of the tournament had started a later one
+SELECT th.hand_id, 'preflop', NULL, NULL, NULL,
+       'level ' || later.level, 'level ' || th.level,
+       'This hand started at ' || strftime(th.started_at, '%H:%M:%S') || ' at level ' || th.level ||
+       ', but level ' || later.level || ' had already begun (first hand ' || strftime(later.first_at, '%H:%M:%S') ||
+       '): a new level applies to the next hand at every table.',
+       th.first_line
+FROM th
+JOIN rank r ON r.tournament_key = th.tournament_key AND r.level = th.level
+JOIN LATERAL (SELECT r2.level, r2.first_at FROM rank r2
+              WHERE r2.tournament_key = th.tournament_key AND r2.level_no > r.level_no AND r2.first_at < th.started_at
+              ORDER BY r2.level_no DESC LIMIT 1) later ON true
+ORDER BY 1

@@ -1,0 +1,67 @@
+-- check: dead-button
+-- title: Big blind skipped, or the button and blinds not moved by the dead-button rule
+-- severity: error
+-- group: table
+-- rationale: Under a dead button every player pays the big blind once per round: the big
+--   blind moves to the next player dealt in, the small blind is the last big blind's seat
+--   (dead if that player is gone) and the button is the last small blind's seat (dead if
+--   that seat is empty). A big blind that jumps a player lets them skip it (a dodged
+--   blind); a button moved forward past an eliminated player's seat gives a player a
+--   free round. Compared hand to hand at each tournament table with three or more
+--   players dealt in; not across hands missing from the history (stack-continuity
+--   reports those gaps).
+WITH t AS (
+  SELECT t.*,
+         -- dealt-in players the big blind passed over (clockwise after the last big blind, before the new one)
+         list_filter(t.dealt_seats, lambda x: CASE WHEN t.bb_seat > t.prev_bb_seat THEN x > t.prev_bb_seat AND x < t.bb_seat
+                                                   ELSE x > t.prev_bb_seat OR x < t.bb_seat END) AS passed
+  FROM table_transitions t
+  WHERE t.is_tournament AND NOT t.gap AND t.n_dealt >= 3
+    AND t.bb_seat IS NOT NULL AND t.prev_bb_seat IS NOT NULL
+), v AS (
+  SELECT t.*,
+         CASE WHEN t.bb_seat <> t.expected_bb_seat AND len(t.passed) > 0 AND t.bb_seat <> t.prev_bb_seat THEN 'skipped'
+              WHEN t.bb_seat <> t.expected_bb_seat THEN 'not-advanced'
+              WHEN t.expected_button_seat IS NOT NULL AND t.button_seat IS DISTINCT FROM t.expected_button_seat THEN 'button'
+              WHEN t.sb_seat IS DISTINCT FROM t.expected_sb_seat THEN 'small-blind'
+         END AS what
+  FROM t
+)
+SELECT v.hand_id, 'preflop' AS street,
+       CASE WHEN v.what IN ('skipped', 'not-advanced') THEN v.bb_seq WHEN v.what = 'small-blind' THEN v.sb_seq END AS seq,
+       CASE WHEN v.what = 'skipped' THEN v.expected_bb_seat WHEN v.what = 'not-advanced' THEN v.bb_seat
+            WHEN v.what = 'button' THEN v.button_seat ELSE coalesce(v.sb_seat, v.expected_sb_seat) END AS seat,
+       CASE WHEN v.what = 'skipped' THEN (SELECT s.player FROM seats s WHERE s.hand_id = v.hand_id AND s.seat = v.expected_bb_seat)
+            WHEN v.what = 'not-advanced' THEN v.bb_player
+            WHEN v.what = 'button' THEN (SELECT s.player FROM seats s WHERE s.hand_id = v.hand_id AND s.seat = v.button_seat)
+            ELSE coalesce(v.sb_player, (SELECT s.player FROM seats s WHERE s.hand_id = v.hand_id AND s.seat = v.expected_sb_seat)) END AS player,
+       CASE WHEN v.what IN ('skipped', 'not-advanced') THEN 'big blind seat ' || v.expected_bb_seat
+            WHEN v.what = 'button' THEN 'button seat ' || v.expected_button_seat
+            ELSE coalesce('small blind seat ' || v.expected_sb_seat, 'dead small blind') END AS expected,
+       CASE WHEN v.what IN ('skipped', 'not-advanced') THEN 'big blind seat ' || v.bb_seat
+            WHEN v.what = 'button' THEN 'button seat ' || v.button_seat
+            ELSE coalesce('small blind seat ' || v.sb_seat, 'no small blind') END AS actual,
+       CASE v.what
+         WHEN 'skipped' THEN 'The big blind moved from seat ' || v.prev_bb_seat || ' to seat ' || v.bb_seat || ', past ' ||
+              CASE WHEN len(v.passed) = 1 THEN 'seat ' ELSE 'seats ' END || seats_list(v.passed) ||
+              ': ' || who(v.expected_bb_seat, (SELECT s.player FROM seats s WHERE s.hand_id = v.hand_id AND s.seat = v.expected_bb_seat)) ||
+              ' was dealt in and skipped the big blind' ||
+              CASE WHEN v.sb_seat = v.expected_bb_seat THEN ', posting only the small blind' ELSE '' END ||
+              CASE WHEN v.prev_sb_seat IS NOT NULL AND NOT list_contains(v.dealt_seats, v.prev_bb_seat) THEN
+                   ' (last hand''s big blind, seat ' || v.prev_bb_seat || ', is out: the small blind should have been dead)'
+                   WHEN NOT list_contains(v.prev_dealt_seats, v.expected_bb_seat) THEN ' (a new player there may take the big blind at once)'
+                   ELSE '' END || '.'
+         WHEN 'not-advanced' THEN who(v.bb_seat, v.bb_player) || ' posted the big blind, but last hand''s big blind was seat ' ||
+              v.prev_bb_seat || ': the big blind should have moved on to seat ' || v.expected_bb_seat || '.'
+         WHEN 'button' THEN 'The button is on seat ' || v.button_seat || ', but last hand''s small blind was seat ' ||
+              v.expected_button_seat || ': under a dead button the button goes there' ||
+              CASE WHEN NOT list_contains(v.dealt_seats, v.expected_button_seat) THEN ' (a dead button, the seat is empty or out)' ELSE '' END || '.'
+         ELSE CASE WHEN v.expected_sb_seat IS NULL THEN who(v.sb_seat, v.sb_player) || ' posted the small blind, but last hand''s big blind (seat ' ||
+                        v.prev_bb_seat || ') is out: the small blind should have been dead.'
+                   WHEN v.sb_seat IS NULL THEN 'Nobody posted the small blind; last hand''s big blind, seat ' || v.expected_sb_seat || ', owes it.'
+                   ELSE who(v.sb_seat, v.sb_player) || ' posted the small blind, but it belongs to seat ' || v.expected_sb_seat || ', last hand''s big blind.' END
+       END AS message,
+       coalesce(CASE WHEN v.what = 'small-blind' THEN v.sb_line ELSE v.bb_line END, v.first_line) AS line_no
+FROM v
+WHERE v.what IS NOT NULL
+ORDER BY v.hand_id
