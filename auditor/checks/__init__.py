@@ -24,7 +24,6 @@ award check is not reported again by a later one.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -101,51 +100,44 @@ def get_check(check_id: str) -> Check:
     raise KeyError(check_id)
 
 
-def finding_id(check_id: str, hand_id: str, seq, seat) -> str:
-    raw = f"{check_id}:{hand_id}:{seq}:{seat}"
-    return f"{check_id}:{hand_id}:{seq if seq is not None else '-'}:{seat if seat is not None else '-'}" if len(raw) < 120 else hashlib.sha1(raw.encode()).hexdigest()
-
-
 def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None) -> dict[str, int]:
     """Run the checks under ``edition`` and replace that edition's findings (for the
-    checks run).  Returns findings per check id."""
+    checks run).  Returns findings per check id.  Each check's rows go into the
+    findings table in one set-based INSERT, joined with the hand's tournament,
+    table and source file."""
     from auditor.catalog import citation
 
     counts: dict[str, int] = {}
     checks = [c for c in load_checks() if not only or c.check_id in only]
     con.execute("BEGIN TRANSACTION")
     try:
+        con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
         for c in checks:
             con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
-        award_hands: set[str] = set()
-        for c in checks:
             cites = [x for x in citation(c.check_id, edition) if not x.missing]
             if not cites:
                 counts[c.check_id] = 0  # the edition has no such rule: the check does not run
                 continue
-            rule = ", ".join(x.rule if not x.part else f"{x.rule}-{x.part}" if not x.rule.endswith(x.part) else x.rule for x in cites)
+            rule = ", ".join(x.ref for x in cites)
             title = "; ".join(dict.fromkeys(x.title for x in cites))
-            rows = con.execute(c.body, {"edition": edition} if "$edition" in c.body else None).fetchall()
-            n = 0
-            for r in rows:
-                f = dict(zip(FINDING_COLUMNS, r))
-                if c.group == "award":
-                    if f["hand_id"] in award_hands:
-                        continue
-                con.execute(
-                    """INSERT INTO findings
-                       SELECT ?, ?, ?, ?, ?, ?, h.hand_id, h.tournament_id, h.table_name, ?, ?, ?, ?, ?, ?, ?, s.path, ?
-                       FROM hands h JOIN sources s USING (source_id) WHERE h.hand_id = ?
-                       ON CONFLICT DO NOTHING""",
-                    [finding_id(c.check_id, f["hand_id"], f["seq"], f["seat"]), c.check_id, c.severity, edition, rule, title,
-                     f["street"], f["seq"], f["seat"], f["player"],
-                     None if f["expected"] is None else str(f["expected"]),
-                     None if f["actual"] is None else str(f["actual"]), f["message"], f["line_no"], f["hand_id"]],
-                )
-                n += 1
+            params = {"edition": edition} if "$edition" in c.body else None
+            con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", params)
+            skip_done = "AND f.hand_id NOT IN (SELECT hand_id FROM _award_hands)" if c.group == "award" else ""
+            (n,) = con.execute(
+                f"""INSERT INTO findings
+                    SELECT ? || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
+                           ?, ?, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
+                           CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
+                    FROM _found f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
+                    WHERE true {skip_done}
+                    ON CONFLICT DO NOTHING""",
+                [c.check_id, c.check_id, c.severity, edition, rule, title],
+            ).fetchone()
             if c.group == "award":
-                award_hands.update(r[0] for r in rows)
+                con.execute("INSERT INTO _award_hands SELECT DISTINCT hand_id FROM _found")
             counts[c.check_id] = n
+        con.execute("DROP TABLE IF EXISTS _found")
+        con.execute("DROP TABLE IF EXISTS _award_hands")
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
