@@ -24,10 +24,10 @@ WITH pot AS (
   GROUP BY ALL
 )
 SELECT p.hand_id, 'showdown' AS street, NULL::INTEGER AS seq, p.short_seat AS seat, st.player,
-       who(p.short_seat, st.player) || ' receives the odd chip' AS expected,
+       CASE WHEN p.odd_total = 0 THEN 'split as evenly as possible' ELSE who(p.short_seat, st.player) || ' receives the odd chip' END AS expected,
        who(p.over_seat, so.player) || ' received it' AS actual,
        'The ' || CASE WHEN p.pot_index = 0 THEN 'main pot' ELSE 'side pot ' || CAST(p.pot_index AS VARCHAR) END ||
-       ' was split correctly except for the odd chip: ' || chips(p.short_by, h.amount_scale) || ' went to ' ||
+       CASE WHEN p.odd_total = 0 THEN ' divides evenly but was split unevenly: ' ELSE ' was split correctly except for the odd chip: ' END || chips(p.short_by, h.amount_scale) || ' went to ' ||
        who(p.over_seat, so.player) || ' instead of ' || who(p.short_seat, st.player) || '.' AS message,
        coalesce(p.over_line, h.last_line) AS line_no
 FROM pot p
@@ -36,7 +36,9 @@ LEFT JOIN seats st ON st.hand_id = p.hand_id AND st.seat = p.short_seat
 LEFT JOIN seats so ON so.hand_id = p.hand_id AND so.seat = p.over_seat
 WHERE p.rec_total = p.exp_total
   AND p.max_diff > 0
-  AND p.odd_total > 0
-  AND p.max_diff <= p.odd_total
+  -- at most the odd chips of the split; a pot that divides evenly (odd_total 0) split
+  -- one chip off, e.g. identical hi/lo hands paid half by half (2019 Addendum Rule 20
+  -- Example 1: 66 chips 34/32 instead of 33/33), is an odd-chip error too
+  AND p.max_diff <= greatest(p.odd_total, h.chip_unit)
   AND p.exp_winners = p.rec_winners
 ORDER BY p.hand_id, p.pot_index

@@ -1,0 +1,300 @@
+"""Every check has a violating and a passing fixture, found automatically.
+
+Modelled on the rule registries of ruff and sqlfluff: for every check in
+``auditor/checks/`` (``auditor.checks.load_checks()``) there must be a folder
+``tests/fixtures/checks/<check-id>/`` with
+
+* ``violating.<txt|phh>``: a short hand written for this project that breaks the
+  check's rule once.  Run through the real pipeline (ingest, replay, checks) it
+  must yield findings of that check only (at least one, or exactly
+  ``expect_count``), each complete: rule and title from the catalog, hand, street,
+  seat (for per-seat checks), expected and actual, message, and a source line in
+  the fixture (the action's own line for action checks);
+* ``passing.<txt|phh>``: its twin, changed only where needed to be right, with no
+  finding at all;
+* optionally ``meta.toml``: ``edition`` (default ``tda-2019``), ``expect_count``,
+  ``arithmetic_off = true`` when the site's own arithmetic (total pot, collects,
+  rake) is the deliberate error.
+
+``tests/fixtures/editions/`` holds hands whose ruling depends on the TDA edition;
+``editions.toml`` says which checks each edition must report for each file.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from auditor.catalog import EDITIONS, citation
+from auditor.checks import load_checks
+from auditor.pipeline import audit
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+CHECK_FIXTURES = FIXTURES / "checks"
+EDITION_FIXTURES = FIXTURES / "editions"
+HISTORY_EXTS = ("txt", "phh")
+META_KEYS = {"edition", "expect_count", "arithmetic_off"}
+DEFAULT_EDITION = "tda-2019"
+
+CHECKS = {c.check_id: c for c in load_checks()}
+PS_HEADER = re.compile(r"^(?:\ufeff)?PokerStars (?:Hand|Game) #(\d+):")
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+def fixture_file(check_id: str, kind: str) -> Path:
+    """The one ``<kind>.txt`` or ``<kind>.phh`` of a check; fails if there is none."""
+    folder = CHECK_FIXTURES / check_id
+    found = [folder / f"{kind}.{ext}" for ext in HISTORY_EXTS if (folder / f"{kind}.{ext}").is_file()]
+    assert found, f"check {check_id!r} has no {folder.relative_to(FIXTURES.parent)}/{kind}.<txt|phh> fixture"
+    assert len(found) == 1, f"check {check_id!r} has more than one {kind} fixture: {found}"
+    return found[0]
+
+
+def meta(check_id: str) -> dict:
+    path = CHECK_FIXTURES / check_id / "meta.toml"
+    if not path.is_file():
+        return {}
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    unknown = set(data) - META_KEYS
+    assert not unknown, f"{path}: unknown keys {sorted(unknown)} (allowed: {sorted(META_KEYS)})"
+    return data
+
+
+def run(path: Path, tmp_path: Path, edition: str) -> tuple[object, list[dict], duckdb.DuckDBPyConnection]:
+    """Audit one fixture file in a fresh store; return the result, its findings and a
+    read-only connection to the store."""
+    db = tmp_path / f"{path.parent.name}-{path.stem}-{edition}.duckdb"
+    result = audit([path], db=db, edition_name=edition)
+    assert result.ingest.rejected == 0, result.ingest.errors
+    assert result.ingest.stored == result.ingest.hands_seen >= 1
+    con = duckdb.connect(str(db), read_only=True)
+    return result, result.findings, con
+
+
+def expected_rule(check_id: str, edition: str) -> tuple[str, str]:
+    """Rule numbers and titles a finding must carry, straight from the catalog."""
+    cites = [c for c in citation(check_id, edition) if not c.missing]
+    assert cites, f"{check_id} has no rule under {edition}"
+    return ", ".join(c.ref for c in cites), "; ".join(dict.fromkeys(c.title for c in cites))
+
+
+def per_seat(check_id: str) -> bool:
+    """A check reports a seat unless its SELECT writes a NULL seat."""
+    return not re.search(r"NULL(?:::\w+)?\s+AS\s+seat\b", CHECKS[check_id].body, re.IGNORECASE)
+
+
+def ps_hands(path: Path) -> list[tuple[str, list[str]]]:
+    hands: list[tuple[str, list[str]]] = []
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        if m := PS_HEADER.match(line):
+            hands.append((m.group(1), []))
+        if hands:
+            hands[-1][1].append(line.rstrip())
+    return hands
+
+
+AMT = r"[$€£]?([\d,]+(?:\.\d+)?)"
+FIRST_STREET = ("*** HOLE CARDS", "*** 3rd STREET", "*** DEALING HANDS")
+
+
+def site_arithmetic(lines: list[str]) -> tuple[Decimal, Decimal, Decimal, Decimal]:
+    """(chips put in less uncalled, Total pot, collected, rake) as the hand writes them."""
+    amt = lambda s: Decimal(s.replace(",", ""))  # noqa: E731
+    put_in = collected = Decimal(0)
+    total = rake = None
+    street: dict[str, Decimal] = {}
+    in_summary = False
+    for ln in lines:
+        if ln.startswith("*** SUMMARY"):
+            in_summary = True
+        if in_summary:
+            if m := re.match(rf"Total pot {AMT}.*\| Rake {AMT}", ln):
+                total, rake = amt(m.group(1)), amt(m.group(2))
+            continue
+        if ln.startswith("*** ") and not ln.startswith(FIRST_STREET):
+            street = {}
+        elif m := re.match(rf"(.+?) collected {AMT} from ", ln):
+            collected += amt(m.group(2))
+        elif m := re.match(rf"Uncalled bet \({AMT}\) returned to ", ln):
+            put_in -= amt(m.group(1))
+        elif m := re.match(rf"(.+?): posts the ante {AMT}", ln):
+            put_in += amt(m.group(2))
+        elif m := re.match(rf"(.+?): (?:posts (?:small|big) blind|posts small & big blinds|brings in for|calls|bets) {AMT}", ln):
+            street[m.group(1)] = street.get(m.group(1), Decimal(0)) + amt(m.group(2))
+            put_in += amt(m.group(2))
+        elif m := re.match(rf"(.+?): raises {AMT} to {AMT}", ln):
+            to = amt(m.group(3))
+            put_in += to - street.get(m.group(1), Decimal(0))
+            street[m.group(1)] = to
+    assert total is not None, lines[0]
+    return put_in, total, collected, rake
+
+
+def all_fixture_files() -> list[Path]:
+    return sorted(p for ext in HISTORY_EXTS for p in [*CHECK_FIXTURES.glob(f"*/*.{ext}"), *EDITION_FIXTURES.glob(f"*.{ext}")])
+
+
+# --- the registry ----------------------------------------------------------------------
+
+def test_registry_is_not_empty():
+    assert len(CHECKS) >= 14
+
+
+def test_every_check_has_a_fixture_pair():
+    missing = []
+    for check_id in CHECKS:
+        for kind in ("violating", "passing"):
+            folder = CHECK_FIXTURES / check_id
+            if not any((folder / f"{kind}.{ext}").is_file() for ext in HISTORY_EXTS):
+                missing.append(f"{check_id}/{kind}")
+    assert not missing, f"checks without fixtures in {CHECK_FIXTURES}: {missing}"
+
+
+def test_no_fixture_folder_without_a_check():
+    stale = sorted(p.name for p in CHECK_FIXTURES.iterdir() if p.is_dir() and p.name not in CHECKS)
+    assert not stale, f"fixture folders for checks that do not exist: {stale}"
+
+
+def test_meta_files_are_valid():
+    for check_id in CHECKS:
+        m = meta(check_id)
+        assert m.get("edition", DEFAULT_EDITION) in EDITIONS, check_id
+        if "expect_count" in m:
+            assert isinstance(m["expect_count"], int) and m["expect_count"] >= 1, check_id
+
+
+def test_hand_numbers_are_unique_and_in_the_fixture_range():
+    ids = [hid for p in all_fixture_files() if p.suffix == ".txt" for hid, _ in ps_hands(p)]
+    assert ids
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    assert all(i.startswith("77000000") and len(i) == 12 for i in ids), ids
+
+
+@pytest.mark.parametrize("path", all_fixture_files(), ids=lambda p: str(p.relative_to(FIXTURES)))
+def test_site_arithmetic_adds_up(path):
+    """Total pot = chips put in - uncalled; collected + rake = Total pot: the fixtures
+    keep the site's own arithmetic except where it is the deliberate error."""
+    if path.suffix != ".txt":
+        pytest.skip("PHH records no totals")
+    off = path.stem == "violating" and path.parent.parent == CHECK_FIXTURES and meta(path.parent.name).get("arithmetic_off")
+    for hid, lines in ps_hands(path):
+        put_in, total, collected, rake = site_arithmetic(lines)
+        ok = put_in == total and collected + rake == total
+        if off:
+            assert not ok, f"{path}: hand {hid} is marked arithmetic_off but adds up"
+        else:
+            assert put_in == total, f"hand {hid}: chips put in less uncalled {put_in} != Total pot {total}"
+            assert collected + rake == total, f"hand {hid}: collected {collected} + rake {rake} != Total pot {total}"
+
+
+# --- violating and passing fixtures ----------------------------------------------------
+
+@pytest.mark.parametrize("check_id", sorted(CHECKS))
+def test_violating_fixture(check_id, tmp_path):
+    path = fixture_file(check_id, "violating")
+    m = meta(check_id)
+    edition = m.get("edition", DEFAULT_EDITION)
+    check = CHECKS[check_id]
+    result, findings, con = run(path, tmp_path, edition)
+    try:
+        got = sorted({f["check_id"] for f in findings})
+        assert got == [check_id], f"{path.name} should yield only {check_id}, got {[(f['check_id'], f['message']) for f in findings]}"
+        if "expect_count" in m:
+            assert len(findings) == m["expect_count"]
+        assert result.findings_by_check[check_id] == len(findings) >= 1
+        assert all(n == 0 for c, n in result.findings_by_check.items() if c != check_id)
+
+        rule, title = expected_rule(check_id, edition)
+        hand_ids = {r[0] for r in con.execute("SELECT hand_id FROM hands").fetchall()}
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+        for f in findings:
+            assert f["severity"] == check.severity
+            assert f["edition"] == edition
+            assert f["rule"] == rule and f["rule_title"] == title
+            assert f["hand_id"] in hand_ids
+            assert f["street"]
+            if per_seat(check_id):
+                assert f["seat"] is not None and f["player"], f
+            assert f["expected"] not in (None, "") and f["actual"] not in (None, ""), f
+            assert f["expected"] != f["actual"], f
+            assert f["message"] and f["message"].endswith("."), f
+            assert Path(f["source_path"]).resolve() == path.resolve()
+            first, last = con.execute("SELECT first_line, last_line FROM hands WHERE hand_id = ?", [f["hand_id"]]).fetchone()
+            assert f["line_no"] is not None and first <= f["line_no"] <= last <= len(lines), f
+            line = lines[f["line_no"] - 1]
+            if f["seq"] is not None:
+                # an action (or showdown) check: the line is that event's own line
+                ev = con.execute("SELECT line_no, player FROM events WHERE hand_id = ? AND seq = ?", [f["hand_id"], f["seq"]]).fetchone()
+                assert ev is not None and ev[0] == f["line_no"], (f, ev)
+                assert f["player"] and f["player"] in line, (f["player"], line)
+            elif f["player"] and check.group == "award":
+                # an award check points at the collect line of the seat that got too much (or
+                # the summary), which names a player
+                assert " collected " in line or line.startswith("Total pot") or line.startswith("Seat "), line
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize("check_id", sorted(CHECKS))
+def test_passing_fixture(check_id, tmp_path):
+    path = fixture_file(check_id, "passing")
+    edition = meta(check_id).get("edition", DEFAULT_EDITION)
+    result, findings, con = run(path, tmp_path, edition)
+    con.close()
+    assert findings == [], [(f["check_id"], f["message"]) for f in findings]
+    assert not any(result.findings_by_check.values())
+
+
+def test_twins_differ_little():
+    """The passing twin changes only what is needed: same players, seats and stacks."""
+    for check_id in CHECKS:
+        if not (CHECK_FIXTURES / check_id).is_dir():
+            continue  # reported by test_every_check_has_a_fixture_pair
+        v, p = fixture_file(check_id, "violating"), fixture_file(check_id, "passing")
+        if v.suffix != ".txt" or p.suffix != ".txt":
+            continue
+        seats = lambda path: [ln for ln in path.read_text(encoding="utf-8-sig").splitlines() if re.match(r"Seat \d+: .+ in chips\)", ln)]  # noqa: E731
+        assert seats(v) == seats(p), check_id
+
+
+# --- editions ---------------------------------------------------------------------------
+
+def edition_cases() -> list[tuple[str, str, list[str]]]:
+    spec = tomllib.loads((EDITION_FIXTURES / "editions.toml").read_text(encoding="utf-8"))
+    return [(name, ed, entry[ed]) for name, entry in spec.items() for ed in EDITIONS]
+
+
+def test_edition_fixtures_are_listed_and_change_a_ruling():
+    spec = tomllib.loads((EDITION_FIXTURES / "editions.toml").read_text(encoding="utf-8"))
+    files = {p.name for ext in HISTORY_EXTS for p in EDITION_FIXTURES.glob(f"*.{ext}")}
+    assert files == set(spec), "every file in tests/fixtures/editions is listed in editions.toml, and only those"
+    for name, entry in spec.items():
+        assert set(EDITIONS) <= set(entry), f"{name}: give the expected checks for every edition"
+        outcomes = {tuple(sorted(entry[ed])) for ed in EDITIONS}
+        assert len(outcomes) > 1, f"{name}: the same ruling under every edition"
+        for ed in EDITIONS:
+            for check_id in entry[ed]:
+                assert check_id in CHECKS, f"{name}: unknown check {check_id}"
+                assert not all(c.missing for c in citation(check_id, ed)), f"{name}: {check_id} cannot run under {ed}"
+
+
+@pytest.mark.parametrize(("name", "edition", "expected"), edition_cases(), ids=lambda x: x if isinstance(x, str) else None)
+def test_edition_fixture(name, edition, expected, tmp_path):
+    path = EDITION_FIXTURES / name
+    result, findings, con = run(path, tmp_path, edition)
+    con.close()
+    got = sorted({f["check_id"] for f in findings})
+    assert got == sorted(expected), [(f["check_id"], f["message"]) for f in findings]
+    for f in findings:
+        assert (f["rule"], f["rule_title"]) == expected_rule(f["check_id"], edition)
+        assert f["edition"] == edition
+    # a check whose rule the edition lacks does not run at all
+    for check_id in CHECKS:
+        if all(c.missing for c in citation(check_id, edition)):
+            assert result.findings_by_check.get(check_id, 0) == 0
