@@ -49,6 +49,8 @@ SELECT v.hand_id, 'preflop' AS street,
               CASE WHEN v.sb_seat = v.expected_bb_seat THEN ', posting only the small blind' ELSE '' END ||
               CASE WHEN v.prev_sb_seat IS NOT NULL AND NOT list_contains(v.dealt_seats, v.prev_bb_seat) THEN
                    ' (last hand''s big blind, seat ' || v.prev_bb_seat || ', is out: the small blind should have been dead)'
+                   WHEN v.prev_sb_seat IS NOT NULL AND NOT list_contains(v.dealt_seats, v.prev_sb_seat) THEN
+                   ' (last hand''s small blind, seat ' || v.prev_sb_seat || ', is out: the button should have stayed dead on that seat, not moved on to seat ' || v.button_seat || ')'
                    WHEN NOT list_contains(v.prev_dealt_seats, v.expected_bb_seat) THEN ' (a new player there may take the big blind at once)'
                    ELSE '' END || '.'
          WHEN 'not-advanced' THEN who(v.bb_seat, v.bb_player) || ' posted the big blind, but last hand''s big blind was seat ' ||
