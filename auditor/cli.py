@@ -307,6 +307,223 @@ def rules(edition_name, as_json):
         click.echo(f"{r['check']:20} {r['severity']:8} {refs}")
 
 
+# --- reports: report, explain, export, query (reports/; docs/reports.md) ----------------
+
+REPORT_RULES_OPTION = click.option(
+    "--rules",
+    "edition_name",
+    type=click.Choice(EDITIONS),
+    default=None,
+    help=f"TDA edition of the findings and facts to show (default: {DEFAULT_EDITION} if the store was audited under it, "
+         "else the edition it was audited under).",
+)
+
+
+def _progress(enabled: bool):
+    """A progress callback writing stages to stderr when it is a terminal."""
+    import time
+
+    t0 = time.perf_counter()
+    if not (enabled and sys.stderr.isatty()):
+        return None
+    return lambda stage: click.echo(f"  [{time.perf_counter() - t0:5.1f}s] {stage}", err=True)
+
+
+def _open_report_store(db, edition_name):
+    from reports.data import open_store
+
+    try:
+        return open_store(db, edition_name)
+    except StoreError as e:
+        fail(str(e))
+
+
+@main.command()
+@DB_OPTION
+@REPORT_RULES_OPTION
+@click.option("--out", "-o", default="audit.html", show_default=True, type=click.Path(dir_okay=False),
+              help="HTML file to write ('-' for standard output).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
+def report(db, edition_name, out, quiet):
+    """Write ONE self-contained HTML audit report of the store: provenance (tool
+    version, edition, store, every source file with its sha256 and hand count), an
+    executive summary, charts, the findings table (sort, filter, page) and, per
+    finding, its evidence: the hand as a timeline with the offending action
+    highlighted, what the rule required and the rule's text from the edition.
+
+    The file needs no network: CSS, SVG charts, script and data are inline.
+
+    \b
+    Examples:
+      tda-audit audit histories/ && tda-audit report -o audit.html
+      tda-audit report --db event.duckdb --rules tda-2013 --out case-1234.html
+    """
+    from reports.html import build, write
+
+    try:
+        page, stats = build(db, edition_name, progress=_progress(not quiet and out != "-"))
+    except StoreError as e:
+        fail(str(e))
+    if out == "-":
+        click.echo(page)
+        return
+    write(out, page)
+    click.echo(f"wrote {out}: {stats['findings']} findings in {stats['hands']} hands under {stats['edition']}, "
+               f"{stats['bytes'] / 1024:.0f} KiB ({stats['seconds']:.2f}s)")
+
+
+@main.command()
+@click.argument("hand")
+@DB_OPTION
+@REPORT_RULES_OPTION
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "html", "json"]), default="text", show_default=True)
+@click.option("--out", "-o", default=None, type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
+def explain(hand, db, edition_name, fmt, out):
+    """Show the evidence for one HAND: its findings, what each rule required and the
+    rule's text, and the hand as a timeline (stack, pot, amount to call, minimum
+    raise-to and whether betting was open at every action; >> marks the offending
+    action).  HAND is a hand id (PS-900000000201), the site's hand number, or the
+    end of an id.
+
+    \b
+    Examples:
+      tda-audit explain PS-900000000201
+      tda-audit explain 900000000203 --format md > hand.md
+      tda-audit explain PS-900000000207 --format html -o hand.html
+      tda-audit explain PS-900000000205 --format json
+    """
+    from reports import explain as ex
+    from reports.data import hand_evidence, resolve_hand
+
+    con, ed = _open_report_store(db, edition_name)
+    ids = resolve_hand(con, hand)
+    if not ids:
+        con.close()
+        fail(f"no hand {hand!r} in {db}")
+    if len(ids) > 1:
+        con.close()
+        fail(f"{hand!r} matches {len(ids)} hands ({', '.join(ids[:5])}{', ...' if len(ids) > 5 else ''}); give the full id")
+    if fmt == "html":
+        con.close()
+        from reports.html import build
+
+        text, _ = build(db, ed, hand_ids=ids)
+    else:
+        ev = hand_evidence(con, ed, ids[0])
+        con.close()
+        text = {"text": ex.to_text, "md": ex.to_markdown, "json": ex.to_json}[fmt](ev)
+    if out:
+        with open(out, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        click.echo(f"wrote {out}", err=True)
+    else:
+        click.echo(text, nl=not text.endswith("\n"))
+
+
+@main.command()
+@DB_OPTION
+@REPORT_RULES_OPTION
+@click.option("--format", "fmt", type=click.Choice(["csv", "json", "parquet", "xlsx", "md"]), required=True)
+@click.option("--what", type=click.Choice(["findings", "hands", "facts", "store"]), default="findings", show_default=True,
+              help="findings; hands (one row per hand: hand_summary); facts (the replay facts: decisions, pots, pot_shares, "
+                   "hand_results, replay_notes); store (every table, Parquet partitioned by tournament).")
+@click.option("--out", "-o", default=None, type=click.Path(),
+              help="File to write (a folder for --what store, and for --what facts as csv/json/parquet). "
+                   "csv, json and md go to standard output when omitted.")
+def export(db, edition_name, fmt, what, out):
+    """Export findings, hands, replay facts or the whole store for analysis.
+
+    CSV, JSON and Parquet are written by DuckDB's COPY; XLSX with openpyxl (one
+    sheet per table); Markdown as tables.  The store export writes each table under
+    OUT as Parquet partitioned by tournament (table/tournament=ID/*.parquet) with a
+    manifest.json of row counts.
+
+    \b
+    Examples:
+      tda-audit export --format csv > findings.csv
+      tda-audit export --format parquet --out findings.parquet
+      tda-audit export --format xlsx --what hands --out hands.xlsx
+      tda-audit export --format csv --what facts --out facts/
+      tda-audit export --format parquet --what store --out store/
+      duckdb -c "SELECT tournament, count(*) FROM read_parquet('store/events/*/*.parquet', hive_partitioning=true) GROUP BY 1"
+    """
+    import os
+    import tempfile
+
+    from reports.export import ExportError
+    from reports.export import export as run_export
+
+    if out is None and (fmt in ("parquet", "xlsx") or what in ("store", "facts") and fmt != "md"):
+        fail(f"--format {fmt} --what {what} needs --out")
+    con, ed = _open_report_store(db, edition_name)
+    try:
+        if out is None:
+            fd, tmp = tempfile.mkstemp(suffix="." + fmt)
+            os.close(fd)
+            try:
+                run_export(con, ed, fmt, what, tmp)
+                with open(tmp, encoding="utf-8") as fh:
+                    click.echo(fh.read(), nl=False)
+            finally:
+                os.unlink(tmp)
+            return
+        written = run_export(con, ed, fmt, what, out)
+    except ExportError as e:
+        fail(str(e))
+    finally:
+        con.close()
+    click.echo(f"wrote {what} ({ed}) as {fmt}: " + (str(out) if len(written) == 1 else f"{len(written)} files under {out}"), err=True)
+
+
+@main.command()
+@click.argument("sql", required=False)
+@DB_OPTION
+@REPORT_RULES_OPTION
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--max-rows", type=int, default=1000, show_default=True, help="Rows shown by --format table.")
+@click.option("--views", "list_views", is_flag=True, help="List the views you can query, then exit.")
+def query(sql, db, edition_name, fmt, max_rows, list_views):
+    """Run read-only SQL against the store.  Writes are refused; the store is opened
+    read-only.  Besides the tables (docs/schema.md) these views are there, for the
+    chosen edition (docs/reports.md):
+
+    \b
+      actions            every event in order with the replay's decision facts
+      findings_by_check  findings, hands, tournaments per check
+      hand_summary       one row per hand: table, level, pots verified, findings
+      player_summary     per player: hands, tournaments, findings naming them
+      source_summary     per file: sha256, hands stored and rejected, findings
+
+    \b
+    Examples:
+      tda-audit query "SELECT * FROM findings_by_check ORDER BY findings DESC"
+      tda-audit query "SELECT hand_id, street, player, kind, to_call, min_raise_to, betting_open
+                       FROM actions WHERE action_class = 'underraise'"
+      tda-audit query "SELECT table_name, count(*) FROM findings GROUP BY 1" --format csv
+    """
+    from reports import query as rq
+    from reports.data import VIEWS
+
+    if list_views:
+        for name, doc in VIEWS.items():
+            click.echo(f"{name:18} {doc}")
+        return
+    if not sql:
+        fail("give the SQL to run, e.g. tda-audit query \"SELECT * FROM findings_by_check\" (see --help)")
+    con, _ = _open_report_store(db, edition_name)
+    try:
+        cols, rows = rq.run(con, sql)
+    except rq.WriteRefused as e:
+        fail(str(e))
+    except Exception as e:  # duckdb.Error: a bad query
+        fail(f"query failed: {str(e).strip()}")
+    finally:
+        con.close()
+    out = {"table": lambda: rq.as_table(cols, rows, max_rows), "csv": lambda: rq.as_csv(cols, rows),
+           "json": lambda: rq.as_json(cols, rows)}[fmt]()
+    click.echo(out, nl=False)
+
+
 class _null:
     def __enter__(self):
         return self
