@@ -484,7 +484,9 @@ class Replay:
         if to > self.current_bet:
             self.bets_raises += 1  # short all-ins count toward the limit cap (47-B)
         if self.betting == "fixed-limit":
-            full = increment >= self.last_full
+            # full when it adds a whole bet to the last full level: the stud completion
+            # of a bring-in is the round's full bet (43-A)
+            full = to - self.full_level >= self.last_full
             if full:
                 self.full_level = to
         else:
