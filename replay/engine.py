@@ -132,6 +132,7 @@ class Replay:
         self.last_actor: SeatState | None = None
         self.voluntary_seen = False  # any voluntary action on this street yet
         self.blind_posters: list[tuple[str, SeatState]] = []
+        self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
 
     # --- seating ---------------------------------------------------------------------
     def _clockwise(self, seats: list[dict]) -> list[dict]:
@@ -185,7 +186,19 @@ class Replay:
         small = h.get("small_bet") or h.get("big_blind") or self.unit
         big = h.get("big_bet") or 2 * small
         late = {"board": 2, "stud": 2, "triple_draw": 2, "single_draw": 1}[self.family]
+        if self.stud_big_fourth:
+            return big  # a big bet was made on fourth street over an open pair
         return small if self.street_idx < late else big
+
+    def _open_pair_on_fourth(self) -> bool:
+        """Stud: an exposed pair on fourth street lets any player bet the big bet."""
+        if self.family != "stud" or self.street_idx != 1 or self.variant == "razz":
+            return False
+        for s in self.order:
+            ranks = [c[0] for c in s.upcards]
+            if not s.folded and len(ranks) != len(set(ranks)):
+                return True
+        return False
 
     def _open_street(self, name: str) -> None:
         if self.street is not None:
@@ -206,6 +219,7 @@ class Replay:
         self.last_actor = None
         self.voluntary_seen = False
         self.blind_posters = []
+        self.stud_big_fourth = False
 
     def _close_street(self) -> None:
         """The unmatched part of the street's largest commitment is uncalled and
@@ -299,6 +313,9 @@ class Replay:
         if kind == "straddle":
             self.last_full = max(self.last_full, amt)
             self.bet_floor = max(self.bet_floor, amt)
+        elif kind == "small_blind" and self.big_blind:
+            # the big blind is the pre-flop bet even when its player could not post it
+            self.bet_floor = max(self.bet_floor, self.big_blind)
         elif kind in ("big_blind", "dead_blind"):
             self.bet_floor = max(self.bet_floor, self.big_blind or amt)
             self.bets_raises = max(self.bets_raises, 1)  # the big blind is the round's opening bet (51-B)
@@ -383,6 +400,8 @@ class Replay:
                 # a short all-in may be completed to the full level or raised a full bet on top of it
                 lo = self.full_level + b
                 hi = max(level + b, lo)
+                if self._open_pair_on_fourth() and not self.stud_big_fourth and self.current_bet == 0:
+                    hi = self.hand.get("big_bet") or hi
             return lo, min(hi, reach)
         lo = level + self.last_full if level > 0 else max(self.last_full, self.hand.get("min_bet") or 0)
         if self.betting == "pot-limit":
@@ -393,6 +412,14 @@ class Replay:
         else:
             hi = reach
         return lo, min(hi, reach)
+
+    def _full_blind_call_level(self, s: SeatState) -> int:
+        """Pre-flop with a short big blind: the full blind, but never more than what
+        another live player can still match."""
+        if self.street_idx != 0 or self.bet_floor <= self.current_bet:
+            return self.current_bet
+        reach = max((o.street_in + o.stack for o in self.order if o is not s and not o.folded), default=0)
+        return max(self.current_bet, min(self.bet_floor, reach))
 
     def _voluntary(self, e: dict, s: SeatState) -> None:
         kind = e["kind"]
@@ -427,6 +454,11 @@ class Replay:
                 cls = "call"
             elif s.street_in < self.current_bet:
                 cls = "call-allin-short" if s.all_in else "undercall"
+            elif s.street_in <= self._full_blind_call_level(s):
+                # facing a short all-in big blind, calling the full blind is also a call
+                # (the house's choice: TDA is silent; PokerStars plays it so)
+                cls = "call"
+                self.current_bet = s.street_in
             else:
                 cls = "overcall"
                 self.current_bet = s.street_in
@@ -484,6 +516,9 @@ class Replay:
         if to > self.current_bet:
             self.bets_raises += 1  # short all-ins count toward the limit cap (47-B)
         if self.betting == "fixed-limit":
+            if self._open_pair_on_fourth() and self.current_bet == 0 and to > self._bet_size():
+                self.stud_big_fourth = True
+                self.last_full = self._bet_size()
             # full when it adds a whole bet to the last full level: the stud completion
             # of a bring-in is the round's full bet (43-A)
             full = to - self.full_level >= self.last_full
