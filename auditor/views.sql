@@ -4,6 +4,17 @@
 -- (dead-button, heads-up-button, blind-level, stack-continuity, new-player-seating) read
 -- them; an analyst can query them to see an event's shape.  See docs/table-checks.md.
 
+-- level_no('XVI') = 16: the number of a level written as a Roman numeral or a number
+CREATE OR REPLACE MACRO roman_digit(c) AS
+  CASE c WHEN 'I' THEN 1 WHEN 'V' THEN 5 WHEN 'X' THEN 10 WHEN 'L' THEN 50 WHEN 'C' THEN 100 WHEN 'D' THEN 500 WHEN 'M' THEN 1000 ELSE 0 END;
+CREATE OR REPLACE MACRO level_no(s) AS
+  CASE WHEN s IS NULL THEN NULL
+       WHEN regexp_full_match(s, '[0-9]+') THEN CAST(s AS INTEGER)
+       WHEN regexp_full_match(upper(s), '[IVXLCDM]+') THEN
+         list_sum(list_transform(range(1, length(s) + 1), lambda i:
+           CASE WHEN roman_digit(upper(s)[i]) < roman_digit(upper(s)[i + 1]) THEN -roman_digit(upper(s)[i]) ELSE roman_digit(upper(s)[i]) END))
+  END;
+
 -- hand_blinds: per hand, who posted the blinds and the antes, and how much.
 -- The positional big blind is the first 'posts big blind' line (a later one is a
 -- player posting to come in); a short all-in post is marked.
@@ -133,11 +144,21 @@ SELECT h.hand_id, h.prev_hand_id, h.tournament_id, h.table_name, h.variant, h.is
        -- the button is the last small blind's seat (dead if that seat is now empty)
        p.sb_seat AS expected_button_seat,
        coalesce(st.n_linked, 0) AS n_linked, coalesce(st.n_changed, 0) AS n_changed,
-       coalesce(st.n_changed, 0) >= 2 AS gap,
+       -- a re-deal (or a duplicate of the same deal): same players, seats, stacks and button
+       coalesce(rd.redeal, false) AS redeal,
+       coalesce(st.n_changed, 0) >= 2 AND NOT coalesce(rd.redeal, false) AS gap,
        h.first_line, h.last_line
 FROM table_hands h
 JOIN table_hands p ON p.hand_id = h.prev_hand_id
-LEFT JOIN st ON st.hand_id = h.hand_id;
+LEFT JOIN st ON st.hand_id = h.hand_id
+LEFT JOIN (
+  SELECT c.hand_id, bool_and(p.hand_id IS NOT NULL AND p.seat = c.seat AND p.starting_stack = c.starting_stack)
+                    AND count(*) = max(x.n_seated) AS redeal
+  FROM seats c JOIN table_hands x ON x.hand_id = c.hand_id
+  JOIN table_hands y ON y.hand_id = x.prev_hand_id AND y.button_seat = x.button_seat AND y.n_seated = x.n_seated
+  LEFT JOIN seats p ON p.hand_id = x.prev_hand_id AND p.player = c.player
+  GROUP BY c.hand_id
+) rd ON rd.hand_id = h.hand_id;
 
 -- tournament_tables: each table of each tournament: hands, players, first and last hand.
 CREATE OR REPLACE VIEW tournament_tables AS

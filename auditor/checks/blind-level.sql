@@ -23,8 +23,10 @@ WITH th AS (
 ), firsts AS (
   SELECT tournament_key, level, min(started_at) AS first_at
   FROM th WHERE level IS NOT NULL AND started_at IS NOT NULL GROUP BY tournament_key, level
-), rank AS (  -- the order of levels in a tournament: by when each was first seen
-  SELECT *, dense_rank() OVER (PARTITION BY tournament_key ORDER BY first_at) AS level_no FROM firsts
+), rank AS (  -- the order of levels: their number (Roman or Arabic), else the order first seen
+  SELECT *, coalesce(level_no(level), dense_rank() OVER (PARTITION BY tournament_key ORDER BY first_at)) AS level_no FROM firsts
+), in_view AS (  -- when each table of the tournament is in the history
+  SELECT tournament_key, table_name, min(started_at) AS from_at, max(started_at) AS to_at FROM th GROUP BY ALL
 ), expect AS (
   SELECT th.*, l.n_tables,
          CASE WHEN th.betting = 'fixed-limit' THEN l.sb_posted ELSE th.small_blind END AS sb_exp,
@@ -61,16 +63,21 @@ SELECT x.hand_id, 'preflop', NULL, NULL, NULL,
 FROM expect x
 WHERE x.betting <> 'fixed-limit' AND (x.small_blind IS DISTINCT FROM x.sb_mode OR x.big_blind IS DISTINCT FROM x.bb_mode)
 UNION ALL
--- a hand started at an earlier level after some table of the tournament had started a later one
+-- a hand started at an earlier level than the previous hand at its table, or than a hand
+-- begun before it at another table of the tournament that was in view at the time
 SELECT th.hand_id, 'preflop', NULL, NULL, NULL,
        'level ' || later.level, 'level ' || th.level,
        'This hand started at ' || strftime(th.started_at, '%H:%M:%S') || ' at level ' || th.level ||
-       ', but level ' || later.level || ' had already begun (first hand ' || strftime(later.first_at, '%H:%M:%S') ||
-       '): a new level applies to the next hand at every table.',
+       ', but table ' || later.table_name || ' had already started a hand at level ' || later.level || ' (' ||
+       later.hand_id || ', ' || strftime(later.started_at, '%H:%M:%S') || '): a new level applies to the next hand at every table.',
        th.first_line
 FROM th
 JOIN rank r ON r.tournament_key = th.tournament_key AND r.level = th.level
-JOIN LATERAL (SELECT r2.level, r2.first_at FROM rank r2
-              WHERE r2.tournament_key = th.tournament_key AND r2.level_no > r.level_no AND r2.first_at < th.started_at
-              ORDER BY r2.level_no DESC LIMIT 1) later ON true
+JOIN LATERAL (
+  SELECT x.hand_id, x.table_name, x.level, x.started_at FROM th x
+  JOIN rank r2 ON r2.tournament_key = x.tournament_key AND r2.level = x.level
+  JOIN in_view v ON v.tournament_key = x.tournament_key AND v.table_name = x.table_name
+  WHERE x.tournament_key = th.tournament_key AND r2.level_no > r.level_no AND x.started_at < th.started_at
+    AND (x.hand_id = th.prev_hand_id OR (x.table_name <> th.table_name AND v.to_at >= th.started_at))
+  ORDER BY x.started_at DESC LIMIT 1) later ON true
 ORDER BY 1

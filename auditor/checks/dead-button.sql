@@ -16,7 +16,7 @@ WITH t AS (
          list_filter(t.dealt_seats, lambda x: CASE WHEN t.bb_seat > t.prev_bb_seat THEN x > t.prev_bb_seat AND x < t.bb_seat
                                                    ELSE x > t.prev_bb_seat OR x < t.bb_seat END) AS passed
   FROM table_transitions t
-  WHERE t.is_tournament AND NOT t.gap AND t.n_dealt >= 3
+  WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND t.n_dealt >= 3
     AND t.bb_seat IS NOT NULL AND t.prev_bb_seat IS NOT NULL
 ), v AS (
   SELECT t.*,

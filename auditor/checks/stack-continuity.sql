@@ -10,7 +10,8 @@
 --   blinds): that gap is reported once, and nothing else is judged across it. A player
 --   moved in from another table is compared with their last hand there when the move is
 --   in view (that table's history goes on without them, and they sit down within ten
---   minutes).
+--   minutes). A re-deal (same players, seats, stacks and button as the hand before) is
+--   not a new hand and is not compared.
 WITH moved AS (  -- a player new at the table: their last hand at another table of the tournament
   SELECT t.hand_id, s.seat, s.player, s.starting_stack, t.table_name, t.started_at,
          (SELECT arg_max(x.hand_id, x.started_at) FROM table_hands x JOIN seats y USING (hand_id)
@@ -35,7 +36,7 @@ FROM stack_links l
 JOIN table_transitions t USING (hand_id)
 JOIN hands h USING (hand_id)
 JOIN seats s ON s.hand_id = l.hand_id AND s.seat = l.seat
-WHERE t.is_tournament AND NOT t.gap AND l.continuous IS NOT NULL AND NOT l.continuous
+WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND l.continuous IS NOT NULL AND NOT l.continuous
 UNION ALL
 SELECT t.hand_id, 'preflop', NULL, NULL, NULL,
        'the previous hand at the table', 'hands missing',
