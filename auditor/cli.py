@@ -160,7 +160,8 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet):
 @DB_OPTION
 @RULES_OPTION
 @click.option("--raise-cap", type=int, default=4, show_default=True, help="Fixed-limit bets and raises allowed per round (house rule).")
-def replay(db, edition_name, raise_cap):
+@click.option("--jobs", type=int, default=1, show_default=True, help="Worker processes for the replay.")
+def replay(db, edition_name, raise_cap, jobs):
     """Rebuild the replay facts (decisions, pots, pot_shares, hand_results,
     replay_notes) for every stored hand.  Idempotent.
 
@@ -178,7 +179,7 @@ def replay(db, edition_name, raise_cap):
     (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
     show = sys.stderr.isatty()
     with click.progressbar(length=n, label="replaying", file=sys.stderr) if show else _null() as bar:
-        r = replay_store(con, edition_name, raise_cap=raise_cap, progress=bar.update)
+        r = replay_store(con, edition_name, raise_cap=raise_cap, progress=bar.update, jobs=jobs)
     con.close()
     click.echo(f"replayed {r.hands} hands under {r.edition}: {r.decisions} decisions, {r.pots} pots, {r.notes} replay notes ({r.seconds:.2f}s)")
 

@@ -187,6 +187,10 @@ class Table:
     doc: str
     columns: tuple[Column, ...]
     primary_key: tuple[str, ...] = ()
+    # large append-only tables keep their key unique by construction (the ingest's
+    # content-hash check, the replay's replace-by-edition) instead of an index, which
+    # would cost more than the rest of the write
+    enforce_key: bool = True
 
     @property
     def column_names(self) -> list[str]:
@@ -194,7 +198,7 @@ class Table:
 
     def ddl(self) -> str:
         cols = [f"{c.name} {c.type}{'' if c.nullable else ' NOT NULL'}" for c in self.columns]
-        if self.primary_key:
+        if self.primary_key and self.enforce_key:
             cols.append(f"PRIMARY KEY ({', '.join(self.primary_key)})")
         return f"CREATE TABLE IF NOT EXISTS {self.name} (\n  " + ",\n  ".join(cols) + "\n)"
 
@@ -293,6 +297,7 @@ SEATS = Table(
         C("line_no", "INTEGER", "source line of the seat line"),
     ),
     ("hand_id", "seat"),
+    enforce_key=False,
 )
 
 EVENTS = Table(
@@ -315,6 +320,7 @@ EVENTS = Table(
         C("text", "VARCHAR", "the source line (or PHH action) verbatim"),
     ),
     ("hand_id", "seq"),
+    enforce_key=False,
 )
 
 INGEST_ERRORS = Table(
@@ -366,6 +372,7 @@ DECISIONS = Table(
         C("line_no", "INTEGER", "source line of the action", False),
     ),
     ("hand_id", "seq", "edition"),
+    enforce_key=False,
 )
 
 POTS = Table(
@@ -386,6 +393,7 @@ POTS = Table(
         C("note", "VARCHAR", "why not verified, or other remarks"),
     ),
     ("hand_id", "edition", "pot_index"),
+    enforce_key=False,
 )
 
 POT_SHARES = Table(
@@ -404,6 +412,7 @@ POT_SHARES = Table(
         C("line_no", "INTEGER", "source line of the recorded collect"),
     ),
     ("hand_id", "edition", "pot_index", "seat"),
+    enforce_key=False,
 )
 
 HAND_RESULTS = Table(
@@ -425,6 +434,7 @@ HAND_RESULTS = Table(
         C("returned_line", "INTEGER", "source line of the uncalled-bet return, if any"),
     ),
     ("hand_id", "edition", "seat"),
+    enforce_key=False,
 )
 
 REPLAY_NOTES = Table(
@@ -497,7 +507,8 @@ def markdown() -> str:
     for t in TABLES:
         out += [f"## `{t.name}`", "", t.doc, ""]
         if t.primary_key:
-            out += [f"Key: `({', '.join(t.primary_key)})`", ""]
+            how = "" if t.enforce_key else " (unique by construction, not indexed)"
+            out += [f"Key: `({', '.join(t.primary_key)})`{how}", ""]
         out += ["| column | type | meaning |", "|---|---|---|"]
         out += [f"| `{c.name}` | {c.type}{'' if c.nullable else ' not null'} | {c.doc} |" for c in t.columns]
         out.append("")

@@ -4,7 +4,9 @@ in one transaction, so running it twice gives identical tables."""
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
@@ -57,35 +59,57 @@ def iter_hand_batches(con: duckdb.DuckDBPyConnection, where: str = "", params: l
         ]
 
 
-def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
-                 raise_cap: int = DEFAULT_RAISE_CAP, progress: Callable[[int], None] | None = None) -> ReplaySummary:
+def _replay_batch(args: tuple[list, str, int]) -> tuple[int, HandFacts]:
+    """Replay one batch of hands (runs in a worker process when jobs > 1)."""
+    batch, edition_name, raise_cap = args
     rules = edition(edition_name)
+    acc = HandFacts()
+    for hand, seats, events in batch:
+        f = replay_hand(hand, seats, events, rules, raise_cap=raise_cap)
+        acc.decisions += f.decisions
+        acc.pots += f.pots
+        acc.pot_shares += f.pot_shares
+        acc.hand_results += f.hand_results
+        acc.notes += f.notes
+    return len(batch), acc
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
+                 raise_cap: int = DEFAULT_RAISE_CAP, progress: Callable[[int], None] | None = None,
+                 jobs: int = 1) -> ReplaySummary:
+    """Replace the replay facts of ``edition_name`` for every stored hand.  With
+    ``jobs`` > 1, hands are replayed in worker processes (the store is read and
+    written by this process only)."""
+    edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     con.execute("BEGIN TRANSACTION")
     try:
         for t in schema.REPLAY_TABLES:
             con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
-        for batch in iter_hand_batches(con):
-            acc = HandFacts()
-            for hand, seats, events in batch:
-                f = replay_hand(hand, seats, events, rules, raise_cap=raise_cap)
-                acc.decisions += f.decisions
-                acc.pots += f.pots
-                acc.pot_shares += f.pot_shares
-                acc.hand_results += f.hand_results
-                acc.notes += f.notes
+        batches = iter_hand_batches(con, batch=BATCH_HANDS // max(jobs, 1))
+        work = ((b, edition_name, raise_cap) for b in batches)
+        results = pool.map(_replay_batch, work) if pool else map(_replay_batch, work)
+        for n, acc in results:
             write_facts(con, acc)
-            summary.hands += len(batch)
+            summary.hands += n
             summary.decisions += len(acc.decisions)
             summary.pots += len(acc.pots)
             summary.notes += len(acc.notes)
             if progress:
-                progress(len(batch))
+                progress(n)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
+    finally:
+        if pool:
+            pool.shutdown()
     summary.seconds = time.perf_counter() - t0
     return summary
 
@@ -99,5 +123,5 @@ def write_facts(con: duckdb.DuckDBPyConnection, facts: HandFacts) -> None:
         (schema.REPLAY_NOTES, facts.notes),
     ):
         if rows:
-            cols = {name: [r[i] for r in rows] for i, name in enumerate(table.column_names)}
+            cols = dict(zip(table.column_names, map(list, zip(*rows))))
             insert_arrow(con, table, rows_to_arrow(table, cols))

@@ -74,19 +74,6 @@ def test_every_file_is_stored(corpus):
     assert len(variants) == 11  # every spec variant but short-deck in the WSOP set, plus NS and FB at the top
 
 
-def test_parse_speed(corpus):
-    # read again, timed on its own: the whole corpus must stay well inside the test budget
-    files = list(corpus)[:2000]
-    parser = PhhParser()
-    t0 = time.perf_counter()
-    for f in files:
-        for _ in parser.iter_hands(iter_lines(f, "utf-8"), str(f)):
-            pass
-    rate = len(files) / (time.perf_counter() - t0)
-    print(f"\nPHH parse: {rate:.0f} hands/s")
-    assert rate > 1000
-
-
 def test_seats_follow_positions_and_players(corpus):
     for path, h in corpus.items():
         doc = tomllib.loads(path.read_text(), parse_float=Decimal)
