@@ -1,0 +1,185 @@
+"""Crash safety of ingest (issue 7): SIGKILL part-way, run again, same store.
+
+A folder of 6 files x 700 PokerStars hands (the sample hands replicated with
+fresh hand numbers; each file also holds one hand cut off before its summary, so
+``ingest_errors`` is exercised) is ingested once without interruption
+(the reference), and once killed with SIGKILL part-way through and then run
+again to completion.  The interrupted store must hold only whole files (every
+hand with its seats and events), and after the re-run it must equal the
+reference row for row (ingest timestamps aside), and replay + check must give
+the same findings.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+from conftest import SAMPLES
+
+HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
+FILES, PER_FILE = 6, 700  # ingest commits every >= 2,000 hands: after files 3 and 6
+TDA_AUDIT = shutil.which("tda-audit")
+# columns that record when a row was written, not what it says
+TIMESTAMPS = {"sources": "ingested_at", "ingest_errors": "recorded_at"}
+LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
+FACT_TABLES = ("decisions", "pots", "pot_shares", "hand_results", "replay_notes", "findings")
+
+pytestmark = pytest.mark.skipif(TDA_AUDIT is None, reason="tda-audit is not installed in this environment")
+
+
+def _sample_hands() -> list[str]:
+    hands = []
+    for p in sorted((SAMPLES / "pokerstars").glob("*.txt")):
+        t = p.read_text(encoding="utf-8-sig")
+        starts = [m.start() for m in HEADER.finditer(t)]
+        hands += [t[a:b].strip("\n") for a, b in zip(starts, starts[1:] + [len(t)])]
+    return hands
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory) -> tuple[Path, int, int]:
+    """The folder, the number of hand headers in it, and the number of cut-off hands."""
+    d = tmp_path_factory.mktemp("crash") / "histories"
+    d.mkdir()
+    hands = _sample_hands()
+    n = 0
+    headers = cut = 0
+    for f in range(FILES):
+        parts = []
+        for i in range(PER_FILE):
+            h = HEADER.sub(lambda m: f"{m.group(1)}{8_100_000_000_000 + n}{m.group(3)}", hands[n % len(hands)], count=1)
+            if i == PER_FILE // 2:  # cut off before its summary: rejected as truncated
+                h = h[: h.index("*** SUMMARY ***")].rstrip("\n")
+                cut += 1
+            parts.append(h)
+            n += 1
+        (d / f"part-{f:02d}.txt").write_text("\n\n\n".join(parts) + "\n", encoding="utf-8")
+        headers += PER_FILE
+    return d, headers, cut
+
+
+def ingest_cmd(folder: Path, db: str) -> list[str]:
+    return [TDA_AUDIT, "ingest", str(folder), "--db", db, "--json", "--quiet"]
+
+
+def dump(db: str, tables) -> dict[str, list[tuple]]:
+    con = duckdb.connect(db, read_only=True)
+    try:
+        out = {}
+        for t in tables:
+            cols = [r[0] for r in con.execute(f"DESCRIBE {t}").fetchall() if r[0] != TIMESTAMPS.get(t)]
+            out[t] = sorted(con.execute(f"SELECT {', '.join(cols)} FROM {t}").fetchall(), key=repr)
+        return out
+    finally:
+        con.close()
+
+
+def check_whole(db: str, headers: int | None = None, cut: int | None = None) -> tuple[int, int]:
+    """No partial hand and no partial file.  Returns (hands, error rows)."""
+    con = duckdb.connect(db, read_only=True)
+    try:
+        q = lambda sql: con.execute(sql).fetchall()  # noqa: E731
+        assert q("SELECT count(*) FROM hands h WHERE NOT EXISTS (SELECT 1 FROM seats s WHERE s.hand_id = h.hand_id)") == [(0,)]
+        assert q("SELECT count(*) FROM hands h WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.hand_id = h.hand_id)") == [(0,)]
+        assert q("SELECT count(*) FROM seats s WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = s.hand_id)") == [(0,)]
+        assert q("SELECT count(*) FROM events e WHERE NOT EXISTS (SELECT 1 FROM hands h WHERE h.hand_id = e.hand_id)") == [(0,)]
+        assert q("SELECT count(*) - count(DISTINCT hand_id), count(*) - count(DISTINCT content_hash) FROM hands") == [(0, 0)]
+        # every event sequence is complete: 0..n-1
+        assert q("SELECT count(*) FROM (SELECT hand_id FROM events GROUP BY hand_id HAVING max(seq) + 1 <> count(*) OR min(seq) <> 0)") == [(0,)]
+        # whole files: each stored source has all its hands but the cut one, and its error row
+        per_source = q("SELECT s.source_id, count(h.hand_id) FROM sources s LEFT JOIN hands h USING (source_id) GROUP BY 1")
+        assert all(n == PER_FILE - 1 for _, n in per_source), per_source
+        errors_per_file = q("SELECT source_path, count(*) FROM ingest_errors GROUP BY 1")
+        assert all(n == 1 for _, n in errors_per_file), errors_per_file
+        assert len(errors_per_file) == len(per_source)
+        (hands,), (errors,) = q("SELECT count(*) FROM hands")[0], q("SELECT count(*) FROM ingest_errors")[0]
+        if headers is not None:
+            assert hands + errors == headers  # every header is one stored hand or one error row
+            assert errors == cut
+        return hands, errors
+    finally:
+        con.close()
+
+
+def replay_and_check(db: str) -> None:
+    for step in ("replay", "check"):
+        p = subprocess.run([TDA_AUDIT, step, "--db", db], capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, p.stderr
+
+
+def test_sigkill_mid_ingest_then_rerun_equals_one_uninterrupted_run(histories, tmp_path):
+    folder, headers, cut = histories
+    ref = str(tmp_path / "ref.duckdb")
+    t0 = time.perf_counter()
+    p = subprocess.run(ingest_cmd(folder, ref), capture_output=True, text=True, timeout=300)
+    full = time.perf_counter() - t0
+    assert p.returncode == 0, p.stderr
+    summary = json.loads(p.stdout)
+    assert (summary["hands_seen"], summary["hands"], summary["rejected"]) == (headers, headers - cut, cut)
+    check_whole(ref, headers, cut)
+
+    # kill part-way: the first delay that leaves some files committed and some not
+    for fraction in (0.75, 0.65, 0.85, 0.55):
+        db = str(tmp_path / f"crash-{fraction}.duckdb")
+        proc = subprocess.Popen(ingest_cmd(folder, db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(full * fraction)
+        os.kill(proc.pid, signal.SIGKILL)
+        assert proc.wait(timeout=30) == -signal.SIGKILL, "ingest finished before it was killed"
+        if not os.path.exists(db):
+            continue
+        hands, _ = check_whole(db)
+        if 0 < hands < headers - cut:
+            break
+    else:
+        pytest.fail(f"no kill left a partly ingested store (uninterrupted run {full:.1f}s)")
+    print(f"{headers} hands, uninterrupted ingest {full:.1f}s; killed at {fraction:.0%} with {hands} hands committed")
+
+    p = subprocess.run(ingest_cmd(folder, db), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr
+    again = json.loads(p.stdout)
+    assert again["hands_seen"] == headers
+    assert again["hands"] == headers - cut - hands  # the rest, exactly once
+    assert again["duplicates"] == hands
+    assert again["hands_seen"] == again["hands"] + again["duplicates"] + again["rejected"]
+    check_whole(db, headers, cut)
+    assert dump(db, LOG_TABLES) == dump(ref, LOG_TABLES)
+
+    replay_and_check(ref)
+    replay_and_check(db)
+    ref_facts, facts = dump(ref, FACT_TABLES), dump(db, FACT_TABLES)
+    assert ref_facts["findings"], "the replicated violation samples give findings"
+    for t in FACT_TABLES:
+        assert facts[t] == ref_facts[t], f"{t} differs after the interrupted ingest"
+
+
+def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_path):
+    """Killing ``tda-audit replay`` never touches the event log, and a re-run gives
+    the same facts as a replay that was never interrupted."""
+    folder, _, _ = histories
+    db = str(tmp_path / "r.duckdb")
+    some = sorted(folder.glob("*.txt"))[:1]
+    p = subprocess.run([TDA_AUDIT, "ingest", *map(str, some), "--db", db, "--quiet"], capture_output=True, timeout=300)
+    assert p.returncode == 0
+    log = dump(db, LOG_TABLES)
+    t0 = time.perf_counter()
+    ref = str(tmp_path / "r-ref.duckdb")
+    shutil.copy(db, ref)
+    replay_and_check(ref)
+    full = time.perf_counter() - t0
+    proc = subprocess.Popen([TDA_AUDIT, "replay", "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    time.sleep(full * 0.3)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=30)
+    assert dump(db, LOG_TABLES) == log
+    replay_and_check(db)
+    assert dump(db, FACT_TABLES) == dump(ref, FACT_TABLES)
+    check_whole(db, PER_FILE, 1)
