@@ -26,6 +26,26 @@ def fail(msg: str) -> None:
     sys.exit(2)
 
 
+def input_files(paths: tuple[str, ...]) -> list:
+    """The files named by PATHS (folders recursively, globs), or exit 2 with why."""
+    from auditor.ingest import InputError, expand_paths
+
+    try:
+        files = expand_paths(paths)
+    except InputError as e:
+        fail(str(e))
+    if not files:
+        fail(f"no files found in {' '.join(paths)}")
+    return files
+
+
+def file_progress(files: list, quiet: bool):
+    """A progress bar over files on stderr, when it is a terminal."""
+    if quiet or not sys.stderr.isatty():
+        return _null()
+    return click.progressbar(length=len(files), label="ingesting", file=sys.stderr)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="tda-audit")
 def main() -> None:
@@ -54,19 +74,12 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool) -> None:
       tda-audit ingest sample_histories/
       tda-audit ingest 'downloads/**/*.txt' --db event.duckdb --json
     """
-    from auditor.ingest import InputError, expand_paths
     from auditor.ingest import ingest as run_ingest
 
-    try:
-        files = expand_paths(paths)
-    except InputError as e:
-        fail(str(e))
-    if not files:
-        fail(f"no files found in {' '.join(paths)}")
-    show = not quiet and not as_json and sys.stderr.isatty()
-    with click.progressbar(length=len(files), label="ingesting", file=sys.stderr) if show else _null() as bar:
+    files = input_files(paths)
+    with file_progress(files, quiet or as_json) as bar:
         try:
-            summary = run_ingest(files, db=db, progress=lambda r: bar.update(1) if show else None)
+            summary = run_ingest(files, db=db, progress=lambda r: bar.update(1))
         except StoreError as e:
             fail(str(e))
     if as_json:
@@ -122,17 +135,10 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet):
       tda-audit audit event/*.txt --rules tda-2013 --json > findings.json
       tda-audit audit histories/ --fail-on error
     """
-    from auditor.ingest import InputError, expand_paths
     from auditor.pipeline import audit as run_audit
 
-    try:
-        files = expand_paths(paths)
-    except InputError as e:
-        fail(str(e))
-    if not files:
-        fail(f"no files found in {' '.join(paths)}")
-    show = not quiet and not as_json and sys.stderr.isatty()
-    with click.progressbar(length=len(files), label="ingesting", file=sys.stderr) if show else _null() as bar:
+    files = input_files(paths)
+    with file_progress(files, quiet or as_json) as bar:
         try:
             result = run_audit(files, db=db, edition_name=edition_name, progress=lambda r: bar.update(1))
         except StoreError as e:
