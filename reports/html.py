@@ -150,12 +150,14 @@ def render(prov: dict, summ: dict, chart_data: dict, fs: list[dict], payload: di
 
 def provenance_html(prov: dict, summ: dict) -> str:
     srcs = prov["sources"]
+    root = common_root([s["path"] for s in srcs])
+    cut = len(root.rstrip("/")) + 1 if root else 0
     rows = "".join(
-        f'<tr><td class="mono">{esc(s["path"])}</td><td>{esc(s["format"])}</td><td class="mono">{esc(s["sha256"])}</td>'
+        f'<tr><td class="mono">{esc(s["path"][cut:])}</td><td>{esc(s["format"])}</td><td class="mono">{esc(s["sha256"])}</td>'
         f'<td class="num">{s["hands"]}</td><td class="num">{s["rejected"]}</td><td class="num">{s["findings"]}</td></tr>'
         for s in srcs
     )
-    table = ('<table id="sources"><thead><tr><th>file</th><th>format</th><th>sha256</th><th class="num">hands</th>'
+    table = ('<table id="sources"><thead><tr><th>file' + (f' (under <code>{esc(root)}</code>)' if root else '') + '</th><th>format</th><th>sha256</th><th class="num">hands</th>'
              f'<th class="num">rejected</th><th class="num">findings</th></tr></thead><tbody>{rows}</tbody></table>')
     n_hands = sum(s["hands"] for s in srcs)
     src_block = (table if len(srcs) <= 25 else
@@ -178,6 +180,22 @@ def provenance_html(prov: dict, summ: dict) -> str:
         f'<tr><th>source files</th><td>{len(srcs)} files holding {n_hands} stored hands</td></tr>'
         f"</table>{src_block}{unread_block}</section>"
     )
+
+
+def common_root(paths: list[str]) -> str:
+    """The folder all ``paths`` are under ('' if none in common).
+
+    >>> common_root(["/a/b/c.txt", "/a/b/d/e.txt"]), common_root(["/x.txt"]), common_root([])
+    ('/a/b', '/', '')
+    """
+    import os
+
+    if not paths:
+        return ""
+    try:
+        return os.path.commonpath([os.path.dirname(p) for p in paths])
+    except ValueError:
+        return ""
 
 
 def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:

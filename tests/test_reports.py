@@ -108,9 +108,10 @@ def test_report_provenance(report, store):
     con.close()
     assert len(sources) == 14
     for path, sha, hands in sources:
-        row = re.search(rf"<tr><td class=\"mono\">{re.escape(path)}</td><td>\w+</td><td class=\"mono\">{sha}</td>"
+        row = re.search(rf"<tr><td class=\"mono\">[^<]*{re.escape(Path(path).name)}</td><td>\w+</td><td class=\"mono\">{sha}</td>"
                         rf"<td class=\"num\">(\d+)</td>", report)
         assert row and int(row[1]) == hands, path
+    assert f"(under <code>{SAMPLES}</code>)" in report  # the files' common folder, then each file under it
     assert "not-a-history" in report  # the README the audit was given is listed as not read
 
 
