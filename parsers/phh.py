@@ -601,6 +601,6 @@ def _started_at(doc: dict[str, Any]) -> tuple[str | None, dt.datetime | None]:
     if len(parts) == 3:
         try:
             when = dt.datetime.combine(dt.date(y, m, d), t if isinstance(t, dt.time) else dt.time()).replace(tzinfo=None)  # type: ignore[arg-type]
-        except ValueError:
+        except (ValueError, OverflowError):  # a recorded date that is no calendar date
             when = None
     return txt, when

@@ -550,6 +550,11 @@ class _HandReader:
             raise self.fail(no, text)
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
+        # the summary lists every seat that took part; a hand cut inside its summary misses some
+        listed = {e.seat for e in self.events if e.kind == K.SEAT_RESULT}
+        missing = sorted({e.seat for e in self.events if e.seat is not None and e.street != S.SUMMARY} - listed)
+        if missing:
+            raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} before the summary lines of seats {', '.join(map(str, missing))}")
         if antes:
             hand.ante = max(a for _, a in antes)
             hand.bb_ante = len(antes) == 1 and antes[0][0] == bb_poster

@@ -152,12 +152,7 @@ def run_parser(parser, lines: list[str], path: str) -> list[ParsedHand | HandErr
     # the text as ingest would see it: no line holds a line break
     flat = [piece for line in lines for piece in line.replace("\r", "\n").split("\n")] if any(
         "\n" in x or "\r" in x for x in lines) else lines
-    try:
-        items = list(parser.iter_hands(((i, 0, t) for i, t in enumerate(flat, 1)), path))
-    except OverflowError as e:
-        if _known_year_overflow(e):  # reported: test_phh_huge_year_is_a_hand_error (xfail)
-            reject()
-        raise
+    items = list(parser.iter_hands(((i, 0, t) for i, t in enumerate(flat, 1)), path))
     n = len(flat)
     for it in items:
         assert isinstance(it, (ParsedHand, HandError)), it
@@ -171,15 +166,6 @@ def run_parser(parser, lines: list[str], path: str) -> list[ParsedHand | HandErr
             assert [e.seq for e in it.events] == list(range(len(it.events)))
             assert len(it.content_hash) == 64
     return items
-
-
-def _known_year_overflow(e: BaseException) -> bool:
-    tb = e.__traceback__
-    while tb is not None:
-        if tb.tb_frame.f_code.co_name == "_started_at" and tb.tb_frame.f_code.co_filename.endswith("phh.py"):
-            return True
-        tb = tb.tb_next
-    return False
 
 
 def _headers(lines: list[str]) -> int:
@@ -347,12 +333,7 @@ def test_ingest_phh_folder_with_a_mutated_hand(fuzz_store, g, m, ops):
     bad_path = folder / "b-mutated.phh"
     bad_path.write_bytes(("\n".join(bad) + "\n").encode("utf-8", errors="surrogatepass"))
     (before,) = con.execute("SELECT count(*) FROM hands").fetchone()
-    try:
-        s = ingest([folder], con=con)
-    except OverflowError as e:
-        if _known_year_overflow(e):  # reported: test_phh_huge_year_is_a_hand_error (xfail)
-            reject()
-        raise
+    s = ingest([folder], con=con)
     assert s.files == 2
     assert s.hands_seen == s.stored + s.duplicates + s.rejected
     assert con.execute("SELECT count(*) FROM hands").fetchone()[0] - before == s.stored
