@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from auditor.checks import load_checks
 from auditor.pipeline import audit
 from conftest import CORPUS, needs_corpus
 
@@ -75,7 +76,7 @@ def _matches(entry: dict, f: dict) -> bool:
 
 
 @pytest.fixture(scope="module")
-def findings(tmp_path_factory) -> list[dict]:
+def all_findings(tmp_path_factory) -> list[dict]:
     db = tmp_path_factory.mktemp("corpus-findings") / "corpus.duckdb"
     result = audit([str(CORPUS / f) for f in FOLDERS], db)
     assert result.replay.hands > 11_000, "the corpus should give more than 11,000 replayed hands"
@@ -86,6 +87,22 @@ def findings(tmp_path_factory) -> list[dict]:
         per = ", ".join(f"{folder} {by[(check, folder)]}" for folder in FOLDERS)
         print(f"  {check:20} {sum(by[(check, f)] for f in FOLDERS):4}  ({per})")
     return result.findings
+
+
+@pytest.fixture(scope="module")
+def findings(all_findings) -> list[dict]:
+    return [f for f in all_findings if f["check_id"] not in TABLE_CHECKS]
+
+
+# the table checks (button, blinds, levels, stacks across hands) are reviewed hand by hand
+# in tests/reviewed_table_findings.toml by tests/test_table_checks.py, over tour/Stars,
+# the folder that holds consecutive hands of the same tables
+TABLE_CHECKS = {c.check_id for c in load_checks() if c.group == "table"}
+
+
+def test_table_checks_find_nothing_outside_the_reviewed_folder(all_findings):
+    outside = [f for f in all_findings if f["check_id"] in TABLE_CHECKS and not _rel(f["source_path"]).startswith("fpdb/tour/Stars/")]
+    assert outside == [], "\n".join(map(_describe, outside))
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,12 @@ from auditor.store import connect
 from conftest import CORPUS, FIXTURES, needs_corpus
 
 TABLE_CHECKS = ("dead-button", "heads-up-button", "blind-level", "stack-continuity", "new-player-seating")
-HERE = FIXTURES / "table_checks"
+HERE = FIXTURES / "table_checks"  # the gap sequence and the generator
+PAIRS = FIXTURES / "checks"  # each check's violating/passing pair, as for every check
+
+
+def pair(check_id: str, kind: str):
+    return PAIRS / check_id / ("violating.txt" if kind == "violate" else "passing.txt")
 STARS_TOUR = CORPUS / "fpdb" / "tour" / "Stars"
 MTT = STARS_TOUR / "Flop" / "NLHE-USD-MTT-5r-200710.txt"
 REVIEWED = Path(__file__).with_name("reviewed_table_findings.toml")
@@ -33,38 +38,38 @@ def keyed(findings, checks=TABLE_CHECKS) -> list[tuple]:
 # --- fixtures: each violating sequence yields exactly its check, each passing one nothing --------
 
 VIOLATIONS = {
-    "dead-button": [("dead-button", "PS-910000004034", 4)],
-    "heads-up-button": [("heads-up-button", "PS-910000007085", 2), ("heads-up-button", "PS-910000007102", 2)],
-    "blind-level": [("blind-level", "PS-910000009051", 5)],
-    "stack-continuity": [("stack-continuity", "PS-910000002051", 2)],
-    "new-player-seating": [("new-player-seating", "PS-910000005034", 6)],
+    "dead-button": [("dead-button", "PS-770000004334", 4)],
+    "heads-up-button": [("heads-up-button", "PS-770000007385", 2), ("heads-up-button", "PS-770000007402", 2)],
+    "blind-level": [("blind-level", "PS-770000009351", 5)],
+    "stack-continuity": [("stack-continuity", "PS-770000002351", 2)],
+    "new-player-seating": [("new-player-seating", "PS-770000005334", 6)],
 }
 
 
 @pytest.mark.parametrize("check_id", TABLE_CHECKS)
 def test_violating_sequence_finds_only_its_check(check_id, tmp_path):
-    found = run([HERE / f"{check_id}-violate.txt"], str(tmp_path / "v.duckdb"))
+    found = run([pair(check_id, "violate")], str(tmp_path / "v.duckdb"))
     assert sorted((f["check_id"], f["hand_id"], f["seat"]) for f in found) == VIOLATIONS[check_id]
     for f in found:
-        assert f["rule"] and f["message"] and f["line_no"] and f["source_path"].endswith(f"{check_id}-violate.txt")
+        assert f["rule"] and f["message"] and f["line_no"] and f["source_path"].endswith(f"{check_id}/violating.txt")
 
 
 @pytest.mark.parametrize("check_id", TABLE_CHECKS)
 def test_passing_sequence_finds_nothing(check_id, tmp_path):
-    assert run([HERE / f"{check_id}-pass.txt"], str(tmp_path / "p.duckdb")) == []
+    assert run([pair(check_id, "pass")], str(tmp_path / "p.duckdb")) == []
 
 
 def test_gap_in_the_history_is_one_stack_finding_and_hides_the_button_jump(tmp_path):
     """A hand cut out of a clean sequence: the button jumps two seats and two stacks change.
     One stack-continuity finding says hands are missing; dead-button does not judge across it."""
     [f] = run([HERE / "stack-continuity-gap.txt"], str(tmp_path / "g.duckdb"))
-    assert (f["check_id"], f["hand_id"], f["seat"]) == ("stack-continuity", "PS-910000002085", None)
+    assert (f["check_id"], f["hand_id"], f["seat"]) == ("stack-continuity", "PS-770000002685", None)
     assert "hands are missing" in f["message"] and "button seat 3 then 5" in f["message"]
 
 
 def test_rebuy_and_addon_events_explain_the_stacks(tmp_path):
     db = str(tmp_path / "r.duckdb")
-    assert run([HERE / "stack-continuity-pass.txt"], db) == []
+    assert run([pair("stack-continuity", "pass")], db) == []
     con = connect(db)
     rows = con.execute("SELECT kind, player, amount, street FROM events WHERE kind IN ('rebuy', 'addon') ORDER BY hand_id, seq").fetchall()
     assert rows == [("rebuy", "Cyd", 1500, "summary"), ("addon", "Fay", 3000, "summary")]
@@ -75,17 +80,17 @@ def test_rebuy_and_addon_events_explain_the_stacks(tmp_path):
 
 def test_views_show_the_event_shape(tmp_path):
     db = str(tmp_path / "w.duckdb")
-    found = run([HERE / "dead-button-pass.txt", HERE / "blind-level-pass.txt"], db)
+    found = run([pair("dead-button", "pass"), pair("blind-level", "pass")], db)
     # one tournament, two tables in view at once: table 9 reaches level II at 19:04:30 while
     # table 4 deals on at level I; its hands after that are out of step (Rule 23)
-    assert keyed(found) == [("blind-level", "PS-910000004068", None), ("blind-level", "PS-910000004085", None)]
+    assert keyed(found) == [("blind-level", "PS-770000004068", None), ("blind-level", "PS-770000004085", None)]
     con = connect(db)
     tables = con.execute("SELECT table_name, hands, players FROM tournament_tables ORDER BY table_name").fetchall()
     assert tables == [("3120099001 4", 5, 6), ("3120099001 9", 6, 6)]
     seq = con.execute("SELECT hand_id, table_seq, prev_hand_id FROM table_hands WHERE table_name = '3120099001 4' ORDER BY table_seq").fetchall()
     assert [r[1] for r in seq] == [1, 2, 3, 4, 5] and seq[0][2] is None and all(seq[i][2] == seq[i - 1][0] for i in range(1, 5))
     # dead button: after Cyd's elimination in the big blind the small blind is dead and the button then sits on his empty seat
-    t = con.execute("SELECT sb_seat, bb_seat, expected_bb_seat, expected_sb_seat FROM table_transitions WHERE hand_id = 'PS-910000004034'").fetchone()
+    t = con.execute("SELECT sb_seat, bb_seat, expected_bb_seat, expected_sb_seat FROM table_transitions WHERE hand_id = 'PS-770000004034'").fetchone()
     assert t == (None, 4, 4, None)
     # the two fixture tables share a tournament and player names: Ann sat at both
     assert con.execute("SELECT hands, tables FROM tournament_players WHERE player = 'Ann'").fetchone() == (11, 2)
@@ -93,20 +98,20 @@ def test_views_show_the_event_shape(tmp_path):
     assert con.execute("SELECT count(*) FROM tournament_eliminations WHERE player = 'Cyd'").fetchone() == (0,)
     con.close()
     db2 = str(tmp_path / "one.duckdb")
-    run([HERE / "dead-button-pass.txt"], db2)
+    run([pair("dead-button", "pass")], db2)
     con = connect(db2)
     elim = con.execute("SELECT player, hand_id, evidence, elimination_order FROM tournament_eliminations").fetchall()
-    assert elim == [("Cyd", "PS-910000004017", "end stack 0", 1)]
+    assert elim == [("Cyd", "PS-770000004017", "end stack 0", 1)]
 
 
 def test_out_of_hand_seat_is_recorded_and_not_dealt(tmp_path):
     db = str(tmp_path / "o.duckdb")
-    run([HERE / "new-player-seating-pass.txt"], db)
+    run([pair("new-player-seating", "pass")], db)
     con = connect(db)
-    assert con.execute("SELECT hand_id, seat, player FROM events WHERE kind = 'out_of_hand'").fetchall() == [("PS-910000005034", 6, "Gil")]
-    assert con.execute("SELECT dealt FROM hand_seats WHERE hand_id = 'PS-910000005034' AND seat = 6").fetchone() == (False,)
+    assert con.execute("SELECT hand_id, seat, player FROM events WHERE kind = 'out_of_hand'").fetchall() == [("PS-770000005034", 6, "Gil")]
+    assert con.execute("SELECT dealt FROM hand_seats WHERE hand_id = 'PS-770000005034' AND seat = 6").fetchone() == (False,)
     # the replay does not deal him in: he has no result row in that hand
-    assert con.execute("SELECT count(*) FROM hand_results WHERE hand_id = 'PS-910000005034' AND seat = 6").fetchone() == (0,)
+    assert con.execute("SELECT count(*) FROM hand_results WHERE hand_id = 'PS-770000005034' AND seat = 6").fetchone() == (0,)
 
 
 # --- the PokerStars tournament corpus: every table finding reviewed ----------------------------
