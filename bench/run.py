@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -30,13 +29,15 @@ sys.path.insert(0, str(HERE))
 from build_corpus import CORPUS, build_stars  # noqa: E402
 
 
+PEAK = "\nimport re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))\n"
+
+
 def child(code: str) -> dict:
-    """Run ``code`` in a fresh interpreter; it prints one JSON object. Adds peak RSS."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Run ``code`` in a fresh interpreter; it prints one JSON object.  Adds its peak
+    RSS (VmHWM: the child's own high-water mark; ru_maxrss would mix in other runs)."""
+    out = subprocess.run([sys.executable, "-c", code + PEAK], capture_output=True, text=True, check=True)
     result = json.loads(out.stdout.strip().splitlines()[-1])
-    result["peak_rss_mib"] = round(max(peak, before) / 1024, 1)  # ru_maxrss is KiB on Linux
+    result["peak_rss_mib"] = round(int(re.search(r"VmHWM=(\d+)", out.stderr).group(1)) / 1024, 1)
     return result
 
 
