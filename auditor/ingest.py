@@ -23,7 +23,7 @@ import duckdb
 from auditor import schema
 from auditor.store import connect, insert_arrow, rows_to_arrow
 from parsers import detect_parser, iter_lines, open_source
-from parsers.base import HandError, ParsedHand
+from parsers.base import HandError, ParsedHand, out_of_range
 
 BATCH_HANDS = 2000
 
@@ -199,6 +199,8 @@ class _Writer:
         source_id = self._source_id(info, parser.name, now)
         for item in parser.iter_hands(iter_lines(path, info.encoding), str(path)):
             result.seen += 1
+            if isinstance(item, ParsedHand) and (why := out_of_range(item)):
+                item = HandError(item.first_line, "amount-out-of-range", why, item.hand_id)
             if isinstance(item, HandError):
                 result.rejected += 1
                 self._errors(str(path), info.sha256, [item], now)

@@ -113,6 +113,32 @@ class Parser(Protocol):
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]: ...
 
 
+INT64_MAX = 2**63 - 1
+
+
+def out_of_range(hand: ParsedHand) -> str | None:
+    """Why a parsed hand cannot be stored exactly, if it cannot: an amount beyond a
+    64-bit integer (the store keeps amounts as BIGINT, exact, never rounded).
+
+    >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 1, 0, "")
+    >>> h.events.append(Event(0, "preflop", "bet", 3, seat=1, amount=10**20))
+    >>> out_of_range(h)
+    'line 3: amount 100000000000000000000 is too large to store exactly'
+    """
+    for s in hand.seats:
+        if abs(s.starting_stack) > INT64_MAX:
+            return f"line {s.line_no}: stack {s.starting_stack} is too large to store exactly"
+    for e in hand.events:
+        for v in (e.amount, e.to_amount):
+            if v is not None and abs(v) > INT64_MAX:
+                return f"line {e.line_no}: amount {v} is too large to store exactly"
+    for name in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "min_bet"):
+        v = getattr(hand, name)
+        if v is not None and abs(v) > INT64_MAX:
+            return f"line {hand.first_line}: {name} {v} is too large to store exactly"
+    return None
+
+
 def content_hash(text: str) -> str:
     """The identity of a hand's content: sha256 of its text with line endings and
     trailing spaces normalised, so the same hand saved by another tool is the same hand.
@@ -124,4 +150,4 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(norm.encode("utf-8")).hexdigest()
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Parser", "content_hash", "EventKind", "Street"]
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Parser", "content_hash", "out_of_range", "EventKind", "Street"]

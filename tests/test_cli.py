@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import duckdb
@@ -154,3 +155,19 @@ def test_db_from_environment(tmp_path):
     shutil.copy(SAMPLES / "pokerstars" / "razz-mtt.txt", src)
     r = run("ingest", str(src), "--json", env={"TDA_AUDIT_DB": str(db)})
     assert r.exit_code == 0 and db.exists()
+
+
+def test_amount_beyond_64_bits_is_a_rejected_hand_not_a_crash(tmp_path):
+    # found by fuzzing: an amount no BIGINT holds must not abort the batch
+    folder = tmp_path / "phh"
+    folder.mkdir()
+    good = (SAMPLES / "phh" / "stud-mtt.phh").read_text(encoding="utf-8")
+    bad = (SAMPLES / "phh" / "nlhe-mtt-final-table.phh").read_text(encoding="utf-8")
+    bad = re.sub(r"(?m)^(starting_stacks = \[)\d+", r"\g<1>99999999999999999999", bad, count=1)
+    assert "99999999999999999999" in bad
+    (folder / "a-bad.phh").write_text(bad, encoding="utf-8")
+    (folder / "b-good.phh").write_text(good, encoding="utf-8")
+    out = json.loads(run("ingest", str(folder), "--db", str(tmp_path / "x.duckdb"), "--json").output)
+    assert (out["hands"], out["rejected"]) == (1, 1)
+    [e] = out["errors"]
+    assert e["file"].endswith("a-bad.phh") and e["reason_code"] == "amount-out-of-range" and e["line"] >= 1

@@ -31,7 +31,7 @@ LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
 pytestmark = pytest.mark.skipif(TDA_AUDIT is None, reason="tda-audit is not installed in this environment")
 
 
-def _big_folder(d: Path, files: int = 8, per_file: int = 700) -> int:
+def _big_folder(d: Path, files: int = 8, per_file: int = 1500) -> int:
     hands = []
     for p in sorted((SAMPLES / "pokerstars").glob("*.txt")):
         t = p.read_text(encoding="utf-8-sig")
