@@ -213,9 +213,13 @@ def check(db, edition_name, check_ids):
         con = connect(db)
     except StoreError as e:
         fail(str(e))
-    (replayed,) = con.execute("SELECT count(DISTINCT hand_id) FROM hand_results WHERE edition = ?", [edition_name]).fetchone()
-    if not replayed:
-        fail(f"no replay facts for {edition_name} in {db}: run 'tda-audit replay --rules {edition_name}' first")
+    from replay.runner import replay_state
+
+    state = replay_state(con, edition_name)
+    if state != "complete":
+        con.close()
+        why = "were interrupted part-way" if state else "do not exist"
+        fail(f"the replay facts for {edition_name} in {db} {why}: run 'tda-audit replay --rules {edition_name}' first")
     counts = run_checks(con, edition_name, list(check_ids) or None)
     con.close()
     for cid, n in sorted(counts.items()):

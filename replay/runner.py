@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -17,7 +18,7 @@ from auditor.store import insert_arrow, rows_to_arrow
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP, HandFacts, replay_hand
 
-BATCH_HANDS = 5000
+BATCH_HANDS = 1000  # per committed batch: bounds memory (about 350 MiB peak), costs no speed
 _HAND_COLS = [c.name for c in schema.HANDS.columns]
 _SEAT_COLS = ["hand_id", "seat", "position", "player", "starting_stack"]
 _EVENT_COLS = ["hand_id", "seq", "street", "kind", "seat", "player", "amount", "to_amount", "all_in", "cards",
@@ -78,35 +79,63 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
+def replay_state(con: duckdb.DuckDBPyConnection, edition_name: str) -> str | None:
+    """'complete' when the edition's facts cover the store, 'in-progress' while (or if
+    interrupted while) they are rebuilt, None when never replayed."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [f"replay:{edition_name}"]).fetchone()
+    return row[0] if row else None
+
+
+def _set_state(con: duckdb.DuckDBPyConnection, edition_name: str, state: str) -> None:
+    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"replay:{edition_name}", state])
+
+
+def _bounded_map(pool: ProcessPoolExecutor, fn, items, window: int):
+    """Like pool.map, in order, but with at most ``window`` batches in flight, so
+    memory stays bounded however many hands the store holds."""
+    pending = deque()
+    for item in items:
+        pending.append(pool.submit(fn, item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
 def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
                  raise_cap: int = DEFAULT_RAISE_CAP, progress: Callable[[int], None] | None = None,
                  jobs: int = 1) -> ReplaySummary:
-    """Replace the replay facts of ``edition_name`` for every stored hand.  With
-    ``jobs`` > 1, hands are replayed in worker processes (the store is read and
-    written by this process only)."""
+    """Replace the replay facts of ``edition_name`` for every stored hand.
+
+    Each batch of hands is committed on its own, so memory stays bounded; the
+    edition's state in ``meta`` is 'in-progress' until the last batch is in, and
+    the checks refuse facts that are not 'complete' (an interrupted replay is
+    simply run again).  With ``jobs`` > 1, hands are replayed in worker processes
+    (the store is read and written by this process only)."""
     edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     con.execute("BEGIN TRANSACTION")
+    _set_state(con, edition_name, "in-progress")
+    for t in schema.REPLAY_TABLES:
+        con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
+    con.execute("COMMIT")
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
-        for t in schema.REPLAY_TABLES:
-            con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
         batches = iter_hand_batches(con, batch=BATCH_HANDS // max(jobs, 1))
         work = ((b, edition_name, raise_cap) for b in batches)
-        results = pool.map(_replay_batch, work) if pool else map(_replay_batch, work)
+        results = _bounded_map(pool, _replay_batch, work, 2 * jobs) if pool else map(_replay_batch, work)
         for n, acc in results:
+            con.execute("BEGIN TRANSACTION")
             write_facts(con, acc)
+            con.execute("COMMIT")
             summary.hands += n
             summary.decisions += len(acc.decisions)
             summary.pots += len(acc.pots)
             summary.notes += len(acc.notes)
             if progress:
                 progress(n)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+        _set_state(con, edition_name, "complete")
     finally:
         if pool:
             pool.shutdown()
