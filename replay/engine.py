@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from auditor.schema import BETTING_STREETS
+from auditor.schema import BETTING_STREETS, FORCED_KINDS, VOLUNTARY_KINDS
 from replay.editions import EditionRules
 from replay.evaluate import (
     ACE_LOW_VARIANTS,
@@ -30,8 +30,9 @@ from replay.evaluate import (
     supported,
 )
 
-VOLUNTARY = frozenset({"fold", "check", "call", "bet", "raise", "complete"})
-FORCED = frozenset({"ante", "small_blind", "big_blind", "dead_blind", "straddle", "bring_in"})
+# plain strings: the event log stores kinds as text, and str lookups are the hot path
+VOLUNTARY = frozenset(str(k) for k in VOLUNTARY_KINDS)
+FORCED = frozenset(str(k) for k in FORCED_KINDS)
 DEFAULT_RAISE_CAP = 4  # a bet and three raises (2019 Rule 48: "the house limit applies")
 HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
               "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
