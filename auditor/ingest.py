@@ -16,7 +16,7 @@ import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Callable, Iterable
 
 import duckdb
 
@@ -322,8 +322,3 @@ def _store_batch(con, pending: list[tuple[ParsedHand, int, FileResult]]) -> list
     insert_arrow(con, schema.SEATS, rows_to_arrow(schema.SEATS, seat_cols))
     insert_arrow(con, schema.EVENTS, rows_to_arrow(schema.EVENTS, event_cols))
     return conflicts
-
-
-def iter_stored_hand_ids(con) -> Iterator[str]:
-    for (hid,) in con.execute("SELECT hand_id FROM hands ORDER BY hand_id").fetchall():
-        yield hid

@@ -4,7 +4,6 @@ in one transaction, so running it twice gives identical tables."""
 
 from __future__ import annotations
 
-import os
 import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
@@ -73,10 +72,6 @@ def _replay_batch(args: tuple[list, str, int]) -> tuple[int, HandFacts]:
         acc.hand_results += f.hand_results
         acc.notes += f.notes
     return len(batch), acc
-
-
-def default_jobs() -> int:
-    return os.cpu_count() or 1
 
 
 def replay_state(con: duckdb.DuckDBPyConnection, edition_name: str) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from auditor import catalog
-from auditor.catalog import EDITIONS, SEVERITIES, citation, load_catalog, normalize, rule, rule_text
+from auditor.catalog import EDITIONS, citation, load_catalog, normalize, rule, rule_text
 from conftest import TDA_TEXTS, needs_tda
 
 CHECK_IDS = (

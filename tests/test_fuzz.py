@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS, SAMPLES
-from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from auditor.ingest import ingest
