@@ -109,37 +109,42 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
 
     counts: dict[str, int] = {}
     checks = [c for c in load_checks() if not only or c.check_id in only]
-    con.execute("BEGIN TRANSACTION")
-    try:
-        con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
-        for c in checks:
-            con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
-            cites = [x for x in citation(c.check_id, edition) if not x.missing]
-            if not cites:
-                counts[c.check_id] = 0  # the edition has no such rule: the check does not run
-                continue
-            rule = ", ".join(x.ref for x in cites)
-            title = "; ".join(dict.fromkeys(x.title for x in cites))
-            params = {"edition": edition} if "$edition" in c.body else None
-            con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", params)
-            skip_done = "AND f.hand_id NOT IN (SELECT hand_id FROM _award_hands)" if c.group == "award" else ""
-            (n,) = con.execute(
-                f"""INSERT INTO findings
-                    SELECT ? || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
-                           ?, ?, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
-                           CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
-                    FROM _found f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
-                    WHERE true {skip_done}
-                    ON CONFLICT DO NOTHING""",
-                [c.check_id, c.check_id, c.severity, edition, rule, title],
-            ).fetchone()
-            if c.group == "award":
-                con.execute("INSERT INTO _award_hands SELECT DISTINCT hand_id FROM _found")
-            counts[c.check_id] = n
-        con.execute("DROP TABLE IF EXISTS _found")
-        con.execute("DROP TABLE IF EXISTS _award_hands")
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+    # each check replaces its own findings in its own transaction: atomic per check,
+    # and DuckDB never holds every check's work in memory at once
+    con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
+    for c in checks:
+        con.execute("BEGIN TRANSACTION")
+        try:
+            counts[c.check_id] = _run_one(con, c, edition, citation)
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+    con.execute("DROP TABLE IF EXISTS _found")
+    con.execute("DROP TABLE IF EXISTS _award_hands")
     return counts
+
+
+def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, citation) -> int:
+    con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
+    cites = [x for x in citation(c.check_id, edition) if not x.missing]
+    if not cites:
+        return 0  # the edition has no such rule: the check does not run
+    rule = ", ".join(x.ref for x in cites)
+    title = "; ".join(dict.fromkeys(x.title for x in cites))
+    params = {"edition": edition} if "$edition" in c.body else None
+    con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", params)
+    skip_done = "AND f.hand_id NOT IN (SELECT hand_id FROM _award_hands)" if c.group == "award" else ""
+    (n,) = con.execute(
+        f"""INSERT INTO findings
+            SELECT ? || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
+                   ?, ?, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
+                   CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
+            FROM _found f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
+            WHERE true {skip_done}
+            ON CONFLICT DO NOTHING""",
+        [c.check_id, c.check_id, c.severity, edition, rule, title],
+    ).fetchone()
+    if c.group == "award":
+        con.execute("INSERT INTO _award_hands SELECT DISTINCT hand_id FROM _found")
+    return n
