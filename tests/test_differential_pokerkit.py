@@ -237,7 +237,7 @@ def store():
     assert s.stored == len(files)
     replay_store(con, EDITION)
     paths = dict(con.execute("SELECT s.path, h.hand_id FROM hands h JOIN sources s USING (source_id)").fetchall())
-    yield con, {f: paths[str(f)] for f in files}
+    yield con, {f: paths[str(f.resolve())] for f in files}  # the store keeps resolved paths
     con.close()
 
 
@@ -385,7 +385,7 @@ def examples(tmp_path_factory):
     paths = dict(con.execute("SELECT s.path, h.hand_id FROM hands h JOIN sources s USING (source_id)").fetchall())
     facts = Facts(con)
     # engine-bug classes are left out here: they have their own strict xfail above
-    yield {name: {row[0] for row in compare_hand(facts, paths[str(f)], f) if len(row) > 1} - set(ENGINE_BUGS)
+    yield {name: {row[0] for row in compare_hand(facts, paths[str(f.resolve())], f) if len(row) > 1} - set(ENGINE_BUGS)
            for name, f in files.items()}
     con.close()
 
