@@ -13,6 +13,7 @@ import json
 import re
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -63,12 +64,28 @@ def _wait_for_lock(db: str, proc: subprocess.Popen, timeout: float = 30) -> None
     t0 = time.perf_counter()
     while time.perf_counter() - t0 < timeout:
         assert proc.poll() is None, "the writer finished before the test could run"
+        if not Path(db).exists():  # not created yet: a refused open proves nothing
+            time.sleep(0.05)
+            continue
         try:
             duckdb.connect(db, read_only=True).close()
-        except duckdb.IOException:
-            return
+        except duckdb.IOException as e:
+            if "lock" in str(e).lower():
+                return
         time.sleep(0.05)
     pytest.fail("the writer never locked the store")
+
+
+HOLDING_WRITER = """
+import json, sys
+from auditor.ingest import ingest
+from auditor.store import connect
+con = connect(sys.argv[2])
+summary = ingest([sys.argv[1]], con=con)
+sys.stdin.read()  # hold the store until the test closes our stdin
+con.close()
+print(json.dumps(summary.as_json()))
+"""
 
 
 def test_second_writer_and_reader_get_a_clear_error_while_ingest_runs(tmp_path):
@@ -79,8 +96,11 @@ def test_second_writer_and_reader_get_a_clear_error_while_ingest_runs(tmp_path):
     # the reference: the same ingest alone in its own store (run meanwhile, on the other core)
     alone = subprocess.Popen([TDA_AUDIT, "ingest", str(folder), "--db", ref, "-q"], stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL)
-    writer = subprocess.Popen([TDA_AUDIT, "ingest", str(folder), "--db", db, "--json", "-q"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # the writer ingests through the library, then keeps the store open until the test
+    # lets go (closes its stdin): the others run while it works or holds the file, never
+    # after it, however loaded the machine is
+    writer = subprocess.Popen([sys.executable, "-c", HOLDING_WRITER, str(folder), db],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         _wait_for_lock(db, writer)
         attempts = {
@@ -95,12 +115,12 @@ def test_second_writer_and_reader_get_a_clear_error_while_ingest_runs(tmp_path):
             assert p.returncode == 2, (name, p.returncode, err)
             assert "Traceback" not in err, err
             assert f"Error: the store {db} is in use by another process" in err, err
-        assert writer.poll() is None, "the writer finished while the others ran; make the input larger"
+        assert writer.poll() is None, "the writer let go of the store before the test did"
         # in-process: the library says the same
         with pytest.raises(StoreError, match="in use by another process"):
             connect(db)
     finally:
-        out, err = writer.communicate(timeout=300)
+        out, err = writer.communicate(input="", timeout=300)
     assert writer.returncode == 0, err
     assert alone.wait(timeout=300) == 0
     summary = json.loads(out)
