@@ -6,7 +6,7 @@
 --   antes are that level's amounts (a player short of chips posts what they have, all-in).
 --   A new level applies from the next hand, at every table of the tournament at once, and
 --   one level has the same amounts at every table. A big-blind ante (one player posts the
---   table's ante) and per-player antes are both legitimate formats (2019 RP-11); each is
+--   table's ante) and per-player antes are both legitimate formats (see the catalog); each is
 --   compared only with hands of its own format. No-limit and pot-limit headers state the
 --   blinds; for fixed-limit games the level's amounts are the ones most posted at it.
 WITH th AS (

@@ -37,8 +37,8 @@ LEFT JOIN seats so ON so.hand_id = p.hand_id AND so.seat = p.over_seat
 WHERE p.rec_total = p.exp_total
   AND p.max_diff > 0
   -- at most the odd chips of the split; a pot that divides evenly (odd_total 0) split
-  -- one chip off, e.g. identical hi/lo hands paid half by half (2019 Addendum Rule 20
-  -- Example 1: 66 chips 34/32 instead of 33/33), is an odd-chip error too
+  -- one chip off, e.g. identical hi/lo hands paid half by half (the Addendum's worked
+  -- example: 66 chips 34/32 instead of 33/33), is an odd-chip error too
   AND p.max_diff <= greatest(p.odd_total, h.chip_unit)
   AND p.exp_winners = p.rec_winners
 ORDER BY p.hand_id, p.pot_index
