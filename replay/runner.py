@@ -4,6 +4,8 @@ in one transaction, so running it twice gives identical tables."""
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
@@ -99,14 +101,14 @@ def _bounded_map(pool: ProcessPoolExecutor, fn, items, window: int):
 
 def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
                  raise_cap: int = DEFAULT_RAISE_CAP, progress: Callable[[int], None] | None = None,
-                 jobs: int = 1) -> ReplaySummary:
+                 jobs: int | None = None) -> ReplaySummary:
     """Replace the replay facts of ``edition_name`` for every stored hand.
 
     Each batch of hands is committed on its own, so memory stays bounded; the
     edition's state in ``meta`` is 'in-progress' until the last batch is in, and
     the checks refuse facts that are not 'complete' (an interrupted replay is
-    simply run again).  With ``jobs`` > 1, hands are replayed in worker processes
-    (the store is read and written by this process only)."""
+    simply run again).  Hands are replayed in ``jobs`` worker processes (default:
+    all cores; the store is read and written by this process only)."""
     edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
@@ -115,9 +117,13 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
     for t in schema.REPLAY_TABLES:
         con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
     con.execute("COMMIT")
-    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    (n_hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
+    # worker processes only pay off with several batches; a forkserver keeps them clear
+    # of this process's DuckDB threads
+    jobs = max(1, min(jobs or os.cpu_count() or 1, -(-n_hands // BATCH_HANDS)))
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver")) if jobs > 1 else None
     try:
-        batches = iter_hand_batches(con, batch=BATCH_HANDS // max(jobs, 1))
+        batches = iter_hand_batches(con)
         work = ((b, edition_name, raise_cap) for b in batches)
         results = _bounded_map(pool, _replay_batch, work, 2 * jobs) if pool else map(_replay_batch, work)
         for n, acc in results:
