@@ -168,7 +168,8 @@ def provenance_html(prov: dict, summ: dict) -> str:
     if unread:
         urows = "".join(f'<tr><td class="mono">{esc(u["path"])}</td><td>{esc(u["reason_code"])}</td><td>{esc(u["reason"])}</td></tr>'
                         for u in unread)
-        unread_block = (f"<details><summary>{len(unread)} files given to the audit were not read as hand histories</summary>"
+        unread_block = (f"<details><summary>{len(unread)} {'file' if len(unread) == 1 else 'files'} given to the audit "
+                        f"{'was' if len(unread) == 1 else 'were'} not read as hand histories</summary>"
                         f'<table id="unread"><thead><tr><th>file</th><th>code</th><th>reason</th></tr></thead>'
                         f"<tbody>{urows}</tbody></table></details>")
     return (
