@@ -168,8 +168,6 @@ class _Writer:
             self.con.execute("COMMIT")
             self.in_tx = False
             self.pending_hands = 0
-            # ids handed out in the transaction are now durable
-            self.sources = dict(self.con.execute("SELECT sha256, source_id FROM sources").fetchall())
 
     def rollback(self) -> None:
         if self.in_tx:

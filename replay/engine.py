@@ -679,7 +679,7 @@ class Replay:
                 elif expected_won[s.seat] is not None:
                     expected_won[s.seat] += exp[0]
                 rec = recorded.get(pot.index, {}).get(s.seat, (0, None)) if attributable else (None, None)
-                ev = self._evaluate([s]).get(s.seat) if s.seat in pot.eligible and len(elig) > 1 else None
+                ev = evals.get(s.seat)  # the pot's evaluation: only its eligible seats, when contested
                 value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
                 self.facts.pot_shares.append((
                     self.hid, self.ed, pot.index, s.seat, s.seat in pot.eligible, exp[0], exp[1], rec[0], value, rec[1],

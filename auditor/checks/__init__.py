@@ -31,7 +31,6 @@ from pathlib import Path
 import duckdb
 
 SEVERITIES = ("info", "warning", "error")
-FINDING_COLUMNS = ("hand_id", "street", "seq", "seat", "player", "expected", "actual", "message", "line_no")
 
 
 @dataclass(frozen=True)
@@ -91,13 +90,6 @@ def load_checks() -> list[Check]:
     """All checks, award checks last in precedence order."""
     found = [parse_check(p) for p in sorted(checks_dir().glob("*.sql"))]
     return sorted(found, key=lambda c: (c.group == "award", c.precedence, c.check_id))
-
-
-def get_check(check_id: str) -> Check:
-    for c in load_checks():
-        if c.check_id == check_id:
-            return c
-    raise KeyError(check_id)
 
 
 def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None) -> dict[str, int]:
