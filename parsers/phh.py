@@ -118,6 +118,7 @@ class _Action:
 
 class PhhParser:
     name = "phh"
+    hand_start = None  # files are small (one hand, or a few hundred in a .phhs): read whole
 
     def detect(self, head: str, path: str) -> bool:
         """A ``.phh``/``.phhs`` file, or TOML text with ``variant =`` and ``actions =``.

@@ -55,6 +55,9 @@ _HEADER_PREFIXES = ("PokerStars ", "POKERSTARS ")
 _HEADER_START = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:", re.IGNORECASE)
 # for detection and for a header glued to the end of a cut-off line
 _HEADER_ANYWHERE = re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+: ")
+# the same line start in raw bytes (any ASCII-compatible encoding), where a file may be
+# split into chunks that parse apart exactly as the whole file does
+HAND_START = re.compile(rb"^(?:PokerStars |POKERSTARS )(?i:(?:Home Game |Zoom )?(?:Game|Hand) #\d+:)", re.M)
 
 _GAMES: dict[str, str] = {
     "hold'em": Variant.HOLDEM.value,
@@ -221,6 +224,7 @@ class PokerStarsParser:
     """Reads PokerStars text histories (see the module docstring)."""
 
     name = "pokerstars"
+    hand_start = HAND_START  # lines where a hand begins: a big file is parsed in chunks split there
 
     def detect(self, head: str, path: str) -> bool:
         """A PokerStars hand header in the first KiB of text.
@@ -235,7 +239,10 @@ class PokerStarsParser:
                 return True
         return False
 
-    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]:
+    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
+                   cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
+        """``cut_by_end``: for a chunk of a file, the line where the next chunk's
+        first hand starts (None: the chunk ends the file)."""
         buf: list[tuple[int, int, str]] = []
         stray: tuple[int, int] | None = None  # non-blank lines before the first header
         for item in lines:
@@ -264,7 +271,7 @@ class PokerStarsParser:
             elif text.strip():
                 stray = (stray[0], item[0]) if stray else (item[0], item[0])
         if buf:
-            yield self._hand(buf, cut_by=None)
+            yield self._hand(buf, cut_by=cut_by_end)
         elif stray:
             yield _stray_error(stray)
 
