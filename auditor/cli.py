@@ -66,7 +66,10 @@ def main() -> None:
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool) -> None:
+@click.option("--jobs", type=int, default=None, help="Worker processes for parsing (default: all cores).")
+@click.option("--progress-json", is_flag=True,
+              help="After each commit, print one JSON line to stderr: files done, hands seen, stored, duplicates, rejected.")
+def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: int | None, progress_json: bool) -> None:
     """Read hand histories (files, folders, globs) into the event log.
 
     \b
@@ -76,10 +79,17 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool) -> None:
     """
     from auditor.ingest import ingest as run_ingest
 
+    def committed(s) -> None:
+        line = {"committed": True, "files": s.files, "hands_seen": s.hands_seen, "hands": s.stored,
+                "duplicates": s.duplicates, "rejected": s.rejected}
+        click.echo(json.dumps(line), err=True)
+        sys.stderr.flush()
+
     files = input_files(paths)
-    with file_progress(files, quiet or as_json) as bar:
+    with file_progress(files, quiet or as_json or progress_json) as bar:
         try:
-            summary = run_ingest(files, db=db, progress=lambda r: bar.update(1))
+            summary = run_ingest(files, db=db, progress=lambda r: bar.update(1), jobs=jobs,
+                                 on_commit=committed if progress_json else None)
         except StoreError as e:
             fail(str(e))
     if as_json:
@@ -124,7 +134,8 @@ SEVERITY_LEVELS = ("info", "warning", "error")
 @click.option("--fail-on", type=click.Choice(SEVERITY_LEVELS), default=None,
               help="Exit 1 when findings at or above this severity exist.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-def audit(paths, db, edition_name, as_json, fail_on, quiet):
+@click.option("--jobs", type=int, default=None, help="Worker processes for parsing and replay (default: all cores).")
+def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
     """Ingest PATHS, replay every stored hand under the chosen TDA edition, run every
     check, and summarise the findings.  Exit 0 when the audit completes, whatever it
     found; 1 with --fail-on when findings reach that severity; 2 for bad input.
@@ -140,7 +151,7 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet):
     files = input_files(paths)
     with file_progress(files, quiet or as_json) as bar:
         try:
-            result = run_audit(files, db=db, edition_name=edition_name, progress=lambda r: bar.update(1))
+            result = run_audit(files, db=db, edition_name=edition_name, progress=lambda r: bar.update(1), jobs=jobs)
         except StoreError as e:
             fail(str(e))
     if as_json:
@@ -218,7 +229,8 @@ def check(db, edition_name, check_ids):
     state = replay_state(con, edition_name)
     if state != "complete":
         con.close()
-        why = "were interrupted part-way" if state else "do not exist"
+        why = {"in-progress": "were interrupted part-way", "stale": "do not cover hands ingested since"}.get(
+            state, "do not exist")
         fail(f"the replay facts for {edition_name} in {db} {why}: run 'tda-audit replay --rules {edition_name}' first")
     counts = run_checks(con, edition_name, list(check_ids) or None)
     con.close()

@@ -1,9 +1,14 @@
 """Ingest: read history files into the append-only event log.
 
-Each file goes in inside one transaction: an interrupted ingest leaves no
-partial hand behind.  A hand already stored (same content hash) is a
-duplicate; the same hand id with different content is a conflict, reported
-and never overwritten.  The totals always reconcile::
+Files are parsed in worker processes (``auditor.units``): big files in chunks
+split where a hand starts, small files many at a time.  This process alone
+writes the store, taking the parsed units in file order, so the result never
+depends on the number of workers.  Each commit holds whole hands, with their
+seats and events (and, for ``audit``, their replay facts): an interrupted
+ingest leaves no partial hand behind, and running it again stores the rest.
+A hand already stored (same content hash) is a duplicate; the same hand id with
+different content is a conflict, reported and never overwritten.  The totals
+always reconcile::
 
     hands seen = stored + duplicates + rejected
 """
@@ -19,13 +24,17 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
 
 from auditor import schema
+from auditor.parallel import default_jobs, worker_map
 from auditor.store import connect, insert_arrow, rows_to_arrow
-from parsers import detect_parser, iter_lines, open_source
-from parsers.base import HandError, ParsedHand, out_of_range
+from auditor.units import CHUNK_BYTES, UnitResult, parse_unit, plan_units
+from replay.runner import HAND_IX
+from parsers.base import HandError
 
-BATCH_HANDS = 2000
+BATCH_HANDS = 2000  # commit once this many hands are pending (at the end of a unit)
 
 
 class InputError(Exception):
@@ -42,6 +51,7 @@ class FileResult:
     rejected: int = 0
     error: str | None = None  # file-level problem (not a history, unreadable)
     source: tuple | None = field(default=None, repr=False)  # (path, sha256, read at) for error rows
+    source_id: int | None = field(default=None, repr=False)
 
 
 @dataclass
@@ -101,8 +111,16 @@ def ingest(
     *,
     con: duckdb.DuckDBPyConnection | None = None,
     progress: Callable[[FileResult], None] | None = None,
+    jobs: int | None = None,
+    replay: tuple[str, int] | None = None,
+    on_commit: Callable[[IngestSummary], None] | None = None,
 ) -> IngestSummary:
     """Ingest files, folders or globs into the store and return the totals.
+
+    ``jobs``: parse worker processes (default: all cores; small inputs are parsed
+    here).  ``replay``: (edition, raise cap) to replay each new hand as it is stored,
+    its facts committed with it.  ``progress`` is called as each file is done,
+    ``on_commit`` after each commit (with the totals so far).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -115,20 +133,25 @@ def ingest(
     own = con is None
     con = con or connect(db)
     summary = IngestSummary()
-    writer = _Writer(con, summary)
+    writer = _Writer(con, summary, replay[0] if replay else None)
+    size = sum(f.stat().st_size for f in files if f.is_file())
+    # worker processes pay off once there is more than a chunk to read
+    jobs = max(1, jobs or default_jobs()) if size > CHUNK_BYTES else 1
     try:
-        for f in files:
-            r = writer.add_file(f)
-            summary.files += 1
-            summary.file_results.append(r)
-            if progress:
-                progress(r)
+        with worker_map(parse_unit, jobs, replay) as run:
+            for unit in run(plan_units(files)):
+                for r in writer.take(unit):
+                    summary.files += 1
+                    summary.file_results.append(r)
+                    if progress:
+                        progress(r)
+                if writer.pending_hands >= BATCH_HANDS:
+                    writer.commit()
+                    if on_commit:
+                        on_commit(summary)
         writer.commit()
-        for r in summary.file_results:  # counted once every batch is flushed
-            summary.hands_seen += r.seen
-            summary.stored += r.stored
-            summary.duplicates += r.duplicates
-            summary.rejected += r.rejected
+        if on_commit:
+            on_commit(summary)
     except BaseException:
         writer.rollback()
         raise
@@ -140,21 +163,20 @@ def ingest(
 
 
 class _Writer:
-    """Writes parsed hands in bulk.  Whole files go in together: a transaction spans
-    one or more complete files (at least ``BATCH_HANDS`` hands, or one large file),
-    so an interrupted ingest leaves no partial hand or file behind, and many small
-    files (PHH) do not pay a transaction each."""
+    """Writes parsed units in bulk, in file order, and keeps the per-file totals."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary):
+    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary, replay_edition: str | None):
         self.con = con
         self.summary = summary
+        self.replay_edition = replay_edition
         self.in_tx = False
         self.pending_hands = 0
+        self.stored_in_tx = 0
         self.sources = dict(con.execute("SELECT sha256, source_id FROM sources").fetchall())
         (self.next_source,) = con.execute("SELECT coalesce(max(source_id), 0) + 1 FROM sources").fetchone()
         self.errors: list[tuple] = []
-        self.pending: list[tuple[ParsedHand, int, FileResult]] = []
         self.new_sources: list[tuple] = []
+        self.open_files: dict[str, FileResult] = {}  # big files whose last chunk is still to come
 
     def _begin(self) -> None:
         if not self.in_tx:
@@ -163,67 +185,128 @@ class _Writer:
 
     def commit(self) -> None:
         if self.in_tx:
-            self._flush_hands()
+            self._flush_sources()
             self._flush_errors()
+            if self.stored_in_tx:
+                # other editions' facts no longer cover the store
+                self.con.execute(
+                    "UPDATE meta SET value = 'stale' WHERE key LIKE 'replay:%' AND value = 'complete' AND key <> ?",
+                    [f"replay:{self.replay_edition}"],
+                )
             self.con.execute("COMMIT")
             self.in_tx = False
-            self.pending_hands = 0
+        self.pending_hands = self.stored_in_tx = 0
+        self._count()
+
+    def _count(self) -> None:
+        """The totals so far, over finished files and a big file still being read."""
+        s = self.summary
+        rs = s.file_results + list(self.open_files.values())
+        s.hands_seen = sum(r.seen for r in rs)
+        s.stored = sum(r.stored for r in rs)
+        s.duplicates = sum(r.duplicates for r in rs)
+        s.rejected = sum(r.rejected for r in rs)
 
     def rollback(self) -> None:
         if self.in_tx:
             self.con.execute("ROLLBACK")
             self.in_tx = False
         self.new_sources = []
-        self.pending = []
+        self.errors = []
 
-    def add_file(self, path: Path) -> FileResult:
+    def take(self, unit: UnitResult) -> list[FileResult]:
+        """Store one parsed unit; returns the files it finished."""
         now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
-        try:
-            info = open_source(path)
-        except OSError as e:
-            r = FileResult(str(path), None, error=f"unreadable: {e.strerror or e}")
-            self._errors(str(path), None, [HandError(0, "unreadable", r.error)], now)
-            return r
-        parser = detect_parser(info.head, str(path)) if info.size else None
-        if parser is None:
-            why = "empty file" if info.size == 0 else "not a hand history this tool reads (no PokerStars or PHH hand found)"
-            r = FileResult(str(path), None, error=why)
-            code = "empty-file" if info.size == 0 else "not-a-history"
-            self._errors(str(path), info.sha256, [HandError(0, code, why)], now)
-            return r
-        result = FileResult(str(path), parser.name)
-        result.source = (str(path), info.sha256, now)
-        self._begin()
-        source_id = self._source_id(info, parser.name, now)
-        for item in parser.iter_hands(iter_lines(path, info.encoding), str(path)):
-            result.seen += 1
-            if isinstance(item, ParsedHand) and (why := out_of_range(item)):
-                item = HandError(item.first_line, "amount-out-of-range", why, item.hand_id)
-            if isinstance(item, HandError):
-                result.rejected += 1
-                self._errors(str(path), info.sha256, [item], now)
-                continue
-            self.pending.append((item, source_id, result))
-            if len(self.pending) >= BATCH_HANDS:
-                self._flush_hands()
-        self.pending_hands += result.seen
-        if self.pending_hands >= BATCH_HANDS:
-            self.commit()
-        return result
+        done: list[FileResult] = []
+        results: list[FileResult] = []  # per part of the unit
+        source_ids: list[int] = []
+        for part in unit.parts:
+            if part.first_part:
+                r = FileResult(part.path, part.parser)
+                if part.error:
+                    code, why = part.error
+                    r.format, r.error = None, why
+                    self._errors(part.path, part.info.sha256 if part.info else None, [HandError(0, code, why)], now)
+                else:
+                    r.source = (part.path, part.info.sha256, now)
+                    self._begin()
+                    r.source_id = self._source_id(part.info, part.parser, now)
+            else:
+                r = self.open_files.pop(part.path)
+            r.seen += part.seen
+            r.rejected += len(part.errors)
+            if part.errors:
+                self._errors(part.path, r.source[1], part.errors, now)
+            self.pending_hands += part.seen
+            results.append(r)
+            source_ids.append(r.source_id if r.source_id is not None else -1)
+            if part.last_part:
+                done.append(r)
+            else:
+                self.open_files[part.path] = r
+        if unit.hands.num_rows:
+            self._store(unit, results, source_ids)
+        return done
 
-    def _flush_hands(self) -> None:
+    def _store(self, unit: UnitResult, results: list[FileResult], source_ids: list[int]) -> None:
+        """Store the unit's hands in bulk.  Duplicates (same content) are counted;
+        the same hand id with other content is a conflict, recorded as an error.
+        Earlier units of the transaction are already visible to the queries."""
+        ids = unit.hands.column("hand_id").to_pylist()
+        hashes = unit.hands.column("content_hash").to_pylist()
+        known_hash = {
+            row[0]
+            for row in self.con.execute(
+                "SELECT content_hash FROM hands WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [hashes]
+            ).fetchall()
+        }
+        known_id = dict(
+            self.con.execute("SELECT hand_id, content_hash FROM hands WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))",
+                             [ids]).fetchall()
+        )
+        keep: list[int] = []
+        parts = unit.hands.column("source_id").to_pylist()  # the part of the unit each hand came from
+        first_lines = unit.hands.column("first_line").to_pylist()
+        for i, (hand_id, h) in enumerate(zip(ids, hashes)):
+            r = results[parts[i]]
+            if h in known_hash:
+                r.duplicates += 1
+            elif hand_id in known_id:
+                r.rejected += 1
+                self._errors(r.path, r.source[1], [HandError(
+                    first_lines[i], "conflict",
+                    f"hand {hand_id} is already stored with different content; the stored hand is kept", hand_id)],
+                    r.source[2])
+            else:
+                known_hash.add(h)
+                known_id[hand_id] = h
+                keep.append(i)
+                r.stored += 1
+        if not keep:
+            return
+        self._begin()
+        self._flush_sources()
+        every = len(keep) == unit.hands.num_rows
+        hands = unit.hands if every else unit.hands.take(keep)
+        sid = pc.take(pa.array(source_ids, pa.int64()), hands.column("source_id"))
+        hands = hands.set_column(hands.schema.get_field_index("source_id"), "source_id", sid)
+        insert_arrow(self.con, schema.HANDS, hands)
+        kept = pa.array(keep, pa.int32())
+        tables = [(schema.SEATS, unit.seats), (schema.EVENTS, unit.events)]
+        if unit.facts is not None:
+            tables += [(t, unit.facts[t.name]) for t in schema.REPLAY_TABLES]
+        for table, data in tables:
+            if not every:
+                data = data.filter(pc.is_in(data.column(HAND_IX), value_set=kept))
+            if data.num_rows:
+                insert_arrow(self.con, table, data)
+        self.stored_in_tx += len(keep)
+
+    def _flush_sources(self) -> None:
         if self.new_sources:
             cols = {c: [r[i] for r in self.new_sources] for i, c in enumerate(schema.SOURCES.column_names)}
             insert_arrow(self.con, schema.SOURCES, rows_to_arrow(schema.SOURCES, cols))
             self.new_sources = []
-        if not self.pending:
-            return
-        conflicts = _store_batch(self.con, self.pending)
-        for h, res in conflicts:
-            res.rejected += 1
-            path, sha, now = res.source
-            self._errors(path, sha, [h], now)
-        self.pending = []
 
     def _source_id(self, info, fmt: str, now) -> int:
         sid = self.sources.get(info.sha256)
@@ -263,60 +346,3 @@ class _Writer:
         finally:
             self.con.unregister("_new_errors")
         self.errors = []
-
-
-def _store_batch(con, pending: list[tuple[ParsedHand, int, FileResult]]) -> list[tuple[HandError, FileResult]]:
-    """Store a batch of parsed hands (from one or more files) in bulk.  Duplicates
-    (same content) are counted; the same hand id with other content is a conflict,
-    returned as errors.  Earlier batches of the transaction are already visible."""
-    ids = [h.hand_id for h, _, _ in pending]
-    hashes = [h.content_hash for h, _, _ in pending]
-    known_hash = {
-        row[0]
-        for row in con.execute(
-            "SELECT content_hash FROM hands WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [hashes]
-        ).fetchall()
-    }
-    known_id = dict(
-        con.execute("SELECT hand_id, content_hash FROM hands WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))", [ids]).fetchall()
-    )
-    keep: list[tuple[ParsedHand, int]] = []
-    conflicts: list[tuple[HandError, FileResult]] = []
-    for h, source_id, result in pending:
-        if h.content_hash in known_hash:
-            result.duplicates += 1
-        elif h.hand_id in known_id:
-            conflicts.append((
-                HandError(h.first_line, "conflict",
-                          f"hand {h.hand_id} is already stored with different content; the stored hand is kept", h.hand_id),
-                result,
-            ))
-        else:
-            known_hash.add(h.content_hash)
-            known_id[h.hand_id] = h.content_hash
-            keep.append((h, source_id))
-            result.stored += 1
-    if not keep:
-        return conflicts
-    hand_cols = {c: [] for c in schema.HANDS.column_names}
-    seat_cols = {c: [] for c in schema.SEATS.column_names}
-    event_cols = {c: [] for c in schema.EVENTS.column_names}
-    hand_fields = [c for c in schema.HANDS.column_names if c != "source_id"]
-    seat_fields = [c for c in schema.SEATS.column_names if c != "hand_id"]
-    event_fields = [c for c in schema.EVENTS.column_names if c != "hand_id"]
-    for h, source_id in keep:
-        for c in hand_fields:
-            hand_cols[c].append(getattr(h, c))
-        hand_cols["source_id"].append(source_id)
-        for st in h.seats:
-            seat_cols["hand_id"].append(h.hand_id)
-            for c in seat_fields:
-                seat_cols[c].append(getattr(st, c))
-        for e in h.events:
-            event_cols["hand_id"].append(h.hand_id)
-            for c in event_fields:
-                event_cols[c].append(getattr(e, c))
-    insert_arrow(con, schema.HANDS, rows_to_arrow(schema.HANDS, hand_cols))
-    insert_arrow(con, schema.SEATS, rows_to_arrow(schema.SEATS, seat_cols))
-    insert_arrow(con, schema.EVENTS, rows_to_arrow(schema.EVENTS, event_cols))
-    return conflicts

@@ -13,7 +13,8 @@ from auditor.checks import run_checks
 from auditor.ingest import IngestSummary, ingest
 from auditor.store import connect
 from replay.editions import DEFAULT_EDITION, edition
-from replay.runner import ReplaySummary, replay_store
+from replay.engine import DEFAULT_RAISE_CAP
+from replay.runner import ReplaySummary, replay_raise_cap, replay_state, replay_store, replay_totals, set_replay_state
 
 FINDING_JSON_KEYS = (
     "finding_id", "check_id", "severity", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
@@ -87,15 +88,29 @@ def fetch_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = No
 
 
 def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = None, *, edition_name: str = DEFAULT_EDITION,
-          progress=None) -> AuditResult:
+          progress=None, jobs: int | None = None, raise_cap: int = DEFAULT_RAISE_CAP) -> AuditResult:
     """Ingest ``paths``, replay everything in the store under ``edition_name`` and run
-    every check.  Findings cover the whole store, not only the files named."""
+    every check.  Findings cover the whole store, not only the files named.
+
+    When the edition's facts already cover the store (or it is empty), each new
+    hand is replayed as it is stored, in the same worker and the same commit;
+    otherwise the whole store is replayed after the ingest."""
     edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     con = connect(db)
     try:
-        ing = ingest(paths, con=con, progress=progress)
-        rep = replay_store(con, edition_name)
+        (stored,) = con.execute("SELECT count(*) FROM hands").fetchone()
+        covered = replay_state(con, edition_name) == "complete" and replay_raise_cap(con, edition_name) == raise_cap
+        if stored == 0 or covered:
+            con.execute("BEGIN TRANSACTION")
+            set_replay_state(con, edition_name, "complete", raise_cap)
+            con.execute("COMMIT")
+            t1 = time.perf_counter()
+            ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap))
+            rep = replay_totals(con, edition_name, time.perf_counter() - t1)
+        else:
+            ing = ingest(paths, con=con, progress=progress, jobs=jobs)
+            rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs)
         counts = run_checks(con, edition_name)
         findings = fetch_findings(con, edition_name)
     finally:

@@ -10,7 +10,7 @@ import codecs
 import hashlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterable, Iterator
 
 from parsers.base import Event, HandError, ParsedHand, Parser, Seat
 
@@ -90,16 +90,28 @@ def iter_lines(path: Path, encoding: str) -> Iterator[tuple[int, int, str]]:
             offset += len(line.encode("utf-16-le"))
         return
     with open(path, "rb") as f:
-        offset = 0
-        for i, raw in enumerate(f, 1):
-            try:
-                line = raw.decode(encoding)
-            except UnicodeDecodeError:
-                line = raw.decode("cp1252", errors="replace")
-            if i == 1 and line.startswith("\ufeff"):
-                line = line[1:]
-            yield i, offset, line.rstrip("\r\n")
-            offset += len(raw)
+        yield from decode_lines(f, encoding)
+
+
+def decode_lines(raw_lines: Iterable[bytes], encoding: str, first_line: int = 1,
+                 first_offset: int = 0) -> Iterator[tuple[int, int, str]]:
+    """``iter_lines`` for raw lines (each ending in ``b"\\n"`` but the last) of an
+    ASCII-compatible encoding, numbered from ``first_line`` at byte ``first_offset``:
+    a chunk of a file reads exactly as the same lines of the whole file.
+
+    >>> list(decode_lines([b"a\\r\\n", b"caf\\xe9\\n", b"z"], "utf-8", 7, 100))
+    [(7, 100, 'a'), (8, 103, 'café'), (9, 108, 'z')]
+    """
+    offset = first_offset
+    for i, raw in enumerate(raw_lines, first_line):
+        try:
+            line = raw.decode(encoding)
+        except UnicodeDecodeError:
+            line = raw.decode("cp1252", errors="replace")
+        if i == 1 and line.startswith("\ufeff"):
+            line = line[1:]
+        yield i, offset, line.rstrip("\r\n")
+        offset += len(raw)
 
 
 def all_parsers() -> list[Parser]:
@@ -124,6 +136,7 @@ __all__ = [
     "Seat",
     "SourceInfo",
     "all_parsers",
+    "decode_lines",
     "detect_parser",
     "iter_lines",
     "open_source",

@@ -4,26 +4,25 @@ in one transaction, so running it twice gives identical tables."""
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import time
-from collections import deque
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
 import duckdb
+import pyarrow as pa
 
 from auditor import schema
+from auditor.parallel import default_jobs, worker_map
 from auditor.store import insert_arrow, rows_to_arrow
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP, HandFacts, replay_hand
 
-BATCH_HANDS = 1000  # per committed batch: bounds memory (about 350 MiB peak), costs no speed
-_HAND_COLS = [c.name for c in schema.HANDS.columns]
-_SEAT_COLS = ["hand_id", "seat", "position", "player", "starting_stack"]
-_EVENT_COLS = ["hand_id", "seq", "street", "kind", "seat", "player", "amount", "to_amount", "all_in", "cards",
-               "pot_label", "half", "line_no"]
+BATCH_HANDS = 1000  # per committed batch: bounds memory, costs no speed
+HAND_COLS = list(schema.HANDS.column_names)
+SEAT_COLS = ["hand_id", "seat", "position", "player", "starting_stack"]
+EVENT_COLS = ["hand_id", "seq", "street", "kind", "seat", "player", "amount", "to_amount", "all_in", "cards",
+              "pot_label", "half", "line_no"]
+HAND_IX = "_hand_ix"  # which hand of a batch a fact row belongs to (facts of duplicates are dropped)
 
 
 @dataclass
@@ -36,67 +35,94 @@ class ReplaySummary:
     seconds: float = 0.0
 
 
-def iter_hand_batches(con: duckdb.DuckDBPyConnection, where: str = "", params: list | None = None,
-                      batch: int = BATCH_HANDS) -> Iterator[list[tuple[dict, list[dict], list[dict]]]]:
-    """Yield lists of (hand, seats, events) read back from the store, in hand_id order."""
-    ids = [r[0] for r in con.execute(f"SELECT hand_id FROM hands {where} ORDER BY hand_id", params or []).fetchall()]
+def read_batches(con: duckdb.DuckDBPyConnection, batch: int = BATCH_HANDS) -> Iterator[tuple[pa.Table, pa.Table, pa.Table]]:
+    """The stored hands, seats and events as Arrow tables, ``batch`` hands at a time,
+    in hand_id order."""
+    ids = [r[0] for r in con.execute("SELECT hand_id FROM hands ORDER BY hand_id").fetchall()]
     for i in range(0, len(ids), batch):
-        chunk = ids[i : i + batch]
-        lo, hi = chunk[0], chunk[-1]
-        rng = "hand_id BETWEEN ? AND ?"
-        hands = con.execute(f"SELECT {', '.join(_HAND_COLS)} FROM hands WHERE {rng} ORDER BY hand_id", [lo, hi]).fetchall()
-        seats = con.execute(f"SELECT {', '.join(_SEAT_COLS)} FROM seats WHERE {rng} ORDER BY hand_id, seat", [lo, hi]).fetchall()
-        events = con.execute(f"SELECT {', '.join(_EVENT_COLS)} FROM events WHERE {rng} ORDER BY hand_id, seq", [lo, hi]).fetchall()
-        wanted = set(chunk)
-        by_seats: dict[str, list[dict]] = {}
-        for r in seats:
-            by_seats.setdefault(r[0], []).append(dict(zip(_SEAT_COLS, r)))
-        by_events: dict[str, list[dict]] = {}
-        for r in events:
-            by_events.setdefault(r[0], []).append(dict(zip(_EVENT_COLS, r)))
-        yield [
-            (dict(zip(_HAND_COLS, h)), by_seats.get(h[0], []), by_events.get(h[0], []))
-            for h in hands
-            if h[0] in wanted
-        ]
+        lo, hi = ids[i], ids[min(i + batch, len(ids)) - 1]
+        rng = "WHERE hand_id BETWEEN ? AND ?"
+        yield (
+            con.sql(f"SELECT {', '.join(HAND_COLS)} FROM hands {rng} ORDER BY hand_id", params=[lo, hi]).to_arrow_table(),
+            con.sql(f"SELECT {', '.join(SEAT_COLS)} FROM seats {rng} ORDER BY hand_id, seat", params=[lo, hi]).to_arrow_table(),
+            con.sql(f"SELECT {', '.join(EVENT_COLS)} FROM events {rng} ORDER BY hand_id, seq", params=[lo, hi]).to_arrow_table(),
+        )
 
 
-def _replay_batch(args: tuple[list, str, int]) -> tuple[int, HandFacts]:
-    """Replay one batch of hands (runs in a worker process when jobs > 1)."""
-    batch, edition_name, raise_cap = args
+def _dicts(table: pa.Table, cols: list[str]) -> Iterator[dict]:
+    return (dict(zip(cols, r)) for r in zip(*(table.column(c).to_pylist() for c in cols)))
+
+
+def rows_from_arrow(hands: pa.Table, seats: pa.Table, events: pa.Table) -> list[tuple[dict, list[dict], list[dict]]]:
+    """(hand, seats, events) per hand, as the engine reads them: the columns of
+    ``hands``, ``SEAT_COLS`` and ``EVENT_COLS`` as dicts."""
+    by_seats: dict[str, list[dict]] = {}
+    for r in _dicts(seats, SEAT_COLS):
+        by_seats.setdefault(r["hand_id"], []).append(r)
+    by_events: dict[str, list[dict]] = {}
+    for r in _dicts(events, EVENT_COLS):
+        by_events.setdefault(r["hand_id"], []).append(r)
+    return [(h, by_seats.get(h["hand_id"], []), by_events.get(h["hand_id"], [])) for h in _dicts(hands, HAND_COLS)]
+
+
+def replay_hands(rows: list[tuple[dict, list[dict], list[dict]]], edition_name: str, raise_cap: int) -> dict[str, pa.Table]:
+    """Replay hands given as rows; the facts as Arrow tables by table name, each row
+    tagged with the index of its hand in ``rows``."""
     rules = edition(edition_name)
     acc = HandFacts()
-    for hand, seats, events in batch:
+    ix: dict[str, list[int]] = {t.name: [] for t in schema.REPLAY_TABLES}
+    for i, (hand, seats, events) in enumerate(rows):
         f = replay_hand(hand, seats, events, rules, raise_cap=raise_cap)
-        acc.decisions += f.decisions
-        acc.pots += f.pots
-        acc.pot_shares += f.pot_shares
-        acc.hand_results += f.hand_results
-        acc.notes += f.notes
-    return len(batch), acc
+        for name, mine, into in (
+            ("decisions", f.decisions, acc.decisions),
+            ("pots", f.pots, acc.pots),
+            ("pot_shares", f.pot_shares, acc.pot_shares),
+            ("hand_results", f.hand_results, acc.hand_results),
+            ("replay_notes", f.notes, acc.notes),
+        ):
+            into += mine
+            ix[name] += [i] * len(mine)
+    return facts_tables(acc, ix)
+
+
+def facts_tables(facts: HandFacts, hand_ix: dict[str, list[int]]) -> dict[str, pa.Table]:
+    out = {}
+    for table, rows in (
+        (schema.DECISIONS, facts.decisions),
+        (schema.POTS, facts.pots),
+        (schema.POT_SHARES, facts.pot_shares),
+        (schema.HAND_RESULTS, facts.hand_results),
+        (schema.REPLAY_NOTES, facts.notes),
+    ):
+        cols = dict(zip(table.column_names, map(list, zip(*rows)))) if rows else {c: [] for c in table.column_names}
+        out[table.name] = rows_to_arrow(table, cols).append_column(HAND_IX, pa.array(hand_ix[table.name], pa.int32()))
+    return out
+
+
+def _replay_batch(tables: tuple[pa.Table, pa.Table, pa.Table], edition_name: str,
+                  raise_cap: int) -> tuple[int, dict[str, pa.Table]]:
+    """Replay one batch of stored hands (runs in a worker process when jobs > 1)."""
+    return tables[0].num_rows, replay_hands(rows_from_arrow(*tables), edition_name, raise_cap)
 
 
 def replay_state(con: duckdb.DuckDBPyConnection, edition_name: str) -> str | None:
     """'complete' when the edition's facts cover the store, 'in-progress' while (or if
-    interrupted while) they are rebuilt, None when never replayed."""
+    interrupted while) they are rebuilt, 'stale' when hands were stored since, None
+    when never replayed."""
     row = con.execute("SELECT value FROM meta WHERE key = ?", [f"replay:{edition_name}"]).fetchone()
     return row[0] if row else None
 
 
-def _set_state(con: duckdb.DuckDBPyConnection, edition_name: str, state: str) -> None:
+def replay_raise_cap(con: duckdb.DuckDBPyConnection, edition_name: str) -> int | None:
+    """The fixed-limit raise cap the edition's facts were built with."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [f"replay_cap:{edition_name}"]).fetchone()
+    return int(row[0]) if row else None
+
+
+def set_replay_state(con: duckdb.DuckDBPyConnection, edition_name: str, state: str, raise_cap: int | None = None) -> None:
     con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"replay:{edition_name}", state])
-
-
-def _bounded_map(pool: ProcessPoolExecutor, fn, items, window: int):
-    """Like pool.map, in order, but with at most ``window`` batches in flight, so
-    memory stays bounded however many hands the store holds."""
-    pending = deque()
-    for item in items:
-        pending.append(pool.submit(fn, item))
-        if len(pending) >= window:
-            yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
+    if raise_cap is not None:
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"replay_cap:{edition_name}", str(raise_cap)])
 
 
 def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
@@ -113,45 +139,41 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
     con.execute("BEGIN TRANSACTION")
-    _set_state(con, edition_name, "in-progress")
+    set_replay_state(con, edition_name, "in-progress")
     for t in schema.REPLAY_TABLES:
         con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
     con.execute("COMMIT")
     (n_hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
-    # worker processes only pay off with several batches; a forkserver keeps them clear
-    # of this process's DuckDB threads
-    jobs = max(1, min(jobs or os.cpu_count() or 1, -(-n_hands // BATCH_HANDS)))
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("forkserver")) if jobs > 1 else None
-    try:
-        batches = iter_hand_batches(con)
-        work = ((b, edition_name, raise_cap) for b in batches)
-        results = _bounded_map(pool, _replay_batch, work, 2 * jobs) if pool else map(_replay_batch, work)
-        for n, acc in results:
+    # worker processes only pay off with several batches
+    jobs = max(1, min(jobs or default_jobs(), -(-n_hands // BATCH_HANDS)))
+    with worker_map(_replay_batch, jobs, edition_name, raise_cap) as run:
+        for n, facts in run(read_batches(con)):
             con.execute("BEGIN TRANSACTION")
-            write_facts(con, acc)
+            write_facts(con, facts)
             con.execute("COMMIT")
             summary.hands += n
-            summary.decisions += len(acc.decisions)
-            summary.pots += len(acc.pots)
-            summary.notes += len(acc.notes)
+            summary.decisions += facts["decisions"].num_rows
+            summary.pots += facts["pots"].num_rows
+            summary.notes += facts["replay_notes"].num_rows
             if progress:
                 progress(n)
-        _set_state(con, edition_name, "complete")
-    finally:
-        if pool:
-            pool.shutdown()
+    con.execute("BEGIN TRANSACTION")
+    set_replay_state(con, edition_name, "complete", raise_cap)
+    con.execute("COMMIT")
     summary.seconds = time.perf_counter() - t0
     return summary
 
 
-def write_facts(con: duckdb.DuckDBPyConnection, facts: HandFacts) -> None:
-    for table, rows in (
-        (schema.DECISIONS, facts.decisions),
-        (schema.POTS, facts.pots),
-        (schema.POT_SHARES, facts.pot_shares),
-        (schema.HAND_RESULTS, facts.hand_results),
-        (schema.REPLAY_NOTES, facts.notes),
-    ):
-        if rows:
-            cols = dict(zip(table.column_names, map(list, zip(*rows))))
-            insert_arrow(con, table, rows_to_arrow(table, cols))
+def replay_totals(con: duckdb.DuckDBPyConnection, edition_name: str, seconds: float = 0.0) -> ReplaySummary:
+    """What the edition's facts hold for the whole store."""
+    (hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
+    counts = [con.execute(f"SELECT count(*) FROM {t} WHERE edition = ?", [edition_name]).fetchone()[0]
+              for t in ("decisions", "pots", "replay_notes")]
+    return ReplaySummary(edition_name, hands, *counts, seconds=seconds)
+
+
+def write_facts(con: duckdb.DuckDBPyConnection, facts: dict[str, pa.Table]) -> None:
+    for table in schema.REPLAY_TABLES:
+        t = facts[table.name]
+        if t.num_rows:
+            insert_arrow(con, table, t)

@@ -1,13 +1,13 @@
 """Crash safety of ingest (issue 7): SIGKILL part-way, run again, same store.
 
-A folder of 6 files x 700 PokerStars hands (the sample hands replicated with
+A folder of 12 files x 700 PokerStars hands (the sample hands replicated with
 fresh hand numbers; each file also holds one hand cut off before its summary, so
 ``ingest_errors`` is exercised) is ingested once without interruption
-(the reference), and once killed with SIGKILL part-way through and then run
-again to completion.  The interrupted store must hold only whole files (every
-hand with its seats and events), and after the re-run it must equal the
-reference row for row (ingest timestamps aside), and replay + check must give
-the same findings.
+(the reference), and once killed with SIGKILL right after its first commit
+(``--progress-json`` reports each commit) and then run again to completion.  The
+interrupted store must hold only whole hands (every hand with its seats and
+events), and after the re-run it must equal the reference row for row (ingest
+timestamps aside), and replay + check must give the same findings.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import pytest
 from conftest import SAMPLES
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
-FILES, PER_FILE = 6, 700  # ingest commits every >= 2,000 hands: after files 3 and 6
+FILES, PER_FILE = 12, 700  # ingest commits every >= 2,000 hands: several commits
 TDA_AUDIT = shutil.which("tda-audit")
 # columns that record when a row was written, not what it says
 TIMESTAMPS = {"sources": "ingested_at", "ingest_errors": "recorded_at"}
@@ -84,7 +84,7 @@ def dump(db: str, tables) -> dict[str, list[tuple]]:
 
 
 def check_whole(db: str, headers: int | None = None, cut: int | None = None) -> tuple[int, int]:
-    """No partial hand and no partial file.  Returns (hands, error rows)."""
+    """No partial hand.  Returns (hands, error rows)."""
     con = duckdb.connect(db, read_only=True)
     try:
         q = lambda sql: con.execute(sql).fetchall()  # noqa: E731
@@ -95,16 +95,16 @@ def check_whole(db: str, headers: int | None = None, cut: int | None = None) -> 
         assert q("SELECT count(*) - count(DISTINCT hand_id), count(*) - count(DISTINCT content_hash) FROM hands") == [(0, 0)]
         # every event sequence is complete: 0..n-1
         assert q("SELECT count(*) FROM (SELECT hand_id FROM events GROUP BY hand_id HAVING max(seq) + 1 <> count(*) OR min(seq) <> 0)") == [(0,)]
-        # whole files: each stored source has all its hands but the cut one, and its error row
+        # no source holds more than its hands (a big file may be committed in parts)
         per_source = q("SELECT s.source_id, count(h.hand_id) FROM sources s LEFT JOIN hands h USING (source_id) GROUP BY 1")
-        assert all(n == PER_FILE - 1 for _, n in per_source), per_source
+        assert all(n <= PER_FILE - 1 for _, n in per_source), per_source
         errors_per_file = q("SELECT source_path, count(*) FROM ingest_errors GROUP BY 1")
         assert all(n == 1 for _, n in errors_per_file), errors_per_file
-        assert len(errors_per_file) == len(per_source)
         (hands,), (errors,) = q("SELECT count(*) FROM hands")[0], q("SELECT count(*) FROM ingest_errors")[0]
         if headers is not None:
             assert hands + errors == headers  # every header is one stored hand or one error row
             assert errors == cut
+            assert all(n == PER_FILE - 1 for _, n in per_source), per_source
         return hands, errors
     finally:
         con.close()
@@ -127,21 +127,18 @@ def test_sigkill_mid_ingest_then_rerun_equals_one_uninterrupted_run(histories, t
     assert (summary["hands_seen"], summary["hands"], summary["rejected"]) == (headers, headers - cut, cut)
     check_whole(ref, headers, cut)
 
-    # kill part-way: the first delay that leaves some files committed and some not
-    for fraction in (0.75, 0.65, 0.85, 0.55):
-        db = str(tmp_path / f"crash-{fraction}.duckdb")
-        proc = subprocess.Popen(ingest_cmd(folder, db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(full * fraction)
-        os.kill(proc.pid, signal.SIGKILL)
-        assert proc.wait(timeout=30) == -signal.SIGKILL, "ingest finished before it was killed"
-        if not os.path.exists(db):
-            continue
-        hands, _ = check_whole(db)
-        if 0 < hands < headers - cut:
-            break
-    else:
-        pytest.fail(f"no kill left a partly ingested store (uninterrupted run {full:.1f}s)")
-    print(f"{headers} hands, uninterrupted ingest {full:.1f}s; killed at {fraction:.0%} with {hands} hands committed")
+    # kill right after the first commit, which --progress-json reports on stderr
+    db = str(tmp_path / "crash.duckdb")
+    proc = subprocess.Popen([*ingest_cmd(folder, db), "--progress-json"], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE, text=True)
+    first = json.loads(proc.stderr.readline())
+    os.kill(proc.pid, signal.SIGKILL)
+    assert proc.wait(timeout=30) == -signal.SIGKILL, "ingest finished before it was killed"
+    proc.stderr.close()
+    assert first["committed"] and 0 < first["hands"] < headers - cut
+    hands, _ = check_whole(db)
+    assert first["hands"] <= hands < headers - cut, "the kill left a partly ingested store"
+    print(f"{headers} hands, uninterrupted ingest {full:.1f}s; killed after the first commit with {hands} hands stored")
 
     p = subprocess.run(ingest_cmd(folder, db), capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr

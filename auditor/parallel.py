@@ -1,0 +1,54 @@
+"""Worker processes for ingest and replay.
+
+Only the main process touches the store; workers get plain data (bytes, Arrow
+tables) and return Arrow tables.  A forkserver keeps them clear of the main
+process's DuckDB threads, and results come back in submission order, so what is
+stored never depends on how many workers ran.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import Callable, Iterable, Iterator, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def default_jobs() -> int:
+    """All the cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+@contextmanager
+def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[Iterable[T]], Iterator[R]]]:
+    """A ``map(items)`` that runs ``fn(item, *extra)`` in ``jobs`` worker processes
+    (in this process when ``jobs`` is 1), in order, with at most two items per
+    worker in flight so memory stays bounded however long ``items`` is."""
+    if jobs <= 1:
+        yield lambda items: (fn(item, *extra) for item in items)
+        return
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["auditor.units", "replay.runner"])  # imported once, not per worker
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx)
+
+    def run(items: Iterable[T]) -> Iterator[R]:
+        pending: deque = deque()
+        for item in items:
+            pending.append(pool.submit(fn, item, *extra))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+
+    try:
+        yield run
+    finally:
+        pool.shutdown(cancel_futures=True)

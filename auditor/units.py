@@ -1,0 +1,214 @@
+"""Units of ingest work, parsed (and, for ``audit``, replayed) in worker processes.
+
+A big file is cut into chunks at lines where a hand starts (its parser's
+``hand_start``); each chunk parses exactly as the same lines of the whole file
+would.  Small files are parsed whole, many to a unit.  A worker returns Arrow
+tables and a little metadata per file part; only the main process touches the
+store, and it takes the results in unit order, so what is stored never depends
+on how many workers ran.
+"""
+
+from __future__ import annotations
+
+import io
+from operator import attrgetter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+import pyarrow as pa
+
+from auditor import schema
+from auditor.store import rows_to_arrow
+from parsers import SourceInfo, all_parsers, decode_lines, detect_parser, iter_lines, open_source
+from parsers.base import HandError, ParsedHand, out_of_range
+from replay.runner import HAND_IX, replay_hands
+
+CHUNK_BYTES = 4 << 20  # a file bigger than this is parsed in chunks of about this size
+GROUP_BYTES = 2 << 20  # small files are grouped into units of about this size ...
+GROUP_FILES = 500  # ... or this many files
+
+# a row of each table as a tuple, straight from the parsed objects: (hand fields..., part index)
+# for hands, (hand_id, fields..., hand index) for seats and events
+_HAND_FIELDS = [c for c in schema.HANDS.column_names if c != "source_id"]
+_SEAT_FIELDS = [c for c in schema.SEATS.column_names if c != "hand_id"]
+_EVENT_FIELDS = [c for c in schema.EVENTS.column_names if c != "hand_id"]
+_hand_get, _seat_get, _event_get = attrgetter(*_HAND_FIELDS), attrgetter(*_SEAT_FIELDS), attrgetter(*_EVENT_FIELDS)
+_HAND_KEYS = (*_HAND_FIELDS, "source_id")
+_SEAT_KEYS = ("hand_id", *_SEAT_FIELDS, HAND_IX)
+_EVENT_KEYS = ("hand_id", *_EVENT_FIELDS, HAND_IX)
+
+
+@dataclass(slots=True)
+class FilePart:
+    """A whole file (``data`` None: the worker reads it), or one chunk of a big file
+    whose ``info`` and parser the main process has already found."""
+
+    path: str
+    data: bytes | None = None
+    info: SourceInfo | None = None
+    parser: str | None = None
+    first_line: int = 1
+    first_offset: int = 0
+    cut_by_end: int | None = None  # the line the next chunk starts at (None: end of file)
+    first_part: bool = True
+    last_part: bool = True
+
+
+@dataclass
+class PartResult:
+    path: str
+    first_part: bool
+    last_part: bool
+    info: SourceInfo | None = None
+    parser: str | None = None
+    error: tuple[str, str] | None = None  # file-level (reason code, reason): unreadable, empty, not a history
+    seen: int = 0
+    errors: list[HandError] = field(default_factory=list)
+
+
+@dataclass
+class UnitResult:
+    """``hands`` has one row per parsed hand (column ``source_id`` holds the index of
+    its part in ``parts``); seats, events and facts carry ``_hand_ix``, the row of
+    their hand in ``hands``."""
+
+    parts: list[PartResult]
+    hands: pa.Table
+    seats: pa.Table
+    events: pa.Table
+    facts: dict[str, pa.Table] | None = None
+
+
+def plan_units(files: list[Path]) -> Iterator[list[FilePart]]:
+    """Cut the work into units, in file order: groups of small files, and chunks of
+    big files split where a hand starts (streamed, so memory stays bounded)."""
+    group: list[FilePart] = []
+    size = 0
+    for f in files:
+        try:
+            n = f.stat().st_size
+        except OSError:
+            n = 0  # the worker reports it unreadable
+        if n <= CHUNK_BYTES:
+            group.append(FilePart(str(f)))
+            size += n
+            if size >= GROUP_BYTES or len(group) >= GROUP_FILES:
+                yield group
+                group, size = [], 0
+            continue
+        if group:
+            yield group
+            group, size = [], 0
+        yield from _chunks(f)
+    if group:
+        yield group
+
+
+def _chunks(path: Path) -> Iterator[list[FilePart]]:
+    try:
+        info = open_source(path)
+    except OSError:
+        yield [FilePart(str(path))]  # the worker reports it unreadable
+        return
+    parser = detect_parser(info.head, str(path))
+    start = getattr(parser, "hand_start", None)
+    if start is None or info.encoding.startswith("utf-16"):
+        yield [FilePart(str(path))]  # read whole (UTF-16 cannot be split on bytes)
+        return
+    line, offset, carry, first = 1, 0, b"", True
+    with open(path, "rb") as fh:
+        while block := fh.read(CHUNK_BYTES):
+            buf = carry + block
+            if len(block) < CHUNK_BYTES:  # the end of the file: the rest is the last chunk
+                carry = buf
+                break
+            # cut before the last hand start of the buffer (looked for near its end
+            # first: a hand is a few KiB), keeping that hand for the next chunk
+            cut = 0
+            for lo in (max(0, len(buf) - (64 << 10)), 0):
+                for m in start.finditer(buf, lo):
+                    cut = m.start()
+                if cut or lo == 0:
+                    break
+            if cut == 0:  # no hand start past the first byte: read on
+                carry = buf
+                continue
+            chunk, carry = buf[:cut], buf[cut:]
+            lines = chunk.count(b"\n")
+            yield [FilePart(str(path), chunk, info, parser.name, line, offset, line + lines, first, False)]
+            line, offset, first = line + lines, offset + len(chunk), False
+    yield [FilePart(str(path), carry, info, parser.name, line, offset, None, first, True)]
+
+
+def _parser(name: str):
+    return next(p for p in all_parsers() if p.name == name)
+
+
+def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
+    res = PartResult(part.path, part.first_part, part.last_part, part.info, part.parser)
+    if part.data is not None:
+        lines = decode_lines(io.BytesIO(part.data), part.info.encoding, part.first_line, part.first_offset)
+        return res, _parser(part.parser).iter_hands(lines, part.path, cut_by_end=part.cut_by_end)
+    path = Path(part.path)
+    try:
+        info = open_source(path)
+    except OSError as e:
+        res.error = ("unreadable", f"unreadable: {e.strerror or e}")
+        return res, iter(())
+    res.info = info
+    parser = detect_parser(info.head, part.path) if info.size else None
+    if parser is None:
+        res.error = ("empty-file", "empty file") if info.size == 0 else (
+            "not-a-history", "not a hand history this tool reads (no PokerStars or PHH hand found)")
+        return res, iter(())
+    res.parser = parser.name
+    return res, parser.iter_hands(iter_lines(path, info.encoding), part.path)
+
+
+def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> UnitResult:
+    """Parse one unit; with ``replay`` (edition, raise cap) also replay its hands."""
+    results: list[PartResult] = []
+    hand_rows: list[tuple] = []  # one tuple per row, in the table's column order
+    seat_rows: list[tuple] = []
+    event_rows: list[tuple] = []
+    replay_rows: list[tuple[dict, list[dict], list[dict]]] = []
+    for pi, part in enumerate(parts):
+        res, items = _parse_part(part)
+        results.append(res)
+        for item in items:
+            res.seen += 1
+            if isinstance(item, ParsedHand) and (why := out_of_range(item)):
+                item = HandError(item.first_line, "amount-out-of-range", why, item.hand_id)
+            if isinstance(item, HandError):
+                res.errors.append(item)
+                continue
+            ix, hid = len(hand_rows), item.hand_id
+            hand = _hand_get(item) + (pi,)
+            seats = [(hid, *_seat_get(s), ix) for s in item.seats]
+            events = [(hid, *_event_get(e), ix) for e in item.events]
+            hand_rows.append(hand)
+            seat_rows += seats
+            event_rows += events
+            if replay is not None:
+                # the engine reads rows as the store gives them back (replay.runner.rows_from_arrow)
+                replay_rows.append((
+                    dict(zip(_HAND_KEYS, hand)),
+                    [dict(zip(_SEAT_KEYS, r)) for r in seats],
+                    [dict(zip(_EVENT_KEYS, r)) for r in events],
+                ))
+    out = UnitResult(
+        results,
+        _to_arrow(schema.HANDS, _HAND_KEYS, hand_rows),
+        _to_arrow(schema.SEATS, _SEAT_KEYS, seat_rows),
+        _to_arrow(schema.EVENTS, _EVENT_KEYS, event_rows),
+    )
+    if replay is not None:
+        out.facts = replay_hands(replay_rows, *replay)
+    return out
+
+
+def _to_arrow(table: schema.Table, keys: tuple[str, ...], rows: list[tuple]) -> pa.Table:
+    cols = dict(zip(keys, map(list, zip(*rows)))) if rows else {k: [] for k in keys}
+    t = rows_to_arrow(table, cols)
+    return t.append_column(HAND_IX, pa.array(cols[HAND_IX], pa.int32())) if HAND_IX in cols else t
