@@ -687,7 +687,8 @@ class Replay:
         self._hand_results(expected_won)
 
     def _best(self, contenders: list[SeatState], evals: dict, half: str) -> list[int]:
-        vals = [(x.seat, evals[x.seat].hi_hand if half == "hi" else evals[x.seat].lo_hand) for x in contenders]
+        # compare the ranks, not the pokerkit hands: same order, no lookups per comparison
+        vals = [(x.seat, evals[x.seat].hi_rank if half == "hi" else evals[x.seat].lo_rank) for x in contenders]
         vals = [(seat, v) for seat, v in vals if v is not None]
         if not vals:
             return []
