@@ -161,6 +161,15 @@ _BOARD_STREETS = {
 }
 _STUD_STREETS = {"3": S.THIRD, "4": S.FOURTH, "5": S.FIFTH, "6": S.SIXTH, "7": S.SEVENTH}
 _DRAW_STREETS = {"*** FIRST DRAW ***": S.FIRST_DRAW, "*** SECOND DRAW ***": S.SECOND_DRAW, "*** THIRD DRAW ***": S.THIRD_DRAW}
+# what a player posts ('Ann: posts small blind 10'), by the words before the amount
+_POSTS = {
+    "the ante ": K.ANTE,
+    "small blind ": K.SMALL_BLIND,
+    "big blind ": K.BIG_BLIND,
+    "small & big blinds ": K.DEAD_BLIND,
+    "button blind ": K.BIG_BLIND,  # 6+ hold'em: the one blind, posted by the button
+    "straddle ": K.STRADDLE,
+}
 # run-it-twice boards: '*** FIRST FLOP ***', '*** SECOND RIVER ***', '*** FIRST SHOW DOWN ***', ...
 _RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW DOWN) \*\*\*")
 
@@ -311,16 +320,28 @@ class _HandReader:
         self.events: list[Event] = []
         self.names: dict[str, int] = {}
         self.committed: dict[int, int] = {}  # chips in on the current street, by seat
+        self.antes: list[tuple[int, int]] = []  # (seat, amount) of each ante posted
+        self.bb_poster: int | None = None  # the seat that posted the big blind
+        self.listed: set[int] = set()  # seats with a line in the summary
 
     def amt(self, text: str) -> int:
+        if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
+            return int(text) * self.scale
         return to_units(text, self.scale)
 
     def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
         return _Reject("parse-error", line_no, f"line {line_no}: {why}: {text!r}")
 
-    def add(self, street: str, kind: str, line_no: int, text: str, seat: int | None = None, player: str | None = None, **kw) -> Event:
-        e = Event(len(self.events), street, kind, line_no, seat=seat, player=player, text=self.raw, **kw)
-        self.events.append(e)
+    def add(self, street: str, kind: str, line_no: int, seat: int | None = None, player: str | None = None,
+            amount: int | None = None, to_amount: int | None = None, all_in: bool = False, cards: str | None = None,
+            pot_label: str | None = None, half: str | None = None) -> Event:
+        """Append an event for the current line (``self.raw``, verbatim).
+
+        The Event is built with positional arguments: this runs once per event, and
+        keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
+        events = self.events
+        e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
+        events.append(e)
         return e
 
     # -- header, table, seats ----------------------------------------------------------
@@ -427,30 +448,28 @@ class _HandReader:
             no, _, text = buf[i]
             text = text.rstrip()
             sm2 = _SEAT.match(text)
-            if not sm2 or not (sm2.group("tail") in ("", " is sitting out") or sm2.group("tail").startswith(" out of hand (")):
+            if not sm2:
                 raise self.fail(no, text, "seat line not understood")
-            seat, player = int(sm2.group("seat")), sm2.group("name")
+            seat_text, player, stack, bounty, tail = sm2.groups()
+            if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
+                raise self.fail(no, text, "seat line not understood")
+            seat = int(seat_text)
             if player in self.names:
                 raise self.fail(no, text, "player seated twice")
             self.names[player] = seat
-            if sm2.group("tail").startswith(" out of hand ("):
+            if tail.startswith(" out of hand ("):
                 # moved in between the small blind and the button: waits for the button
                 self.raw = buf[i][2]
-                self.add(S.SUMMARY, K.OUT_OF_HAND, no, text, seat, player)
-            hand.seats.append(
-                Seat(
-                    seat=seat,
-                    player=player,
-                    starting_stack=self.amt(sm2.group("stack")),
-                    sitting_out=bool(sm2.group("tail")),
-                    bounty=sm2.group("bounty"),
-                    line_no=no,
-                )
-            )
+                self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, player)
+            # seat, player, starting_stack, position, sitting_out, bounty, line_no
+            hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
             i += 1
         if not hand.seats:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "no seat lines")
-        self.names_by_len = sorted(self.names, key=len, reverse=True)
+        # each seat's names, longest first (a summary line names its seat's player)
+        self.names_by_seat: dict[int, list[str]] = {}
+        for name in sorted(self.names, key=len, reverse=True):
+            self.names_by_seat.setdefault(self.names[name], []).append(name)
         self.body(hand, i)
         hand.events = self.events
         return hand
@@ -467,10 +486,11 @@ class _HandReader:
             street = S.PREFLOP
         stud = variant in _STUD
         single_draw = variant in _SINGLE_DRAW
-        antes: list[tuple[int, int]] = []  # (seat, amount)
-        bb_poster: int | None = None
         saw_total = False
         buf = self.buf
+        summary = S.SUMMARY
+        # Lines are tested from the most specific start to the least; most lines are
+        # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for no, _, raw in buf[i:]:
             text = raw.rstrip()  # exports may add trailing spaces; events keep the raw line
             self.raw = raw
@@ -479,7 +499,7 @@ class _HandReader:
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
                 continue
-            if street == S.SUMMARY:
+            if street == summary:
                 if text.startswith("Total pot "):
                     self.total_pot(no, text)
                     saw_total = True
@@ -498,7 +518,7 @@ class _HandReader:
                 if not um or um.group(2) not in self.names:
                     raise self.fail(no, text)
                 player = um.group(2)
-                self.add(street, K.UNCALLED_RETURN, no, text, self.names[player], player, amount=self.amt(um.group(1)))
+                self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
                 continue
             player, action = self.split_actor(text)
             if player is not None:
@@ -506,20 +526,7 @@ class _HandReader:
                     # single-draw games have no draw marker: the first draw line ends predraw
                     street = S.FIRST_DRAW
                     self.committed = {}
-                e = self.action(hand, street, no, text, player, action)
-                if e is not None:
-                    kind = e.kind
-                    if kind == K.ANTE:
-                        antes.append((e.seat, e.amount))
-                    elif kind == K.BIG_BLIND:
-                        bb_poster = e.seat
-                        if hand.big_blind is None:  # fixed limit: the blinds come from the posts
-                            hand.big_blind = e.amount
-                    elif kind == K.SMALL_BLIND:
-                        if hand.small_blind is None:
-                            hand.small_blind = e.amount
-                    elif kind == K.BRING_IN and hand.bring_in is None:
-                        hand.bring_in = e.amount
+                self.action(hand, street, no, text, player, action)
                 continue
             if " re-buys and receives " in text or " takes the add-on" in text:
                 self.rebuy(no, text)
@@ -535,7 +542,7 @@ class _HandReader:
                 half = cm.group(4)
                 half = None if half is None else "hi" if half.startswith("hi") else "lo"
                 who = cm.group(1)
-                self.add(street, K.COLLECT, no, text, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
+                self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
                 continue
             if " finished the tournament in " in text or " wins the tournament" in text:
                 fm = _FINISH.match(text)
@@ -546,7 +553,7 @@ class _HandReader:
                     if not fm or fm.group(1) not in self.names:
                         raise self.fail(no, text)
                     who, place = fm.group(1), 1
-                self.add(street, K.FINISH, no, text, self.names[who], who, amount=place)
+                self.add(street, K.FINISH, no, self.names[who], who, amount=place)
                 continue
             if text == "Hand cancelled":
                 raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
@@ -558,10 +565,12 @@ class _HandReader:
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
         # the summary lists every seat that took part; a hand cut inside its summary misses some
-        listed = {e.seat for e in self.events if e.kind == K.SEAT_RESULT}
-        missing = sorted({e.seat for e in self.events if e.seat is not None and e.street != S.SUMMARY} - listed)
+        played = {e.seat for e in self.events if e.street != summary}
+        played.discard(None)  # board cards
+        missing = sorted(played - self.listed)
         if missing:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} before the summary lines of seats {', '.join(map(str, missing))}")
+        antes, bb_poster = self.antes, self.bb_poster
         if antes:
             hand.ante = max(a for _, a in antes)
             hand.bb_ante = len(antes) == 1 and antes[0][0] == bb_poster
@@ -570,8 +579,9 @@ class _HandReader:
 
     def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
-        head = text[: text.index("***", 4) + 3] if "***" in text[4:] else text
-        if _RUN_TWICE.match(head):
+        end = text.find("***", 4)
+        head = text[: end + 3] if end >= 0 else text
+        if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
             raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
         new: str | None = None
         if head == "*** HOLE CARDS ***":
@@ -595,7 +605,7 @@ class _HandReader:
             cards = _cards(text)
             if not cards:
                 raise self.fail(no, text, "board cards missing")
-            self.add(new, K.DEAL_BOARD, no, text, cards=cards)
+            self.add(new, K.DEAL_BOARD, no, cards=cards)
         if new is None:
             raise self.fail(no, text, "street marker not understood")
         if new != street:
@@ -621,12 +631,16 @@ class _HandReader:
                 cards = _cards(rest[i:])
                 if cards is None or not rest.endswith("]"):
                     break
-                self.add(street, K.DEAL_HOLE, no, text, self.names[player], player, cards=cards)
+                self.add(street, K.DEAL_HOLE, no, self.names[player], player, cards=cards)
                 return
             i = rest.find(" [", i + 1)
         raise self.fail(no, text)
 
     def action(self, hand: ParsedHand, street: str, no: int, text: str, player: str, action: str) -> Event | None:
+        """'<player>: <action>': one event (None for a player sitting out).
+
+        Every branch is chosen by the first word, so their order is only that of how
+        often they occur (folds and posts are most of a tournament's lines)."""
         seat = self.names[player]
         all_in = action.endswith(_ALL_IN)
         if all_in:
@@ -635,36 +649,47 @@ class _HandReader:
         kind: str
         amount = to_amount = None
         cards = None
+        committed = self.committed
         if word == "folds":
             kind = K.FOLD
             cards = _cards(arg) if arg else None
-        elif word == "checks" and not arg:
-            kind = K.CHECK
+        elif word == "posts":
+            kind, amount = self.post(no, text, arg)
+            if kind == K.ANTE:
+                self.antes.append((seat, amount))
+            else:
+                live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
+                committed[seat] = committed.get(seat, 0) + live
+                if kind == K.BIG_BLIND:
+                    self.bb_poster = seat
+                    if hand.big_blind is None:  # fixed limit: the blinds come from the posts
+                        hand.big_blind = amount
+                elif kind == K.SMALL_BLIND and hand.small_blind is None:
+                    hand.small_blind = amount
         elif word == "calls":
             kind, amount = K.CALL, self.amt(arg)
-            self.committed[seat] = self.committed.get(seat, 0) + amount
-        elif word == "bets":
-            kind, amount = K.BET, self.amt(arg)
-            to_amount = amount
-            self.committed[seat] = self.committed.get(seat, 0) + amount
+            committed[seat] = committed.get(seat, 0) + amount
+        elif word == "checks" and not arg:
+            kind = K.CHECK
         elif word == "raises":
             rm = _RAISE.match(action)
             if not rm:
                 raise self.fail(no, text)
             kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
-            self.committed[seat] = to_amount
-        elif word == "posts":
-            kind, amount = self.post(no, text, arg)
-            if kind != K.ANTE:
-                live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
-                self.committed[seat] = self.committed.get(seat, 0) + live
+            committed[seat] = to_amount
+        elif word == "bets":
+            kind, amount = K.BET, self.amt(arg)
+            to_amount = amount
+            committed[seat] = committed.get(seat, 0) + amount
         elif action.startswith("brings in for "):
             kind, amount = K.BRING_IN, self.amt(action[14:])
-            self.committed[seat] = self.committed.get(seat, 0) + amount
+            committed[seat] = committed.get(seat, 0) + amount
+            if hand.bring_in is None:
+                hand.bring_in = amount
         elif action.startswith("completes it to "):
             kind, to_amount = K.COMPLETE, self.amt(action[16:])
-            amount = to_amount - self.committed.get(seat, 0)
-            self.committed[seat] = to_amount
+            amount = to_amount - committed.get(seat, 0)
+            committed[seat] = to_amount
         elif word == "discards":
             dm = _DISCARD.match(action)
             if not dm:
@@ -686,17 +711,16 @@ class _HandReader:
             return None
         else:
             raise self.fail(no, text)
-        return self.add(street, kind, no, text, seat, player, amount=amount, to_amount=to_amount, all_in=all_in, cards=cards)
+        return self.add(street, kind, no, seat, player, amount, to_amount, all_in, cards)
 
     def post(self, no: int, text: str, arg: str) -> tuple[str, int]:
-        for prefix, kind in (
-            ("the ante ", K.ANTE),
-            ("small blind ", K.SMALL_BLIND),
-            ("big blind ", K.BIG_BLIND),
-            ("small & big blinds ", K.DEAD_BLIND),
-            ("button blind ", K.BIG_BLIND),  # 6+ hold'em: the one blind, posted by the button
-            ("straddle ", K.STRADDLE),
-        ):
+        # 'the ante 10': the words before the last space name the post (no prefix of
+        # _POSTS is a prefix of another, so a dict lookup finds what a startswith scan would)
+        cut = arg.rfind(" ") + 1
+        kind = _POSTS.get(arg[:cut])
+        if kind is not None:
+            return kind, self.amt(arg[cut:])
+        for prefix, kind in _POSTS.items():  # an amount with a space in it: not understood below
             if arg.startswith(prefix):
                 return kind, self.amt(arg[len(prefix) :])
         raise self.fail(no, text)
@@ -709,7 +733,7 @@ class _HandReader:
             raise self.fail(no, text)
         who = rm.group(1)
         kind = K.REBUY if rm.group(2) == "re-buys" else K.ADDON
-        self.add(S.SUMMARY, kind, no, text, self.names.get(who), who, amount=self.amt(rm.group(3)))
+        self.add(S.SUMMARY, kind, no, self.names.get(who), who, amount=self.amt(rm.group(3)))
 
     # -- summary -----------------------------------------------------------------------
 
@@ -717,7 +741,7 @@ class _HandReader:
         tm = _TOTAL_POT.match(text)
         if not tm:
             raise self.fail(no, text)
-        self.add(S.SUMMARY, K.TOTAL_POT, no, text, amount=self.amt(tm.group(1)), to_amount=self.amt(tm.group(3)))
+        self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group(1)), to_amount=self.amt(tm.group(3)))
         pots = tm.group(2)
         if pots:
             claims = _POT_CLAIM.findall(pots)
@@ -725,7 +749,7 @@ class _HandReader:
                 raise self.fail(no, text, "pot list not understood")
             for label, amount in claims:
                 lab = "main" if label == "Main pot" else "side" + label[8:]
-                self.add(S.SUMMARY, K.POT_CLAIM, no, text, amount=self.amt(amount), pot_label=lab)
+                self.add(S.SUMMARY, K.POT_CLAIM, no, amount=self.amt(amount), pot_label=lab)
 
     def seat_result(self, no: int, text: str) -> None:
         colon = text.find(": ")
@@ -734,16 +758,21 @@ class _HandReader:
             raise self.fail(no, text)
         seat = int(seat_text)
         rest = text[colon + 2 :]
-        player = next((n for n in self.names_by_len if self.names[n] == seat and rest.startswith(n)), None)
-        if player is None:
+        for player in self.names_by_seat.get(seat, ()):
+            if rest.startswith(player):
+                break
+        else:
             raise self.fail(no, text, "summary seat line for a seat not in the hand")
+        self.listed.add(seat)
         tail = rest[len(player) :]
-        won = _WON.findall(tail)
+        # most seats won nothing and showed nothing: skip the searches that would find nothing
+        won = _WON.findall(tail) if "won (" in tail or "collected (" in tail else None
         amount = sum(self.amt(w) for w in won) if won else None
         cards = None
-        for key in (" showed [", " mucked ["):
-            k = tail.find(key)
-            if k >= 0:
-                cards = tail[k + len(key) : tail.index("]", k)]
-                break
-        self.add(S.SUMMARY, K.SEAT_RESULT, no, text, seat, player, amount=amount, cards=cards)
+        if "[" in tail:
+            for key in (" showed [", " mucked ["):
+                k = tail.find(key)
+                if k >= 0:
+                    cards = tail[k + len(key) : tail.index("]", k)]
+                    break
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, player, amount=amount, cards=cards)
