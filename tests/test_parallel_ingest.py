@@ -1,0 +1,130 @@
+"""Parsing in worker processes and in chunks, and replaying as hands are stored
+(issue 7), change nothing that is stored.
+
+* Files cut into many small chunks at hand starts and parsed in two worker
+  processes give the same event log, the same rejections and the same totals as
+  one process reading each file whole.
+* ``audit`` on an empty store replays each hand in the worker that parsed it and
+  commits its facts with it; those facts equal a separate ``replay`` of the
+  stored log, table for table, under every edition tested.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+from conftest import CORPUS, SAMPLES, needs_corpus
+
+import auditor.units as units
+from auditor.ingest import ingest
+from auditor.pipeline import audit
+from auditor.store import connect
+from replay.runner import replay_state, replay_store
+
+LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
+FACT_TABLES = ("decisions", "pots", "pot_shares", "hand_results", "replay_notes", "findings")
+TIMESTAMPS = {"ingested_at", "recorded_at", "finding_id"}
+
+
+def dump(db: str, tables) -> dict[str, list[tuple]]:
+    con = duckdb.connect(db, read_only=True)
+    try:
+        out = {}
+        for t in tables:
+            cols = [r[0] for r in con.execute(f"DESCRIBE {t}").fetchall() if r[0] not in TIMESTAMPS]
+            out[t] = sorted(con.execute(f"SELECT {', '.join(cols)} FROM {t}").fetchall(), key=repr)
+        return out
+    finally:
+        con.close()
+
+
+def totals(s) -> tuple:
+    errors = sorted((e["file"], e["line"], e["reason_code"], e["reason"]) for e in s.errors)
+    return s.files, s.hands_seen, s.stored, s.duplicates, s.rejected, errors
+
+
+def chunked_equals_whole(paths, tmp_path, monkeypatch, chunk_bytes: int) -> int:
+    whole = str(tmp_path / "whole.duckdb")
+    a = ingest(paths, db=whole, jobs=1)
+    monkeypatch.setattr(units, "CHUNK_BYTES", chunk_bytes)  # files above this are cut into chunks
+    parts = list(units.plan_units([p for p in _files(paths)]))
+    assert sum(1 for u in parts if u[0].data is not None) > len(parts) // 2, "most units are chunks of files"
+    chunked = str(tmp_path / "chunked.duckdb")
+    b = ingest(paths, db=chunked, jobs=2)
+    assert totals(b) == totals(a)
+    assert a.hands_seen == a.stored + a.duplicates + a.rejected
+    assert dump(chunked, LOG_TABLES) == dump(whole, LOG_TABLES)
+    return a.stored
+
+
+def _files(paths):
+    from auditor.ingest import expand_paths
+
+    return expand_paths(paths)
+
+
+def test_samples_in_tiny_chunks_and_two_workers_store_what_one_reader_does(tmp_path, monkeypatch):
+    stored = chunked_equals_whole([SAMPLES], tmp_path, monkeypatch, 2048)
+    assert stored == 52
+
+
+@needs_corpus
+def test_pokerstars_corpus_in_chunks_and_two_workers_stores_what_one_reader_does(tmp_path, monkeypatch):
+    stored = chunked_equals_whole([CORPUS / "fpdb" / "tour" / "Stars", CORPUS / "fpdb" / "cash" / "Stars"],
+                                  tmp_path, monkeypatch, 64 << 10)
+    assert stored == 1188 + 401
+
+
+def audit_equals_ingest_then_replay(paths, tmp_path, edition: str) -> None:
+    fused = str(tmp_path / f"fused-{edition}.duckdb")
+    r = audit(paths, db=fused, edition_name=edition, jobs=2)
+    assert r.ingest.stored > 0
+    separate = str(tmp_path / f"separate-{edition}.duckdb")
+    ingest(paths, db=separate, jobs=1)
+    con = connect(separate)
+    try:
+        replay_store(con, edition, jobs=1)
+        from auditor.checks import run_checks
+
+        run_checks(con, edition)
+        assert replay_state(con, edition) == "complete"
+    finally:
+        con.close()
+    assert dump(fused, LOG_TABLES) == dump(separate, LOG_TABLES)
+    a, b = dump(fused, FACT_TABLES), dump(separate, FACT_TABLES)
+    for t in FACT_TABLES:
+        assert a[t] == b[t], f"{t} differs between audit's replay-as-stored and a separate replay"
+    assert a["decisions"] and a["pots"]
+
+
+@pytest.mark.parametrize("edition", ["tda-2019", "tda-2011"])
+def test_audit_replaying_as_it_stores_equals_a_separate_replay_on_the_samples(tmp_path, edition):
+    audit_equals_ingest_then_replay([SAMPLES], tmp_path, edition)
+
+
+@needs_corpus
+def test_audit_replaying_as_it_stores_equals_a_separate_replay_on_the_corpus(tmp_path, monkeypatch):
+    monkeypatch.setattr(units, "CHUNK_BYTES", 256 << 10)  # also chunk the bigger PokerStars files
+    audit_equals_ingest_then_replay([CORPUS / "fpdb" / "tour" / "Stars", CORPUS / "fpdb" / "cash" / "Stars",
+                                     CORPUS / "phh" / "wsop", str(CORPUS / "phh" / "pluribus" / "10*")], tmp_path, "tda-2019")
+
+
+def test_adding_hands_leaves_other_editions_stale_and_audit_replays_only_once(tmp_path):
+    db = str(tmp_path / "s.duckdb")
+    pokerstars = sorted((SAMPLES / "pokerstars").glob("*.txt"))
+    first = audit(pokerstars[:2], db=db, edition_name="tda-2013")
+    con = connect(db)
+    replay_store(con, "tda-2019")
+    con.close()
+    second = audit(pokerstars[2:], db=db, edition_name="tda-2013")  # replays only the new hands
+    assert second.replay.hands == first.replay.hands + second.ingest.stored
+    con = connect(db)
+    try:
+        assert replay_state(con, "tda-2013") == "complete"
+        assert replay_state(con, "tda-2019") == "stale"  # its facts lack the new hands
+    finally:
+        con.close()
+    fresh = str(tmp_path / "fresh.duckdb")
+    audit(pokerstars, db=fresh, edition_name="tda-2013")
+    mine, ref = dump(db, FACT_TABLES[:-1]), dump(fresh, FACT_TABLES[:-1])
+    assert {t: [r for r in rows if "tda-2013" in r] for t, rows in mine.items()} == ref
