@@ -111,6 +111,10 @@ class Replay:
         self.raise_cap = raise_cap if self.betting == "fixed-limit" else None
         self.unit = hand.get("chip_unit") or 1
         self.big_blind = hand.get("big_blind") or 0
+        # fixed-limit bet sizes (see _bet_size), asked at every action
+        self.limit_small = hand.get("small_bet") or self.big_blind or self.unit
+        self.limit_big = hand.get("big_bet") or 2 * self.limit_small
+        self.late_street = {"board": 2, "stud": 2, "triple_draw": 2, "single_draw": 1}[self.family]
         # PokerStars writes "Uncalled bet (X) returned"; PHH records no returns
         self.records_returns = hand.get("format") != "phh"
         self.facts = HandFacts()
@@ -123,8 +127,9 @@ class Replay:
         self.collects: list[dict] = []
         self.street: str | None = None
         self.street_idx = -1
-        self.dead = 0  # antes and dead blinds: in the pot, part of no street commitment
-        self.pot_closed = 0  # live chips of finished streets
+        # every chip put in so far, live or dead (antes, blinds, bets): kept as it goes,
+        # as the pot before each action is recorded
+        self.pot = 0
         self.current_bet = 0  # highest street commitment
         self.bet_floor = 0  # pre-flop: the full big blind; a short all-in blind changes no limit (43 Ex.2, 54-B)
         self.last_full = 0  # largest full bet or raise increment of the street (43-A)
@@ -154,42 +159,41 @@ class Replay:
     def _needs_action(self, s: SeatState) -> bool:
         return self._can_act(s) and (not s.acted or s.street_in < self.current_bet)
 
-    def _betting_possible(self) -> bool:
-        if sum(1 for s in self.order if not s.folded) < 2:
-            return False
-        able = [s for s in self.order if self._can_act(s)]
-        if len(able) == 1:  # one player with chips acts only if facing a bet
-            return able[0].street_in < self.current_bet
-        return bool(able)
+    def _due_from(self, start: int) -> tuple[list[SeatState], bool]:
+        """The seats that still need to act, in turn order from clockwise position
+        ``start``, and whether any betting is possible at all: two players still in,
+        and two with chips, or one with chips who faces a bet.  It runs at every
+        action, so it is one pass over the seats."""
+        bet = self.current_bet
+        live = 0
+        able: list[SeatState] = []
+        due: list[SeatState] = []
+        for s in self.order[start:] + self.order[:start]:
+            if s.folded:
+                continue
+            live += 1
+            if s.all_in:
+                continue
+            able.append(s)
+            if not s.acted or s.street_in < bet:
+                due.append(s)
+        possible = live >= 2 and (len(able) > 1 or (len(able) == 1 and able[0].street_in < bet))
+        return due, possible
 
-    def _next_needing(self, after: SeatState | None) -> SeatState | None:
-        if not self._betting_possible():
-            return None
-        n = len(self.order)
-        start = 0 if after is None else after.order + 1
-        for k in range(n):
-            s = self.order[(start + k) % n]
-            if self._needs_action(s):
-                return s
-        return None
-
-    def _to_act_list(self, first: SeatState | None) -> list[int]:
-        if first is None:
-            return []
-        n = len(self.order)
-        ring = (self.order[(first.order + k) % n] for k in range(n))
-        return [s.seat for s in ring if self._needs_action(s)]
+    def _next_after(self, after: SeatState | None) -> tuple[SeatState | None, list[SeatState]]:
+        """The first seat after ``after`` (None: from the button's left) who needs to
+        act, or None when no betting is possible, and the seats due from him on."""
+        due, possible = self._due_from(0 if after is None else after.order + 1)
+        if not possible or not due:
+            return None, []
+        return due[0], due  # the seats skipped before due[0] need no action: his ring is the same
 
     # --- streets ---------------------------------------------------------------------
     def _bet_size(self) -> int:
         """Fixed-limit bet of the current street: small bet early, big bet late."""
-        h = self.hand
-        small = h.get("small_bet") or h.get("big_blind") or self.unit
-        big = h.get("big_bet") or 2 * small
-        late = {"board": 2, "stud": 2, "triple_draw": 2, "single_draw": 1}[self.family]
         if self.stud_big_fourth:
-            return big  # a big bet was made on fourth street over an open pair
-        return small if self.street_idx < late else big
+            return self.limit_big  # a big bet was made on fourth street over an open pair
+        return self.limit_small if self.street_idx < self.late_street else self.limit_big
 
     def _open_pair_on_fourth(self) -> bool:
         """Stud: an exposed pair on fourth street lets any player bet the big bet."""
@@ -231,7 +235,6 @@ class Replay:
         second = max((s.street_in for s in self.order if s is not top), default=0)
         if top.street_in > second:
             top.returned_expected += top.street_in - second
-        self.pot_closed += sum(s.street_in for s in self.order)
 
     # --- the replay ------------------------------------------------------------------
     def run(self) -> HandFacts:
@@ -292,20 +295,17 @@ class Replay:
         s.stack -= amt
         s.total_in += amt
         s.all_in = s.stack <= 0
+        self.pot += amt
         if kind == "ante":
-            self.dead += amt
             if self.hand.get("bb_ante"):
                 s.table_ante += amt
             return
         if kind == "dead_blind":
             # "posts small & big blinds": the big-blind part is live, the rest is dead
-            live = min(amt, self.big_blind or amt)
-            self.dead += amt - live
-            amt = live
+            amt = min(amt, self.big_blind or amt)
         elif kind == "small_blind" and any(k in ("small_blind", "big_blind") for k, _ in self.blind_posters):
             # a small blind posted out of position (a player entering or returning after
             # missing it) is dead: it does not count toward the poster's call
-            self.dead += amt
             s.dead_small_blind += amt
             self.blind_posters.append(("dead_small_blind", s))
             return
@@ -346,23 +346,28 @@ class Replay:
         return None
 
     # --- voluntary actions -----------------------------------------------------------
-    def _expected_actor(self) -> SeatState | None:
+    def _turn(self) -> tuple[SeatState | None, list[SeatState]]:
+        """Who is expected to act now, and every seat still due to act, in turn order
+        from him (the expected actor heads the list unless he needs no action)."""
         if self.voluntary_seen:
-            return self._next_needing(self.last_actor)
+            return self._next_after(self.last_actor)
         start = self._start_of_round()
         if start is not None:
-            return self._next_needing(start)
+            return self._next_after(start)
         if self.family == "stud":
             cands = [s for s in self.order if self._can_act(s) and s.upcards]
             razz = self.variant == "razz"
             if cands and self.street_idx == 0:
                 # no bring-in recorded: the lowest upcard (razz: highest) acts first
-                return min(cands, key=lambda s: bring_in_key(s.upcards[-1], razz=razz))
+                first = min(cands, key=lambda s: bring_in_key(s.upcards[-1], razz=razz))
+                return first, self._due_from(first.order)[0]
             if cands:
                 # fourth street on: the best exposed hand acts first (razz: the lowest)
                 first = max(cands, key=lambda s: showing_key(s.upcards, razz=razz))
-                return first if self._needs_action(first) else self._next_needing(first)
-        return self._next_needing(None)
+                if self._needs_action(first):
+                    return first, self._due_from(first.order)[0]
+                return self._next_after(first)
+        return self._next_after(None)
 
     def _may_raise(self, s: SeatState) -> tuple[bool, str]:
         """Is betting open for ``s`` to raise (2019 Rule 47)?"""
@@ -382,9 +387,6 @@ class Replay:
         if self.rules.cumulative_short_allins_reopen and facing >= self.last_full:
             return True, "reopened-by-short-allins"  # 47-A: cumulative short all-ins
         return False, "short-allin-not-reopened"
-
-    def _pot_total(self) -> int:
-        return self.dead + self.pot_closed + sum(s.street_in for s in self.order)
 
     def _limits(self, s: SeatState) -> tuple[int, int]:
         """(min_raise_to, max_raise_to) for the actor now.  The minimum is the nominal
@@ -409,7 +411,7 @@ class Replay:
             # raise to: the bet level plus the pot after calling (2019 Rule 54);
             # pre-flop a short all-in blind counts as a full blind (54-B)
             phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0
-            hi = level + self._pot_total() + phantom + (level - s.street_in)
+            hi = level + self.pot + phantom + (level - s.street_in)
         else:
             hi = reach
         return lo, min(hi, reach)
@@ -424,14 +426,14 @@ class Replay:
 
     def _voluntary(self, e: dict, s: SeatState) -> None:
         kind = e["kind"]
-        expected = self._expected_actor()
-        to_act = self._to_act_list(expected)
+        expected, due = self._turn()
+        to_act = [x.seat for x in due]
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
         current_before = self.current_bet
         to_call = max(0, current_before - s.street_in)
         min_to, max_to = self._limits(s)
         may, why = self._may_raise(s)
-        stack_before, in_before, pot_before = s.stack, s.street_in, self._pot_total()
+        stack_before, in_before, pot_before = s.stack, s.street_in, self.pot
         count_before = self.bets_raises
         last_full_before = self.last_full
         amount_to: int | None = None
@@ -446,7 +448,6 @@ class Replay:
             if s.dead_small_blind and s.street_in + add < self.current_bet == s.street_in + add + s.dead_small_blind:
                 # the recorded call only matches the bet with the out-of-position small
                 # blind counted live: this history (house) played it live
-                self.dead -= s.dead_small_blind
                 s.street_in += s.dead_small_blind
                 s.dead_small_blind = 0
             self._put(s, add)
@@ -485,12 +486,12 @@ class Replay:
             stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e["line_no"],
         ))
 
-    @staticmethod
-    def _put(s: SeatState, add: int) -> None:
+    def _put(self, s: SeatState, add: int) -> None:
         s.stack -= add
         s.street_in += add
         s.total_in += add
         s.all_in = s.stack <= 0
+        self.pot += add
 
     def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int) -> str:
         opening = max(self.current_bet, self.bet_floor) == 0
