@@ -20,6 +20,11 @@ Award checks (``group: award``) report an award error once, under the most
 specific check: ``precedence`` orders them (odd-chip 1, side-pot 2,
 wrong-winner 3, chip-conservation 4), and a hand reported by a more specific
 award check is not reported again by a later one.
+
+Table checks (``group: table``) judge the sequence of hands at a table.  They run a
+batch of tournaments at a time, not over the whole store at once, so that their
+memory does not grow with the store (``_run_table_checks``; docs/table-checks.md,
+"Memory").
 """
 
 from __future__ import annotations
@@ -101,42 +106,156 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
 
     counts: dict[str, int] = {}
     checks = [c for c in load_checks() if not only or c.check_id in only]
+    rules = {c.check_id: _rule(c, edition, citation) for c in checks}
+    # the table checks' rows, found a batch of tournaments at a time (before any findings change)
+    table = [c for c in checks if c.group == "table" and rules[c.check_id]]
+    found = _run_table_checks(con, table, edition) if table else {}
     # each check replaces its own findings in its own transaction: atomic per check,
     # and DuckDB never holds every check's work in memory at once
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
-    for c in checks:
-        con.execute("BEGIN TRANSACTION")
-        try:
-            counts[c.check_id] = _run_one(con, c, edition, citation)
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-    con.execute("DROP TABLE IF EXISTS _found")
-    con.execute("DROP TABLE IF EXISTS _award_hands")
+    try:
+        for c in checks:
+            con.execute("BEGIN TRANSACTION")
+            try:
+                counts[c.check_id] = _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id))
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+    finally:
+        for t in ["_found", "_award_hands", *found.values()]:
+            con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     return counts
 
 
-def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, citation) -> int:
-    con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
+def _rule(c: Check, edition: str, citation) -> tuple[str, str] | None:
+    """The check's rule numbers and titles under ``edition``; None when the edition
+    has no such rule (the check does not run)."""
     cites = [x for x in citation(c.check_id, edition) if not x.missing]
     if not cites:
+        return None
+    return ", ".join(x.ref for x in cites), "; ".join(dict.fromkeys(x.title for x in cites))
+
+
+def _params(c: Check, edition: str) -> dict | None:
+    return {"edition": edition} if "$edition" in c.body else None
+
+
+def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str] | None,
+             found: str | None = None) -> int:
+    """Replace the check's findings under ``edition``: its rows are the check's query,
+    or the temp table ``found`` already holding them (table checks)."""
+    con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
+    if rule is None:
         return 0  # the edition has no such rule: the check does not run
-    rule = ", ".join(x.ref for x in cites)
-    title = "; ".join(dict.fromkeys(x.title for x in cites))
-    params = {"edition": edition} if "$edition" in c.body else None
-    con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", params)
+    if found is None:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", _params(c, edition))
+        found = "_found"
     skip_done = "AND f.hand_id NOT IN (SELECT hand_id FROM _award_hands)" if c.group == "award" else ""
     (n,) = con.execute(
         f"""INSERT INTO findings
             SELECT ? || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
                    ?, ?, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
-            FROM _found f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
+            FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             WHERE true {skip_done}
             ON CONFLICT DO NOTHING""",
-        [c.check_id, c.check_id, c.severity, edition, rule, title],
+        [c.check_id, c.check_id, c.severity, edition, *rule],
     ).fetchone()
     if c.group == "award":
-        con.execute("INSERT INTO _award_hands SELECT DISTINCT hand_id FROM _found")
+        con.execute(f"INSERT INTO _award_hands SELECT DISTINCT hand_id FROM temp.{found}")
     return n
+
+
+# --- table checks, a batch of tournaments at a time ------------------------------------------
+
+# Hands per batch.  A table check compares hands of one table, or of one tournament,
+# never of two tournaments, so a batch is whole tournaments (cash tables: all hands
+# without a tournament number together), cut when it holds this many hands; one
+# tournament larger than this is a batch of its own.
+BATCH_HANDS = 25_000
+
+# The batch's slice of the store, as temp tables that shadow the stored tables of the
+# same name (temp is searched first: the views in auditor/views.sql, and the checks,
+# then read the batch only).  Events: only the kinds the table views and checks read.
+TABLE_EVENT_KINDS = ("small_blind", "big_blind", "ante", "dead_blind", "out_of_hand", "rebuy", "addon", "finish")
+_SLICE = {
+    "hands": "SELECT h.* FROM main.hands h JOIN temp._tc_keys k ON k.tkey = {key} WHERE k.batch = $batch AND {range}",
+    "seats": "SELECT x.* FROM main.seats x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
+    "events": "SELECT x.* FROM main.events x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
+    "hand_results": "SELECT x.* FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
+}
+# The views the table checks read, materialised once per batch (in this order: each
+# reads the ones before it) instead of being evaluated again by every check.
+_MATERIALISED = ("hand_seats", "table_hands", "hand_chips", "stack_links", "table_transitions")
+# a hand's table sequence key, as table_hands partitions it
+_TKEY = "coalesce({h}.tournament_id || coalesce(' ' || {h}.buy_in, ''), '')"
+
+
+def _table_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str, str]]:
+    """Number the tournaments with tournament hands at a table into batches of about
+    ``BATCH_HANDS`` hands (temp table ``_tc_keys``: tkey, batch), in the order of
+    their first hand id so that a batch's hands lie close together in the store.
+    Returns (batch, lowest hand id, highest hand id) for each batch."""
+    con.execute(f"""
+        CREATE OR REPLACE TEMP TABLE _tc_keys AS
+        WITH k AS (
+          SELECT {_TKEY.format(h="h")} AS tkey, count(*) AS n, min(hand_id) AS lo, max(hand_id) AS hi
+          FROM main.hands h WHERE h.table_name IS NOT NULL
+          GROUP BY tkey HAVING bool_or(h.is_tournament)
+        ), c AS (
+          SELECT *, sum(n) OVER (ORDER BY lo, tkey ROWS UNBOUNDED PRECEDING) - n AS before FROM k
+        )
+        SELECT tkey, lo, hi, CAST(before // {BATCH_HANDS} AS INTEGER) AS batch FROM c""")
+    return con.execute("SELECT batch, min(lo), max(hi) FROM temp._tc_keys GROUP BY batch ORDER BY batch").fetchall()
+
+
+def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str) -> dict[str, str]:
+    """Run the table checks a batch of tournaments at a time; their rows go into one
+    temp table per check (returned by check id).  Each batch: its hands, seats,
+    events and hand results as temp tables shadowing the stored ones, the table
+    views materialised from them, then every check over those."""
+    out = {c.check_id: f"_tc_found_{i}" for i, c in enumerate(checks)}
+    for t in out.values():
+        con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+    try:
+        batches = _table_batches(con)
+        if not batches:  # no tournament hands at a table: each check over the (empty) views
+            for c in checks:
+                con.execute(f"CREATE TEMP TABLE {out[c.check_id]} AS {c.body}", _params(c, edition))
+            return out
+        for batch, lo, hi in batches:
+            try:
+                rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
+                for name, sql in _SLICE.items():
+                    sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
+                                     kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
+                    params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {})}
+                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}", params)
+                for name in _MATERIALISED:
+                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM main.{name}")
+                # the views must have read the batch, not the whole store
+                (n_views, n_batch) = con.execute(
+                    "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchone()
+                if n_views != n_batch:
+                    raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
+                for c in checks:
+                    t = out[c.check_id]
+                    exists = con.execute("SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = ?", [t]).fetchone()[0]
+                    into = f"INSERT INTO temp.{t} " if exists else f"CREATE TEMP TABLE {t} AS "
+                    con.execute(into + c.body, _params(c, edition))
+            finally:
+                _drop_slice(con)
+    except BaseException:
+        for t in out.values():
+            con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+        raise
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp._tc_keys")
+    return out
+
+
+def _drop_slice(con: duckdb.DuckDBPyConnection) -> None:
+    # always schema-qualified: an unqualified DROP TABLE hands would drop the stored table
+    for name in (*reversed(_MATERIALISED), *_SLICE):
+        con.execute(f"DROP TABLE IF EXISTS temp.{name}")

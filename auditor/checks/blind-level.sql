@@ -79,5 +79,5 @@ JOIN LATERAL (
   JOIN in_view v ON v.tournament_key = x.tournament_key AND v.table_name = x.table_name
   WHERE x.tournament_key = th.tournament_key AND r2.level_no > r.level_no AND x.started_at < th.started_at
     AND (x.hand_id = th.prev_hand_id OR (x.table_name <> th.table_name AND v.to_at >= th.started_at))
-  ORDER BY x.started_at DESC LIMIT 1) later ON true
+  ORDER BY x.started_at DESC, x.hand_id LIMIT 1) later ON true  -- of hands begun at once, the first by id
 ORDER BY 1
