@@ -95,6 +95,24 @@ _SIGNIFICANT = re.compile(r"\s*(?:#.*)?$")  # matches blank and comment-only lin
 
 _BETTING_ACTS = frozenset({"pb", "f", "cc", "cbr"})
 
+# The flat TOML most PHH writers emit, one ``key = value`` per line, is read without
+# tomllib (otherwise most of the time spent on a hand).  A scalar: a literal or basic
+# string without escapes or control characters (TOML allows a tab), a decimal integer or
+# float without underscores, a boolean.  A value: a scalar or a one-line array of them.
+# Anything else (comments, tables, multi-line arrays, dates, ...) goes to tomllib.
+_FLAT_SCALAR = (
+    r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
+    r'|"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
+    r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
+    r"|true|false"
+)
+_FLAT_LINE = re.compile(
+    rf"([A-Za-z0-9_-]+)[ \t]*=[ \t]*"
+    rf"((?:{_FLAT_SCALAR})|\[[ \t]*(?:(?:{_FLAT_SCALAR})[ \t]*,[ \t]*)*(?:(?:{_FLAT_SCALAR})[ \t]*,?[ \t]*)?\])"
+    r"[ \t]*"
+)
+_FLAT_ITEM = re.compile(_FLAT_SCALAR)
+
 
 class Reject(Exception):
     """A hand that cannot be followed: becomes a HandError."""
@@ -244,8 +262,52 @@ def _cards(s: str, line: int) -> str:
     return " ".join(s[i : i + 2] for i in range(0, len(s), 2))
 
 
+def _flat_scalar(tok: str) -> str | bool | int | Decimal:
+    """A _FLAT_SCALAR token as tomllib reads it (floats as Decimal)."""
+    if tok[0] in "'\"":
+        return tok[1:-1]  # no escapes to undo
+    if tok == "true" or tok == "false":
+        return tok == "true"
+    if "." in tok or "e" in tok or "E" in tok:
+        return Decimal(tok)
+    return int(tok)
+
+
+def _flat_toml(text: str) -> dict[str, Any] | None:
+    """The document when every line is blank or a _FLAT_LINE (the same dict as
+    tomllib's); None for any other document.
+
+    >>> _flat_toml("a = 1\\nb = ['x', \\"y\\", 2.50, true]\\n")
+    {'a': 1, 'b': ['x', 'y', Decimal('2.50'), True]}
+    >>> _flat_toml("a = 1 # comment") is None, _flat_toml("a = 1\\na = 2") is None
+    (True, True)
+    """
+    doc: dict[str, Any] = {}
+    for line in text.split("\n"):
+        m = _FLAT_LINE.fullmatch(line)
+        if m is None:
+            if line.strip(" \t"):
+                return None
+            continue  # a blank line
+        key, value = m.groups()
+        if key in doc:
+            return None  # a key given twice: tomllib's error
+        if value[0] == "[":
+            # the line matched, so between the brackets findall finds exactly the items;
+            # strings and whole numbers, most items, are read here without a call
+            doc[key] = [
+                t[1:-1] if t[0] in "'\"" else int(t) if t.isdigit() else _flat_scalar(t) for t in _FLAT_ITEM.findall(value)
+            ]
+        else:
+            doc[key] = _flat_scalar(value)
+    return doc
+
+
 def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool) -> ParsedHand:
-    doc = tomllib.loads(text + "\n", parse_float=Decimal)  # floats exact; the newline keeps error lines in the text
+    doc = _flat_toml(text)
+    flat = doc is not None  # every value on its key's line
+    if doc is None:  # floats exact; the newline keeps error lines in the text
+        doc = tomllib.loads(text + "\n", parse_float=Decimal)
     first_line, last_line, byte_offset = sec[0][0], sec[-1][0], sec[0][1]
     if table:
         if len(doc) != 1 or not isinstance(next(iter(doc.values())), dict):
@@ -331,7 +393,10 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     acts_raw = need("actions")
     if not isinstance(acts_raw, list) or not all(isinstance(a, str) for a in acts_raw):
         raise Reject("parse-error", "actions must be a list of strings", line_of("actions"))
-    act_lines = _action_lines(sec, keys.get("actions"), len(acts_raw))
+    if flat:  # a one-line array: every action is on the line of ``actions =``
+        act_lines = [keys["actions"]] * len(acts_raw)
+    else:
+        act_lines = _action_lines(sec, keys.get("actions"), len(acts_raw))
     actions: list[_Action] = []
     for a, ln in zip(acts_raw, act_lines):
         body = a[: a.index("#")] if "#" in a else a  # drop the commentary
@@ -467,7 +532,10 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
         i, ln = x.actor, x.line_no
         if i is not None and x.verb in _BETTING_ACTS and folded[i]:
             raise Reject("invalid-action", f"{x.text!r}: player p{i + 1} has already folded", ln)
-        e = Event(len(ev), streets[st], "", ln, None if i is None else seat_no[i], None if i is None else players[i], text=x.text)
+        # seq, street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, text
+        # (positional: cheaper than keywords, once per action)
+        e = Event(len(ev), streets[st], "", ln, None if i is None else seat_no[i], None if i is None else players[i],
+                  None, None, False, None, None, None, x.text)
         v = x.verb
         if v == "db":
             if family != "board":
