@@ -242,10 +242,11 @@ class Replay:
             self._note(None, "unsupported-variant", f"no hand evaluator for variant {self.variant}")
         for e in self.events:
             kind, street = e["kind"], e["street"]
-            if street in self.streets and street != self.street and (kind in VOLUNTARY or kind in FORCED or kind.startswith("deal")):
+            # most events are on the current street: that test first
+            if street != self.street and street in self.streets and (kind in VOLUNTARY or kind in FORCED or kind.startswith("deal")):
                 if self.street is None or self.streets.index(street) > self.street_idx:
                     self._open_street(street)
-            s = self.seats.get(e["seat"]) if e["seat"] is not None else None
+            s = self.seats.get(e["seat"])  # None: no seat, or a seat not in the hand
             if kind in FORCED or kind in VOLUNTARY:
                 if s is None:
                     self._note(e["seq"], "unfollowable", f"{kind} by seat {e['seat']}, who is not in the hand")
@@ -670,8 +671,9 @@ class Replay:
                 self.hid, self.ed, pot.index, label, pot.amount, pot.contributors, pot.eligible,
                 len(elig) > 1, hi_w, lo_w, verified, note,
             ))
+            pot_recorded = recorded.get(pot.index, {})
             for s in self.order:
-                if s.seat not in pot.contributors and s.seat not in shares and s.seat not in recorded.get(pot.index, {}):
+                if s.seat not in pot.contributors and s.seat not in shares and s.seat not in pot_recorded:
                     continue
                 exp = shares.get(s.seat, (0, 0)) if verified else (None, None)
                 if exp[0] is None:
@@ -679,7 +681,7 @@ class Replay:
                         expected_won[s.seat] = None
                 elif expected_won[s.seat] is not None:
                     expected_won[s.seat] += exp[0]
-                rec = recorded.get(pot.index, {}).get(s.seat, (0, None)) if attributable else (None, None)
+                rec = pot_recorded.get(s.seat, (0, None)) if attributable else (None, None)
                 ev = evals.get(s.seat)  # the pot's evaluation: only its eligible seats, when contested
                 value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
                 self.facts.pot_shares.append((
