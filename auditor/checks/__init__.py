@@ -177,13 +177,17 @@ BATCH_HANDS = 25_000
 
 # The batch's slice of the store, as temp tables that shadow the stored tables of the
 # same name (temp is searched first: the views in auditor/views.sql, and the checks,
-# then read the batch only).  Events: only the kinds the table views and checks read.
+# then read the batch only).  Events and hand results: only the rows and columns the
+# table views and checks read (not the events' source text, most of their bytes).
 TABLE_EVENT_KINDS = ("small_blind", "big_blind", "ante", "dead_blind", "out_of_hand", "rebuy", "addon", "finish")
 _SLICE = {
     "hands": "SELECT h.* FROM main.hands h JOIN temp._tc_keys k ON k.tkey = {key} WHERE k.batch = $batch AND {range}",
     "seats": "SELECT x.* FROM main.seats x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
-    "events": "SELECT x.* FROM main.events x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
-    "hand_results": "SELECT x.* FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
+    "events": "SELECT x.hand_id, x.seq, x.street, x.kind, x.seat, x.player, x.amount, x.all_in, x.line_no "
+              "FROM main.events x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
+    "hand_results": "SELECT x.hand_id, x.edition, x.seat, x.player, x.starting_stack, x.contributed, x.returned_expected, "
+                    "x.won_expected, x.won_recorded, x.end_stack_expected, x.end_stack_recorded "
+                    "FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
 }
 # The views the table checks read, materialised once per batch (in this order: each
 # reads the ones before it) instead of being evaluated again by every check.

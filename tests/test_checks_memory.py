@@ -1,0 +1,85 @@
+"""The table checks run a batch of tournaments at a time (auditor/checks/__init__.py,
+docs/table-checks.md "Memory"): cut into many small batches they find exactly what
+one batch over the whole store finds, they complete under a small DuckDB memory
+limit, and they leave the store's tables as they were (the batch's temp tables that
+shadow them are gone)."""
+
+from __future__ import annotations
+
+import pytest
+
+import auditor.checks as checks
+from auditor.pipeline import audit
+from auditor.store import connect
+from conftest import CORPUS, FIXTURES, needs_corpus
+
+STARS_TOUR = CORPUS / "fpdb" / "tour" / "Stars"
+TABLE_FIXTURES = [FIXTURES / "checks" / c for c in
+                  ("dead-button", "heads-up-button", "blind-level", "stack-continuity", "new-player-seating")]
+TABLE_CHECKS = [c.check_id for c in checks.load_checks() if c.group == "table"]
+EDITION = "tda-2019"
+
+
+def findings(con) -> list[tuple]:
+    return con.execute("SELECT * FROM findings WHERE edition = ? ORDER BY ALL", [EDITION]).fetchall()
+
+
+def counts(con) -> dict[str, int]:
+    return dict(con.execute("SELECT 'hands', count(*) FROM hands UNION ALL SELECT 'seats', count(*) FROM seats "
+                            "UNION ALL SELECT 'events', count(*) FROM events UNION ALL SELECT 'hand_results', count(*) FROM hand_results"
+                            ).fetchall())
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    paths = [*TABLE_FIXTURES, *([STARS_TOUR] if STARS_TOUR.is_dir() else [])]
+    db = str(tmp_path_factory.mktemp("mem") / "tables.duckdb")
+    audit([str(p) for p in paths], db=db, edition_name=EDITION, jobs=1)
+    return db
+
+
+def test_small_batches_find_what_one_batch_finds(store, monkeypatch):
+    con = connect(store)
+    monkeypatch.setattr(checks, "BATCH_HANDS", 10**9)
+    checks.run_checks(con, EDITION)
+    whole = findings(con)
+    assert len(checks._table_batches(con)) == 1
+    monkeypatch.setattr(checks, "BATCH_HANDS", 40)
+    assert len(checks._table_batches(con)) > 5  # the store is really cut into many batches
+    checks.run_checks(con, EDITION)
+    assert findings(con) == whole
+    assert {f[1] for f in whole} & set(TABLE_CHECKS), "the store gives table findings to compare"
+
+
+@needs_corpus
+def test_table_checks_complete_under_a_small_memory_limit(store, monkeypatch):
+    con = connect(store)
+    checks.run_checks(con, EDITION, TABLE_CHECKS)
+    before = findings(con)
+    con.execute("SET memory_limit = '64MB'")  # the database's, for every connection to it: reset below
+    try:
+        monkeypatch.setattr(checks, "BATCH_HANDS", 200)
+        checks.run_checks(con, EDITION, TABLE_CHECKS)
+    finally:
+        con.execute("RESET memory_limit")
+    assert findings(con) == before
+
+
+def test_the_stored_tables_are_unshadowed_afterwards(store):
+    con = connect(store)
+    stored = counts(con)
+    checks.run_checks(con, EDITION, TABLE_CHECKS)
+    assert counts(con) == stored
+    temp = con.execute("SELECT table_name FROM duckdb_tables() WHERE temporary").fetchall()
+    assert temp == []
+
+
+def test_a_failing_check_leaves_no_shadow(store, monkeypatch):
+    con = connect(store)
+    stored = counts(con)
+    bad = checks.Check("stack-continuity", "t", "warning", "table", "r", 0, "SELECT * FROM no_such_table", FIXTURES)
+    monkeypatch.setattr(checks, "load_checks", lambda: [bad])
+    with pytest.raises(Exception, match="no_such_table"):
+        checks.run_checks(con, EDITION)
+    assert counts(con) == stored
+    assert con.execute("SELECT count(*) FROM duckdb_tables() WHERE temporary").fetchone() == (0,)
