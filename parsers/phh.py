@@ -259,7 +259,7 @@ def _decimals(v: Decimal | int) -> int:
 def _cards(s: str, line: int) -> str:
     if len(s) % 2 or not _CARDS.fullmatch(s):
         raise Reject("parse-error", f"{s!r} is not a card list (rank+suit pairs, ?? for unknown)", line)
-    return " ".join(s[i : i + 2] for i in range(0, len(s), 2))
+    return " ".join([s[i : i + 2] for i in range(0, len(s), 2)])
 
 
 def _flat_scalar(tok: str) -> str | bool | int | Decimal:
