@@ -186,7 +186,9 @@ class Replay:
         due, possible = self._due_from(0 if after is None else after.order + 1)
         if not possible or not due:
             return None, []
-        return due[0], due  # the seats skipped before due[0] need no action: his ring is the same
+        # nobody between ``after`` and due[0] needs to act, so ``due`` is also the list
+        # in turn order from due[0]
+        return due[0], due
 
     # --- streets ---------------------------------------------------------------------
     def _bet_size(self) -> int:
@@ -303,6 +305,7 @@ class Replay:
             return
         if kind == "dead_blind":
             # "posts small & big blinds": the big-blind part is live, the rest is dead
+            # (in the pot, in nobody's street commitment)
             amt = min(amt, self.big_blind or amt)
         elif kind == "small_blind" and any(k in ("small_blind", "big_blind") for k, _ in self.blind_posters):
             # a small blind posted out of position (a player entering or returning after
