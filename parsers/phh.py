@@ -106,12 +106,16 @@ _FLAT_SCALAR = (
     r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
     r"|true|false"
 )
-_FLAT_LINE = re.compile(
-    rf"([A-Za-z0-9_-]+)[ \t]*=[ \t]*"
-    rf"((?:{_FLAT_SCALAR})|\[[ \t]*(?:(?:{_FLAT_SCALAR})[ \t]*,[ \t]*)*(?:(?:{_FLAT_SCALAR})[ \t]*,?[ \t]*)?\])"
-    r"[ \t]*"
+# a bare key, "=", the value (neither end of a value is a space or a tab)
+_FLAT_KEY = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")
+_FLAT_VALUE = re.compile(
+    rf"{_FLAT_SCALAR}|\[[ \t]*(?:(?:{_FLAT_SCALAR})[ \t]*,[ \t]*)*(?:(?:{_FLAT_SCALAR})[ \t]*,?[ \t]*)?\]"
 )
 _FLAT_ITEM = re.compile(_FLAT_SCALAR)
+# the arrays of literal strings and of whole numbers exactly as PHH writers print them,
+# ['a', 'b'] and [1, 2]: split at the separators (no item can hold one)
+_STRING_LIST = re.compile(r"\[(?:'[^'\x00-\x08\x0a-\x1f\x7f]*', )*'[^'\x00-\x08\x0a-\x1f\x7f]*'\]")
+_INT_LIST = re.compile(r"\[(?:(?:0|[1-9][0-9]*), )*(?:0|[1-9][0-9]*)\]")
 
 
 class Reject(Exception):
@@ -274,8 +278,8 @@ def _flat_scalar(tok: str) -> str | bool | int | Decimal:
 
 
 def _flat_toml(text: str) -> dict[str, Any] | None:
-    """The document when every line is blank or a _FLAT_LINE (the same dict as
-    tomllib's); None for any other document.
+    """The document when every line is blank or a bare key = a _FLAT_VALUE (the
+    same dict as tomllib's); None for any other document.
 
     >>> _flat_toml("a = 1\\nb = ['x', \\"y\\", 2.50, true]\\n")
     {'a': 1, 'b': ['x', 'y', Decimal('2.50'), True]}
@@ -284,7 +288,7 @@ def _flat_toml(text: str) -> dict[str, Any] | None:
     """
     doc: dict[str, Any] = {}
     for line in text.split("\n"):
-        m = _FLAT_LINE.fullmatch(line)
+        m = _FLAT_KEY.fullmatch(line)
         if m is None:
             if line.strip(" \t"):
                 return None
@@ -292,12 +296,15 @@ def _flat_toml(text: str) -> dict[str, Any] | None:
         key, value = m.groups()
         if key in doc:
             return None  # a key given twice: tomllib's error
-        if value[0] == "[":
-            # the line matched, so between the brackets findall finds exactly the items;
-            # strings and whole numbers, most items, are read here without a call
-            doc[key] = [
-                t[1:-1] if t[0] in "'\"" else int(t) if t.isdigit() else _flat_scalar(t) for t in _FLAT_ITEM.findall(value)
-            ]
+        if _STRING_LIST.fullmatch(value):
+            doc[key] = value[2:-2].split("', '")
+        elif _INT_LIST.fullmatch(value):
+            doc[key] = [int(x) for x in value[1:-1].split(", ")]
+        elif not _FLAT_VALUE.fullmatch(value):
+            return None
+        elif value[0] == "[":
+            # the value matched, so between the brackets findall finds exactly the items
+            doc[key] = [_flat_scalar(t) for t in _FLAT_ITEM.findall(value)]
         else:
             doc[key] = _flat_scalar(value)
     return doc
