@@ -106,8 +106,8 @@ _FLAT_SCALAR = (
     r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
     r"|true|false"
 )
-# a bare key, "=", the value (neither end of a value is a space or a tab)
-_FLAT_KEY = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*?)[ \t]*")
+# a bare key, "=" and the rest of the line: the value and any spaces after it
+_FLAT_KEY = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
 _FLAT_VALUE = re.compile(
     rf"{_FLAT_SCALAR}|\[[ \t]*(?:(?:{_FLAT_SCALAR})[ \t]*,[ \t]*)*(?:(?:{_FLAT_SCALAR})[ \t]*,?[ \t]*)?\]"
 )
@@ -296,6 +296,7 @@ def _flat_toml(text: str) -> dict[str, Any] | None:
         key, value = m.groups()
         if key in doc:
             return None  # a key given twice: tomllib's error
+        value = value.rstrip(" \t")  # no value ends in a space or a tab
         if _STRING_LIST.fullmatch(value):
             doc[key] = value[2:-2].split("', '")
         elif _INT_LIST.fullmatch(value):
