@@ -228,7 +228,7 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
             for c in checks:
                 con.execute(f"CREATE TEMP TABLE {out[c.check_id]} AS {c.body}", _params(c, edition))
             return out
-        for batch, lo, hi in batches:
+        for i, (batch, lo, hi) in enumerate(batches):
             try:
                 rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
                 for name, sql in _SLICE.items():
@@ -245,8 +245,7 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
                     raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
                 for c in checks:
                     t = out[c.check_id]
-                    exists = con.execute("SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = ?", [t]).fetchone()[0]
-                    into = f"INSERT INTO temp.{t} " if exists else f"CREATE TEMP TABLE {t} AS "
+                    into = f"INSERT INTO temp.{t} " if i else f"CREATE TEMP TABLE {t} AS "
                     con.execute(into + c.body, _params(c, edition))
             finally:
                 _drop_slice(con)
