@@ -289,17 +289,21 @@ class PokerStarsParser:
     def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
-        m = _HEADER.match(buf[0][2])
-        hand_id = f"PS-{m.group('num')}" if m else None
         try:
             try:
                 return _HandReader(buf, cut_by, 0).read()
             except _Rescale as r:
                 return _HandReader(buf, cut_by, 10 ** r.digits).read()
         except _Reject as e:
-            return HandError(e.line_no, e.code, e.reason, hand_id)
+            return HandError(e.line_no, e.code, e.reason, _hand_id(buf))
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
-            return HandError(buf[0][0], "parse-error", f"hand at line {buf[0][0]}: {e}", hand_id)
+            return HandError(buf[0][0], "parse-error", f"hand at line {buf[0][0]}: {e}", _hand_id(buf))
+
+
+def _hand_id(buf: list[tuple[int, int, str]]) -> str | None:
+    """The id of a hand that could not be read, if its header can be."""
+    m = _HEADER.match(buf[0][2])
+    return f"PS-{m.group('num')}" if m else None
 
 
 def _stray_error(stray: tuple[int, int]) -> HandError:
@@ -323,6 +327,7 @@ class _HandReader:
         self.antes: list[tuple[int, int]] = []  # (seat, amount) of each ante posted
         self.bb_poster: int | None = None  # the seat that posted the big blind
         self.listed: set[int] = set()  # seats with a line in the summary
+        self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -457,6 +462,7 @@ class _HandReader:
             if player in self.names:
                 raise self.fail(no, text, "player seated twice")
             self.names[player] = seat
+            self.names_by_seat.setdefault(seat, []).append(player)
             if tail.startswith(" out of hand ("):
                 # moved in between the small blind and the button: waits for the button
                 self.raw = buf[i][2]
@@ -466,10 +472,9 @@ class _HandReader:
             i += 1
         if not hand.seats:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "no seat lines")
-        # each seat's names, longest first (a summary line names its seat's player)
-        self.names_by_seat: dict[int, list[str]] = {}
-        for name in sorted(self.names, key=len, reverse=True):
-            self.names_by_seat.setdefault(self.names[name], []).append(name)
+        for names in self.names_by_seat.values():
+            if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
+                names.sort(key=len, reverse=True)
         self.body(hand, i)
         hand.events = self.events
         return hand
