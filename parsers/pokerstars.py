@@ -725,7 +725,7 @@ class _HandReader:
         kind = _POSTS.get(arg[:cut])
         if kind is not None:
             return kind, self.amt(arg[cut:])
-        for prefix, kind in _POSTS.items():  # an amount with a space in it: not understood below
+        for prefix, kind in _POSTS.items():  # an amount holding a space ('10 USD'): amt rejects it, as it always did
             if arg.startswith(prefix):
                 return kind, self.amt(arg[len(prefix) :])
         raise self.fail(no, text)
