@@ -176,7 +176,7 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
     for pi, part in enumerate(parts):
         res, items = _parse_part(part)
         results.append(res)
-        for item in items:
+        for item in _guarded(items, res, part.first_line):
             res.seen += 1
             if isinstance(item, ParsedHand) and (why := out_of_range(item)):
                 item = HandError(item.first_line, "amount-out-of-range", why, item.hand_id)
@@ -206,6 +206,21 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
     if replay is not None:
         out.facts = replay_hands(replay_rows, *replay)
     return out
+
+
+def _guarded(items: Iterator, res: PartResult, first_line: int) -> Iterator:
+    """The parser's items; should it fail (a bug: parsers turn bad input into
+    HandError), the rest of the file part is one rejection naming the line after the
+    last hand read, and the other files of the unit still go in."""
+    line = first_line
+    try:
+        for item in items:
+            line = getattr(item, "last_line", None) or item.line_no
+            yield item
+    except Exception as exc:  # noqa: BLE001 - reported as an ingest error, never lost
+        res.seen += 1
+        res.errors.append(HandError(line, "parse-error",
+                                    f"the {res.parser} parser failed after line {line}: {type(exc).__name__}: {exc}"))
 
 
 def _to_arrow(table: schema.Table, keys: tuple[str, ...], rows: list[tuple]) -> pa.Table:

@@ -203,6 +203,10 @@ def _hand(sec: list[tuple[int, int, str]], hand_id: str, table: bool = False) ->
         return HandError(line, "bad-toml", f"not valid TOML: {e}", hand_id)
     except RecursionError:  # pathological nesting in TOML
         return HandError(first_line, "bad-toml", "not valid TOML: nesting too deep", hand_id)
+    except ValueError as e:  # Python will not read an integer of more than 4,300 digits
+        if "integer string conversion" not in str(e):
+            raise
+        return HandError(first_line, "amount-out-of-range", f"a number too large to read: {str(e).split(':')[0]}", hand_id)
 
 
 def _key_lines(sec: list[tuple[int, int, str]]) -> dict[str, int]:

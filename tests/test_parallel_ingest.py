@@ -128,3 +128,35 @@ def test_adding_hands_leaves_other_editions_stale_and_audit_replays_only_once(tm
     audit(pokerstars, db=fresh, edition_name="tda-2013")
     mine, ref = dump(db, FACT_TABLES[:-1]), dump(fresh, FACT_TABLES[:-1])
     assert {t: [r for r in rows if "tda-2013" in r] for t, rows in mine.items()} == ref
+
+
+def test_a_parser_failure_rejects_the_rest_of_that_file_only(tmp_path, monkeypatch):
+    """Parsers turn bad input into rejections; should one still fail (a bug), the
+    rest of that file becomes one rejection naming file and line, and every other
+    file still goes in."""
+    from parsers.pokerstars import PokerStarsParser
+
+    real, calls = PokerStarsParser._hand, []
+
+    def failing(self, buf, cut_by):
+        calls.append(buf[0][0])
+        if len(calls) == 3:  # the third PokerStars hand read
+            raise RuntimeError("boom")
+        return real(self, buf, cut_by)
+
+    monkeypatch.setattr(PokerStarsParser, "_hand", failing)
+    db = str(tmp_path / "s.duckdb")
+    s = ingest([SAMPLES], db=db, jobs=1)
+    assert s.hands_seen == s.stored + s.duplicates + s.rejected
+    (failed,) = [e for e in s.errors if "parser failed" in e["reason"]]
+    assert failed["reason_code"] == "parse-error" and "RuntimeError: boom" in failed["reason"]
+    assert failed["file"].endswith(".txt") and failed["line"] >= 1
+    con = duckdb.connect(db, read_only=True)
+    try:
+        files = {r[0] for r in con.execute("SELECT s.path FROM hands JOIN sources s USING (source_id)").fetchall()}
+        (logged,) = con.execute("SELECT count(*) FROM ingest_errors WHERE reason LIKE '%parser failed%'").fetchone()
+    finally:
+        con.close()
+    assert logged == 1
+    every = {str(p.resolve()) for p in SAMPLES.rglob("*") if p.suffix in (".txt", ".phh", ".phhs")}
+    assert len(files) >= len(every) - 1  # only the failing file may have lost hands
