@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 import duckdb
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -76,6 +77,64 @@ class IngestSummary:
             "files_not_read": [{"path": r.path, "reason": r.error} for r in self.file_results if r.error],
             "errors": self.errors,
         }
+
+
+class _KnownHands:
+    """Which hand ids and contents the store holds, without scanning the store for
+    every unit (that would grow with the store): 64-bit hashes of every stored hand
+    id and content hash in sorted arrays, 8 bytes a hand each.  Only values whose
+    hash is known are looked up in the store, exactly, so a hash collision costs a
+    query and never a wrong answer."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection):
+        self.con = con
+        got = con.execute("SELECT hash(hand_id) AS i, hash(content_hash) AS c FROM hands").fetchnumpy()
+        self.ids = np.sort(np.asarray(got["i"], dtype=np.uint64))
+        self.contents = np.sort(np.asarray(got["c"], dtype=np.uint64))
+        self.new_ids: set[int] = set()  # stored by this transaction, merged in at commit
+        self.new_contents: set[int] = set()
+
+    def _hashes(self, values: list[str]) -> np.ndarray:
+        got = self.con.execute("SELECT hash(unnest(?::VARCHAR[])) AS h", [values]).fetchnumpy()["h"]
+        return np.asarray(got, dtype=np.uint64)
+
+    @staticmethod
+    def _maybe(known: np.ndarray, new: set[int], h: np.ndarray) -> np.ndarray:
+        pos = np.minimum(np.searchsorted(known, h), max(len(known) - 1, 0))
+        hit = known[pos] == h if len(known) else np.zeros(len(h), dtype=bool)
+        return hit | np.fromiter((int(x) in new for x in h), dtype=bool, count=len(h)) if new else hit
+
+    def lookup(self, ids: list[str], contents: list[str]) -> tuple[set[str], dict[str, str]]:
+        """The given content hashes already stored, and the given hand ids already
+        stored with their content hash."""
+        hi, hc = self._hashes(ids), self._hashes(contents)
+        self._last = (dict(zip(ids, hi.tolist())), dict(zip(contents, hc.tolist())))
+        maybe_ids = [v for v, m in zip(ids, self._maybe(self.ids, self.new_ids, hi)) if m]
+        maybe_contents = [v for v, m in zip(contents, self._maybe(self.contents, self.new_contents, hc)) if m]
+        known_hash = {r[0] for r in self.con.execute(
+            "SELECT content_hash FROM hands WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [maybe_contents]
+        ).fetchall()} if maybe_contents else set()
+        known_id = dict(self.con.execute(
+            "SELECT hand_id, content_hash FROM hands WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))", [maybe_ids]
+        ).fetchall()) if maybe_ids else {}
+        return known_hash, known_id
+
+    def add(self, hand_id: str, content: str) -> None:
+        """A hand of the last ``lookup`` is being stored."""
+        self.new_ids.add(self._last[0][hand_id])
+        self.new_contents.add(self._last[1][content])
+
+    def merge(self) -> None:
+        for name, new in (("ids", self.new_ids), ("contents", self.new_contents)):
+            if new:
+                known = getattr(self, name)
+                add = np.sort(np.fromiter(new, dtype=np.uint64, count=len(new)))
+                setattr(self, name, np.insert(known, np.searchsorted(known, add), add))
+                new.clear()
+
+    def forget(self) -> None:
+        self.new_ids.clear()
+        self.new_contents.clear()
 
 
 def expand_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
@@ -177,6 +236,7 @@ class _Writer:
         self.errors: list[tuple] = []
         self.new_sources: list[tuple] = []
         self.open_files: dict[str, FileResult] = {}  # big files whose last chunk is still to come
+        self.known = _KnownHands(con)
 
     def _begin(self) -> None:
         if not self.in_tx:
@@ -196,6 +256,7 @@ class _Writer:
             self.con.execute("COMMIT")
             self.in_tx = False
         self.pending_hands = self.stored_in_tx = 0
+        self.known.merge()
         self._count()
 
     def _count(self) -> None:
@@ -211,6 +272,7 @@ class _Writer:
         if self.in_tx:
             self.con.execute("ROLLBACK")
             self.in_tx = False
+            self.known.forget()
         self.new_sources = []
         self.errors = []
 
@@ -251,19 +313,10 @@ class _Writer:
     def _store(self, unit: UnitResult, results: list[FileResult], source_ids: list[int]) -> None:
         """Store the unit's hands in bulk.  Duplicates (same content) are counted;
         the same hand id with other content is a conflict, recorded as an error.
-        Earlier units of the transaction are already visible to the queries."""
+        What earlier units stored is known (``_KnownHands``) before it is committed."""
         ids = unit.hands.column("hand_id").to_pylist()
         hashes = unit.hands.column("content_hash").to_pylist()
-        known_hash = {
-            row[0]
-            for row in self.con.execute(
-                "SELECT content_hash FROM hands WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [hashes]
-            ).fetchall()
-        }
-        known_id = dict(
-            self.con.execute("SELECT hand_id, content_hash FROM hands WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))",
-                             [ids]).fetchall()
-        )
+        known_hash, known_id = self.known.lookup(ids, hashes)
         keep: list[int] = []
         parts = unit.hands.column("source_id").to_pylist()  # the part of the unit each hand came from
         first_lines = unit.hands.column("first_line").to_pylist()
@@ -280,6 +333,7 @@ class _Writer:
             else:
                 known_hash.add(h)
                 known_id[hand_id] = h
+                self.known.add(hand_id, h)
                 keep.append(i)
                 r.stored += 1
         if not keep:

@@ -24,8 +24,8 @@ from parsers import SourceInfo, all_parsers, decode_lines, detect_parser, iter_l
 from parsers.base import HandError, ParsedHand, out_of_range
 from replay.runner import HAND_IX, replay_hands
 
-CHUNK_BYTES = 4 << 20  # a file bigger than this is parsed in chunks of about this size
-GROUP_BYTES = 2 << 20  # small files are grouped into units of about this size ...
+CHUNK_BYTES = 1 << 20  # a file bigger than this is parsed in chunks of about this size
+GROUP_BYTES = 1 << 20  # small files are grouped into units of about this size ...
 GROUP_FILES = 500  # ... or this many files
 
 # a row of each table as a tuple, straight from the parsed objects: (hand fields..., part index)
@@ -116,29 +116,42 @@ def _chunks(path: Path) -> Iterator[list[FilePart]]:
     if start is None or info.encoding.startswith("utf-16"):
         yield [FilePart(str(path))]  # read whole (UTF-16 cannot be split on bytes)
         return
-    line, offset, carry, first = 1, 0, b"", True
+    line, offset, first = 1, 0, True
+    parts: list[bytes] = []  # read since the last cut; joined only when cut, so each byte is copied once
+    size = 0
     with open(path, "rb") as fh:
         while block := fh.read(CHUNK_BYTES):
-            buf = carry + block
             if len(block) < CHUNK_BYTES:  # the end of the file: the rest is the last chunk
-                carry = buf
+                parts.append(block)
                 break
-            # cut before the last hand start of the buffer (looked for near its end
-            # first: a hand is a few KiB), keeping that hand for the next chunk
-            cut = 0
-            for lo in (max(0, len(buf) - (64 << 10)), 0):
-                for m in start.finditer(buf, lo):
-                    cut = m.start()
-                if cut or lo == 0:
-                    break
-            if cut == 0:  # no hand start past the first byte: read on
-                carry = buf
+            # cut before the last hand start in this block (a header may straddle the
+            # previous block, hence a look back), keeping that hand for the next chunk
+            back = parts[-1][-256:] if parts else b""
+            cut = _last_start(start, back + block)
+            if cut is None or cut == 0 and back or size + cut - len(back) <= 0:
+                parts.append(block)  # no hand start past the chunk's first byte: read on
+                size += len(block)
                 continue
-            chunk, carry = buf[:cut], buf[cut:]
+            data = b"".join(parts) + block
+            at = size + cut - len(back)
+            chunk = data[:at]
+            parts, size = [data[at:]], len(data) - at
             lines = chunk.count(b"\n")
             yield [FilePart(str(path), chunk, info, parser.name, line, offset, line + lines, first, False)]
             line, offset, first = line + lines, offset + len(chunk), False
-    yield [FilePart(str(path), carry, info, parser.name, line, offset, None, first, True)]
+    yield [FilePart(str(path), b"".join(parts), info, parser.name, line, offset, None, first, True)]
+
+
+def _last_start(start, buf: bytes) -> int | None:
+    """Where the last hand starts in ``buf``: looked for near its end first (a hand
+    is a few KiB), then anywhere."""
+    for lo in (max(0, len(buf) - (64 << 10)), 0):
+        last = None
+        for m in start.finditer(buf, lo):
+            last = m.start()
+        if last is not None or lo == 0:
+            return last
+    return None
 
 
 def _parser(name: str):

@@ -1,15 +1,19 @@
 """Throughput benchmark: tda-audit side by side with the references, on the same input.
 
-    python bench/run.py                 # 10k PokerStars hands and the PHH corpus
-    python bench/run.py --sizes 10000 100000
+    python bench/run.py                              # 10k PokerStars hands and the PHH corpus
+    python bench/run.py --sizes 10000 100000 1000000 --no-phh
 
-Prints, per input: end-to-end ``tda-audit audit`` hands per second and peak RSS
-(a child process, measured with getrusage), each stage alone (parse, store,
-replay, checks), pokerkit's own parse + replay of the same hands (its
-PokerStars parser and its PHH loader) as the reference, and a bare regular
-expression line scan of the same text as the floor for pure-Python parsing; then
-the ratios. Targets (issue 7): PokerStars >= 10,000 hands/s end to end, PHH >= 5x
-pokerkit, flat from 10k to 1M hands, peak RSS < 1 GiB at 1M hands.
+Prints, per input: end-to-end ``tda-audit audit`` hands per second and peak
+memory (the audit process and its workers together: the peak of the sum of
+their proportional set sizes, sampled every 0.2 s; and the main process's own
+high-water mark), each stage alone in one process (parse, store, replay,
+checks), pokerkit's own parse + replay of the same hands (its PokerStars parser
+and its PHH loader) as the reference, and a bare regular-expression line scan
+of the same text as the floor for pure-Python parsing; then the ratios.  Above
+``--stages-max`` hands the stages are skipped; above ``--reference-max`` pokerkit
+(about 150 hands/s) runs on that many hands from the start of the same input.  Targets (issue 7):
+PokerStars >= 10,000 hands/s end to end, PHH >= 5x pokerkit, flat from 10k to
+1M hands, peak memory < 1 GiB at 1M hands.
 """
 
 from __future__ import annotations
@@ -21,22 +25,63 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from build_corpus import CORPUS, build_stars  # noqa: E402
+from build_corpus import CORPUS, build_phh, build_stars  # noqa: E402
 
 
 PEAK = "\nimport re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))\n"
 
 
+def _tree_pss_kib(root: int) -> int:
+    """The proportional set size of ``root`` and all its descendants (workers, the
+    forkserver), so pages shared after a fork are not counted twice."""
+    parent: dict[int, int] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    tree, grew = {root}, True
+    while grew:
+        more = {p for p, pp in parent.items() if pp in tree} - tree
+        tree |= more
+        grew = bool(more)
+    total = 0
+    for pid in tree:
+        try:
+            with open(f"/proc/{pid}/smaps_rollup") as f:
+                total += int(re.search(r"^Pss:\s+(\d+)", f.read(), re.M).group(1))
+        except (OSError, AttributeError):
+            pass
+    return total
+
+
 def child(code: str) -> dict:
-    """Run ``code`` in a fresh interpreter; it prints one JSON object.  Adds its peak
-    RSS (VmHWM: the child's own high-water mark; ru_maxrss would mix in other runs)."""
-    out = subprocess.run([sys.executable, "-c", code + PEAK], capture_output=True, text=True, check=True)
-    result = json.loads(out.stdout.strip().splitlines()[-1])
-    result["peak_rss_mib"] = round(int(re.search(r"VmHWM=(\d+)", out.stderr).group(1)) / 1024, 1)
+    """Run ``code`` in a fresh interpreter; it prints one JSON object.  Adds its own
+    peak RSS (VmHWM; ru_maxrss would mix in other runs) and the peak memory of it
+    and its descendants together (sampled)."""
+    # output goes to files: a child that writes much (pokerkit's warnings) must not
+    # block on a full pipe while it is sampled
+    with tempfile.TemporaryFile("w+") as out_f, tempfile.TemporaryFile("w+") as err_f:
+        proc = subprocess.Popen([sys.executable, "-c", code + PEAK], stdout=out_f, stderr=err_f, text=True)
+        peak_tree = 0
+        while proc.poll() is None:
+            peak_tree = max(peak_tree, _tree_pss_kib(proc.pid))
+            time.sleep(0.2)
+        out_f.seek(0)
+        err_f.seek(0)
+        out, err = out_f.read(), err_f.read()
+    if proc.returncode:
+        raise SystemExit(f"benchmark step failed:\n{err[-4000:]}")
+    result = json.loads(out.strip().splitlines()[-1])
+    result["peak_rss_mib"] = round(int(re.search(r"VmHWM=(\d+)", err).group(1)) / 1024, 1)
+    result["peak_tree_mib"] = round(peak_tree / 1024, 1)
     return result
 
 
@@ -63,16 +108,27 @@ for p in paths:
         n += sum(1 for _ in parser.iter_hands(iter_lines(p, info.encoding), str(p)))
 parse = time.perf_counter() - t
 con = connect({db!r})
-t = time.perf_counter(); ingest([{path!r}], con=con); ingest_s = time.perf_counter() - t
-t = time.perf_counter(); r = replay_store(con, 'tda-2019'); replay_s = time.perf_counter() - t
+t = time.perf_counter(); ingest([{path!r}], con=con, jobs=1); ingest_s = time.perf_counter() - t
+t = time.perf_counter(); r = replay_store(con, 'tda-2019', jobs=1); replay_s = time.perf_counter() - t
 t = time.perf_counter(); run_checks(con, 'tda-2019'); check_s = time.perf_counter() - t
 print(json.dumps({{"hands": n, "parse": parse, "store": max(ingest_s - parse, 0.0), "replay": replay_s, "checks": check_s}}))
 """
 
 POKERKIT_STARS = """
-import json, time
+import json, re, time
 from pokerkit import PokerStarsParser
-text = open({path!r}, encoding='utf-8').read()
+if {limit}:  # the first hands only, read no further than needed
+    lines, seen = [], 0
+    with open({path!r}, encoding='utf-8') as f:
+        for line in f:
+            if re.match(r'PokerStars (?:Hand|Game) #', line):
+                seen += 1
+                if seen > {limit}:
+                    break
+            lines.append(line)
+    text = ''.join(lines)
+else:
+    text = open({path!r}, encoding='utf-8').read()
 t = time.perf_counter(); n = 0
 for hh in PokerStarsParser()(text, error_status=False):
     try:
@@ -89,6 +145,7 @@ import json, time
 from pathlib import Path
 from pokerkit import HandHistory
 files = sorted(Path({path!r}).rglob('*.phh'))
+files = files[: {limit}] if {limit} else files
 t = time.perf_counter(); n = 0
 for f in files:
     try:
@@ -122,41 +179,49 @@ def rate(hands: int, seconds: float) -> float:
     return hands / seconds if seconds else float("inf")
 
 
-def bench(label: str, path: Path, reference: str) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
+def bench(label: str, path: Path, reference: str, stages_max: int, reference_max: int) -> None:
+    with tempfile.TemporaryDirectory(dir=HERE / "data") as tmp:
         e2e = child(END_TO_END.format(path=str(path), db=os.path.join(tmp, "e2e.duckdb")))
-        st = child(STAGES.format(path=str(path), db=os.path.join(tmp, "stages.duckdb")))
-    ref = child(reference.format(path=str(path)))
+        n = e2e["hands"]
+        st = child(STAGES.format(path=str(path), db=os.path.join(tmp, "stages.duckdb"))) if n <= stages_max else None
+    limit = reference_max if n > reference_max else 0
+    ref = child(reference.format(path=str(path), limit=limit))
     floor = child(REGEX_FLOOR.format(path=str(path)))
-    n = e2e["hands"]
-    rows = [
-        ("tda-audit audit (end to end)", n, e2e["seconds"], e2e["peak_rss_mib"]),
-        ("  parse", st["hands"], st["parse"], None),
-        ("  store", st["hands"], st["store"], None),
-        ("  replay", st["hands"], st["replay"], None),
-        ("  checks", st["hands"], st["checks"], None),
-        ("pokerkit parse + replay (reference)", ref["hands"], ref["seconds"], ref["peak_rss_mib"]),
-        ("regex line scan (floor)", floor["hands"], floor["seconds"], floor["peak_rss_mib"]),
+    rows = [("tda-audit audit (end to end)", n, e2e["seconds"], e2e["peak_tree_mib"], e2e["peak_rss_mib"])]
+    if st:
+        rows += [(f"  {s} (one process)", st["hands"], st[s], None, None) for s in ("parse", "store", "replay", "checks")]
+    ref_name = "pokerkit parse + replay (reference)" + (f", first {limit:,}" if limit else "")
+    rows += [
+        (ref_name, ref["hands"], ref["seconds"], ref["peak_tree_mib"], ref["peak_rss_mib"]),
+        ("regex line scan (floor)", floor["hands"], floor["seconds"], floor["peak_tree_mib"], floor["peak_rss_mib"]),
     ]
     print(f"\n{label}: {path}")
-    print(f"{'':38} {'hands':>9} {'seconds':>9} {'hands/s':>10} {'peak MiB':>9}")
-    for name, h, s, mem in rows:
-        print(f"{name:38} {h:9d} {s:9.2f} {rate(h, s):10.0f} {mem if mem is not None else '':>9}")
+    print(f"{'':46} {'hands':>9} {'seconds':>9} {'hands/s':>10} {'peak MiB':>9} {'main MiB':>9}")
+    for name, h, s, tree, main in rows:
+        print(f"{name:46} {h:9d} {s:9.2f} {rate(h, s):10.0f} {tree if tree is not None else '':>9} {main if main is not None else '':>9}")
     ours, theirs = rate(n, e2e["seconds"]), rate(ref["hands"], ref["seconds"])
     print(f"ratio tda-audit / pokerkit: {ours / theirs:.1f}x;  tda-audit / regex floor: {ours / rate(floor['hands'], floor['seconds']):.2f}x")
+    sys.stdout.flush()
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=int, nargs="*", default=[10000], help="PokerStars input sizes in hands")
     ap.add_argument("--no-phh", action="store_true", help="skip the PHH corpus run")
+    ap.add_argument("--phh-sizes", type=int, nargs="*", default=[],
+                    help="also PHH inputs of these many hands (the corpus files replicated)")
+    ap.add_argument("--stages-max", type=int, default=100_000, help="above this many hands, skip the per-stage runs")
+    ap.add_argument("--reference-max", type=int, default=20_000,
+                    help="run pokerkit (about 150 hands/s) on at most this many hands: the first of the same input")
     args = ap.parse_args()
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
     for n in args.sizes:
-        bench(f"PokerStars tournament text, {n} hands", build_stars(n), POKERKIT_STARS)
+        bench(f"PokerStars tournament text, {n:,} hands", build_stars(n), POKERKIT_STARS, args.stages_max, args.reference_max)
     if not args.no_phh:
-        bench("PHH corpus", CORPUS / "phh", POKERKIT_PHH)
+        bench("PHH corpus", CORPUS / "phh", POKERKIT_PHH, args.stages_max, args.reference_max)
+    for n in args.phh_sizes:
+        bench(f"PHH, {n:,} hands", build_phh(n), POKERKIT_PHH, args.stages_max, args.reference_max)
 
 
 if __name__ == "__main__":
