@@ -20,7 +20,7 @@ import pyarrow as pa
 
 from auditor import schema
 from auditor.store import rows_to_arrow
-from parsers import SourceInfo, all_parsers, decode_lines, detect_parser, iter_lines, open_source
+from parsers import SourceInfo, all_parsers, bytes_lines, decode_lines, detect_parser, iter_lines, open_source, read_source
 from parsers.base import HandError, ParsedHand, out_of_range
 from replay.runner import HAND_IX, replay_hands
 
@@ -165,7 +165,11 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
         return res, _parser(part.parser).iter_hands(lines, part.path, cut_by_end=part.cut_by_end)
     path = Path(part.path)
     try:
-        info = open_source(path)
+        # a small file is read once; a big one that is not cut into chunks is streamed
+        if path.stat().st_size <= CHUNK_BYTES:
+            info, data = read_source(path)
+        else:
+            info, data = open_source(path), None
     except OSError as e:
         res.error = ("unreadable", f"unreadable: {e.strerror or e}")
         return res, iter(())
@@ -176,7 +180,8 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
             "not-a-history", "not a hand history this tool reads (no PokerStars or PHH hand found)")
         return res, iter(())
     res.parser = parser.name
-    return res, parser.iter_hands(iter_lines(path, info.encoding), part.path)
+    lines = bytes_lines(data, info.encoding) if data is not None else iter_lines(path, info.encoding)
+    return res, parser.iter_hands(lines, part.path)
 
 
 def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> UnitResult:
