@@ -177,7 +177,8 @@ def ingest(
     """Ingest files, folders or globs into the store and return the totals.
 
     ``jobs``: parse worker processes (default: all cores; small inputs are parsed
-    here).  ``replay``: (edition, raise cap) to replay each new hand as it is stored,
+    here).  As with any Python multiprocessing, a script that calls this with
+    more than one job keeps its top level under ``if __name__ == "__main__":``.  ``replay``: (edition, raise cap) to replay each new hand as it is stored,
     its facts committed with it.  ``progress`` is called as each file is done,
     ``on_commit`` after each commit (with the totals so far).
 
