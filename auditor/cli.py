@@ -115,6 +115,26 @@ def print_ingest_summary(summary) -> None:
         click.echo(f"  ... and {len(summary.errors) - 20} more (see the ingest_errors table)", err=True)
 
 
+def echo_audit_json(result, db: str) -> None:
+    """The audit's JSON object, its findings streamed from the store one at a time
+    (there may be hundreds of thousands)."""
+    from auditor.pipeline import finding_json, iter_findings
+    from auditor.store import connect
+
+    obj = result.as_json()
+    obj["findings"] = "@findings@"
+    head, tail = json.dumps(obj, indent=2, default=str).split('"@findings@"')
+    click.echo(head + "[", nl=False)
+    con = connect(db, read_only=True)
+    try:
+        for i, f in enumerate(iter_findings(con, result.edition)):
+            item = json.dumps(finding_json(f), indent=2, default=str).replace("\n", "\n    ")
+            click.echo(("," if i else "") + "\n    " + item, nl=False)
+    finally:
+        con.close()
+    click.echo("\n  ]" + tail)
+
+
 RULES_OPTION = click.option(
     "--rules",
     "edition_name",
@@ -151,16 +171,17 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
     files = input_files(paths)
     with file_progress(files, quiet or as_json) as bar:
         try:
-            result = run_audit(files, db=db, edition_name=edition_name, progress=lambda r: bar.update(1), jobs=jobs)
+            result = run_audit(files, db=db, edition_name=edition_name, progress=lambda r: bar.update(1), jobs=jobs,
+                               keep_findings=False)
         except StoreError as e:
             fail(str(e))
+    total = result.findings_total
     if as_json:
-        click.echo(json.dumps(result.as_json(), indent=2, default=str))
+        echo_audit_json(result, db)
     else:
         print_ingest_summary(result.ingest)
         r = result.replay
         click.echo(f"replayed {r.hands} hands under {r.edition} ({r.decisions} decisions, {r.pots} pots, {r.notes} replay notes)")
-        total = len(result.findings)
         click.echo(f"findings {total}" + (":" if total else ""))
         for check_id, n in sorted(result.findings_by_check.items()):
             if n:
@@ -169,7 +190,8 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
             click.echo(f"  {f['hand_id']} {f['check_id']} (rule {f['rule']}): {f['message']}  [{f['source_path']}:{f['line_no']}]")
         if total > 10:
             click.echo(f"  ... {total - 10} more: tda-audit findings --db {db}")
-    if fail_on and any(SEVERITY_LEVELS.index(f["severity"]) >= SEVERITY_LEVELS.index(fail_on) for f in result.findings):
+    worst = [s for s, n in result.findings_by_severity.items() if n]
+    if fail_on and any(SEVERITY_LEVELS.index(s) >= SEVERITY_LEVELS.index(fail_on) for s in worst):
         sys.exit(1)
 
 

@@ -93,6 +93,7 @@ class _KnownHands:
         self.contents = np.sort(np.asarray(got["c"], dtype=np.uint64))
         self.new_ids: set[int] = set()  # stored by this transaction, merged in at commit
         self.new_contents: set[int] = set()
+        self._last: tuple[dict[str, int], dict[str, int]] = ({}, {})  # the hashes of the last lookup
 
     def _hashes(self, values: list[str]) -> np.ndarray:
         got = self.con.execute("SELECT hash(unnest(?::VARCHAR[])) AS h", [values]).fetchnumpy()["h"]
@@ -178,8 +179,9 @@ def ingest(
 
     ``jobs``: parse worker processes (default: all cores; small inputs are parsed
     here).  As with any Python multiprocessing, a script that calls this with
-    more than one job keeps its top level under ``if __name__ == "__main__":``.  ``replay``: (edition, raise cap) to replay each new hand as it is stored,
-    its facts committed with it.  ``progress`` is called as each file is done,
+    more than one job keeps its top level under ``if __name__ == "__main__":``.
+    ``replay``: (edition, raise cap) to replay each new hand as it is stored, its
+    facts committed with it.  ``progress`` is called as each file is done,
     ``on_commit`` after each commit (with the totals so far).
 
     >>> import tempfile, os
@@ -194,7 +196,7 @@ def ingest(
     con = con or connect(db)
     summary = IngestSummary()
     writer = _Writer(con, summary, replay[0] if replay else None)
-    size = sum(f.stat().st_size for f in files if f.is_file())
+    size = sum(_size(f) for f in files)
     # worker processes pay off once there is more than a chunk to read
     jobs = max(1, jobs or default_jobs()) if size > CHUNK_BYTES else 1
     try:
@@ -220,6 +222,13 @@ def ingest(
             con.close()
     summary.seconds = time.perf_counter() - t0
     return summary
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # reported unreadable when it is read
 
 
 class _Writer:

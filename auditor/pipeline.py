@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Iterator
 
 import duckdb
 
@@ -28,8 +28,13 @@ class AuditResult:
     ingest: IngestSummary
     replay: ReplaySummary
     findings_by_check: dict[str, int] = field(default_factory=dict)
-    findings: list[dict] = field(default_factory=list)
+    findings: list[dict] = field(default_factory=list)  # all, or the first PREVIEW (audit(keep_findings=False))
     seconds: float = 0.0
+    findings_by_severity: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def findings_total(self) -> int:
+        return sum(self.findings_by_severity.values())
 
     def as_json(self) -> dict:
         return {
@@ -71,8 +76,18 @@ def finding_json(f: dict) -> dict:
     }
 
 
+PREVIEW = 10  # findings kept by audit(keep_findings=False), to show
+
+
 def fetch_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = None, where: str = "",
-                   params: list | None = None) -> list[dict]:
+                   params: list | None = None, limit: int | None = None) -> list[dict]:
+    return list(iter_findings(con, edition_name, where, params, limit))
+
+
+def iter_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = None, where: str = "",
+                  params: list | None = None, limit: int | None = None) -> Iterator[dict]:
+    """Findings in hand order, streamed (a million-hand audit can hold hundreds of
+    thousands)."""
     conds, args = [], []
     if edition_name:
         conds.append("edition = ?")
@@ -84,13 +99,20 @@ def fetch_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = No
     if conds:
         sql += " WHERE " + " AND ".join(conds)
     sql += " ORDER BY hand_id, coalesce(seq, 1 << 30), check_id, seat"
-    return [dict(zip(FINDING_JSON_KEYS, r)) for r in con.execute(sql, args).fetchall()]
+    if limit is not None:
+        sql += f" LIMIT {int(limit)}"
+    cur = con.execute(sql, args)
+    while rows := cur.fetchmany(2000):
+        yield from (dict(zip(FINDING_JSON_KEYS, r)) for r in rows)
 
 
 def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = None, *, edition_name: str = DEFAULT_EDITION,
-          progress=None, jobs: int | None = None, raise_cap: int = DEFAULT_RAISE_CAP) -> AuditResult:
+          progress=None, jobs: int | None = None, raise_cap: int = DEFAULT_RAISE_CAP,
+          keep_findings: bool = True) -> AuditResult:
     """Ingest ``paths``, replay everything in the store under ``edition_name`` and run
-    every check.  Findings cover the whole store, not only the files named.
+    every check.  Findings cover the whole store, not only the files named; with
+    ``keep_findings=False`` the result holds only the first ``PREVIEW`` of them
+    (and their counts): read the rest from the store.
 
     When the edition's facts already cover the store (or it is empty), each new
     hand is replayed as it is stored, in the same worker and the same commit;
@@ -112,7 +134,9 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
             ing = ingest(paths, con=con, progress=progress, jobs=jobs)
             rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs)
         counts = run_checks(con, edition_name)
-        findings = fetch_findings(con, edition_name)
+        by_severity = dict(con.execute("SELECT severity, count(*) FROM findings WHERE edition = ? GROUP BY 1",
+                                       [edition_name]).fetchall())
+        findings = fetch_findings(con, edition_name, limit=None if keep_findings else PREVIEW)
     finally:
         con.close()
-    return AuditResult(edition_name, ing, rep, counts, findings, time.perf_counter() - t0)
+    return AuditResult(edition_name, ing, rep, counts, findings, time.perf_counter() - t0, by_severity)

@@ -88,7 +88,7 @@ def child(code: str) -> dict:
 END_TO_END = """
 import json, time
 from auditor.pipeline import audit
-t = time.perf_counter(); r = audit([{path!r}], db={db!r}); s = time.perf_counter() - t
+t = time.perf_counter(); r = audit([{path!r}], db={db!r}, keep_findings=False); s = time.perf_counter() - t
 print(json.dumps({{"hands": r.replay.hands, "seconds": s}}))
 """
 
