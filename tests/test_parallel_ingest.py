@@ -160,3 +160,27 @@ def test_a_parser_failure_rejects_the_rest_of_that_file_only(tmp_path, monkeypat
     assert logged == 1
     every = {str(p.resolve()) for p in SAMPLES.rglob("*") if p.suffix in (".txt", ".phh", ".phhs")}
     assert len(files) >= len(every) - 1  # only the failing file may have lost hands
+
+
+@needs_corpus
+def test_replay_in_worker_processes_equals_replay_in_one(tmp_path):
+    """``tda-audit replay`` hands batches of the stored log to worker processes (as
+    Arrow tables); the facts equal those of one process."""
+    import shutil
+
+    from replay import runner
+
+    one = str(tmp_path / "one.duckdb")
+    ingest([CORPUS / "fpdb" / "tour" / "Stars"], db=one, jobs=1)
+    two = str(tmp_path / "two.duckdb")
+    shutil.copy(one, two)
+    for db, jobs in ((one, 1), (two, 2)):
+        con = connect(db)
+        try:
+            (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
+            assert n > runner.BATCH_HANDS, "more than one batch, so workers are used"
+            summary = replay_store(con, "tda-2017", jobs=jobs)
+            assert summary.hands == n
+        finally:
+            con.close()
+    assert dump(two, FACT_TABLES[:-1]) == dump(one, FACT_TABLES[:-1])
