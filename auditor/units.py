@@ -242,6 +242,6 @@ def _guarded(items: Iterator, res: PartResult, first_line: int) -> Iterator:
 
 
 def _to_arrow(table: schema.Table, keys: tuple[str, ...], rows: list[tuple]) -> pa.Table:
-    cols = dict(zip(keys, map(list, zip(*rows)))) if rows else {k: [] for k in keys}
+    cols = dict(zip(keys, zip(*rows))) if rows else {k: [] for k in keys}
     t = rows_to_arrow(table, cols)
     return t.append_column(HAND_IX, pa.array(cols[HAND_IX], pa.int32())) if HAND_IX in cols else t

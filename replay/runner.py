@@ -94,7 +94,7 @@ def facts_tables(facts: HandFacts, hand_ix: dict[str, list[int]]) -> dict[str, p
         (schema.HAND_RESULTS, facts.hand_results),
         (schema.REPLAY_NOTES, facts.notes),
     ):
-        cols = dict(zip(table.column_names, map(list, zip(*rows)))) if rows else {c: [] for c in table.column_names}
+        cols = dict(zip(table.column_names, zip(*rows))) if rows else {c: [] for c in table.column_names}
         out[table.name] = rows_to_arrow(table, cols).append_column(HAND_IX, pa.array(hand_ix[table.name], pa.int32()))
     return out
 
