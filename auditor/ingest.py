@@ -31,8 +31,8 @@ import pyarrow.compute as pc
 
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import connect, insert_arrow, rows_to_arrow
-from auditor.units import CHUNK_BYTES, UnitResult, parse_unit, plan_units
+from auditor.store import connect, insert_arrow, tuples_to_arrow
+from auditor.units import CHUNK_BYTES, UnitResult, file_size, parse_unit, plan_units
 from replay.runner import HAND_IX
 from parsers.base import HandError
 
@@ -52,7 +52,8 @@ class FileResult:
     duplicates: int = 0
     rejected: int = 0
     error: str | None = None  # file-level problem (not a history, unreadable)
-    source: tuple | None = field(default=None, repr=False)  # (path, sha256, read at) for error rows
+    sha256: str | None = field(default=None, repr=False)  # for its error rows
+    read_at: dt.datetime | None = field(default=None, repr=False)
     source_id: int | None = field(default=None, repr=False)
 
 
@@ -94,9 +95,9 @@ class _KnownHands:
         self.contents = np.sort(np.asarray(got["c"], dtype=np.uint64))
         self.new_ids: set[int] = set()  # stored by this transaction, merged in at commit
         self.new_contents: set[int] = set()
-        self._last: tuple[dict[str, int], dict[str, int]] = ({}, {})  # the hashes of the last lookup
 
-    def _hashes(self, values: list[str]) -> np.ndarray:
+    def hashes(self, values: list[str]) -> np.ndarray:
+        """The 64-bit hashes this index keeps, of ``values``."""
         got = self.con.execute("SELECT hash(unnest(?::VARCHAR[])) AS h", [values]).fetchnumpy()["h"]
         return np.asarray(got, dtype=np.uint64)
 
@@ -106,13 +107,12 @@ class _KnownHands:
         hit = known[pos] == h if len(known) else np.zeros(len(h), dtype=bool)
         return hit | np.fromiter((int(x) in new for x in h), dtype=bool, count=len(h)) if new else hit
 
-    def lookup(self, ids: list[str], contents: list[str]) -> tuple[set[str], dict[str, str]]:
-        """The given content hashes already stored, and the given hand ids already
-        stored with their content hash."""
-        hi, hc = self._hashes(ids), self._hashes(contents)
-        self._last = (dict(zip(ids, hi.tolist())), dict(zip(contents, hc.tolist())))
-        maybe_ids = [v for v, m in zip(ids, self._maybe(self.ids, self.new_ids, hi)) if m]
-        maybe_contents = [v for v, m in zip(contents, self._maybe(self.contents, self.new_contents, hc)) if m]
+    def lookup(self, ids: list[str], id_hashes: np.ndarray, contents: list[str],
+               content_hashes: np.ndarray) -> tuple[set[str], dict[str, str]]:
+        """Of the given content hashes, those already stored; of the given hand ids,
+        those already stored, with their content hash."""
+        maybe_ids = [v for v, m in zip(ids, self._maybe(self.ids, self.new_ids, id_hashes)) if m]
+        maybe_contents = [v for v, m in zip(contents, self._maybe(self.contents, self.new_contents, content_hashes)) if m]
         known_hash = {r[0] for r in self.con.execute(
             "SELECT content_hash FROM hands WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [maybe_contents]
         ).fetchall()} if maybe_contents else set()
@@ -121,10 +121,10 @@ class _KnownHands:
         ).fetchall()) if maybe_ids else {}
         return known_hash, known_id
 
-    def add(self, hand_id: str, content: str) -> None:
-        """A hand of the last ``lookup`` is being stored."""
-        self.new_ids.add(self._last[0][hand_id])
-        self.new_contents.add(self._last[1][content])
+    def add(self, id_hash: int, content_hash: int) -> None:
+        """A hand is being stored (known once its transaction commits: ``merge``)."""
+        self.new_ids.add(id_hash)
+        self.new_contents.add(content_hash)
 
     def merge(self) -> None:
         for name, new in (("ids", self.new_ids), ("contents", self.new_contents)):
@@ -211,12 +211,12 @@ def ingest(
     con = con or connect(db)
     summary = IngestSummary()
     writer = _Writer(con, summary, replay[0] if replay else None)
-    size = sum(_size(f) for f in files)
+    sizes = [file_size(f) for f in files]
     # worker processes pay off once there is more than a chunk to read
-    jobs = max(1, jobs or default_jobs()) if size > CHUNK_BYTES else 1
+    jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
     try:
         with worker_map(parse_unit, jobs, replay) as run:
-            for unit in run(plan_units(files)):
+            for unit in run(plan_units(files, sizes)):
                 for r in writer.take(unit):
                     summary.files += 1
                     summary.file_results.append(r)
@@ -237,13 +237,6 @@ def ingest(
             con.close()
     summary.seconds = time.perf_counter() - t0
     return summary
-
-
-def _size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0  # reported unreadable when it is read
 
 
 class _Writer:
@@ -315,7 +308,7 @@ class _Writer:
                     r.format, r.error = None, why
                     self._errors(part.path, part.info.sha256 if part.info else None, [HandError(0, code, why)], now)
                 else:
-                    r.source = (part.path, part.info.sha256, now)
+                    r.sha256, r.read_at = part.info.sha256, now
                     self._begin()
                     r.source_id = self._source_id(part.info, part.parser, now)
             else:
@@ -323,7 +316,7 @@ class _Writer:
             r.seen += part.seen
             r.rejected += len(part.errors)
             if part.errors:
-                self._errors(part.path, r.source[1], part.errors, now)
+                self._errors(part.path, r.sha256, part.errors, now)
             self.pending_hands += part.seen
             results.append(r)
             source_ids.append(r.source_id if r.source_id is not None else -1)
@@ -341,7 +334,8 @@ class _Writer:
         What earlier units stored is known (``_KnownHands``) before it is committed."""
         ids = unit.hands.column("hand_id").to_pylist()
         hashes = unit.hands.column("content_hash").to_pylist()
-        known_hash, known_id = self.known.lookup(ids, hashes)
+        id_hashes, content_hashes = self.known.hashes(ids), self.known.hashes(hashes)
+        known_hash, known_id = self.known.lookup(ids, id_hashes, hashes, content_hashes)
         keep: list[int] = []
         parts = unit.hands.column("source_id").to_pylist()  # the part of the unit each hand came from
         first_lines = unit.hands.column("first_line").to_pylist()
@@ -351,14 +345,14 @@ class _Writer:
                 r.duplicates += 1
             elif hand_id in known_id:
                 r.rejected += 1
-                self._errors(r.path, r.source[1], [HandError(
+                self._errors(r.path, r.sha256, [HandError(
                     first_lines[i], "conflict",
                     f"hand {hand_id} is already stored with different content; the stored hand is kept", hand_id)],
-                    r.source[2])
+                    r.read_at)
             else:
                 known_hash.add(h)
                 known_id[hand_id] = h
-                self.known.add(hand_id, h)
+                self.known.add(int(id_hashes[i]), int(content_hashes[i]))
                 keep.append(i)
                 r.stored += 1
         if not keep:
@@ -383,8 +377,7 @@ class _Writer:
 
     def _flush_sources(self) -> None:
         if self.new_sources:
-            cols = {c: [r[i] for r in self.new_sources] for i, c in enumerate(schema.SOURCES.column_names)}
-            insert_arrow(self.con, schema.SOURCES, rows_to_arrow(schema.SOURCES, cols))
+            insert_arrow(self.con, schema.SOURCES, tuples_to_arrow(schema.SOURCES, self.new_sources))
             self.new_sources = []
 
     def _source_id(self, info, fmt: str, now) -> int:
@@ -410,8 +403,7 @@ class _Writer:
         reason, so re-ingesting adds no rows."""
         if not self.errors:
             return
-        cols = {c: [r[i] for r in self.errors] for i, c in enumerate(schema.INGEST_ERRORS.column_names)}
-        self.con.register("_new_errors", rows_to_arrow(schema.INGEST_ERRORS, cols))
+        self.con.register("_new_errors", tuples_to_arrow(schema.INGEST_ERRORS, self.errors))
         try:
             self.con.execute(
                 """INSERT INTO ingest_errors

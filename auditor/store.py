@@ -85,6 +85,13 @@ def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table) -
         con.unregister("_incoming")
 
 
+def tuples_to_arrow(table: Table, rows: list[tuple], keys: tuple[str, ...] | list[str] | None = None) -> pa.Table:
+    """Rows as tuples (values in ``keys`` order, by default the table's columns) as
+    an Arrow table of ``table``'s columns (keys that are not columns are left out)."""
+    keys = keys or table.column_names
+    return rows_to_arrow(table, dict(zip(keys, zip(*rows))) if rows else {k: () for k in keys})
+
+
 def rows_to_arrow(table: Table, columns: dict[str, list]) -> pa.Table:
     schema = table.arrow_schema()
     return pa.Table.from_arrays([pa.array(columns[n], type=schema.field(n).type) for n in table.column_names], schema=schema)

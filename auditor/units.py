@@ -41,8 +41,9 @@ _EVENT_KEYS = ("hand_id", *_EVENT_FIELDS, HAND_IX)
 
 @dataclass(slots=True)
 class FilePart:
-    """A whole file (``data`` None: the worker reads it), or one chunk of a big file
-    whose ``info`` and parser the main process has already found."""
+    """A whole file (``data`` None: the worker reads it; with ``info``, a big file the
+    main process has already hashed, streamed), or one chunk of a big file whose
+    ``info`` and parser the main process has already found."""
 
     path: str
     data: bytes | None = None
@@ -80,16 +81,20 @@ class UnitResult:
     facts: dict[str, pa.Table] | None = None
 
 
-def plan_units(files: list[Path]) -> Iterator[list[FilePart]]:
+def file_size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0  # the worker reports it unreadable
+
+
+def plan_units(files: list[Path], sizes: list[int]) -> Iterator[list[FilePart]]:
     """Cut the work into units, in file order: groups of small files, and chunks of
-    big files split where a hand starts (streamed, so memory stays bounded)."""
+    big files split where a hand starts (streamed, so memory stays bounded).
+    ``sizes``: each file's ``file_size``."""
     group: list[FilePart] = []
     size = 0
-    for f in files:
-        try:
-            n = f.stat().st_size
-        except OSError:
-            n = 0  # the worker reports it unreadable
+    for f, n in zip(files, sizes):
         if n <= CHUNK_BYTES:
             group.append(FilePart(str(f)))
             size += n
@@ -114,7 +119,7 @@ def _chunks(path: Path) -> Iterator[list[FilePart]]:
     parser = detect_parser(info.head, str(path))
     start = getattr(parser, "hand_start", None)
     if start is None or info.encoding.startswith("utf-16"):
-        yield [FilePart(str(path))]  # read whole (UTF-16 cannot be split on bytes)
+        yield [FilePart(str(path), info=info)]  # streamed whole (UTF-16 cannot be split on bytes)
         return
     line, offset, first = 1, 0, True
     parts: list[bytes] = []  # read since the last cut; joined only when cut, so each byte is copied once
@@ -165,11 +170,8 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
         return res, _parser(part.parser).iter_hands(lines, part.path, cut_by_end=part.cut_by_end)
     path = Path(part.path)
     try:
-        # a small file is read once; a big one that is not cut into chunks is streamed
-        if path.stat().st_size <= CHUNK_BYTES:
-            info, data = read_source(path)
-        else:
-            info, data = open_source(path), None
+        # a small file is read once; a big one the main process has hashed is streamed
+        info, data = (part.info, None) if part.info is not None else read_source(path)
     except OSError as e:
         res.error = ("unreadable", f"unreadable: {e.strerror or e}")
         return res, iter(())

@@ -13,9 +13,9 @@ import pyarrow as pa
 
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import insert_arrow, rows_to_arrow
+from auditor.store import insert_arrow, tuples_to_arrow
 from replay.editions import DEFAULT_EDITION, edition
-from replay.engine import DEFAULT_RAISE_CAP, HandFacts, replay_hand
+from replay.engine import DEFAULT_RAISE_CAP, replay_hand
 
 BATCH_HANDS = 1000  # per committed batch: bounds memory, costs no speed
 HAND_COLS = list(schema.HANDS.column_names)
@@ -65,38 +65,25 @@ def rows_from_arrow(hands: pa.Table, seats: pa.Table, events: pa.Table) -> list[
     return [(h, by_seats.get(h["hand_id"], []), by_events.get(h["hand_id"], [])) for h in _dicts(hands, HAND_COLS)]
 
 
+# the engine's fact lists and the tables they fill
+FACT_TABLES = (("decisions", schema.DECISIONS), ("pots", schema.POTS), ("pot_shares", schema.POT_SHARES),
+               ("hand_results", schema.HAND_RESULTS), ("notes", schema.REPLAY_NOTES))
+
+
 def replay_hands(rows: list[tuple[dict, list[dict], list[dict]]], edition_name: str, raise_cap: int) -> dict[str, pa.Table]:
     """Replay hands given as rows; the facts as Arrow tables by table name, each row
     tagged with the index of its hand in ``rows``."""
     rules = edition(edition_name)
-    acc = HandFacts()
-    ix: dict[str, list[int]] = {t.name: [] for t in schema.REPLAY_TABLES}
+    facts: dict[str, list[tuple]] = {t.name: [] for _, t in FACT_TABLES}
+    ix: dict[str, list[int]] = {t.name: [] for _, t in FACT_TABLES}
     for i, (hand, seats, events) in enumerate(rows):
         f = replay_hand(hand, seats, events, rules, raise_cap=raise_cap)
-        for name, mine, into in (
-            ("decisions", f.decisions, acc.decisions),
-            ("pots", f.pots, acc.pots),
-            ("pot_shares", f.pot_shares, acc.pot_shares),
-            ("hand_results", f.hand_results, acc.hand_results),
-            ("replay_notes", f.notes, acc.notes),
-        ):
-            into += mine
-            ix[name] += [i] * len(mine)
-    return facts_tables(acc, ix)
-
-
-def facts_tables(facts: HandFacts, hand_ix: dict[str, list[int]]) -> dict[str, pa.Table]:
-    out = {}
-    for table, rows in (
-        (schema.DECISIONS, facts.decisions),
-        (schema.POTS, facts.pots),
-        (schema.POT_SHARES, facts.pot_shares),
-        (schema.HAND_RESULTS, facts.hand_results),
-        (schema.REPLAY_NOTES, facts.notes),
-    ):
-        cols = dict(zip(table.column_names, zip(*rows))) if rows else {c: [] for c in table.column_names}
-        out[table.name] = rows_to_arrow(table, cols).append_column(HAND_IX, pa.array(hand_ix[table.name], pa.int32()))
-    return out
+        for attr, table in FACT_TABLES:
+            got = getattr(f, attr)
+            facts[table.name] += got
+            ix[table.name] += [i] * len(got)
+    return {t.name: tuples_to_arrow(t, facts[t.name]).append_column(HAND_IX, pa.array(ix[t.name], pa.int32()))
+            for _, t in FACT_TABLES}
 
 
 def _replay_batch(tables: tuple[pa.Table, pa.Table, pa.Table], edition_name: str,

@@ -47,7 +47,8 @@ def chunked_equals_whole(paths, tmp_path, monkeypatch, chunk_bytes: int) -> int:
     whole = str(tmp_path / "whole.duckdb")
     a = ingest(paths, db=whole, jobs=1)
     monkeypatch.setattr(units, "CHUNK_BYTES", chunk_bytes)  # files above this are cut into chunks
-    parts = list(units.plan_units([p for p in _files(paths)]))
+    files = _files(paths)
+    parts = list(units.plan_units(files, [units.file_size(f) for f in files]))
     assert sum(1 for u in parts if u[0].data is not None) > len(parts) // 2, "most units are chunks of files"
     chunked = str(tmp_path / "chunked.duckdb")
     b = ingest(paths, db=chunked, jobs=2)
