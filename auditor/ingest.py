@@ -36,7 +36,8 @@ from auditor.units import CHUNK_BYTES, UnitResult, file_size, parse_unit, plan_u
 from replay.runner import HAND_IX
 from parsers.base import HandError
 
-BATCH_HANDS = 2000  # commit once this many hands are pending (at the end of a unit)
+BATCH_HANDS = 5000  # commit once this many hands are pending (at the end of a unit); fewer, larger
+# commits write less to the WAL: at 10k hands, 0.7 s of commits instead of 1.45 s at 2,000
 
 
 class InputError(Exception):

@@ -26,7 +26,7 @@ import pytest
 from conftest import SAMPLES
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
-FILES, PER_FILE = 12, 700  # ingest commits every >= 2,000 hands: several commits
+FILES, PER_FILE = 12, 700  # ingest commits every >= 5,000 hands: a commit mid-run
 TDA_AUDIT = shutil.which("tda-audit")
 # columns that record when a row was written, not what it says
 TIMESTAMPS = {"sources": "ingested_at", "ingest_errors": "recorded_at"}
