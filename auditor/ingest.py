@@ -31,7 +31,7 @@ import pyarrow.compute as pc
 
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import connect, insert_arrow, tuples_to_arrow
+from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, tuples_to_arrow
 from auditor.units import CHUNK_BYTES, UnitResult, file_size, parse_unit, plan_units
 from replay.runner import HAND_IX
 from parsers.base import HandError
@@ -216,20 +216,21 @@ def ingest(
     # worker processes pay off once there is more than a chunk to read
     jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
     try:
-        with worker_map(parse_unit, jobs, replay) as run:
-            for unit in run(plan_units(files, sizes)):
-                for r in writer.take(unit):
-                    summary.files += 1
-                    summary.file_results.append(r)
-                    if progress:
-                        progress(r)
-                if writer.pending_hands >= BATCH_HANDS:
-                    writer.commit()
-                    if on_commit:
-                        on_commit(summary)
-        writer.commit()
-        if on_commit:
-            on_commit(summary)
+        with memory_at_most(con, WRITE_MEMORY):
+            with worker_map(parse_unit, jobs, replay) as run:
+                for unit in run(plan_units(files, sizes)):
+                    for r in writer.take(unit):
+                        summary.files += 1
+                        summary.file_results.append(r)
+                        if progress:
+                            progress(r)
+                    if writer.pending_hands >= BATCH_HANDS:
+                        writer.commit()
+                        if on_commit:
+                            on_commit(summary)
+            writer.commit()
+            if on_commit:
+                on_commit(summary)
     except BaseException:
         writer.rollback()
         raise

@@ -18,7 +18,7 @@ from conftest import CORPUS, SAMPLES, needs_corpus
 import auditor.units as units
 from auditor.ingest import ingest
 from auditor.pipeline import audit
-from auditor.store import connect
+from auditor.store import WRITE_MEMORY, connect, memory_limit
 from replay.runner import replay_state, replay_store
 
 LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
@@ -185,3 +185,24 @@ def test_replay_in_worker_processes_equals_replay_in_one(tmp_path):
         finally:
             con.close()
     assert dump(two, FACT_TABLES[:-1]) == dump(one, FACT_TABLES[:-1])
+
+
+@pytest.mark.parametrize("before, during", [("400MB", WRITE_MEMORY), ("100MB", 100 * 10**6)])
+def test_ingest_writes_under_a_lower_memory_bound_and_puts_it_back(tmp_path, before, during):
+    """While it writes, ingest caps DuckDB's memory lower (it reads back next to
+    nothing of what it wrote); a bound already lower stays; afterwards the store's
+    bound is what it was, also when the ingest fails."""
+    con = connect(str(tmp_path / "m.duckdb"))
+    con.execute(f"SET memory_limit = '{before}'")
+    start = memory_limit(con)
+    seen: list[int] = []
+    ingest([SAMPLES], con=con, jobs=1, on_commit=lambda s: seen.append(memory_limit(con)))
+    assert seen and all(abs(m - during) < 2**20 for m in seen), seen  # DuckDB rounds to 0.1 MiB
+    assert memory_limit(con) == start
+
+    def fail(_):
+        raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError, match="stop"):
+        ingest([SAMPLES], con=con, jobs=1, progress=fail)
+    assert memory_limit(con) == start
