@@ -217,23 +217,24 @@ def ingest(
     jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
     try:
         with memory_at_most(con, WRITE_MEMORY):
-            with worker_map(parse_unit, jobs, replay) as run:
-                for unit in run(plan_units(files, sizes)):
-                    for r in writer.take(unit):
-                        summary.files += 1
-                        summary.file_results.append(r)
-                        if progress:
-                            progress(r)
-                    if writer.pending_hands >= BATCH_HANDS:
-                        writer.commit()
-                        if on_commit:
-                            on_commit(summary)
-            writer.commit()
-            if on_commit:
-                on_commit(summary)
-    except BaseException:
-        writer.rollback()
-        raise
+            try:
+                with worker_map(parse_unit, jobs, replay) as run:
+                    for unit in run(plan_units(files, sizes)):
+                        for r in writer.take(unit):
+                            summary.files += 1
+                            summary.file_results.append(r)
+                            if progress:
+                                progress(r)
+                        if writer.pending_hands >= BATCH_HANDS:
+                            writer.commit()
+                            if on_commit:
+                                on_commit(summary)
+                writer.commit()
+                if on_commit:
+                    on_commit(summary)
+            except BaseException:
+                writer.rollback()  # before the bound is put back: an aborted transaction takes no SET
+                raise
     finally:
         if own:
             con.close()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import duckdb
 import pytest
-from conftest import CORPUS, SAMPLES, needs_corpus
+from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
 
 import auditor.units as units
 from auditor.ingest import ingest
@@ -200,9 +200,12 @@ def test_ingest_writes_under_a_lower_memory_bound_and_puts_it_back(tmp_path, bef
     assert seen and all(abs(m - during) < 2**20 for m in seen), seen  # DuckDB rounds to 0.1 MiB
     assert memory_limit(con) == start
 
-    def fail(_):
-        raise RuntimeError("stop")
+    hands = con.execute("SELECT count(*) FROM hands").fetchall()
 
-    with pytest.raises(RuntimeError, match="stop"):
-        ingest([SAMPLES], con=con, jobs=1, progress=fail)
+    def fail(_):  # a DuckDB error inside the transaction, which leaves it aborted
+        con.execute("INSERT INTO meta VALUES ('schema_version', 'again')")
+
+    with pytest.raises(duckdb.ConstraintException, match="schema_version"):  # that error, not a later one
+        ingest([SAMPLES, FIXTURES], con=con, jobs=1, progress=fail)
     assert memory_limit(con) == start
+    assert con.execute("SELECT count(*) FROM hands").fetchall() == hands
