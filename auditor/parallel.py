@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import sys
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -27,12 +28,20 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def _main_importable() -> bool:
+    """Whether a worker can import the main module, as it must: a script read from
+    standard input (``python - < script.py``) has no file to import it from."""
+    path = getattr(sys.modules.get("__main__"), "__file__", None)
+    return path is None or os.path.isfile(path)
+
+
 @contextmanager
 def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[Iterable[T]], Iterator[R]]]:
     """A ``map(items)`` that runs ``fn(item, *extra)`` in ``jobs`` worker processes
     (in this process when ``jobs`` is 1), in order, with at most two items per
-    worker in flight so memory stays bounded however long ``items`` is."""
-    if jobs <= 1:
+    worker in flight so memory stays bounded however long ``items`` is.  Where no
+    worker could start (see ``_main_importable``) it runs in this process."""
+    if jobs <= 1 or not _main_importable():
         yield lambda items: (fn(item, *extra) for item in items)
         return
     ctx = multiprocessing.get_context("forkserver")

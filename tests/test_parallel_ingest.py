@@ -11,6 +11,10 @@
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+
 import duckdb
 import pytest
 from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
@@ -209,3 +213,23 @@ def test_ingest_writes_under_a_lower_memory_bound_and_puts_it_back(tmp_path, bef
         ingest([SAMPLES, FIXTURES], con=con, jobs=1, progress=fail)
     assert memory_limit(con) == start
     assert con.execute("SELECT count(*) FROM hands").fetchall() == hands
+
+
+STDIN_SCRIPT = """
+import json, sys
+import auditor.ingest
+auditor.ingest.CHUNK_BYTES = 0  # workers even for the small samples
+s = auditor.ingest.ingest([sys.argv[1]], db=sys.argv[2], jobs=2)
+print(json.dumps(s.as_json()))
+"""
+
+
+def test_a_script_read_from_stdin_ingests_in_this_process(tmp_path):
+    """Workers import the main script by its path; one piped to ``python -`` has
+    none, so ingest reads in the one process instead of failing with a broken pool."""
+    db = str(tmp_path / "s.duckdb")
+    p = subprocess.run([sys.executable, "-", str(SAMPLES), db], input=STDIN_SCRIPT, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    got = json.loads(p.stdout)
+    want = ingest([SAMPLES], db=str(tmp_path / "ref.duckdb"), jobs=1).as_json()
+    assert got["hands"] == want["hands"] > 0 and got["rejected"] == want["rejected"]
