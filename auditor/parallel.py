@@ -11,6 +11,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import sys
+import threading
+import time
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
@@ -26,6 +28,36 @@ def default_jobs() -> int:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
         return os.cpu_count() or 1
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` still runs (a killed process that nobody has reaped
+    yet, a zombie, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc (not Linux)
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
+
+
+def _exit_with(main_pid: int, every: float = 0.5) -> None:
+    """Worker initializer: end this worker when the main process is gone.  A main
+    process that is killed (SIGKILL, the kernel's out-of-memory killer) cannot stop
+    its workers, and they, waiting on a queue they hold both ends of, would wait
+    forever, and keep the forkserver alive with them."""
+
+    def watch() -> None:
+        while _alive(main_pid):
+            time.sleep(every)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="watch-main", daemon=True).start()
 
 
 def _main_importable() -> bool:
@@ -46,7 +78,7 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[It
         return
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["auditor.units", "replay.runner"])  # imported once, not per worker
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx)
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_exit_with, initargs=(os.getpid(),))
 
     def run(items: Iterable[T]) -> Iterator[R]:
         pending: deque = deque()

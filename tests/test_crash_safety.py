@@ -25,6 +25,8 @@ import duckdb
 import pytest
 from conftest import SAMPLES
 
+from auditor.parallel import _alive
+
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
 FILES, PER_FILE = 12, 700  # ingest commits every >= 5,000 hands: a commit mid-run
 TDA_AUDIT = shutil.which("tda-audit")
@@ -34,6 +36,22 @@ LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
 FACT_TABLES = ("decisions", "pots", "pot_shares", "hand_results", "replay_notes", "findings")
 
 pytestmark = pytest.mark.skipif(TDA_AUDIT is None, reason="tda-audit is not installed in this environment")
+
+
+def descendants(root: int) -> set[int]:
+    """The processes below ``root`` (its workers, the forkserver), from /proc."""
+    parent: dict[int, int] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass  # ended meanwhile
+    tree = {root}
+    while more := {pid for pid, pp in parent.items() if pp in tree} - tree:
+        tree |= more
+    return tree - {root}
 
 
 def _sample_hands() -> list[str]:
@@ -129,12 +147,19 @@ def test_sigkill_mid_ingest_then_rerun_equals_one_uninterrupted_run(histories, t
 
     # kill right after the first commit, which --progress-json reports on stderr
     db = str(tmp_path / "crash.duckdb")
-    proc = subprocess.Popen([*ingest_cmd(folder, db), "--progress-json"], stdout=subprocess.DEVNULL,
+    proc = subprocess.Popen([*ingest_cmd(folder, db), "--progress-json", "--jobs", "2"], stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, text=True)
     first = json.loads(proc.stderr.readline())
+    workers = descendants(proc.pid)
     os.kill(proc.pid, signal.SIGKILL)
     assert proc.wait(timeout=30) == -signal.SIGKILL, "ingest finished before it was killed"
     proc.stderr.close()
+    # its worker processes (and the forkserver and resource tracker) end with it
+    assert len(workers) >= 2, "the ingest ran worker processes"
+    deadline = time.monotonic() + 20
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [pid for pid in workers if _alive(pid)], "worker processes outlived the killed ingest"
     assert first["committed"] and 0 < first["hands"] < headers - cut
     hands, _ = check_whole(db)
     assert first["hands"] <= hands < headers - cut, "the kill left a partly ingested store"
