@@ -274,8 +274,8 @@ class _Writer:
                     "UPDATE meta SET value = 'stale' WHERE key LIKE 'replay:%' AND value = 'complete' AND key <> ?",
                     [f"replay:{self.replay_edition}"],
                 )
+            self.in_tx = False  # a COMMIT that fails ends the transaction too
             self.con.execute("COMMIT")
-            self.in_tx = False
         self.pending_hands = self.stored_in_tx = 0
         self.known.merge()
         self._count()
@@ -290,10 +290,15 @@ class _Writer:
         s.rejected = sum(r.rejected for r in rs)
 
     def rollback(self) -> None:
+        """Undo what is not committed, on the way out of an error: the caller sees
+        that error, never one from the cleanup."""
         if self.in_tx:
-            self.con.execute("ROLLBACK")
             self.in_tx = False
-            self.known.forget()
+            try:
+                self.con.execute("ROLLBACK")
+            except duckdb.Error:
+                pass  # the transaction had already ended (a COMMIT that fails ends it)
+        self.known.forget()  # also after a COMMIT that failed
         self.new_sources = []
         self.errors = []
 

@@ -378,3 +378,43 @@ def test_ingest_replay_check_twice_leaves_every_table_identical(tmp_path):
         assert snap2[t] == snap1[t], f"table {t} changed on the second run"
     findings = run("findings", "--db", db, "--format", "json")
     assert findings.exit_code == 0 and len(json.loads(findings.stdout)) == len(snap1["findings"])
+
+
+DISK_FULL = """
+import json, resource, signal, sys
+from auditor.ingest import ingest
+from auditor.store import connect, memory_limit
+con = connect(sys.argv[2])
+con.execute("CHECKPOINT")
+limit = memory_limit(con)
+# the disk fills while the commit writes: files may grow no further (EFBIG, not a signal)
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, resource.RLIM_INFINITY))
+out = {}
+try:
+    ingest([sys.argv[1]], con=con, jobs=1)
+except Exception as e:
+    out["error"] = f"{type(e).__name__}: {e}"
+resource.setrlimit(resource.RLIMIT_FSIZE, (resource.RLIM_INFINITY, resource.RLIM_INFINITY))
+out["limit_kept"] = memory_limit(con) == limit
+out["hands_after_failure"] = con.execute("SELECT count(*) FROM hands").fetchall()[0][0]
+s = ingest([sys.argv[1]], con=con, jobs=1)  # room again: the same run stores everything
+out["rerun"] = [s.hands_seen, s.stored, s.duplicates, s.rejected]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_FSIZE and SIGXFSZ as on Linux")
+def test_a_commit_that_cannot_write_reports_its_own_error_and_loses_nothing(tmp_path):
+    """A full disk at commit: the caller sees DuckDB's write error (not one from the
+    cleanup after it), no hand is half stored, DuckDB's memory bound is put back, and
+    once there is room again the same ingest stores every hand."""
+    p = subprocess.run([sys.executable, "-c", DISK_FULL, str(SAMPLES), str(tmp_path / "full.duckdb")],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert "Failed to commit" in out["error"] and "File too large" in out["error"], out["error"]
+    assert out["limit_kept"]
+    assert out["hands_after_failure"] == 0
+    seen, stored, dups, rejected = out["rerun"]
+    assert stored == seen - rejected > 0 and dups == 0
