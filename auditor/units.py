@@ -54,6 +54,7 @@ class FilePart:
     cut_by_end: int | None = None  # the line the next chunk starts at (None: end of file)
     first_part: bool = True
     last_part: bool = True
+    read_error: str | None = None  # the file could not be read past this chunk (why)
 
 
 @dataclass
@@ -124,8 +125,22 @@ def _chunks(path: Path) -> Iterator[list[FilePart]]:
     line, offset, first = 1, 0, True
     parts: list[bytes] = []  # read since the last cut; joined only when cut, so each byte is copied once
     size = 0
-    with open(path, "rb") as fh:
-        while block := fh.read(CHUNK_BYTES):
+    try:
+        fh = open(path, "rb")
+    except OSError:
+        yield [FilePart(str(path))]  # gone or unreadable since it was hashed: the worker reports it
+        return
+    with fh:
+        while True:
+            try:
+                block = fh.read(CHUNK_BYTES)
+            except OSError as e:
+                # what was read still goes in; the rest of the file is one rejection
+                yield [FilePart(str(path), b"".join(parts), info, parser.name, line, offset, None, first, True,
+                                read_error=e.strerror or str(e))]
+                return
+            if not block:
+                break
             if len(block) < CHUNK_BYTES:  # the end of the file: the rest is the last chunk
                 parts.append(block)
                 break
@@ -217,6 +232,10 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
                     [dict(zip(_SEAT_KEYS, r)) for r in seats],
                     [dict(zip(_EVENT_KEYS, r)) for r in events],
                 ))
+        if part.read_error:
+            last = part.first_line + part.data.count(b"\n")
+            res.seen += 1
+            res.errors.append(HandError(last, "unreadable", f"the file could not be read past line {last}: {part.read_error}"))
     out = UnitResult(
         results,
         _to_arrow(schema.HANDS, _HAND_KEYS, hand_rows),

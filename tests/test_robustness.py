@@ -418,3 +418,80 @@ def test_a_commit_that_cannot_write_reports_its_own_error_and_loses_nothing(tmp_
     assert out["hands_after_failure"] == 0
     seen, stored, dups, rejected = out["rerun"]
     assert stored == seen - rejected > 0 and dups == 0
+
+
+def _big_and_small(tmp_path: Path) -> tuple[Path, Path, int]:
+    """A folder with the 15-hand table file (cut into 4 KiB chunks below) and a
+    small file; returns them and the small file's hand count."""
+    folder = tmp_path / "h"
+    folder.mkdir()
+    big, small = folder / "a-big.txt", folder / "b-small.txt"
+    big.write_bytes(TABLE_9MAX.read_bytes())
+    small.write_bytes(CASH.read_bytes())
+    return big, small, len(HEADER.findall(CASH.read_text(encoding="utf-8-sig")))
+
+
+def test_a_big_file_that_vanishes_after_it_was_hashed_is_reported_and_the_rest_goes_in(tmp_path, monkeypatch):
+    import auditor.units as units
+    from auditor.ingest import ingest
+
+    big, small, n_small = _big_and_small(tmp_path)
+    monkeypatch.setattr(units, "CHUNK_BYTES", 4096)
+    real_open_source = units.open_source
+
+    def hashed_then_gone(path):
+        info = real_open_source(path)
+        if Path(path) == big:
+            big.unlink()  # between hashing the file and cutting it into chunks
+        return info
+
+    monkeypatch.setattr(units, "open_source", hashed_then_gone)
+    s = ingest([big.parent], db=str(tmp_path / "v.duckdb"), jobs=1)
+    assert s.stored == n_small > 0
+    assert s.hands_seen == s.stored + s.duplicates + s.rejected
+    gone = [r for r in s.file_results if r.path == str(big)]
+    assert gone and gone[0].error and gone[0].error.startswith("unreadable"), gone
+
+
+def test_a_read_error_part_way_through_a_big_file_keeps_what_was_read(tmp_path, monkeypatch):
+    import errno
+
+    import auditor.units as units
+    from auditor.ingest import ingest
+
+    big, small, n_small = _big_and_small(tmp_path)
+    n_big = len(HEADER.findall(big.read_text(encoding="utf-8-sig")))
+    monkeypatch.setattr(units, "CHUNK_BYTES", 4096)
+
+    class FailingDisk:
+        """The big file's third read fails, as a bad sector would."""
+
+        def __init__(self, path, mode):
+            self.f, self.reads = open(path, mode), 0
+
+        def read(self, n):
+            self.reads += 1
+            if self.reads == 3:
+                raise OSError(errno.EIO, "Input/output error")
+            return self.f.read(n)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.f.close()
+
+    monkeypatch.setattr(units, "open", FailingDisk, raising=False)
+    db = str(tmp_path / "e.duckdb")
+    s = ingest([big.parent], db=db, jobs=1)
+    assert s.hands_seen == s.stored + s.duplicates + s.rejected
+    got = {r.path: r for r in s.file_results}
+    assert got[str(small)].stored == n_small
+    b = got[str(big)]
+    assert 0 < b.stored < n_big and b.rejected >= 1  # the hands of the two chunks read went in
+    con = duckdb.connect(db, read_only=True)
+    try:
+        rows = con.execute("SELECT line_no, reason_code, reason FROM ingest_errors WHERE reason_code = 'unreadable'").fetchall()
+    finally:
+        con.close()
+    assert len(rows) == 1 and "Input/output error" in rows[0][2] and f"past line {rows[0][0]}" in rows[0][2], rows
