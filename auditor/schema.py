@@ -331,7 +331,7 @@ INGEST_ERRORS = Table(
         C("sha256", "VARCHAR", "sha256 of the file, if it could be read"),
         C("line_no", "INTEGER", "1-based line where the problem is (or the hand starts)"),
         C("hand_id", "VARCHAR", "hand id if known"),
-        C("reason_code", "VARCHAR", "stable code: parse-error, conflict, run-it-twice, unsupported-game, not-a-history, unreadable, truncated, ...", False),
+        C("reason_code", "VARCHAR", "stable code: parse-error, conflict, run-it-twice, unsupported-game, not-a-history, unreadable, truncated, parser-failed (a parser bug), ...", False),
         C("reason", "VARCHAR", "human explanation", False),
         C("recorded_at", "TIMESTAMP", "when it was recorded (UTC)", False),
     ),

@@ -258,7 +258,8 @@ def _guarded(items: Iterator, res: PartResult, first_line: int) -> Iterator:
             yield item
     except Exception as exc:  # noqa: BLE001 - reported as an ingest error, never lost
         res.seen += 1
-        res.errors.append(HandError(line, "parse-error",
+        # its own code: a rejection of the hand before, at the same line, is another row
+        res.errors.append(HandError(line, "parser-failed",
                                     f"the {res.parser} parser failed after line {line}: {type(exc).__name__}: {exc}"))
 
 

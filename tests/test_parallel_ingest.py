@@ -141,11 +141,15 @@ def test_a_parser_failure_rejects_the_rest_of_that_file_only(tmp_path, monkeypat
     file still goes in."""
     from parsers.pokerstars import PokerStarsParser
 
+    from parsers.base import HandError
+
     real, calls = PokerStarsParser._hand, []
 
     def failing(self, buf, cut_by):
         calls.append(buf[0][0])
-        if len(calls) == 3:  # the third PokerStars hand read
+        if len(calls) == 2:  # the second PokerStars hand read is rejected, at its first line
+            return HandError(buf[0][0], "parse-error", f"hand at line {buf[0][0]}: misread")
+        if len(calls) == 3:  # and on the third the parser fails
             raise RuntimeError("boom")
         return real(self, buf, cut_by)
 
@@ -154,15 +158,17 @@ def test_a_parser_failure_rejects_the_rest_of_that_file_only(tmp_path, monkeypat
     s = ingest([SAMPLES], db=db, jobs=1)
     assert s.hands_seen == s.stored + s.duplicates + s.rejected
     (failed,) = [e for e in s.errors if "parser failed" in e["reason"]]
-    assert failed["reason_code"] == "parse-error" and "RuntimeError: boom" in failed["reason"]
+    assert failed["reason_code"] == "parser-failed" and "RuntimeError: boom" in failed["reason"]
     assert failed["file"].endswith(".txt") and failed["line"] >= 1
     con = duckdb.connect(db, read_only=True)
     try:
         files = {r[0] for r in con.execute("SELECT s.path FROM hands JOIN sources s USING (source_id)").fetchall()}
         (logged,) = con.execute("SELECT count(*) FROM ingest_errors WHERE reason LIKE '%parser failed%'").fetchone()
+        (rows,) = con.execute("SELECT count(*) FROM ingest_errors WHERE reason_code <> 'not-a-history'").fetchone()
     finally:
         con.close()
     assert logged == 1
+    assert rows == s.rejected  # every rejection is a row: the misread hand and the failure at the same line both
     every = {str(p.resolve()) for p in SAMPLES.rglob("*") if p.suffix in (".txt", ".phh", ".phhs")}
     assert len(files) >= len(every) - 1  # only the failing file may have lost hands
 
