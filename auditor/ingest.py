@@ -16,7 +16,6 @@ always reconcile::
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import glob
 import os
 import time
@@ -32,7 +31,7 @@ import pyarrow.compute as pc
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
 from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, tuples_to_arrow
-from auditor.units import CHUNK_BYTES, UnitResult, file_size, parse_unit, plan_units
+from auditor.units import CHUNK_BYTES, UnitResult, _real_dir, file_size, parse_unit, plan_units, real_path
 from replay.runner import HAND_IX
 from parsers.base import HandError
 
@@ -138,19 +137,6 @@ class _KnownHands:
     def forget(self) -> None:
         self.new_ids.clear()
         self.new_contents.clear()
-
-
-@functools.lru_cache(maxsize=4096)
-def _real_dir(d: Path) -> str:
-    return str(d.resolve())
-
-
-def real_path(f: Path) -> str:
-    """``str(f.resolve())``, with each folder resolved once: a folder of 10,000
-    files would otherwise pay some 70,000 system calls."""
-    if f.is_symlink() or f.name in ("", ".", ".."):
-        return str(f.resolve())
-    return os.path.join(_real_dir(f.absolute().parent), f.name)
 
 
 def expand_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:

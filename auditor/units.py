@@ -10,7 +10,9 @@ on how many workers ran.
 
 from __future__ import annotations
 
+import functools
 import io
+import os
 from operator import attrgetter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,6 +41,19 @@ _SEAT_KEYS = ("hand_id", *_SEAT_FIELDS, HAND_IX)
 _EVENT_KEYS = ("hand_id", *_EVENT_FIELDS, HAND_IX)
 
 
+@functools.lru_cache(maxsize=4096)
+def _real_dir(d: Path) -> str:
+    return str(d.resolve())
+
+
+def real_path(f: Path) -> str:
+    """``str(f.resolve())``, with each folder resolved once: a folder of 10,000
+    files would otherwise pay some 70,000 system calls."""
+    if f.is_symlink() or f.name in ("", ".", ".."):
+        return str(f.resolve())
+    return os.path.join(_real_dir(f.absolute().parent), f.name)
+
+
 @dataclass(slots=True)
 class FilePart:
     """A whole file (``data`` None: the worker reads it; with ``info``, a big file the
@@ -55,6 +70,9 @@ class FilePart:
     first_part: bool = True
     last_part: bool = True
     read_error: str | None = None  # the file could not be read past this chunk (why)
+    # the file's resolved path: a parser that builds hand ids from the path (PHH) sees
+    # the same path however the file was named on the command line
+    real: str | None = None
 
 
 @dataclass
@@ -97,7 +115,7 @@ def plan_units(files: list[Path], sizes: list[int]) -> Iterator[list[FilePart]]:
     size = 0
     for f, n in zip(files, sizes):
         if n <= CHUNK_BYTES:
-            group.append(FilePart(str(f)))
+            group.append(FilePart(str(f), real=real_path(f)))
             size += n
             if size >= GROUP_BYTES or len(group) >= GROUP_FILES:
                 yield group
@@ -112,15 +130,16 @@ def plan_units(files: list[Path], sizes: list[int]) -> Iterator[list[FilePart]]:
 
 
 def _chunks(path: Path) -> Iterator[list[FilePart]]:
+    real = real_path(path)
     try:
         info = open_source(path)
     except OSError:
-        yield [FilePart(str(path))]  # the worker reports it unreadable
+        yield [FilePart(str(path), real=real)]  # the worker reports it unreadable
         return
     parser = detect_parser(info.head, str(path))
     start = getattr(parser, "hand_start", None)
     if start is None or info.encoding.startswith("utf-16"):
-        yield [FilePart(str(path), info=info)]  # streamed whole (UTF-16 cannot be split on bytes)
+        yield [FilePart(str(path), info=info, real=real)]  # streamed whole (UTF-16 cannot be split on bytes)
         return
     line, offset, first = 1, 0, True
     parts: list[bytes] = []  # read since the last cut; joined only when cut, so each byte is copied once
@@ -128,7 +147,7 @@ def _chunks(path: Path) -> Iterator[list[FilePart]]:
     try:
         fh = open(path, "rb")
     except OSError:
-        yield [FilePart(str(path))]  # gone or unreadable since it was hashed: the worker reports it
+        yield [FilePart(str(path), real=real)]  # gone or unreadable since it was hashed: the worker reports it
         return
     with fh:
         while True:
@@ -137,7 +156,7 @@ def _chunks(path: Path) -> Iterator[list[FilePart]]:
             except OSError as e:
                 # what was read still goes in; the rest of the file is one rejection
                 yield [FilePart(str(path), b"".join(parts), info, parser.name, line, offset, None, first, True,
-                                read_error=e.strerror or str(e))]
+                                read_error=e.strerror or str(e), real=real)]
                 return
             if not block:
                 break
@@ -157,9 +176,9 @@ def _chunks(path: Path) -> Iterator[list[FilePart]]:
             chunk = data[:at]
             parts, size = [data[at:]], len(data) - at
             lines = chunk.count(b"\n")
-            yield [FilePart(str(path), chunk, info, parser.name, line, offset, line + lines, first, False)]
+            yield [FilePart(str(path), chunk, info, parser.name, line, offset, line + lines, first, False, real=real)]
             line, offset, first = line + lines, offset + len(chunk), False
-    yield [FilePart(str(path), b"".join(parts), info, parser.name, line, offset, None, first, True)]
+    yield [FilePart(str(path), b"".join(parts), info, parser.name, line, offset, None, first, True, real=real)]
 
 
 def _last_start(start, buf: bytes) -> int | None:
@@ -182,7 +201,7 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
     res = PartResult(part.path, part.first_part, part.last_part, part.info, part.parser)
     if part.data is not None:
         lines = decode_lines(io.BytesIO(part.data), part.info.encoding, part.first_line, part.first_offset)
-        return res, _parser(part.parser).iter_hands(lines, part.path, cut_by_end=part.cut_by_end)
+        return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
     path = Path(part.path)
     try:
         # a small file is read once; a big one the main process has hashed is streamed
@@ -198,7 +217,7 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
         return res, iter(())
     res.parser = parser.name
     lines = bytes_lines(data, info.encoding) if data is not None else iter_lines(path, info.encoding)
-    return res, parser.iter_hands(lines, part.path)
+    return res, parser.iter_hands(lines, part.real or part.path)
 
 
 def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> UnitResult:

@@ -214,6 +214,33 @@ def test_hand_repeated_with_altered_content_is_a_conflict(store, tmp_path):
     assert len(after["ingest_errors"]) == len(before["ingest_errors"]) + 1  # recorded once, not per run
 
 
+def test_a_phh_hand_altered_and_named_another_way_is_still_a_conflict(tmp_path, monkeypatch):
+    """A PHH hand's id comes from its path; however the file is named (absolute,
+    or relative from its own folder), it is the same hand, so an altered copy is a
+    conflict, not a second hand."""
+    folder = tmp_path / "event" / "day1" / "table7"
+    folder.mkdir(parents=True)
+    f = folder / "hand.phh"
+    text = (SAMPLES / "phh" / "plo-cash.phh").read_text(encoding="utf-8")
+    f.write_text(text, encoding="utf-8")
+    db = str(tmp_path / "p.duckdb")
+    r = run("ingest", f, "--db", db, "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["hands"] == 1, r.output
+    altered = re.sub(r"^(starting_stacks = \[)(\d+)", lambda m: f"{m.group(1)}{int(m.group(2)) + 100}", text, count=1, flags=re.M)
+    assert altered != text
+    f.write_text(altered, encoding="utf-8")
+    monkeypatch.chdir(folder)
+    r = run("ingest", "hand.phh", "--db", db, "--json")
+    out = json.loads(r.stdout)
+    assert (out["hands_seen"], out["hands"], out["rejected"]) == (1, 0, 1), out
+    assert out["errors"][0]["reason_code"] == "conflict"
+    con = duckdb.connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT hand_id FROM hands").fetchall() == [("PHH-day1/table7/hand",)]
+    finally:
+        con.close()
+
+
 def test_utf16_with_bom_reads_the_same_hands(store, tmp_path):
     db, before = store
     f = tmp_path / "utf16.txt"
