@@ -19,6 +19,7 @@ import duckdb
 import pytest
 from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
 
+import auditor.ingest as ingest_module
 import auditor.units as units
 from auditor.ingest import ingest
 from auditor.pipeline import audit
@@ -51,11 +52,21 @@ def chunked_equals_whole(paths, tmp_path, monkeypatch, chunk_bytes: int) -> int:
     whole = str(tmp_path / "whole.duckdb")
     a = ingest(paths, db=whole, jobs=1)
     monkeypatch.setattr(units, "CHUNK_BYTES", chunk_bytes)  # files above this are cut into chunks
+    monkeypatch.setattr(ingest_module, "CHUNK_BYTES", chunk_bytes)  # and more than a chunk is worth workers
     files = _files(paths)
     parts = list(units.plan_units(files, [units.file_size(f) for f in files]))
     assert sum(1 for u in parts if u[0].data is not None) > len(parts) // 2, "most units are chunks of files"
+    jobs_run = []
+    real_map = ingest_module.worker_map
+
+    def spy(fn, jobs, *extra):
+        jobs_run.append(jobs)
+        return real_map(fn, jobs, *extra)
+
+    monkeypatch.setattr(ingest_module, "worker_map", spy)
     chunked = str(tmp_path / "chunked.duckdb")
     b = ingest(paths, db=chunked, jobs=2)
+    assert jobs_run == [2], "the chunks were parsed by two worker processes"
     assert totals(b) == totals(a)
     assert a.hands_seen == a.stored + a.duplicates + a.rejected
     assert dump(chunked, LOG_TABLES) == dump(whole, LOG_TABLES)
