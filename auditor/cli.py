@@ -30,12 +30,14 @@ def input_files(paths: tuple[str, ...]) -> list:
     """The files named by PATHS (folders recursively, globs), or exit 2 with why."""
     from auditor.ingest import InputError, expand_paths
 
+    unreadable: list[tuple[str, str]] = []
     try:
-        files = expand_paths(paths)
+        files = expand_paths(paths, unreadable)
     except InputError as e:
         fail(str(e))
     if not files:
-        fail(f"no files found in {' '.join(paths)}")
+        fail(f"cannot read the folder {unreadable[0][0]}: {unreadable[0][1]}" if unreadable
+             else f"no files found in {' '.join(paths)}")
     return files
 
 
@@ -88,7 +90,9 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: in
     files = input_files(paths)
     with file_progress(files, quiet or as_json or progress_json) as bar:
         try:
-            summary = run_ingest(files, db=db, progress=lambda r: bar.update(1), jobs=jobs,
+            # the paths, not the files listed for the bar: ingest lists them again and
+            # reports the folders it cannot read
+            summary = run_ingest(paths, db=db, progress=lambda r: bar.update(1), jobs=jobs,
                                  on_commit=committed if progress_json else None)
         except StoreError as e:
             fail(str(e))
@@ -171,7 +175,7 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
     files = input_files(paths)
     with file_progress(files, quiet or as_json) as bar:
         try:
-            result = run_audit(files, db=db, edition_name=edition_name, progress=lambda r: bar.update(1), jobs=jobs,
+            result = run_audit(paths, db=db, edition_name=edition_name, progress=lambda r: bar.update(1), jobs=jobs,
                                keep_findings=False)
         except StoreError as e:
             fail(str(e))

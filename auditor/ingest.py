@@ -139,9 +139,10 @@ class _KnownHands:
         self.new_contents.clear()
 
 
-def expand_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
+def expand_paths(paths: Iterable[str | os.PathLike], unreadable: list[tuple[str, str]] | None = None) -> list[Path]:
     """Files, folders (recursively) and globs, in a stable order.  Hidden files
-    (``.DS_Store``) are left out.  A path that matches nothing is an error."""
+    (``.DS_Store``) are left out.  A path that matches nothing is an error; a folder
+    that cannot be listed is appended to ``unreadable`` as (folder, why)."""
     out: list[Path] = []
     for p in paths:
         s = str(p)
@@ -149,13 +150,7 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
         if not matches or not all(m.exists() for m in matches):
             raise InputError(f"{s}: no such file or folder")
         for m in matches:
-            if m.is_dir():
-                found = sorted(
-                    f for f in m.rglob("*") if f.is_file() and not any(part.startswith(".") for part in f.relative_to(m).parts)
-                )
-                out.extend(found)
-            else:
-                out.append(m)
+            out.extend(_walk(m, unreadable) if m.is_dir() else [m])
     seen: set[str] = set()
     unique = []
     for f in out:
@@ -164,6 +159,22 @@ def expand_paths(paths: Iterable[str | os.PathLike]) -> list[Path]:
             seen.add(r)
             unique.append(f)
     return unique
+
+
+def _walk(folder: Path, unreadable: list[tuple[str, str]] | None) -> list[Path]:
+    """The files below ``folder``, sorted, hidden files and folders left out and
+    linked folders not followed (as ``Path.rglob``), and unlike it, a folder that
+    cannot be listed is reported, not silently skipped."""
+
+    def cannot_list(e: OSError) -> None:
+        if unreadable is not None:
+            unreadable.append((str(e.filename or folder), e.strerror or str(e)))
+
+    found: list[Path] = []
+    for d, dirs, names in os.walk(folder, onerror=cannot_list):
+        dirs[:] = [x for x in dirs if not x.startswith(".")]
+        found += [f for n in names if not n.startswith(".") and (f := Path(d, n)).is_file()]
+    return sorted(found)
 
 
 def ingest(
@@ -192,12 +203,17 @@ def ingest(
     True
     """
     _real_dir.cache_clear()  # folders are resolved afresh for each ingest
-    files = expand_paths(paths)
+    unreadable: list[tuple[str, str]] = []
+    files = expand_paths(paths, unreadable)
     t0 = time.perf_counter()
     own = con is None
     con = con or connect(db)
     summary = IngestSummary()
     writer = _Writer(con, summary, replay[0] if replay else None)
+    for folder, why in unreadable:  # reported like a file that cannot be read
+        summary.files += 1
+        summary.file_results.append(FileResult(folder, None, error=f"unreadable folder: {why}"))
+        writer.file_error(folder, "unreadable", f"unreadable folder: {why}")
     sizes = [file_size(f) for f in files]
     # worker processes pay off once there is more than a chunk to read
     jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
@@ -382,6 +398,9 @@ class _Writer:
             self.sources[info.sha256] = sid
             self.new_sources.append((sid, real_path(Path(info.path)), info.size, info.sha256, fmt, info.encoding, now))
         return sid
+
+    def file_error(self, path: str, code: str, why: str) -> None:
+        self._errors(path, None, [HandError(0, code, why)], dt.datetime.now(dt.UTC).replace(tzinfo=None))
 
     def _errors(self, path: str, sha: str | None, errors: list[HandError], now) -> None:
         for e in errors:

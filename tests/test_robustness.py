@@ -134,6 +134,39 @@ def test_folder_with_no_histories(store, tmp_path):
     assert_nothing_lost(db, before, grew=("ingest_errors",))
 
 
+def test_a_folder_that_cannot_be_listed_is_reported_and_the_rest_goes_in(tmp_path, monkeypatch):
+    """A sub-folder without read permission (simulated: these tests may run as root,
+    whom permissions do not stop) is named as not read, with the reason, and stored
+    in ingest_errors; the readable folder's hands go in."""
+    top = tmp_path / "event"
+    (top / "day1").mkdir(parents=True)
+    (top / "day2").mkdir()
+    (top / "day1" / "cash.txt").write_bytes(CASH.read_bytes())
+    (top / "day2" / "table.txt").write_bytes(TABLE_9MAX.read_bytes())
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if Path(path).name == "day2":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    db = str(tmp_path / "u.duckdb")
+    r = run("ingest", top, "--db", db, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["hands"] == len(HEADER.findall(CASH.read_text(encoding="utf-8-sig"))) > 0
+    assert out["files_not_read"] == [{"path": str(top / "day2"), "reason": "unreadable folder: Permission denied"}]
+    con = duckdb.connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT source_path, reason_code FROM ingest_errors").fetchall() == [(str(top / "day2"), "unreadable")]
+    finally:
+        con.close()
+    # a folder given by name that cannot be listed: exit 2, saying so
+    r = run("ingest", top / "day2", "--db", db)
+    assert r.exit_code == 2 and f"cannot read the folder {top / 'day2'}: Permission denied" in r.stderr
+
+
 def test_a_bad_file_next_to_a_good_one_does_not_stop_the_good_one(tmp_path):
     db = str(tmp_path / "s.duckdb")
     d = tmp_path / "mixed"
