@@ -50,7 +50,7 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False) -> 
     # DuckDB's own memory is bounded (it spills to <store>.tmp past it), so an audit of
     # millions of hands stays under 1 GiB; DuckDB's default is 80% of the machine's memory.
     # $TDA_AUDIT_MEMORY sets another bound (e.g. "2GB").
-    con.execute(f"SET memory_limit = '{os.environ.get(MEMORY_ENV) or DEFAULT_MEMORY}'")
+    con.execute(f"SET memory_limit = '{configured_memory()}'")
     if not read_only:
         ensure_schema(con)
     else:
@@ -87,11 +87,20 @@ _SIZE = re.compile(r"([0-9.]+)\s*(bytes|[KMGTP]i?B)")
 _BYTES = {"bytes": 1, **{u + "B": 1000**i for i, u in enumerate("KMGTP", 1)}, **{u + "iB": 1024**i for i, u in enumerate("KMGTP", 1)}}
 
 
+def configured_memory() -> str:
+    """The bound every connection sets: ``$TDA_AUDIT_MEMORY``, else DEFAULT_MEMORY."""
+    return os.environ.get(MEMORY_ENV) or DEFAULT_MEMORY
+
+
+def _limit_text(con: duckdb.DuckDBPyConnection) -> str:
+    return con.execute("SELECT current_setting('memory_limit')").fetchall()[0][0]
+
+
 def memory_limit(con: duckdb.DuckDBPyConnection) -> int:
-    """DuckDB's memory bound, in bytes.  DuckDB reports it cut to a tenth of its
-    unit ('381.4 MiB'); half a tenth is added, so that setting the value back reads
-    the same (a bound put back again and again does not shrink)."""
-    (text,) = con.execute("SELECT current_setting('memory_limit')").fetchall()[0]
+    """DuckDB's memory bound, in bytes, as near as DuckDB shows it: cut to a tenth
+    of its unit ('381.4 MiB'), to which half a tenth is added, so that setting the
+    value back shows the same."""
+    text = _limit_text(con)
     m = _SIZE.fullmatch(text.strip())
     if not m:
         raise StoreError(f"DuckDB reports a memory limit this version cannot read: {text!r}")
@@ -104,7 +113,7 @@ def memory_at_most(con: duckdb.DuckDBPyConnection, limit: int) -> Iterator[None]
     """DuckDB's memory bound lowered to ``limit`` bytes inside the block (never
     raised: a lower bound set by the user stays), then put back.  The bound is the
     database's, for every connection to it."""
-    before = memory_limit(con)
+    before, before_text = memory_limit(con), _limit_text(con)
     if before <= limit:
         yield
         return
@@ -112,7 +121,11 @@ def memory_at_most(con: duckdb.DuckDBPyConnection, limit: int) -> Iterator[None]
     try:
         yield
     finally:
-        con.execute(f"SET memory_limit = '{before} bytes'")
+        # exactly the configured bound when that is what it was (DuckDB shows it only
+        # to a tenth of its unit, up to 50 MB off at GiB), else as near as DuckDB shows
+        con.execute(f"SET memory_limit = '{configured_memory()}'")
+        if _limit_text(con) != before_text:
+            con.execute(f"SET memory_limit = '{before} bytes'")
 
 
 def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table) -> None:

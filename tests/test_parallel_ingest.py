@@ -23,7 +23,7 @@ import auditor.ingest as ingest_module
 import auditor.units as units
 from auditor.ingest import ingest
 from auditor.pipeline import audit
-from auditor.store import WRITE_MEMORY, connect, memory_limit
+from auditor.store import WRITE_MEMORY, connect, memory_at_most, memory_limit
 from replay.runner import replay_state, replay_store
 
 LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
@@ -250,3 +250,34 @@ def test_a_script_read_from_stdin_ingests_in_this_process(tmp_path):
     got = json.loads(p.stdout)
     want = ingest([SAMPLES], db=str(tmp_path / "ref.duckdb"), jobs=1).as_json()
     assert got["hands"] == want["hands"] > 0 and got["rejected"] == want["rejected"]
+
+
+class _Spy:
+    """A connection that records the SQL it is given."""
+
+    def __init__(self, con):
+        self.con, self.sql = con, []
+
+    def execute(self, sql, *args):
+        self.sql.append(sql)
+        return self.con.execute(sql, *args)
+
+
+@pytest.mark.parametrize("configured", ["1.5GB", "16GiB", "400MB"])
+def test_the_configured_memory_bound_comes_back_exactly(tmp_path, monkeypatch, configured):
+    """DuckDB shows its bound cut to a tenth of its unit (1.5GB shows as '1.3 GiB'),
+    so a bound read back from it would come back up to 50 MB off: the configured
+    one ($TDA_AUDIT_MEMORY) is put back as it was written."""
+    monkeypatch.setenv("TDA_AUDIT_MEMORY", configured)
+    con = connect(str(tmp_path / "c.duckdb"))
+    spy = _Spy(con)
+    with memory_at_most(spy, WRITE_MEMORY):
+        assert abs(memory_limit(con) - WRITE_MEMORY) < 2**20
+    sets = [q for q in spy.sql if q.startswith("SET")]
+    assert sets[-1] == f"SET memory_limit = '{configured}'", sets
+    # a bound set otherwise comes back as near as DuckDB shows it
+    con.execute("SET memory_limit = '700MB'")
+    shown = con.execute("SELECT current_setting('memory_limit')").fetchall()
+    with memory_at_most(con, WRITE_MEMORY):
+        pass
+    assert con.execute("SELECT current_setting('memory_limit')").fetchall() == shown
