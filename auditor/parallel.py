@@ -46,6 +46,23 @@ def _alive(pid: int) -> bool:
         return True
 
 
+def descendants(root: int) -> set[int]:
+    """The processes below ``root`` (its workers, the forkserver), read from /proc
+    (Linux); the benchmark sums their memory, the crash test sees them end."""
+    parent: dict[int, int] = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass  # ended meanwhile
+    tree = {root}
+    while more := {pid for pid, pp in parent.items() if pp in tree} - tree:
+        tree |= more
+    return tree - {root}
+
+
 def _exit_with(main_pid: int, every: float = 0.5) -> None:
     """Worker initializer: end this worker when the main process is gone.  A main
     process that is killed (SIGKILL, the kernel's out-of-memory killer) cannot stop

@@ -32,6 +32,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from build_corpus import CORPUS, build_phh, build_stars  # noqa: E402
 
+from auditor.parallel import descendants  # noqa: E402
+
 
 PEAK = "\nimport re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))\n"
 
@@ -39,19 +41,7 @@ PEAK = "\nimport re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search
 def _tree_pss_kib(root: int) -> int:
     """The proportional set size of ``root`` and all its descendants (workers, the
     forkserver), so pages shared after a fork are not counted twice."""
-    parent: dict[int, int] = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                pass
-    tree, grew = {root}, True
-    while grew:
-        more = {p for p, pp in parent.items() if pp in tree} - tree
-        tree |= more
-        grew = bool(more)
+    tree = {root} | descendants(root)
     total = 0
     for pid in tree:
         try:

@@ -25,7 +25,7 @@ import duckdb
 import pytest
 from conftest import SAMPLES
 
-from auditor.parallel import _alive
+from auditor.parallel import _alive, descendants
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
 FILES, PER_FILE = 12, 700  # ingest commits every >= 5,000 hands: a commit mid-run
@@ -36,22 +36,6 @@ LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
 FACT_TABLES = ("decisions", "pots", "pot_shares", "hand_results", "replay_notes", "findings")
 
 pytestmark = pytest.mark.skipif(TDA_AUDIT is None, reason="tda-audit is not installed in this environment")
-
-
-def descendants(root: int) -> set[int]:
-    """The processes below ``root`` (its workers, the forkserver), from /proc."""
-    parent: dict[int, int] = {}
-    for d in os.listdir("/proc"):
-        if d.isdigit():
-            try:
-                with open(f"/proc/{d}/stat") as f:
-                    parent[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, IndexError, ValueError):
-                pass  # ended meanwhile
-    tree = {root}
-    while more := {pid for pid, pp in parent.items() if pp in tree} - tree:
-        tree |= more
-    return tree - {root}
 
 
 def _sample_hands() -> list[str]:
