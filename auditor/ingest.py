@@ -32,7 +32,7 @@ from auditor import schema
 from auditor.parallel import default_jobs, worker_map
 from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, tuples_to_arrow
 from auditor.units import CHUNK_BYTES, UnitResult, _real_dir, file_size, parse_unit, plan_units, real_path
-from replay.runner import HAND_IX
+from replay.runner import HAND_IX, replay_raise_cap, replay_state
 from parsers.base import HandError
 
 BATCH_HANDS = 5000  # commit once this many hands are pending (at the end of a unit); fewer, larger
@@ -208,6 +208,12 @@ def ingest(
     t0 = time.perf_counter()
     own = con is None
     con = con or connect(db)
+    if replay is not None and (replay_state(con, replay[0]), replay_raise_cap(con, replay[0])) != ("complete", replay[1]):
+        # the new hands' facts would sit beside older hands without any, or built otherwise
+        if own:
+            con.close()
+        raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
+                         "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
     summary = IngestSummary()
     writer = _Writer(con, summary, replay[0] if replay else None)
     for folder, why in unreadable:  # reported like a file that cannot be read

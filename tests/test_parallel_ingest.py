@@ -281,3 +281,24 @@ def test_the_configured_memory_bound_comes_back_exactly(tmp_path, monkeypatch, c
     with memory_at_most(con, WRITE_MEMORY):
         pass
     assert con.execute("SELECT current_setting('memory_limit')").fetchall() == shown
+
+
+def test_ingest_replays_as_stored_only_where_the_facts_cover_the_store(tmp_path):
+    """Facts for new hands beside stored hands without facts (or with facts built
+    under another raise cap) would claim a coverage they do not have: refused."""
+    db = str(tmp_path / "r.duckdb")
+    some = sorted((SAMPLES / "pokerstars").glob("*.txt"))
+    ingest(some[:1], db=db, jobs=1)  # hands, and no facts
+    with pytest.raises(ValueError, match="cover the store"):
+        ingest(some[1:], db=db, jobs=1, replay=("tda-2019", 4))
+    r = audit(some[1:2], db=db, edition_name="tda-2019", jobs=1)  # replays the whole store: now covered
+    assert r.ingest.stored > 0
+    with pytest.raises(ValueError, match="raise cap 9"):
+        ingest(some[2:], db=db, jobs=1, replay=("tda-2019", 9))
+    con = connect(db)
+    try:
+        (cap,) = con.execute("SELECT value FROM meta WHERE key = 'replay_cap:tda-2019'").fetchone()
+    finally:
+        con.close()
+    s = ingest(some[2:], db=db, jobs=1, replay=("tda-2019", int(cap)))
+    assert s.stored > 0
