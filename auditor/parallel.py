@@ -30,20 +30,29 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+_PROC = os.path.isdir("/proc/self")  # Linux
+
+
 def _alive(pid: int) -> bool:
     """Whether process ``pid`` still runs (a killed process that nobody has reaped
-    yet, a zombie, does not)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as f:
-            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
-    except FileNotFoundError:
-        return False
-    except OSError:  # no /proc (not Linux)
+    yet, a zombie, does not).  Where this cannot be told without harm (Windows,
+    whose os.kill ends the process), every process counts as running."""
+    if _PROC:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+        except FileNotFoundError:
+            return False
+        except OSError:
+            return True
+    if os.name == "posix":  # macOS, the BSDs: a zombie counts as running until reaped
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
             return False
-        return True
+        except PermissionError:
+            return True
+    return True
 
 
 def descendants(root: int) -> set[int]:
@@ -93,8 +102,11 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[It
     if jobs <= 1 or not _main_importable():
         yield lambda items: (fn(item, *extra) for item in items)
         return
-    ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["auditor.units", "replay.runner"])  # imported once, not per worker
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["auditor.units", "replay.runner"])  # imported once, not per worker
+    else:  # Windows
+        ctx = multiprocessing.get_context("spawn")
     pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_exit_with, initargs=(os.getpid(),))
 
     def run(items: Iterable[T]) -> Iterator[R]:

@@ -12,8 +12,10 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
+import time
 
 import duckdb
 import pytest
@@ -302,3 +304,17 @@ def test_ingest_replays_as_stored_only_where_the_facts_cover_the_store(tmp_path)
         con.close()
     s = ingest(some[2:], db=db, jobs=1, replay=("tda-2019", int(cap)))
     assert s.stored > 0
+
+
+def test_alive_tells_a_running_process_from_an_ended_or_zombie_one():
+    """What a worker's watch on the main process relies on."""
+    from auditor.parallel import _alive
+
+    assert _alive(os.getpid())
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    deadline = time.monotonic() + 30
+    while _alive(child.pid) and time.monotonic() < deadline:  # ended, not yet reaped: a zombie
+        time.sleep(0.05)
+    assert not _alive(child.pid) or sys.platform != "linux"
+    child.wait()
+    assert not _alive(child.pid)
