@@ -11,7 +11,7 @@ import duckdb
 
 from auditor.checks import run_checks
 from auditor.ingest import IngestSummary, ingest
-from auditor.store import connect
+from auditor.store import connect, transaction
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP
 from replay.runner import ReplaySummary, replay_raise_cap, replay_state, replay_store, replay_totals, set_replay_state
@@ -124,9 +124,8 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
         (stored,) = con.execute("SELECT count(*) FROM hands").fetchone()
         covered = replay_state(con, edition_name) == "complete" and replay_raise_cap(con, edition_name) == raise_cap
         if stored == 0 or covered:
-            con.execute("BEGIN TRANSACTION")
-            set_replay_state(con, edition_name, "complete", raise_cap)
-            con.execute("COMMIT")
+            with transaction(con):
+                set_replay_state(con, edition_name, "complete", raise_cap)
             t1 = time.perf_counter()
             ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap))
             rep = replay_totals(con, edition_name, time.perf_counter() - t1)

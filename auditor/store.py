@@ -128,6 +128,23 @@ def memory_at_most(con: duckdb.DuckDBPyConnection, limit: int) -> Iterator[None]
             con.execute(f"SET memory_limit = '{before} bytes'")
 
 
+@contextmanager
+def transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
+    """BEGIN ... COMMIT around the block; ROLLBACK if it fails, so the connection is
+    usable again and the caller sees the block's error (not one from the cleanup:
+    DuckDB may already have ended the transaction)."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        yield
+    except BaseException:
+        try:
+            con.execute("ROLLBACK")
+        except duckdb.Error:
+            pass
+        raise
+    con.execute("COMMIT")
+
+
 def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table) -> None:
     """Bulk-insert an Arrow table whose columns are ``table``'s columns."""
     con.register("_incoming", data)

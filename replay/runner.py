@@ -13,7 +13,7 @@ import pyarrow as pa
 
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import insert_arrow, tuples_to_arrow
+from auditor.store import insert_arrow, transaction, tuples_to_arrow
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP, replay_hand
 
@@ -125,28 +125,25 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
     edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
-    con.execute("BEGIN TRANSACTION")
-    set_replay_state(con, edition_name, "in-progress")
-    for t in schema.REPLAY_TABLES:
-        con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
-    con.execute("COMMIT")
+    with transaction(con):
+        set_replay_state(con, edition_name, "in-progress")
+        for t in schema.REPLAY_TABLES:
+            con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
     (n_hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
     # worker processes only pay off with several batches
     jobs = max(1, min(jobs or default_jobs(), -(-n_hands // BATCH_HANDS)))
     with worker_map(_replay_batch, jobs, edition_name, raise_cap) as run:
         for n, facts in run(read_batches(con)):
-            con.execute("BEGIN TRANSACTION")
-            write_facts(con, facts)
-            con.execute("COMMIT")
+            with transaction(con):
+                write_facts(con, facts)
             summary.hands += n
             summary.decisions += facts["decisions"].num_rows
             summary.pots += facts["pots"].num_rows
             summary.notes += facts["replay_notes"].num_rows
             if progress:
                 progress(n)
-    con.execute("BEGIN TRANSACTION")
-    set_replay_state(con, edition_name, "complete", raise_cap)
-    con.execute("COMMIT")
+    with transaction(con):
+        set_replay_state(con, edition_name, "complete", raise_cap)
     summary.seconds = time.perf_counter() - t0
     return summary
 

@@ -555,3 +555,38 @@ def test_a_read_error_part_way_through_a_big_file_keeps_what_was_read(tmp_path, 
     finally:
         con.close()
     assert len(rows) == 1 and "Input/output error" in rows[0][2] and f"past line {rows[0][0]}" in rows[0][2], rows
+
+
+def test_a_replay_that_fails_part_way_leaves_the_connection_usable_and_a_rerun_completes(tmp_path, monkeypatch):
+    """Facts written in batches: a failure in the second batch rolls that batch back,
+    the edition stays 'in-progress' (so the checks refuse it), and replaying again
+    on the same connection gives what an uninterrupted replay gives."""
+    import replay.runner as runner
+    from auditor import schema
+    from auditor.ingest import ingest
+    from auditor.store import connect
+
+    db = str(tmp_path / "r.duckdb")
+    ingest([SAMPLES], db=db, jobs=1)
+    con = connect(db)
+    monkeypatch.setattr(runner.read_batches, "__defaults__", (10,))  # several batches
+    runner.replay_store(con, "tda-2019", jobs=1)
+    tables = [t.name for t in schema.REPLAY_TABLES]
+    whole = {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables}
+    real, calls = runner.write_facts, []
+
+    def fails_second(c, facts):
+        calls.append(1)
+        if len(calls) == 2:
+            raise OSError(28, "No space left on device")
+        real(c, facts)
+
+    monkeypatch.setattr(runner, "write_facts", fails_second)
+    with pytest.raises(OSError, match="No space left"):
+        runner.replay_store(con, "tda-2019", jobs=1)
+    assert runner.replay_state(con, "tda-2019") == "in-progress"
+    monkeypatch.setattr(runner, "write_facts", real)
+    runner.replay_store(con, "tda-2019", jobs=1)
+    assert runner.replay_state(con, "tda-2019") == "complete"
+    assert {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables} == whole
+    con.close()

@@ -35,6 +35,8 @@ from pathlib import Path
 
 import duckdb
 
+from auditor.store import transaction
+
 SEVERITIES = ("info", "warning", "error")
 
 
@@ -115,13 +117,8 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
     try:
         for c in checks:
-            con.execute("BEGIN TRANSACTION")
-            try:
+            with transaction(con):
                 counts[c.check_id] = _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id))
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
     finally:
         for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
