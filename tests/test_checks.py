@@ -300,3 +300,26 @@ def test_edition_fixture(name, edition, expected, tmp_path):
     for check_id in CHECKS:
         if all(c.missing for c in citation(check_id, edition)):
             assert result.findings_by_check.get(check_id, 0) == 0
+
+
+def test_one_award_check_run_alone_keeps_the_precedence(tmp_path):
+    """An award error is reported once, under the most specific award check; running
+    one award check again (``check --check wrong-winner``) must not report a hand a
+    more specific one has (the sample's odd-chip hand), nor lose any."""
+    from conftest import SAMPLES
+
+    from auditor.checks import load_checks, run_checks
+    from auditor.pipeline import audit
+    from auditor.store import connect
+
+    db = str(tmp_path / "a.duckdb")
+    audit([SAMPLES], db=db, edition_name="tda-2019", jobs=1)
+    con = connect(db)
+    try:
+        everything = con.execute("SELECT check_id, hand_id, seat FROM findings ORDER BY ALL").fetchall()
+        assert {c for c, _, _ in everything} >= {"odd-chip", "wrong-winner"}
+        for award in [c.check_id for c in load_checks() if c.group == "award"]:
+            run_checks(con, "tda-2019", [award])
+            assert con.execute("SELECT check_id, hand_id, seat FROM findings ORDER BY ALL").fetchall() == everything, award
+    finally:
+        con.close()

@@ -101,13 +101,19 @@ def load_checks() -> list[Check]:
 
 def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None) -> dict[str, int]:
     """Run the checks under ``edition`` and replace that edition's findings (for the
-    checks run).  Returns findings per check id.  Each check's rows go into the
-    findings table in one set-based INSERT, joined with the hand's tournament,
-    table and source file."""
+    checks run; naming one award check runs them all).  Returns findings per check
+    id.  Each check's rows go into the findings table in one set-based INSERT,
+    joined with the hand's tournament, table and source file."""
     from auditor.catalog import citation
 
     counts: dict[str, int] = {}
-    checks = [c for c in load_checks() if not only or c.check_id in only]
+    every = load_checks()
+    wanted = set(only) if only else {c.check_id for c in every}
+    if any(c.group == "award" and c.check_id in wanted for c in every):
+        # an award error is reported once, under the most specific award check: they
+        # run together, or one run alone would report hands another already has
+        wanted |= {c.check_id for c in every if c.group == "award"}
+    checks = [c for c in every if c.check_id in wanted]
     rules = {c.check_id: _rule(c, edition, citation) for c in checks}
     # the table checks' rows, found a batch of tournaments at a time (before any findings change)
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
