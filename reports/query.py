@@ -9,6 +9,8 @@ runs.  The people-named views of ``reports/views.sql`` are there as TEMP views.
 True
 >>> is_read_only("COPY hands TO 'x.csv'"), is_read_only("DELETE FROM hands")
 (False, False)
+>>> is_read_only("EXPLAIN ANALYZE SELECT 1"), is_read_only("EXPLAIN ANALYZE COPY (SELECT 1) TO 'x.csv'")
+(True, False)
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import duckdb
 
@@ -26,10 +29,27 @@ class WriteRefused(Exception):
     pass
 
 
+# EXPLAIN ANALYZE runs the statement it explains: what EXPLAIN wraps is judged too
+_EXPLAIN = re.compile(r"^\s*EXPLAIN\s+(?:ANALY[SZ]E\s+|\([^)]*\)\s*)?", re.IGNORECASE)
+
+
+def _kinds(con: duckdb.DuckDBPyConnection, stmts) -> list[str]:
+    """Each statement's type; for an EXPLAIN, that of the statement it wraps
+    ('EXPLAIN' when that is a reading one)."""
+    out = []
+    for s in stmts:
+        kind = s.type.name
+        if kind == "EXPLAIN":
+            inner = con.extract_statements(_EXPLAIN.sub("", s.query, count=1))
+            kind = "EXPLAIN" if len(inner) == 1 and inner[0].type.name == "SELECT" else f"EXPLAIN {inner[0].type.name if inner else '?'}"
+        out.append(kind)
+    return out
+
+
 def statement_types(sql: str) -> list[str]:
     con = duckdb.connect(":memory:")
     try:
-        return [s.type.name for s in con.extract_statements(sql)]
+        return _kinds(con, con.extract_statements(sql))
     finally:
         con.close()
 
@@ -50,7 +70,7 @@ def run(con: duckdb.DuckDBPyConnection, sql: str) -> tuple[list[str], list[tuple
         raise
     if not stmts:
         raise WriteRefused("no SQL statement given")
-    bad = [s.type.name for s in stmts if s.type.name not in ALLOWED]
+    bad = [k for k in _kinds(con, stmts) if k not in ALLOWED]
     if bad:
         raise WriteRefused(
             f"tda-audit query is read-only: {', '.join(sorted(set(bad)))} statements are refused "

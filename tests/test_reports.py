@@ -333,6 +333,9 @@ def test_query_views(store):
     "COPY hands TO '/tmp/tda-audit-should-not-exist.csv'",
     "ATTACH ':memory:' AS other",
     "SELECT 1; DELETE FROM hands",
+    # EXPLAIN ANALYZE runs what it explains
+    "EXPLAIN ANALYZE COPY (SELECT 42) TO '/tmp/tda-audit-should-not-exist.csv'",
+    "explain analyse CREATE TEMP TABLE t AS SELECT 1",
 ])
 def test_query_rejects_writes(store, sql):
     db, _ = store
@@ -345,6 +348,13 @@ def test_query_rejects_writes(store, sql):
     assert con.execute("SELECT (SELECT count(*) FROM hands), (SELECT count(*) FROM findings)").fetchone() == before
     con.close()
     assert not Path("/tmp/tda-audit-should-not-exist.csv").exists()
+
+
+def test_query_explains_and_explain_analyzes_a_select(store):
+    db, _ = store
+    for sql in ("EXPLAIN SELECT count(*) FROM hands", "EXPLAIN ANALYZE SELECT count(*) FROM hands"):
+        r = run("query", sql, "--db", db)
+        assert r.exit_code == 0 and "plan" in r.output, (sql, r.output)
 
 
 def test_query_bad_sql(store):
