@@ -26,6 +26,12 @@ def fail(msg: str) -> None:
     sys.exit(2)
 
 
+def cannot_write(out, e: Exception) -> str:
+    """One line on why ``out`` cannot be written (an OSError's reason, or DuckDB's first line)."""
+    why = e.strerror if isinstance(e, OSError) and e.strerror else str(e).splitlines()[0]
+    return f"cannot write {out}: {why}"
+
+
 def input_files(paths: tuple[str, ...]) -> list:
     """The files named by PATHS (folders recursively, globs), or exit 2 with why."""
     from auditor.ingest import InputError, expand_paths
@@ -416,7 +422,10 @@ def report(db, edition_name, out, quiet):
     if out == "-":
         click.echo(page)
         return
-    write(out, page)
+    try:
+        write(out, page)
+    except OSError as e:
+        fail(cannot_write(out, e))
     click.echo(f"wrote {out}: {stats['findings']} findings in {stats['hands']} hands under {stats['edition']}, "
                f"{stats['bytes'] / 1024:.0f} KiB ({stats['seconds']:.2f}s)")
 
@@ -462,8 +471,11 @@ def explain(hand, db, edition_name, fmt, out):
         con.close()
         text = {"text": ex.to_text, "md": ex.to_markdown, "json": ex.to_json}[fmt](ev)
     if out:
-        with open(out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        try:
+            with open(out, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        except OSError as e:
+            fail(cannot_write(out, e))
         click.echo(f"wrote {out}", err=True)
     else:
         click.echo(text, nl=not text.endswith("\n"))
@@ -499,6 +511,8 @@ def export(db, edition_name, fmt, what, out):
     import os
     import tempfile
 
+    import duckdb
+
     from reports.export import ExportError
     from reports.export import export as run_export
 
@@ -519,6 +533,8 @@ def export(db, edition_name, fmt, what, out):
         written = run_export(con, ed, fmt, what, out)
     except ExportError as e:
         fail(str(e))
+    except (OSError, duckdb.IOException) as e:
+        fail(cannot_write(out, e))
     finally:
         con.close()
     click.echo(f"wrote {what} ({ed}) as {fmt}: " + (str(out) if len(written) == 1 else f"{len(written)} files under {out}"), err=True)

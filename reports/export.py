@@ -109,6 +109,7 @@ def write_xlsx(con: duckdb.DuckDBPyConnection, qs: dict[str, str], out: Path) ->
         raise ExportError("xlsx export needs openpyxl: pip install openpyxl") from e
     from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 
+    out.parent.mkdir(parents=True, exist_ok=True)  # before the workbook: a failure leaves nothing half written
     wb = Workbook(write_only=True)
     for name, q in qs.items():
         ws = wb.create_sheet(title=name[:31])
@@ -117,7 +118,6 @@ def write_xlsx(con: duckdb.DuckDBPyConnection, qs: dict[str, str], out: Path) ->
         while batch := cur.fetchmany(10000):
             for r in batch:
                 ws.append([_xl(v, ILLEGAL_CHARACTERS_RE) for v in r])
-    out.parent.mkdir(parents=True, exist_ok=True)
     wb.save(out)
     return out
 

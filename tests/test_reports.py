@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import duckdb
@@ -367,3 +369,25 @@ def test_query_bad_sql(store):
 def test_help_has_examples(cmd):
     r = run(cmd, "--help")
     assert r.exit_code == 0 and "Examples:" in r.output and f"tda-audit {cmd}" in r.output
+
+
+def test_an_output_path_that_cannot_be_written_is_one_clear_error(store, tmp_path):
+    """A file where a folder is needed, or a folder where a file is: exit 2, one line
+    naming the path and why; no traceback, nothing half written."""
+    db, _ = store
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x", encoding="utf-8")
+    cases = [
+        (["export", "--format", "parquet", "--what", "store", "--out", a_file], a_file),
+        (["export", "--format", "csv", "--out", tmp_path], tmp_path),
+        (["export", "--format", "csv", "--out", a_file / "x.csv"], a_file / "x.csv"),
+        (["export", "--format", "xlsx", "--out", a_file / "x.xlsx"], a_file / "x.xlsx"),
+        (["report", "-o", a_file / "r.html"], a_file / "r.html"),
+        (["explain", "PS-900000000201", "--out", a_file / "x.txt"], a_file / "x.txt"),
+    ]
+    for args, path in cases:
+        r = subprocess.run([sys.executable, "-m", "auditor.cli", *map(str, args), "--db", db],
+                           capture_output=True, text=True, timeout=120)
+        assert r.returncode == 2, (args, r.stderr)
+        assert r.stderr.startswith(f"Error: cannot write {path}: ") and r.stderr.count("\n") == 1, (args, r.stderr)
+    assert a_file.read_text(encoding="utf-8") == "x"
