@@ -332,15 +332,17 @@ def test_query_views(store):
     "DROP TABLE hands",
     "UPDATE hands SET level = 'X'",
     "CREATE TABLE t AS SELECT 1",
-    "COPY hands TO '/tmp/tda-audit-should-not-exist.csv'",
+    "COPY hands TO '{out}'",
     "ATTACH ':memory:' AS other",
     "SELECT 1; DELETE FROM hands",
     # EXPLAIN ANALYZE runs what it explains
-    "EXPLAIN ANALYZE COPY (SELECT 42) TO '/tmp/tda-audit-should-not-exist.csv'",
+    "EXPLAIN ANALYZE COPY (SELECT 42) TO '{out}'",
     "explain analyse CREATE TEMP TABLE t AS SELECT 1",
 ])
-def test_query_rejects_writes(store, sql):
+def test_query_rejects_writes(store, sql, tmp_path):
     db, _ = store
+    out = tmp_path / "should-not-exist.csv"
+    sql = sql.format(out=out)
     con = duckdb.connect(db, read_only=True)
     before = con.execute("SELECT (SELECT count(*) FROM hands), (SELECT count(*) FROM findings)").fetchone()
     con.close()
@@ -349,7 +351,7 @@ def test_query_rejects_writes(store, sql):
     con = duckdb.connect(db, read_only=True)
     assert con.execute("SELECT (SELECT count(*) FROM hands), (SELECT count(*) FROM findings)").fetchone() == before
     con.close()
-    assert not Path("/tmp/tda-audit-should-not-exist.csv").exists()
+    assert not out.exists()
 
 
 def test_query_explains_and_explain_analyzes_a_select(store):
