@@ -581,7 +581,8 @@ def query(sql, db, edition_name, fmt, max_rows, list_views):
     except rq.WriteRefused as e:
         fail(str(e))
     except Exception as e:  # duckdb.Error: a bad query
-        fail(f"query failed: {str(e).strip()}")
+        # DuckDB's message, without a Python traceback it may carry (a failed import)
+        fail(f"query failed: {str(e).split('Traceback (most recent call last)')[0].strip()}")
     finally:
         con.close()
     out = {"table": lambda: rq.as_table(cols, rows, max_rows), "csv": lambda: rq.as_csv(cols, rows),

@@ -393,3 +393,12 @@ def test_an_output_path_that_cannot_be_written_is_one_clear_error(store, tmp_pat
         assert r.returncode == 2, (args, r.stderr)
         assert r.stderr.startswith(f"Error: cannot write {path}: ") and r.stderr.count("\n") == 1, (args, r.stderr)
     assert a_file.read_text(encoding="utf-8") == "x"
+
+
+def test_query_returns_timestamps_with_a_time_zone(store):
+    """DuckDB hands TIMESTAMPTZ values to Python through pytz (a dependency for it)."""
+    db, _ = store
+    r = run("query", "SELECT TIMESTAMPTZ '2026-11-22 10:00:00+00' AS t, count(*) AS hands FROM hands", "--db", db, "--format", "json")
+    assert r.exit_code == 0, r.output
+    [row] = json.loads(r.output)
+    assert row["t"].startswith("2026-11-22") and row["hands"] > 0
