@@ -200,6 +200,8 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
             click.echo(f"  {f['hand_id']} {f['check_id']} (rule {f['rule']}): {f['message']}  [{f['source_path']}:{f['line_no']}]")
         if total > 10:
             click.echo(f"  ... {total - 10} more: tda-audit findings --db {db}")
+    if result.ingest.files and all(r.error for r in result.ingest.file_results):
+        sys.exit(2)  # nothing given was a history this tool reads, as for ingest
     worst = [s for s, n in result.findings_by_severity.items() if n]
     if fail_on and any(SEVERITY_LEVELS.index(s) >= SEVERITY_LEVELS.index(fail_on) for s in worst):
         sys.exit(1)
@@ -222,7 +224,7 @@ def replay(db, edition_name, raise_cap, jobs):
     from replay.runner import replay_store
 
     try:
-        con = connect(db)
+        con = connect(db, must_exist=True)
     except StoreError as e:
         fail(str(e))
     (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
@@ -253,7 +255,7 @@ def check(db, edition_name, check_ids):
     if unknown:
         fail(f"unknown check {', '.join(unknown)}; see 'tda-audit rules'")
     try:
-        con = connect(db)
+        con = connect(db, must_exist=True)
     except StoreError as e:
         fail(str(e))
     from replay.runner import replay_state

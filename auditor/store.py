@@ -31,14 +31,14 @@ def default_db_path() -> str:
     return os.environ.get(DB_ENV) or DEFAULT_DB
 
 
-def connect(db: str | os.PathLike | None = None, *, read_only: bool = False) -> duckdb.DuckDBPyConnection:
+def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, must_exist: bool = False) -> duckdb.DuckDBPyConnection:
     """Open (and on first use create) the store.
 
     A second process that tries to write while another holds the file gets a
     ``StoreError`` saying so; DuckDB's file lock keeps the store consistent.
     """
     path = str(db or default_db_path())
-    if read_only and path != ":memory:" and not Path(path).exists():
+    if (read_only or must_exist) and path != ":memory:" and not Path(path).exists():  # a mistyped --db is not a new store
         raise StoreError(f"no store at {path}: run 'tda-audit ingest' or 'tda-audit audit' first")
     try:
         con = duckdb.connect(path, read_only=read_only)

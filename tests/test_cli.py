@@ -171,3 +171,21 @@ def test_amount_beyond_64_bits_is_a_rejected_hand_not_a_crash(tmp_path):
     assert (out["hands"], out["rejected"]) == (1, 1)
     [e] = out["errors"]
     assert e["file"].endswith("a-bad.phh") and e["reason_code"] == "amount-out-of-range" and e["line"] >= 1
+
+
+@pytest.mark.parametrize("command", ["check", "replay"])
+def test_a_mistyped_store_is_an_error_not_a_new_empty_store(tmp_path, command):
+    db = tmp_path / "tyop.duckdb"
+    r = run(command, "--db", str(db))
+    assert r.exit_code == 2
+    assert f"no store at {db}" in r.output
+    assert not db.exists()
+
+
+def test_audit_of_nothing_that_is_a_history_exits_2_as_ingest_does(tmp_path):
+    notes = tmp_path / "notes.md"
+    notes.write_text("# my poker notes\n", encoding="utf-8")
+    for command in ("ingest", "audit"):
+        r = run(command, str(notes), "--db", str(tmp_path / f"{command}.duckdb"))
+        assert r.exit_code == 2, (command, r.output)
+        assert "not a hand history" in r.output
