@@ -81,11 +81,11 @@ WINDOW w AS (PARTITION BY coalesce(tournament_key, ''), table_name
              ORDER BY started_at NULLS LAST, try_cast(hand_number AS HUGEINT) NULLS LAST, hand_id);
 
 -- hand_chips: per hand and seat, the stack at the start, the end stack the history
--- implies (from the replay's hand_results, any edition: recorded amounts do not depend
--- on it), and chips bought during the hand (re-buys, add-ons; in play from the next
--- hand).  end_stack_alt counts the uncalled chips the rules return where the history
--- does not write the return (old 'PokerStars Game #' histories): the next hand's
--- stack may follow either.
+-- implies (from the replay's hand_results: the table checks give it those of the
+-- edition checked only, as expected end stacks depend on it), and chips bought during
+-- the hand (re-buys, add-ons; in play from the next hand).  end_stack_alt counts the
+-- uncalled chips the rules return where the history does not write the return (old
+-- 'PokerStars Game #' histories): the next hand's stack may follow either.
 CREATE OR REPLACE VIEW hand_chips AS
 WITH ends AS (
   SELECT hand_id, seat,

@@ -115,3 +115,29 @@ def test_a_failing_check_leaves_no_shadow(store, monkeypatch):
         checks.run_checks(con, EDITION)
     assert counts(con) == stored
     assert con.execute("SELECT count(*) FROM duckdb_tables() WHERE temporary").fetchone() == (0,)
+
+
+def test_table_checks_read_only_the_checked_editions_hand_results(tmp_path):
+    """Expected end stacks depend on the edition: the table checks under one edition
+    must not read another's (2013's results, stored first and spoiled here, would be
+    the rows a view over every edition meets first)."""
+    from replay.runner import replay_store
+
+    db = str(tmp_path / "e.duckdb")
+    audit([str(p) for p in TABLE_FIXTURES], db=db, edition_name=EDITION, jobs=1)
+    con = connect(db)
+    try:
+        checks.run_checks(con, EDITION, TABLE_CHECKS)
+        before = findings(con)
+        assert {f[1] for f in before} & set(TABLE_CHECKS), "the fixtures give table findings"
+        con.execute("CREATE TEMP TABLE kept AS SELECT * FROM hand_results WHERE edition = ?", [EDITION])
+        con.execute("DELETE FROM hand_results")
+        replay_store(con, "tda-2013", jobs=1)
+        con.execute("UPDATE hand_results SET end_stack_recorded = NULL, end_stack_expected = -1, won_recorded = NULL, "
+                    "won_expected = -1000000000 WHERE edition = 'tda-2013'")
+        con.execute("INSERT INTO hand_results SELECT * FROM kept")  # 2019's results again, after 2013's
+        con.execute("DROP TABLE kept")
+        checks.run_checks(con, EDITION, TABLE_CHECKS)
+        assert findings(con) == before
+    finally:
+        con.close()

@@ -181,7 +181,8 @@ BATCH_HANDS = 25_000
 # The batch's slice of the store, as temp tables that shadow the stored tables of the
 # same name (temp is searched first: the views in auditor/views.sql, and the checks,
 # then read the batch only).  Events and hand results: only the rows and columns the
-# table views and checks read (not the events' source text, most of their bytes).
+# table views and checks read (not the events' source text, most of their bytes);
+# hand results of the edition checked only (expected end stacks depend on it).
 TABLE_EVENT_KINDS = ("small_blind", "big_blind", "ante", "dead_blind", "out_of_hand", "rebuy", "addon", "finish")
 _SLICE = {
     "hands": "SELECT h.* FROM main.hands h JOIN temp._tc_keys k ON k.tkey = {key} WHERE k.batch = $batch AND {range}",
@@ -190,7 +191,7 @@ _SLICE = {
               "FROM main.events x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
     "hand_results": "SELECT x.hand_id, x.edition, x.seat, x.player, x.starting_stack, x.contributed, x.returned_expected, "
                     "x.won_expected, x.won_recorded, x.end_stack_expected, x.end_stack_recorded "
-                    "FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
+                    "FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
 }
 # The views the table checks read, materialised once per batch (in this order: each
 # reads the ones before it) instead of being evaluated again by every check.
@@ -237,7 +238,8 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
                 for name, sql in _SLICE.items():
                     sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
                                      kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
-                    params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {})}
+                    params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {}),
+                              **({"edition": edition} if "$edition" in sql else {})}
                     con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}", params)
                 for name in _MATERIALISED:
                     con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM main.{name}")
