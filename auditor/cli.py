@@ -210,7 +210,8 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
 @main.command()
 @DB_OPTION
 @RULES_OPTION
-@click.option("--raise-cap", type=int, default=4, show_default=True, help="Fixed-limit bets and raises allowed per round (house rule).")
+@click.option("--raise-cap", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Fixed-limit bets and raises allowed per round (house rule).")
 @click.option("--jobs", type=int, default=None, help="Worker processes for the replay (default: all cores).")
 def replay(db, edition_name, raise_cap, jobs):
     """Rebuild the replay facts (decisions, pots, pot_shares, hand_results,

@@ -129,6 +129,8 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
         set_replay_state(con, edition_name, "in-progress")
         for t in schema.REPLAY_TABLES:
             con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
+        # the findings judged the facts replaced here: gone until 'check' runs again
+        con.execute("DELETE FROM findings WHERE edition = ?", [edition_name])
     (n_hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
     # worker processes only pay off with several batches
     jobs = max(1, min(jobs or default_jobs(), -(-n_hands // BATCH_HANDS)))

@@ -189,3 +189,28 @@ def test_audit_of_nothing_that_is_a_history_exits_2_as_ingest_does(tmp_path):
         r = run(command, str(notes), "--db", str(tmp_path / f"{command}.duckdb"))
         assert r.exit_code == 2, (command, r.output)
         assert "not a hand history" in r.output
+
+
+def test_replay_clears_the_findings_its_facts_replace_until_check_runs(tmp_path):
+    """Findings judge the facts they were found in: after a replay (say under another
+    raise cap) the edition's old findings are gone until check runs again."""
+    db = str(tmp_path / "a.duckdb")
+    assert run("audit", str(SAMPLES), "--db", db, "-q").exit_code == 0
+
+    def findings():
+        con = duckdb.connect(db, read_only=True)
+        try:
+            return con.execute("SELECT check_id, hand_id, seq, seat FROM findings ORDER BY ALL").fetchall()
+        finally:
+            con.close()
+
+    before = findings()
+    assert before
+    assert run("replay", "--db", db, "--raise-cap", "3").exit_code == 0
+    assert findings() == []
+    assert run("check", "--db", db).exit_code == 0
+    assert findings() != before  # the samples' fixed-limit hand: its fourth raise is over a cap of 3
+    assert run("replay", "--db", db).exit_code == 0 and run("check", "--db", db).exit_code == 0
+    assert findings() == before
+    r = run("replay", "--db", db, "--raise-cap", "0")
+    assert r.exit_code == 2 and "--raise-cap" in r.output
