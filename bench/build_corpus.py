@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 DATA = ROOT / "bench" / "data"
 HEADER = re.compile(r"^PokerStars (?:Hand|Game) #(\d+):")
+ANY_HEADER = re.compile(r"PokerStars (?:Hand|Game) #(\d+):")
 
 
 def stars_hands() -> list[str]:
@@ -40,8 +41,11 @@ def build_stars(n: int) -> Path:
         for i in range(n):
             h = base[i % len(base)]
             copy = i // len(base)
-            h = HEADER.sub(lambda m: m.group(0).replace(m.group(1), str(10**12 + i)), h, count=1)
-            h = re.sub(r"Tournament #(\d+)", lambda m: f"Tournament #{m.group(1)}{copy:04d}", h, count=1)
+            # every header gets a number of its own, also one glued mid-line onto the
+            # hand before it (the corpus has one): no copy repeats a hand id
+            serial = iter(range(4 * (10**12 + i), 4 * (10**12 + i) + 4))
+            h = ANY_HEADER.sub(lambda m: m.group(0).replace(m.group(1), str(next(serial))), h)
+            h = re.sub(r"Tournament #(\d+)", lambda m: f"Tournament #{m.group(1)}{copy:04d}", h)
             f.write(h + "\n\n\n")
     return out
 
