@@ -307,6 +307,11 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, fmt):
         conds.append(f"severity IN ({', '.join('?' * len(allowed))})")
         params += list(allowed)
     rows = fetch_findings(con, edition_name, " AND ".join(conds), params)
+    from auditor.checks import interrupted_checks
+
+    for ed in interrupted_checks(con, edition_name):
+        click.echo(f"warning: the last 'tda-audit check' under {ed} did not finish: its findings may "
+                   f"mix that run's and older ones; run 'tda-audit check --rules {ed}' again", err=True)
     con.close()
     if fmt == "json":
         click.echo(json.dumps([finding_json(f) for f in rows], indent=2, default=str))

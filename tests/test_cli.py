@@ -214,3 +214,33 @@ def test_replay_clears_the_findings_its_facts_replace_until_check_runs(tmp_path)
     assert findings() == before
     r = run("replay", "--db", db, "--raise-cap", "0")
     assert r.exit_code == 2 and "--raise-cap" in r.output
+
+
+def test_findings_warn_when_the_last_check_run_did_not_finish(tmp_path, monkeypatch):
+    """Each check replaces its findings on its own: a run cut short leaves some old
+    ones beside new ones, and findings says so until check runs through."""
+    import auditor.checks as checks
+    from auditor.store import connect
+
+    db = str(tmp_path / "a.duckdb")
+    assert run("audit", str(SAMPLES), "--db", db, "-q").exit_code == 0
+    assert "did not finish" not in run("findings", "--db", db).stderr
+    real = checks._run_one
+    calls = []
+
+    def cut_short(con, c, *args):
+        calls.append(c.check_id)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(con, c, *args)
+
+    monkeypatch.setattr(checks, "_run_one", cut_short)
+    con = connect(db)
+    with pytest.raises(KeyboardInterrupt):
+        checks.run_checks(con, "tda-2019")
+    con.close()
+    monkeypatch.setattr(checks, "_run_one", real)
+    r = run("findings", "--db", db)
+    assert r.exit_code == 0 and "did not finish" in r.stderr
+    assert run("check", "--db", db).exit_code == 0
+    assert "did not finish" not in run("findings", "--db", db).stderr

@@ -116,6 +116,9 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     checks = [c for c in every if c.check_id in wanted]
     rules = {c.check_id: _rule(c, edition, citation) for c in checks}
     # the table checks' rows, found a batch of tournaments at a time (before any findings change)
+    # until the last check is in, the edition's findings may mix this run's and the last
+    with transaction(con):
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{edition}"])
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
     found = _run_table_checks(con, table, edition) if table else {}
     # each check replaces its own findings in its own transaction: atomic per check,
@@ -128,7 +131,17 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     finally:
         for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+    with transaction(con):
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
     return counts
+
+
+def interrupted_checks(con: duckdb.DuckDBPyConnection, edition: str | None = None) -> list[str]:
+    """The editions (``edition`` only, if given) whose last check run did not finish:
+    their findings may mix that run's and the one before."""
+    rows = con.execute("SELECT substr(key, 8) FROM meta WHERE key LIKE 'checks:%' AND value = 'in-progress' "
+                       "ORDER BY 1").fetchall()
+    return [r[0] for r in rows if edition in (None, r[0])]
 
 
 def _rule(c: Check, edition: str, citation) -> tuple[str, str] | None:
