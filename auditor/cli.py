@@ -106,7 +106,7 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: in
         click.echo(json.dumps(summary.as_json(), indent=2))
     else:
         print_ingest_summary(summary)
-    if summary.files and all(r.error for r in summary.file_results):
+    if summary.nothing_read:
         sys.exit(2)
 
 
@@ -200,7 +200,7 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
             click.echo(f"  {f['hand_id']} {f['check_id']} (rule {f['rule']}): {f['message']}  [{f['source_path']}:{f['line_no']}]")
         if total > 10:
             click.echo(f"  ... {total - 10} more: tda-audit findings --db {db}")
-    if result.ingest.files and all(r.error for r in result.ingest.file_results):
+    if result.ingest.nothing_read:
         sys.exit(2)  # nothing given was a history this tool reads, as for ingest
     worst = [s for s, n in result.findings_by_severity.items() if n]
     if fail_on and any(SEVERITY_LEVELS.index(s) >= SEVERITY_LEVELS.index(fail_on) for s in worst):

@@ -30,9 +30,9 @@ import pyarrow.compute as pc
 
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, tuples_to_arrow
+from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, rollback, tuples_to_arrow
 from auditor.units import CHUNK_BYTES, UnitResult, _real_dir, file_size, parse_unit, plan_units, real_path
-from replay.runner import HAND_IX, replay_raise_cap, replay_state
+from replay.runner import HAND_IX, facts_cover
 from parsers.base import HandError
 
 BATCH_HANDS = 5000  # commit once this many hands are pending (at the end of a unit); fewer, larger
@@ -67,6 +67,11 @@ class IngestSummary:
     seconds: float = 0.0
     file_results: list[FileResult] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
+
+    @property
+    def nothing_read(self) -> bool:
+        """Files were given and none of them held a history this tool reads."""
+        return bool(self.files) and all(r.error for r in self.file_results)
 
     def as_json(self) -> dict:
         return {
@@ -208,22 +213,20 @@ def ingest(
     t0 = time.perf_counter()
     own = con is None
     con = con or connect(db)
-    if replay is not None and (replay_state(con, replay[0]), replay_raise_cap(con, replay[0])) != ("complete", replay[1]):
-        # the new hands' facts would sit beside older hands without any, or built otherwise
-        if own:
-            con.close()
-        raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
-                         "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
-    summary = IngestSummary()
-    writer = _Writer(con, summary, replay[0] if replay else None)
-    for folder, why in unreadable:  # reported like a file that cannot be read
-        summary.files += 1
-        summary.file_results.append(FileResult(folder, None, error=f"unreadable folder: {why}"))
-        writer.file_error(folder, "unreadable", f"unreadable folder: {why}")
-    sizes = [file_size(f) for f in files]
-    # worker processes pay off once there is more than a chunk to read
-    jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
     try:
+        if replay is not None and not facts_cover(con, *replay):
+            # the new hands' facts would sit beside older hands without any, or built otherwise
+            raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
+                             "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
+        summary = IngestSummary()
+        writer = _Writer(con, summary, replay[0] if replay else None)
+        for folder, why in unreadable:  # reported like a file that cannot be read
+            summary.files += 1
+            summary.file_results.append(FileResult(folder, None, error=f"unreadable folder: {why}"))
+            writer.file_error(folder, "unreadable", f"unreadable folder: {why}")
+        sizes = [file_size(f) for f in files]
+        # worker processes pay off once there is more than a chunk to read
+        jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
         with memory_at_most(con, WRITE_MEMORY):
             try:
                 with worker_map(parse_unit, jobs, replay) as run:
@@ -302,10 +305,7 @@ class _Writer:
         that error, never one from the cleanup."""
         if self.in_tx:
             self.in_tx = False
-            try:
-                self.con.execute("ROLLBACK")
-            except duckdb.Error:
-                pass  # the transaction had already ended (a COMMIT that fails ends it)
+            rollback(self.con)
         self.known.forget()  # also after a COMMIT that failed
         self.new_sources = []
         self.errors = []

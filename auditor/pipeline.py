@@ -14,7 +14,7 @@ from auditor.ingest import IngestSummary, ingest
 from auditor.store import connect, transaction
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP
-from replay.runner import ReplaySummary, replay_raise_cap, replay_state, replay_store, replay_totals, set_replay_state
+from replay.runner import ReplaySummary, facts_cover, replay_store, replay_totals, set_replay_state
 
 FINDING_JSON_KEYS = (
     "finding_id", "check_id", "severity", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
@@ -122,8 +122,7 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     con = connect(db)
     try:
         (stored,) = con.execute("SELECT count(*) FROM hands").fetchone()
-        covered = replay_state(con, edition_name) == "complete" and replay_raise_cap(con, edition_name) == raise_cap
-        if stored == 0 or covered:
+        if stored == 0 or facts_cover(con, edition_name, raise_cap):
             with transaction(con):
                 set_replay_state(con, edition_name, "complete", raise_cap)
             t1 = time.perf_counter()

@@ -100,7 +100,10 @@ def memory_limit(con: duckdb.DuckDBPyConnection) -> int:
     """DuckDB's memory bound, in bytes, as near as DuckDB shows it: cut to a tenth
     of its unit ('381.4 MiB'), to which half a tenth is added, so that setting the
     value back shows the same."""
-    text = _limit_text(con)
+    return _bytes(_limit_text(con))
+
+
+def _bytes(text: str) -> int:
     m = _SIZE.fullmatch(text.strip())
     if not m:
         raise StoreError(f"DuckDB reports a memory limit this version cannot read: {text!r}")
@@ -113,7 +116,8 @@ def memory_at_most(con: duckdb.DuckDBPyConnection, limit: int) -> Iterator[None]
     """DuckDB's memory bound lowered to ``limit`` bytes inside the block (never
     raised: a lower bound set by the user stays), then put back.  The bound is the
     database's, for every connection to it."""
-    before, before_text = memory_limit(con), _limit_text(con)
+    before_text = _limit_text(con)
+    before = _bytes(before_text)
     if before <= limit:
         yield
         return
@@ -137,12 +141,18 @@ def transaction(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     try:
         yield
     except BaseException:
-        try:
-            con.execute("ROLLBACK")
-        except duckdb.Error:
-            pass
+        rollback(con)
         raise
     con.execute("COMMIT")
+
+
+def rollback(con: duckdb.DuckDBPyConnection) -> None:
+    """ROLLBACK on the way out of an error, quietly: DuckDB may already have ended
+    the transaction (a failed COMMIT does), and the error to report is the first."""
+    try:
+        con.execute("ROLLBACK")
+    except duckdb.Error:
+        pass
 
 
 def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table) -> None:

@@ -106,6 +106,11 @@ def replay_raise_cap(con: duckdb.DuckDBPyConnection, edition_name: str) -> int |
     return int(row[0]) if row else None
 
 
+def facts_cover(con: duckdb.DuckDBPyConnection, edition_name: str, raise_cap: int) -> bool:
+    """Whether the edition's facts cover every stored hand, built with ``raise_cap``."""
+    return replay_state(con, edition_name) == "complete" and replay_raise_cap(con, edition_name) == raise_cap
+
+
 def set_replay_state(con: duckdb.DuckDBPyConnection, edition_name: str, state: str, raise_cap: int | None = None) -> None:
     con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"replay:{edition_name}", state])
     if raise_cap is not None:
