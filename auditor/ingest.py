@@ -30,7 +30,7 @@ import pyarrow.compute as pc
 
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, rollback, tuples_to_arrow
+from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, tuples_to_arrow
 from auditor.units import CHUNK_BYTES, UnitResult, _real_dir, file_size, parse_unit, plan_units, real_path
 from replay.runner import HAND_IX, facts_cover
 from parsers.base import HandError
@@ -227,7 +227,7 @@ def ingest(
         sizes = [file_size(f) for f in files]
         # worker processes pay off once there is more than a chunk to read
         jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
-        with memory_at_most(con, WRITE_MEMORY):
+        with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
                 with worker_map(parse_unit, jobs, replay) as run:
                     for unit in run(plan_units(files, sizes)):

@@ -23,7 +23,7 @@ import pyarrow as pa
 from auditor import schema
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, decode_lines, detect_parser, iter_lines, open_source, read_source
-from parsers.base import HandError, ParsedHand, out_of_range
+from parsers.base import Event, HandError, ParsedHand, Seat, out_of_range
 from replay.runner import HAND_IX, replay_hands
 
 CHUNK_BYTES = 1 << 20  # a file bigger than this is parsed in chunks of about this size
@@ -226,7 +226,7 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
     hand_rows: list[tuple] = []  # one tuple per row, in the table's column order
     seat_rows: list[tuple] = []
     event_rows: list[tuple] = []
-    replay_rows: list[tuple[dict, list[dict], list[dict]]] = []
+    replay_rows: list[tuple[ParsedHand, list[Seat], list[Event]]] = []
     for pi, part in enumerate(parts):
         res, items = _parse_part(part)
         results.append(res)
@@ -245,12 +245,7 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
             seat_rows += seats
             event_rows += events
             if replay is not None:
-                # the engine reads rows as the store gives them back (replay.runner.rows_from_arrow)
-                replay_rows.append((
-                    dict(zip(_HAND_KEYS, hand)),
-                    [dict(zip(_SEAT_KEYS, r)) for r in seats],
-                    [dict(zip(_EVENT_KEYS, r)) for r in events],
-                ))
+                replay_rows.append((item, item.seats, item.events))  # the engine reads the parser's objects
         if part.read_error:
             last = part.first_line + part.data.count(b"\n")
             res.seen += 1

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from auditor.schema import BETTING_STREETS, FORCED_KINDS, VOLUNTARY_KINDS
+from parsers.base import Event, ParsedHand, Seat
 from replay.editions import EditionRules
 from replay.evaluate import (
     ACE_LOW_VARIANTS,
@@ -94,37 +95,38 @@ class Pot:
 
 
 class Replay:
-    """Replays one hand.  ``hand`` is a ``hands`` row as a dict, ``seats`` its
-    ``seats`` rows and ``events`` its ``events`` rows (dicts, in seq order)."""
+    """Replays one hand: ``hand``, its ``seats`` and its ``events`` (in seq order) as
+    the parser made them (``parsers.base``: ParsedHand, Seat, Event, whose fields are
+    the store's columns), from a parse worker or read back from the store."""
 
-    def __init__(self, hand: dict[str, Any], seats: list[dict], events: list[dict], rules: EditionRules,
+    def __init__(self, hand: ParsedHand, seats: list[Seat], events: list[Event], rules: EditionRules,
                  raise_cap: int = DEFAULT_RAISE_CAP):
         self.hand = hand
         self.rules = rules
         self.ed = rules.name
-        self.hid = hand["hand_id"]
-        self.variant = hand["variant"]
-        self.betting = hand["betting"]
+        self.hid = hand.hand_id
+        self.variant = hand.variant
+        self.betting = hand.betting
         self.family = street_family(self.variant)
         self.streets = BETTING_STREETS[self.family]
         self.events = events
         self.raise_cap = raise_cap if self.betting == "fixed-limit" else None
-        self.unit = hand.get("chip_unit") or 1
-        self.big_blind = hand.get("big_blind") or 0
+        self.unit = hand.chip_unit or 1
+        self.big_blind = hand.big_blind or 0
         # fixed-limit bet sizes (see _bet_size), asked at every action
-        self.limit_small = hand.get("small_bet") or self.big_blind or self.unit
-        self.limit_big = hand.get("big_bet") or 2 * self.limit_small
+        self.limit_small = hand.small_bet or self.big_blind or self.unit
+        self.limit_big = hand.big_bet or 2 * self.limit_small
         self.late_street = {"board": 2, "stud": 2, "triple_draw": 2, "single_draw": 1}[self.family]
         # PokerStars writes "Uncalled bet (X) returned"; PHH records no returns
-        self.records_returns = hand.get("format") != "phh"
+        self.records_returns = hand.format != "phh"
         self.facts = HandFacts()
-        in_hand = {e["seat"] for e in events if e["seat"] is not None and e["street"] != "summary"}
+        in_hand = {e.seat for e in events if e.seat is not None and e.street != "summary"}
         self.seats: dict[int, SeatState] = {}
-        for idx, s in enumerate(self._clockwise([s for s in seats if s["seat"] in in_hand])):
-            self.seats[s["seat"]] = SeatState(s["seat"], s["player"], idx, s["starting_stack"], s["starting_stack"])
+        for idx, s in enumerate(self._clockwise([s for s in seats if s.seat in in_hand])):
+            self.seats[s.seat] = SeatState(s.seat, s.player, idx, s.starting_stack, s.starting_stack)
         self.order = sorted(self.seats.values(), key=lambda x: x.order)
         self.board: list[str] = []
-        self.collects: list[dict] = []
+        self.collects: list[Event] = []
         self.street: str | None = None
         self.street_idx = -1
         # every chip put in so far, live or dead (antes, blinds, bets): kept as it goes,
@@ -141,16 +143,16 @@ class Replay:
         self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
 
     # --- seating ---------------------------------------------------------------------
-    def _clockwise(self, seats: list[dict]) -> list[dict]:
+    def _clockwise(self, seats: list[Seat]) -> list[Seat]:
         """Seats in acting order, starting left of the button.  PHH lists players by
         position already (p1 first); sites give seat numbers and the button."""
-        if seats and all(s.get("position") is not None for s in seats):
-            return sorted(seats, key=lambda s: s["position"])
-        btn = self.hand.get("button_seat")
+        if seats and all(s.position is not None for s in seats):
+            return sorted(seats, key=lambda s: s.position)
+        btn = self.hand.button_seat
         if btn is None or self.family == "stud":
-            return sorted(seats, key=lambda s: s["seat"])
-        n = max([self.hand.get("max_seats") or 0] + [s["seat"] for s in seats])
-        return sorted(seats, key=lambda s: (s["seat"] - btn - 1) % n)
+            return sorted(seats, key=lambda s: s.seat)
+        n = max([self.hand.max_seats or 0] + [s.seat for s in seats])
+        return sorted(seats, key=lambda s: (s.seat - btn - 1) % n)
 
     @staticmethod
     def _can_act(s: SeatState) -> bool:
@@ -222,7 +224,7 @@ class Replay:
         if self.betting == "fixed-limit":
             self.last_full = self._bet_size()
         else:
-            self.last_full = self.hand.get("min_bet") or self.big_blind or self.unit
+            self.last_full = self.hand.min_bet or self.big_blind or self.unit
         self.last_actor = None
         self.voluntary_seen = False
         self.blind_posters = []
@@ -243,21 +245,21 @@ class Replay:
         if not supported(self.variant):
             self._note(None, "unsupported-variant", f"no hand evaluator for variant {self.variant}")
         for e in self.events:
-            kind, street = e["kind"], e["street"]
+            kind, street = e.kind, e.street
             # most events are on the current street: that test first
             if street != self.street and street in self.streets and (kind in VOLUNTARY or kind in FORCED or kind.startswith("deal")):
                 if self.street is None or self.streets.index(street) > self.street_idx:
                     self._open_street(street)
-            s = self.seats.get(e["seat"])  # None: no seat, or a seat not in the hand
+            s = self.seats.get(e.seat)  # None: no seat, or a seat not in the hand
             if kind in FORCED or kind in VOLUNTARY:
                 if s is None:
-                    self._note(e["seq"], "unfollowable", f"{kind} by seat {e['seat']}, who is not in the hand")
+                    self._note(e.seq, "unfollowable", f"{kind} by seat {e.seat}, who is not in the hand")
                     continue
                 if self.street is None:
                     self._open_street(self.streets[0])
                 (self._forced if kind in FORCED else self._voluntary)(e, s)
             elif kind == "deal_hole" and s is not None:
-                new = split_cards(e["cards"])
+                new = split_cards(e.cards)
                 s.cards.extend(c for c in new if "?" not in c)
                 if self.family == "stud":
                     # third street: the last of the three cards (or the only one shown) is up;
@@ -267,40 +269,40 @@ class Replay:
                     elif street in ("fourth", "fifth", "sixth"):
                         s.upcards.extend(new)
             elif kind == "deal_board":
-                self.board.extend(split_cards(e["cards"]))
+                self.board.extend(split_cards(e.cards))
             elif kind == "draw" and s is not None:
-                for c in split_cards(e["cards"]):
+                for c in split_cards(e.cards):
                     if c in s.cards:
                         s.cards.remove(c)
             elif kind == "show" and s is not None:
-                s.shown, s.mucked = e["cards"], False
+                s.shown, s.mucked = e.cards, False
             elif kind == "muck" and s is not None and s.shown is None:
                 s.mucked = True
             elif kind == "uncalled_return" and s is not None:
-                s.returned_recorded += e["amount"] or 0
-                s.returned_line = e["line_no"]
+                s.returned_recorded += e.amount or 0
+                s.returned_line = e.line_no
             elif kind == "collect" and s is not None:
-                s.collected += e["amount"] or 0
+                s.collected += e.amount or 0
                 self.collects.append(e)
             elif kind == "finishing_stack" and s is not None:
-                s.finishing_stack = e["amount"]
+                s.finishing_stack = e.amount
             elif kind == "winnings" and s is not None:
-                s.winnings = e["amount"]
+                s.winnings = e.amount
         if self.street is not None:
             self._close_street()
         self._settle()
         return self.facts
 
     # --- forced bets -----------------------------------------------------------------
-    def _forced(self, e: dict, s: SeatState) -> None:
-        amt = e["amount"] or 0
-        kind = e["kind"]
+    def _forced(self, e: Event, s: SeatState) -> None:
+        amt = e.amount or 0
+        kind = e.kind
         s.stack -= amt
         s.total_in += amt
         s.all_in = s.stack <= 0
         self.pot += amt
         if kind == "ante":
-            if self.hand.get("bb_ante"):
+            if self.hand.bb_ante:
                 s.table_ante += amt
             return
         if kind == "dead_blind":
@@ -325,7 +327,7 @@ class Replay:
             self.bet_floor = max(self.bet_floor, self.big_blind or amt)
             self.bets_raises = max(self.bets_raises, 1)  # the big blind is the round's opening bet (51-B)
         elif kind == "bring_in":
-            self.last_full = self.hand.get("small_bet") or self.last_full
+            self.last_full = self.hand.small_bet or self.last_full
         self.full_level = max(self.full_level, self.bet_floor)
         self.blind_posters.append((kind, s))
 
@@ -400,7 +402,7 @@ class Replay:
         reach = s.street_in + s.stack
         if self.betting == "fixed-limit":
             b = self._bet_size()
-            small = self.hand.get("small_bet") or b
+            small = self.hand.small_bet or b
             if self.family == "stud" and self.street_idx == 0 and self.current_bet < small:
                 lo = hi = small  # completing the bring-in
             else:
@@ -408,9 +410,9 @@ class Replay:
                 lo = self.full_level + b
                 hi = max(level + b, lo)
                 if self._open_pair_on_fourth() and not self.stud_big_fourth and self.current_bet == 0:
-                    hi = self.hand.get("big_bet") or hi
+                    hi = self.hand.big_bet or hi
             return lo, min(hi, reach)
-        lo = level + self.last_full if level > 0 else max(self.last_full, self.hand.get("min_bet") or 0)
+        lo = level + self.last_full if level > 0 else max(self.last_full, self.hand.min_bet or 0)
         if self.betting == "pot-limit":
             # raise to: the bet level plus the pot after calling (2019 Rule 54);
             # pre-flop a short all-in blind counts as a full blind (54-B)
@@ -428,8 +430,8 @@ class Replay:
         reach = max((o.street_in + o.stack for o in self.order if o is not s and not o.folded), default=0)
         return max(self.current_bet, min(self.bet_floor, reach))
 
-    def _voluntary(self, e: dict, s: SeatState) -> None:
-        kind = e["kind"]
+    def _voluntary(self, e: Event, s: SeatState) -> None:
+        kind = e.kind
         expected, due = self._turn()
         to_act = [x.seat for x in due]
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
@@ -448,7 +450,7 @@ class Replay:
         elif kind == "check":
             cls = "check-facing-bet" if to_call > 0 else "check"
         elif kind == "call":
-            add = e["amount"] if e["amount"] is not None else min(to_call, s.stack)
+            add = e.amount if e.amount is not None else min(to_call, s.stack)
             if s.dead_small_blind and s.street_in + add < self.current_bet == s.street_in + add + s.dead_small_blind:
                 # the recorded call only matches the bet with the out-of-position small
                 # blind counted live: this history (house) played it live
@@ -469,7 +471,7 @@ class Replay:
                 cls = "overcall"
                 self.current_bet = s.street_in
         else:  # bet, raise, complete
-            to = e["to_amount"] if e["to_amount"] is not None else s.street_in + (e["amount"] or 0)
+            to = e.to_amount if e.to_amount is not None else s.street_in + (e.amount or 0)
             self._put(s, to - s.street_in)
             amount_to = to
             cls = self._classify_aggressive(kind, s, to, min_to, max_to)
@@ -484,10 +486,10 @@ class Replay:
             self.last_actor = s
             self.voluntary_seen = True
         self.facts.decisions.append((
-            self.hid, e["seq"], self.ed, e["street"], s.seat, s.player, kind,
+            self.hid, e.seq, self.ed, e.street, s.seat, s.player, kind,
             expected.seat if expected else None, to_act, status, to_call, current_before,
             min_to, max_to, may, why, last_full_before, count_before, self.raise_cap,
-            stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e["line_no"],
+            stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
         ))
 
     def _put(self, s: SeatState, add: int) -> None:
@@ -730,7 +732,7 @@ class Replay:
             return rec, False
         n_side = len(pots) - 1
         for e in self.collects:
-            label = e["pot_label"] or "pot"
+            label = e.pot_label or "pot"
             if label == "main" or (label == "pot" and len(pots) == 1):
                 idx = 0
             elif label == "side" and n_side == 1:
@@ -738,11 +740,11 @@ class Replay:
             elif label.startswith("side-") and label[5:].isdigit() and int(label[5:]) <= n_side:
                 idx = int(label[5:])
             else:
-                self._note(e["seq"], "collect-not-attributable",
+                self._note(e.seq, "collect-not-attributable",
                            f"collect from {label!r} cannot be matched to one of {len(pots)} computed pots")
                 return {}, False
-            amt, line = rec.setdefault(idx, {}).get(e["seat"], (0, None))
-            rec[idx][e["seat"]] = (amt + (e["amount"] or 0), line or e["line_no"])
+            amt, line = rec.setdefault(idx, {}).get(e.seat, (0, None))
+            rec[idx][e.seat] = (amt + (e.amount or 0), line or e.line_no)
         return rec, True
 
     def _won_recorded_phh(self, s: SeatState) -> int | None:
@@ -768,11 +770,11 @@ class Replay:
             ))
 
 
-def replay_hand(hand: dict, seats: list[dict], events: list[dict], rules: EditionRules, **kw) -> HandFacts:
+def replay_hand(hand: ParsedHand, seats: list[Seat], events: list[Event], rules: EditionRules, **kw) -> HandFacts:
     """Replay one hand and return its facts (rows for the replay tables)."""
     try:
         return Replay(hand, seats, events, rules, **kw).run()
     except Exception as exc:  # a hand whose events cannot be followed at all
         facts = HandFacts()
-        facts.notes.append((hand["hand_id"], rules.name, None, "unfollowable", f"replay failed: {type(exc).__name__}: {exc}"))
+        facts.notes.append((hand.hand_id, rules.name, None, "unfollowable", f"replay failed: {type(exc).__name__}: {exc}"))
         return facts

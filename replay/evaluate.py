@@ -26,42 +26,31 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from pokerkit import (
-    BadugiHand,
-    Card,
-    CombinationHand,
-    EightOrBetterLowHand,
-    HoleBoardCombinationHand,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    RegularLowHand,
-    ShortDeckHoldemHand,
-    StandardHighHand,
-    StandardLowHand,
-)
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs < diamonds < hearts < spades
 
-# variant -> (high hand type, low hand type or None); hand types compare "greater is better"
+# variant -> (high hand type, low hand type or None), pokerkit's class names; hand types
+# compare "greater is better".  pokerkit is imported at the first showdown, not with this
+# module: a process that only stores hands (the audit's main one) never pays its import.
 _HI_LO = {
-    "holdem": (StandardHighHand, None),
-    "6plus_holdem": (ShortDeckHoldemHand, None),
-    "omaha": (OmahaHoldemHand, None),
-    "omaha5": (OmahaHoldemHand, None),
-    "omaha6": (OmahaHoldemHand, None),
-    "courchevel": (OmahaHoldemHand, None),
-    "omaha_hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
-    "omaha5_hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
-    "courchevel_hilo": (OmahaHoldemHand, OmahaEightOrBetterLowHand),
-    "stud": (StandardHighHand, None),
-    "stud_hilo": (StandardHighHand, EightOrBetterLowHand),
-    "razz": (RegularLowHand, None),
-    "2-7_single_draw": (StandardLowHand, None),
-    "2-7_triple_draw": (StandardLowHand, None),
-    "a-5_triple_draw": (RegularLowHand, None),
-    "5_card_draw": (StandardHighHand, None),
-    "badugi": (BadugiHand, None),
+    "holdem": ("StandardHighHand", None),
+    "6plus_holdem": ("ShortDeckHoldemHand", None),
+    "omaha": ("OmahaHoldemHand", None),
+    "omaha5": ("OmahaHoldemHand", None),
+    "omaha6": ("OmahaHoldemHand", None),
+    "courchevel": ("OmahaHoldemHand", None),
+    "omaha_hilo": ("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
+    "omaha5_hilo": ("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
+    "courchevel_hilo": ("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
+    "stud": ("StandardHighHand", None),
+    "stud_hilo": ("StandardHighHand", "EightOrBetterLowHand"),
+    "razz": ("RegularLowHand", None),
+    "2-7_single_draw": ("StandardLowHand", None),
+    "2-7_triple_draw": ("StandardLowHand", None),
+    "a-5_triple_draw": ("RegularLowHand", None),
+    "5_card_draw": ("StandardHighHand", None),
+    "badugi": ("BadugiHand", None),
 }
 BOARD_VARIANTS = frozenset(
     {"holdem", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
@@ -96,7 +85,10 @@ def _compact(cards: str) -> str:
 @lru_cache(maxsize=65536)
 def best_hands(variant: str, hole: str, board: str = "") -> Evaluated:
     """Best high (and low, in hi/lo games) hand of ``hole`` + ``board`` (space-separated cards)."""
-    hi_type, lo_type = _HI_LO[variant]
+    import pokerkit
+
+    hi_name, lo_name = _HI_LO[variant]
+    hi_type, lo_type = getattr(pokerkit, hi_name), lo_name and getattr(pokerkit, lo_name)
     h, b = _compact(hole), _compact(board)
     hi = strongest(hi_type, h, b)
     lo = strongest(lo_type, h, b) if lo_type else None
@@ -114,6 +106,8 @@ def strongest(hand_type, hole, board):
     again: about five lookups per candidate).  The same hand at a fraction of the
     cost; the strengths are still pokerkit's lookup entries, and the module doctest
     checks the result against ``from_game``."""
+    from pokerkit import Card, CombinationHand, HoleBoardCombinationHand
+
     try:
         hole, board = Card.clean(hole), Card.clean(board)
     except ValueError:  # not cards: from_game raises the same

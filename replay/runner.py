@@ -4,6 +4,7 @@ in one transaction, so running it twice gives identical tables."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -14,14 +15,27 @@ import pyarrow as pa
 from auditor import schema
 from auditor.parallel import default_jobs, worker_map
 from auditor.store import insert_arrow, transaction, tuples_to_arrow
+from parsers.base import Event, ParsedHand, Seat
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP, replay_hand
 
 BATCH_HANDS = 1000  # per committed batch: bounds memory, costs no speed
 HAND_COLS = list(schema.HANDS.column_names)
-SEAT_COLS = ["hand_id", "seat", "position", "player", "starting_stack"]
-EVENT_COLS = ["hand_id", "seq", "street", "kind", "seat", "player", "amount", "to_amount", "all_in", "cards",
-              "pot_label", "half", "line_no"]
+
+
+def _fields_to(cls, last: str) -> list[str]:
+    """``cls``'s field names up to ``last``: the columns read back, in the order the
+    dataclass takes them positionally."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    return names[: names.index(last) + 1]
+
+
+# hand_id, then the leading fields of parsers.base Seat and Event (the engine reads
+# those); the hands columns in the order of ParsedHand's fields (every column but
+# source_id is one)
+SEAT_COLS = ["hand_id", *_fields_to(Seat, "position")]
+EVENT_COLS = ["hand_id", *_fields_to(Event, "half")]
+_HAND_COLS = [f.name for f in dataclasses.fields(ParsedHand) if f.name in schema.HANDS.column_names]
 HAND_IX = "_hand_ix"  # which hand of a batch a fact row belongs to (facts of duplicates are dropped)
 
 
@@ -49,20 +63,24 @@ def read_batches(con: duckdb.DuckDBPyConnection, batch: int = BATCH_HANDS) -> It
         )
 
 
-def _dicts(table: pa.Table, cols: list[str]) -> Iterator[dict]:
-    return (dict(zip(cols, r)) for r in zip(*(table.column(c).to_pylist() for c in cols)))
+def _rows(table: pa.Table, cols: list[str]) -> Iterator[tuple]:
+    return zip(*(table.column(c).to_pylist() for c in cols))
 
 
-def rows_from_arrow(hands: pa.Table, seats: pa.Table, events: pa.Table) -> list[tuple[dict, list[dict], list[dict]]]:
-    """(hand, seats, events) per hand, as the engine reads them: the columns of
-    ``hands``, ``SEAT_COLS`` and ``EVENT_COLS`` as dicts."""
-    by_seats: dict[str, list[dict]] = {}
-    for r in _dicts(seats, SEAT_COLS):
-        by_seats.setdefault(r["hand_id"], []).append(r)
-    by_events: dict[str, list[dict]] = {}
-    for r in _dicts(events, EVENT_COLS):
-        by_events.setdefault(r["hand_id"], []).append(r)
-    return [(h, by_seats.get(h["hand_id"], []), by_events.get(h["hand_id"], [])) for h in _dicts(hands, HAND_COLS)]
+def rows_from_arrow(hands: pa.Table, seats: pa.Table, events: pa.Table) -> list[tuple[ParsedHand, list[Seat], list[Event]]]:
+    """(hand, seats, events) per hand, as the engine reads them: the objects the
+    parser made (``parsers.base``), rebuilt from the stored columns."""
+    by_seats: dict[str, list[Seat]] = {}
+    for hand_id, *row in _rows(seats, SEAT_COLS):
+        by_seats.setdefault(hand_id, []).append(Seat(*row))
+    by_events: dict[str, list[Event]] = {}
+    for hand_id, *row in _rows(events, EVENT_COLS):
+        by_events.setdefault(hand_id, []).append(Event(*row))
+    out = []
+    for row in _rows(hands, _HAND_COLS):
+        h = ParsedHand(**dict(zip(_HAND_COLS, row)))
+        out.append((h, by_seats.get(h.hand_id, []), by_events.get(h.hand_id, [])))
+    return out
 
 
 # the engine's fact lists and the tables they fill
@@ -70,7 +88,7 @@ FACT_TABLES = (("decisions", schema.DECISIONS), ("pots", schema.POTS), ("pot_sha
                ("hand_results", schema.HAND_RESULTS), ("notes", schema.REPLAY_NOTES))
 
 
-def replay_hands(rows: list[tuple[dict, list[dict], list[dict]]], edition_name: str, raise_cap: int) -> dict[str, pa.Table]:
+def replay_hands(rows: list[tuple[ParsedHand, list[Seat], list[Event]]], edition_name: str, raise_cap: int) -> dict[str, pa.Table]:
     """Replay hands given as rows; the facts as Arrow tables by table name, each row
     tagged with the index of its hand in ``rows``."""
     rules = edition(edition_name)

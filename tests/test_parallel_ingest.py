@@ -211,17 +211,23 @@ def test_replay_in_worker_processes_equals_replay_in_one(tmp_path):
 
 
 @pytest.mark.parametrize("before, during", [("400MB", WRITE_MEMORY), ("100MB", 100 * 10**6)])
-def test_ingest_writes_under_a_lower_memory_bound_and_puts_it_back(tmp_path, before, during):
+def test_ingest_writes_under_a_lower_memory_bound_on_one_thread_and_puts_both_back(tmp_path, before, during):
     """While it writes, ingest caps DuckDB's memory lower (it reads back next to
     nothing of what it wrote); a bound already lower stays; afterwards the store's
     bound is what it was, also when the ingest fails."""
     con = connect(str(tmp_path / "m.duckdb"))
     con.execute(f"SET memory_limit = '{before}'")
+    con.execute("SET threads = 3")
     start = memory_limit(con)
     seen: list[int] = []
-    ingest([SAMPLES], con=con, jobs=1, on_commit=lambda s: seen.append(memory_limit(con)))
-    assert seen and all(abs(m - during) < 2**20 for m in seen), seen  # DuckDB rounds to 0.1 MiB
-    assert memory_limit(con) == start
+
+    def threads():
+        return con.execute("SELECT current_setting('threads')").fetchone()[0]
+
+    ingest([SAMPLES], con=con, jobs=1, on_commit=lambda s: seen.append((memory_limit(con), threads())))
+    # DuckDB rounds the bound to 0.1 MiB; its inserts run on one thread (the workers have the cores)
+    assert seen and all(abs(m - during) < 2**20 and t == 1 for m, t in seen), seen
+    assert memory_limit(con) == start and threads() == 3
 
     hands = con.execute("SELECT count(*) FROM hands").fetchall()
 
@@ -230,7 +236,7 @@ def test_ingest_writes_under_a_lower_memory_bound_and_puts_it_back(tmp_path, bef
 
     with pytest.raises(duckdb.ConstraintException, match="schema_version"):  # that error, not a later one
         ingest([SAMPLES, FIXTURES], con=con, jobs=1, progress=fail)
-    assert memory_limit(con) == start
+    assert memory_limit(con) == start and threads() == 3
     assert con.execute("SELECT count(*) FROM hands").fetchall() == hands
 
 
@@ -318,3 +324,33 @@ def test_alive_tells_a_running_process_from_an_ended_or_zombie_one():
     assert not _alive(child.pid) or sys.platform != "linux"
     child.wait()
     assert not _alive(child.pid)
+
+
+def _gc_state(item: int) -> tuple[int, bool]:
+    import gc
+
+    return item, gc.isenabled()
+
+
+def _fails_on_two(item: int) -> int:
+    if item == 2:
+        raise ValueError("unit 2 fails")
+    return item
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_units_run_with_the_cyclic_collector_paused_and_it_comes_back(jobs):
+    """Each unit runs with the garbage collector paused (its objects pile up and
+    hold no cycles); the collector is on again after every unit, also after one that
+    fails, and in the calling process whatever ran there."""
+    import gc
+
+    from auditor.parallel import worker_map
+
+    assert gc.isenabled()
+    with worker_map(_gc_state, jobs) as run:
+        assert list(run([1, 2, 3])) == [(1, False), (2, False), (3, False)]
+    assert gc.isenabled()
+    with worker_map(_fails_on_two, jobs) as run, pytest.raises(ValueError, match="unit 2 fails"):
+        list(run([1, 2, 3]))
+    assert gc.isenabled()
