@@ -28,7 +28,7 @@ from conftest import SAMPLES
 from auditor.parallel import _alive, descendants
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
-FILES, PER_FILE = 12, 700  # ingest commits every >= 5,000 hands: a commit mid-run
+FILES, PER_FILE = 20, 700  # ingest commits every >= 10,000 hands: a commit mid-run, 4,000 hands after it
 TDA_AUDIT = shutil.which("tda-audit")
 # columns that record when a row was written, not what it says
 TIMESTAMPS = {"sources": "ingested_at", "ingest_errors": "recorded_at"}
