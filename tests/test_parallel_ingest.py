@@ -354,3 +354,38 @@ def test_units_run_with_the_cyclic_collector_paused_and_it_comes_back(jobs):
     with worker_map(_fails_on_two, jobs) as run, pytest.raises(ValueError, match="unit 2 fails"):
         list(run([1, 2, 3]))
     assert gc.isenabled()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_rows_buffered_over_many_flushes_and_commits_store_what_one_transaction_does(tmp_path, monkeypatch, jobs):
+    """Ingest inserts a unit's hands at once and buffers its seats, events and facts
+    for a few units; duplicates and conflicts are told apart against hands of the
+    same transaction still buffered.  With a flush every few hands and a commit every
+    few dozen, the store is the one a single transaction makes."""
+    src = SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt"
+    extra = tmp_path / "copies"
+    extra.mkdir()
+    (extra / "same.txt").write_bytes(src.read_bytes())  # every hand a duplicate
+    text = (SAMPLES / "pokerstars" / "nlhe-mtt-9max-table.txt").read_text(encoding="utf-8-sig")
+    # the same hand numbers, a year later: conflicts
+    (extra / "altered.txt").write_text(text.replace(" - 2021/", " - 2022/"), encoding="utf-8")
+    paths = [SAMPLES, extra]
+    monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 4096)  # workers even for the small samples
+    monkeypatch.setattr(units, "CHUNK_BYTES", 4096)
+    monkeypatch.setattr(ingest_module, "FLUSH_HANDS", 10**9)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 10**9)
+    one = audit(paths, db=str(tmp_path / "one.duckdb"), jobs=1)
+    monkeypatch.setattr(ingest_module, "FLUSH_HANDS", 3)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 20)
+    commits, flushes = [], []
+    commit, flush = ingest_module._Writer.commit, ingest_module._Writer._flush_rows
+    monkeypatch.setattr(ingest_module._Writer, "commit", lambda w: commits.append(1) or commit(w))
+    monkeypatch.setattr(ingest_module._Writer, "_flush_rows", lambda w: flushes.append(1) or flush(w))
+    many = audit(paths, db=str(tmp_path / "many.duckdb"), jobs=jobs)
+    assert len(commits) > 3 and len(flushes) > 2 * len(commits)
+    assert totals(many.ingest) == totals(one.ingest)
+    n_same = sum(1 for line in src.read_text(encoding="utf-8-sig").splitlines() if line.startswith("PokerStars Hand #"))
+    assert many.ingest.duplicates == n_same > 0
+    assert sum(e["reason_code"] == "conflict" for e in many.ingest.errors) == text.count("PokerStars Hand #") > 0
+    tables = LOG_TABLES + FACT_TABLES
+    assert dump(str(tmp_path / "many.duckdb"), tables) == dump(str(tmp_path / "one.duckdb"), tables)
