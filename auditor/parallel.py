@@ -87,6 +87,34 @@ def _exit_with(main_pid: int, every: float = 0.5) -> None:
     threading.Thread(target=watch, name="watch-main", daemon=True).start()
 
 
+def _arrow_without_pandas() -> None:
+    """Tell pyarrow, in a worker, that pandas is not there.  At its first conversion
+    of Python values pyarrow imports pandas (0.3 s), to tell pandas objects apart;
+    a worker converts only lists.  pyarrow tries the import once and remembers;
+    should a later pyarrow try again, it finds pandas and only the time is lost."""
+    if "pandas" in sys.modules:
+        return
+
+    class NoPandas:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name == "pandas":
+                raise ImportError("pandas is not used in a worker")
+
+    sys.meta_path.insert(0, NoPandas)
+    try:
+        import pyarrow
+
+        pyarrow.array([0])
+    finally:
+        sys.meta_path.remove(NoPandas)
+
+
+def _worker_start(main_pid: int) -> None:
+    _exit_with(main_pid)
+    _arrow_without_pandas()
+
+
 def _main_importable() -> bool:
     """Whether a worker can import the main module, as it must: a script read from
     standard input (``python - < script.py``) has no file to import it from."""
@@ -120,12 +148,12 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[It
         return
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        # imported once in the forkserver, not per worker (pyarrow imports pandas at its
-        # first conversion of Python values; the engine imports pokerkit at its first showdown)
-        ctx.set_forkserver_preload(["auditor.units", "replay.runner", "pokerkit", "pandas"])
+        # imported once in the forkserver, not per worker (the engine imports pokerkit at
+        # its first showdown)
+        ctx.set_forkserver_preload(["auditor.units", "replay.runner", "pokerkit"])
     else:  # Windows
         ctx = multiprocessing.get_context("spawn")
-    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_exit_with, initargs=(os.getpid(),))
+    pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),))
 
     def run(items: Iterable[T]) -> Iterator[R]:
         pending: deque = deque()

@@ -389,3 +389,19 @@ def test_rows_buffered_over_many_flushes_and_commits_store_what_one_transaction_
     assert sum(e["reason_code"] == "conflict" for e in many.ingest.errors) == text.count("PokerStars Hand #") > 0
     tables = LOG_TABLES + FACT_TABLES
     assert dump(str(tmp_path / "many.duckdb"), tables) == dump(str(tmp_path / "one.duckdb"), tables)
+
+
+def _converts_without_pandas(values: list) -> tuple[list, bool]:
+    import pyarrow
+
+    return pyarrow.array(values).to_pylist(), "pandas" in sys.modules
+
+
+def test_workers_convert_to_arrow_without_importing_pandas():
+    """pyarrow imports pandas (0.3 s) at its first conversion of Python values; a
+    worker, which converts only lists, is spared the import and converts the same."""
+    from auditor.parallel import worker_map
+
+    with worker_map(_converts_without_pandas, 2) as run:
+        got = list(run([["a", None], [1, 2]]))
+    assert got == [(["a", None], False), ([1, 2], False)]
