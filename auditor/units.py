@@ -30,15 +30,10 @@ CHUNK_BYTES = 1 << 20  # a file bigger than this is parsed in chunks of about th
 GROUP_BYTES = 1 << 20  # small files are grouped into units of about this size ...
 GROUP_FILES = 500  # ... or this many files
 
-# a row of each table as a tuple, straight from the parsed objects: (hand fields..., part index)
-# for hands, (hand_id, fields..., hand index) for seats and events
+# the columns read straight off the parsed objects (hand_id and source_id aside)
 _HAND_FIELDS = [c for c in schema.HANDS.column_names if c != "source_id"]
 _SEAT_FIELDS = [c for c in schema.SEATS.column_names if c != "hand_id"]
 _EVENT_FIELDS = [c for c in schema.EVENTS.column_names if c != "hand_id"]
-_hand_get, _seat_get, _event_get = attrgetter(*_HAND_FIELDS), attrgetter(*_SEAT_FIELDS), attrgetter(*_EVENT_FIELDS)
-_HAND_KEYS = (*_HAND_FIELDS, "source_id")
-_SEAT_KEYS = ("hand_id", *_SEAT_FIELDS, HAND_IX)
-_EVENT_KEYS = ("hand_id", *_EVENT_FIELDS, HAND_IX)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -230,10 +225,12 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
 def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> UnitResult:
     """Parse one unit; with ``replay`` (edition, raise cap) also replay its hands."""
     results: list[PartResult] = []
-    hand_rows: list[tuple] = []  # one tuple per row, in the table's column order
-    seat_rows: list[tuple] = []
-    event_rows: list[tuple] = []
-    replay_rows: list[tuple[ParsedHand, list[Seat], list[Event]]] = []
+    hands: list[ParsedHand] = []
+    part_of: list[int] = []  # the part of the unit each hand came from
+    seats: list[Seat] = []
+    seat_hand: list[int] = []  # the index in ``hands`` of each seat's hand
+    events: list[Event] = []
+    event_hand: list[int] = []
     for pi, part in enumerate(parts):
         res, items = _parse_part(part)
         results.append(res)
@@ -244,27 +241,28 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
             if isinstance(item, HandError):
                 res.errors.append(item)
                 continue
-            ix, hid = len(hand_rows), item.hand_id
-            hand = _hand_get(item) + (pi,)
-            seats = [(hid, *_seat_get(s), ix) for s in item.seats]
-            events = [(hid, *_event_get(e), ix) for e in item.events]
-            hand_rows.append(hand)
-            seat_rows += seats
-            event_rows += events
-            if replay is not None:
-                replay_rows.append((item, item.seats, item.events))  # the engine reads the parser's objects
+            ix = len(hands)
+            hands.append(item)
+            part_of.append(pi)
+            seats += item.seats
+            seat_hand += [ix] * len(item.seats)
+            events += item.events
+            event_hand += [ix] * len(item.events)
         if part.read_error:
             last = part.first_line + part.data.count(b"\n")
             res.seen += 1
             res.errors.append(HandError(last, "unreadable", f"the file could not be read past line {last}: {part.read_error}"))
+    hand_id = [h.hand_id for h in hands].__getitem__
     out = UnitResult(
         results,
-        _to_arrow(schema.HANDS, _HAND_KEYS, hand_rows),
-        _to_arrow(schema.SEATS, _SEAT_KEYS, seat_rows),
-        _to_arrow(schema.EVENTS, _EVENT_KEYS, event_rows),
+        # source_id holds the part index here; the main process puts the file's id in
+        _columns(schema.HANDS, hands, _HAND_FIELDS, {"source_id": part_of}),
+        _columns(schema.SEATS, seats, _SEAT_FIELDS, {"hand_id": list(map(hand_id, seat_hand)), HAND_IX: seat_hand}),
+        _columns(schema.EVENTS, events, _EVENT_FIELDS, {"hand_id": list(map(hand_id, event_hand)), HAND_IX: event_hand}),
     )
     if replay is not None:
-        out.facts = replay_hands(replay_rows, *replay)
+        # the engine reads the parser's own objects
+        out.facts = replay_hands([(h, h.seats, h.events) for h in hands], *replay)
     return out
 
 
@@ -284,7 +282,10 @@ def _guarded(items: Iterator, res: PartResult, first_line: int) -> Iterator:
                                     f"the {res.parser} parser failed after line {line}: {type(exc).__name__}: {exc}"))
 
 
-def _to_arrow(table: schema.Table, keys: tuple[str, ...], rows: list[tuple]) -> pa.Table:
-    cols = dict(zip(keys, zip(*rows))) if rows else {k: [] for k in keys}
+def _columns(table: schema.Table, objs: list, fields: list[str], extra: dict[str, list]) -> pa.Table:
+    """``table`` as Arrow: each of ``fields`` a column read off ``objs`` (a pass per
+    column, in C: no row tuples to build and transpose, half the cost), and the
+    ``extra`` columns; a ``HAND_IX`` among them is kept as a last column."""
+    cols = {f: list(map(attrgetter(f), objs)) for f in fields} | extra
     t = rows_to_arrow(table, cols)
     return t.append_column(HAND_IX, pa.array(cols[HAND_IX], pa.int32())) if HAND_IX in cols else t
