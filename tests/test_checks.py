@@ -323,34 +323,3 @@ def test_one_award_check_run_alone_keeps_the_precedence(tmp_path):
             assert con.execute("SELECT check_id, hand_id, seat FROM findings ORDER BY ALL").fetchall() == everything, award
     finally:
         con.close()
-
-
-def test_a_failing_check_beside_the_table_checks_is_the_error_and_the_run_stays_unfinished(tmp_path, monkeypatch):
-    """The table checks run on a second connection beside the others.  When one of
-    the others fails, that error is the one raised, the table checks stop, the run is
-    recorded as unfinished, and no temporary table is left on either connection; a
-    run after it gives the findings of an uninterrupted one."""
-    from conftest import SAMPLES
-
-    import auditor.checks as checks
-    from auditor.pipeline import audit
-    from auditor.store import connect
-
-    db = str(tmp_path / "a.duckdb")
-    audit([SAMPLES], db=db, edition_name="tda-2019", jobs=1)
-    con = connect(db)
-    try:
-        before = con.execute("SELECT * FROM findings ORDER BY ALL").fetchall()
-        real = checks.load_checks()
-        bad = checks.Check("undercall", "t", "error", "betting", "r", 0, "SELECT * FROM no_such_table", FIXTURES)
-        monkeypatch.setattr(checks, "load_checks", lambda: [bad if c.check_id == "undercall" else c for c in real])
-        with pytest.raises(duckdb.CatalogException, match="no_such_table"):
-            checks.run_checks(con, "tda-2019")
-        assert checks.interrupted_checks(con) == ["tda-2019"]
-        assert con.execute("SELECT count(*) FROM duckdb_tables() WHERE temporary").fetchone() == (0,)
-        monkeypatch.setattr(checks, "load_checks", lambda: real)
-        checks.run_checks(con, "tda-2019")
-        assert checks.interrupted_checks(con) == []
-        assert con.execute("SELECT * FROM findings ORDER BY ALL").fetchall() == before
-    finally:
-        con.close()

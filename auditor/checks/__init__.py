@@ -29,7 +29,6 @@ memory does not grow with the store (``_run_table_checks``; docs/table-checks.md
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -107,6 +106,7 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     joined with the hand's tournament, table and source file."""
     from auditor.catalog import citation
 
+    counts: dict[str, int] = {}
     every = load_checks()
     wanted = set(only) if only else {c.check_id for c in every}
     if any(c.group == "award" and c.check_id in wanted for c in every):
@@ -115,38 +115,11 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
         wanted |= {c.check_id for c in every if c.group == "award"}
     checks = [c for c in every if c.check_id in wanted]
     rules = {c.check_id: _rule(c, edition, citation) for c in checks}
+    # the table checks' rows, found a batch of tournaments at a time (before any findings change)
     # until the last check is in, the edition's findings may mix this run's and the last
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{edition}"])
-    # The table checks run on a second connection, in a thread, beside the others:
-    # each check is a string of small queries DuckDB runs on about one core (all checks
-    # in 0.69 s instead of 0.94 at 10k hands, 5.05 s instead of 5.4 at 100k).  Each
-    # connection replaces the findings of its own checks, each in its own transaction.
-    table = [c for c in checks if c.group == "table"]
-    side = con.cursor()
-    try:
-        with ThreadPoolExecutor(1, thread_name_prefix="table-checks") as pool:
-            table_counts = pool.submit(_run_group, side, table, edition, rules)
-            try:
-                counts = _run_group(con, [c for c in checks if c.group != "table"], edition, rules)
-            except BaseException:
-                side.interrupt()  # a Ctrl-C, or a failed check, need not wait for the table checks
-                raise
-            counts.update(table_counts.result())
-    finally:
-        side.close()
-    with transaction(con):
-        con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
-    return {c.check_id: counts[c.check_id] for c in checks}
-
-
-def _run_group(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str,
-               rules: dict[str, tuple[str, str] | None]) -> dict[str, int]:
-    """Run ``checks`` on ``con``, in order (award checks: in precedence order, on one
-    connection, as each skips the hands an earlier one reported)."""
-    counts: dict[str, int] = {}
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
-    # the table checks' rows, found a batch of tournaments at a time
     found = _run_table_checks(con, table, edition) if table else {}
     # each check replaces its own findings in its own transaction: atomic per check,
     # and DuckDB never holds every check's work in memory at once
@@ -158,6 +131,8 @@ def _run_group(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str
     finally:
         for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+    with transaction(con):
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
     return counts
 
 
