@@ -90,8 +90,11 @@ def _exit_with(main_pid: int, every: float = 0.5) -> None:
 def _arrow_without_pandas() -> None:
     """Tell pyarrow, in a worker, that pandas is not there.  At its first conversion
     of Python values pyarrow imports pandas (0.3 s), to tell pandas objects apart;
-    a worker converts only lists.  pyarrow tries the import once and remembers;
-    should a later pyarrow try again, it finds pandas and only the time is lost."""
+    a worker converts only lists of Python values to Arrow.  pyarrow tries the import
+    once and then goes without pandas for the worker's life: what needs pandas there
+    (nanosecond timestamps back to Python, ``to_pandas``) would fail, and no worker
+    does it.  Should a later pyarrow try again, it finds pandas and only the time is
+    lost."""
     if "pandas" in sys.modules:
         return
 

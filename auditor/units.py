@@ -38,7 +38,7 @@ _EVENT_FIELDS = [c for c in schema.EVENTS.column_names if c != "hand_id"]
 
 @functools.lru_cache(maxsize=4096)
 def _real_dir(d: str) -> str:
-    return os.path.realpath(d or os.curdir)
+    return os.path.realpath(d)
 
 
 def real_path(f: str | os.PathLike) -> str:
@@ -53,7 +53,8 @@ def real_path(f: str | os.PathLike) -> str:
     folder, name = os.path.split(s)
     if name in ("", os.curdir, os.pardir) or os.path.islink(s):
         return os.path.realpath(s)
-    return os.path.join(_real_dir(folder), name)
+    # cached by the absolute folder: a relative one names another after a chdir
+    return os.path.join(_real_dir(os.path.abspath(folder)), name)
 
 
 @dataclass(slots=True)

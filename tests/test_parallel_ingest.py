@@ -339,21 +339,47 @@ def _fails_on_two(item: int) -> int:
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_units_run_with_the_cyclic_collector_paused_and_it_comes_back(jobs):
+def test_units_run_with_the_cyclic_collector_paused(jobs):
     """Each unit runs with the garbage collector paused (its objects pile up and
-    hold no cycles); the collector is on again after every unit, also after one that
-    fails, and in the calling process whatever ran there."""
-    import gc
-
+    hold no cycles), in this process or in a worker."""
     from auditor.parallel import worker_map
 
-    assert gc.isenabled()
     with worker_map(_gc_state, jobs) as run:
         assert list(run([1, 2, 3])) == [(1, False), (2, False), (3, False)]
+
+
+def test_the_collector_is_back_on_after_each_unit_also_one_that_fails():
+    """What a worker runs around each unit (``_gc_paused``), run here where the
+    collector's state can be seen between units."""
+    import gc
+
+    from auditor.parallel import _gc_paused
+
     assert gc.isenabled()
-    with worker_map(_fails_on_two, jobs) as run, pytest.raises(ValueError, match="unit 2 fails"):
-        list(run([1, 2, 3]))
+    assert _gc_paused(_gc_state, 1) == (1, False)
     assert gc.isenabled()
+    with pytest.raises(ValueError, match="unit 2 fails"):
+        _gc_paused(_fails_on_two, 2)
+    assert gc.isenabled()
+    gc.disable()  # a caller that paused it itself gets it back paused
+    try:
+        assert _gc_paused(_gc_state, 3) == (3, False)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_real_path_follows_a_change_of_folder(tmp_path, monkeypatch):
+    """Folders are resolved once each, by their absolute path: the same relative
+    name in another working folder is another file."""
+    from auditor.units import real_path
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    monkeypatch.chdir(tmp_path / "a")
+    in_a = real_path("x.txt")
+    monkeypatch.chdir(tmp_path / "b")
+    assert (in_a, real_path("x.txt")) == (str((tmp_path / "a" / "x.txt").resolve()), str((tmp_path / "b" / "x.txt").resolve()))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
