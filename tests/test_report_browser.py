@@ -78,6 +78,18 @@ def console_errors(driver) -> list[dict]:
     return [e for e in driver.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
 
 
+def follow(driver, link) -> None:
+    """Click a finding's link and wait for the page to show its evidence: the page
+    does so on the 'hashchange' event, which the browser fires after the click
+    returns (a slow machine showed the old evidence to an assertion that did not wait)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    row = "row-" + link.get_attribute("href").rsplit("#f-", 1)[1]
+    link.click()
+    WebDriverWait(driver, 20).until(lambda d: "selected" in d.find_element(By.ID, row).get_attribute("class").split())
+
+
 def visible_rows(driver) -> int:
     return driver.execute_script(
         "return Array.prototype.filter.call(document.querySelectorAll('#findings tbody tr'), r => !r.hidden).length")
@@ -132,7 +144,7 @@ def test_evidence_shows_timeline_and_rule_text(browser, sample_report):
 
     browser.get(sample_report.as_uri())
     link = next(a for a in browser.find_elements(By.CSS_SELECTOR, "#findings a.ev-link") if a.text == "PS-900000000201")
-    link.click()
+    follow(browser, link)
     ev = browser.find_element(By.ID, "evidence-body")
     assert "Hand PS-900000000201" in ev.text
     hit = browser.find_elements(By.CSS_SELECTOR, "#evidence-body table.timeline tr.hit")
@@ -153,7 +165,7 @@ def test_html_names_are_text_not_markup(browser, tmp_path):
 
     page = make_report(tmp_path, [str(make_evil_history(tmp_path / "histories"))], "evil")
     browser.get(page.as_uri())
-    browser.find_element(By.CSS_SELECTOR, "#findings a.ev-link").click()
+    follow(browser, browser.find_element(By.CSS_SELECTOR, "#findings a.ev-link"))
     with pytest.raises(NoAlertPresentException):
         browser.switch_to.alert.text  # noqa: B018
     body = browser.find_element(By.TAG_NAME, "body").text
