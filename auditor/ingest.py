@@ -338,7 +338,7 @@ class _Writer:
                 else:
                     r.sha256, r.read_at = part.info.sha256, now
                     self._begin()
-                    r.source_id = self._source_id(part.info, part.parser, now)
+                    r.source_id = self._source_id(part.info, part.real, part.parser, now)
             else:
                 r = self.open_files.pop(part.path)
             r.seen += part.seen
@@ -418,13 +418,13 @@ class _Writer:
             insert_arrow(self.con, schema.SOURCES, tuples_to_arrow(schema.SOURCES, self.new_sources))
             self.new_sources = []
 
-    def _source_id(self, info, fmt: str, now) -> int:
+    def _source_id(self, info, real: str, fmt: str, now) -> int:
         sid = self.sources.get(info.sha256)
         if sid is None:
             sid = self.next_source
             self.next_source += 1
             self.sources[info.sha256] = sid
-            self.new_sources.append((sid, real_path(info.path), info.size, info.sha256, fmt, info.encoding, now))
+            self.new_sources.append((sid, real, info.size, info.sha256, fmt, info.encoding, now))
         return sid
 
     def file_error(self, path: str, code: str, why: str) -> None:

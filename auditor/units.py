@@ -88,6 +88,7 @@ class PartResult:
     error: tuple[str, str] | None = None  # file-level (reason code, reason): unreadable, empty, not a history
     seen: int = 0
     errors: list[HandError] = field(default_factory=list)
+    real: str | None = None  # the file's resolved path (FilePart.real), stored as its sources.path
 
 
 @dataclass
@@ -201,7 +202,7 @@ def _parser(name: str):
 
 
 def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
-    res = PartResult(part.path, part.first_part, part.last_part, part.info, part.parser)
+    res = PartResult(part.path, part.first_part, part.last_part, part.info, part.parser, real=part.real)
     if part.data is not None:
         lines = decode_lines(io.BytesIO(part.data), part.info.encoding, part.first_line, part.first_offset)
         return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
