@@ -225,6 +225,11 @@ def main() -> None:
     args = ap.parse_args()
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
+    from parsers._native import running_compiled  # the figures depend on it: say which copy runs
+
+    compiled = running_compiled()
+    print("compiled modules (mypyc): " + (", ".join(compiled) if compiled else "none, pure Python")
+          + ("" if os.environ.get("TDA_AUDIT_PURE") != "1" else "  (TDA_AUDIT_PURE=1)"))
     for n in args.sizes:
         bench(f"PokerStars tournament text, {n:,} hands", build_stars(n), POKERKIT_STARS, args.stages_max, args.reference_max)
     if not args.no_phh:

@@ -13,7 +13,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from parsers.base import Event, HandError, ParsedHand, Parser, Seat
+from parsers._native import use_source_where_stale
+
+use_source_where_stale()  # before the compiled modules load: an edited one runs from its source
+
+from parsers.base import Event, HandError, ParsedHand, Parser, Seat  # noqa: E402
 
 HEAD_BYTES = 64 * 1024
 

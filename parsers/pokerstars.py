@@ -294,8 +294,8 @@ class PokerStarsParser:
                 return _HandReader(buf, cut_by, 0).read()
             except _Rescale as r:
                 return _HandReader(buf, cut_by, 10 ** r.digits).read()
-        except _Reject as e:
-            return HandError(e.line_no, e.code, e.reason, _hand_id(buf))
+        except _Reject as rejected:
+            return HandError(rejected.line_no, rejected.code, rejected.reason, _hand_id(buf))
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
             return HandError(buf[0][0], "parse-error", f"hand at line {buf[0][0]}: {e}", _hand_id(buf))
 
@@ -409,6 +409,7 @@ class _HandReader:
             if not self.scale:
                 self.scale = 1
         else:
+            assert c is not None  # g is t or c
             stakes = c.group("stakes")
             if " Cap " in stakes:
                 raise _Reject("unsupported-game", first_no, f"line {first_no}: capped no-limit is not supported: {stakes!r}")
@@ -420,6 +421,7 @@ class _HandReader:
                 sb_text, bb_text = sm.group("sb"), sm.group("bb")
                 cur = sm.group("cur")
             else:
+                assert bm is not None
                 bb_text, cur = bm.group("bb"), bm.group("cur")
             sym = bb_text[0]
             hand.currency = cur or _CURRENCY_SYMBOLS.get(sym)
@@ -436,6 +438,7 @@ class _HandReader:
             hand.big_blind = self.amt(bb_text)
             hand.min_bet = hand.big_blind
             if c and not sm:  # 6+ hold'em: the button blind is the one blind
+                assert bm is not None
                 hand.ante = self.amt(bm.group("ante"))
 
         i = 1
@@ -570,8 +573,7 @@ class _HandReader:
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
         # the summary lists every seat that took part; a hand cut inside its summary misses some
-        played = {e.seat for e in self.events if e.street != summary}
-        played.discard(None)  # board cards
+        played = {e.seat for e in self.events if e.street != summary and e.seat is not None}  # not board cards
         missing = sorted(played - self.listed)
         if missing:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} before the summary lines of seats {', '.join(map(str, missing))}")

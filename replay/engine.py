@@ -13,7 +13,7 @@ edition comes from :mod:`replay.editions`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from auditor.schema import BETTING_STREETS, FORCED_KINDS, VOLUNTARY_KINDS
 from parsers.base import Event, ParsedHand, Seat
@@ -121,7 +121,7 @@ class Replay:
         self.records_returns = hand.format != "phh"
         self.facts = HandFacts()
         in_hand = {e.seat for e in events if e.seat is not None and e.street != "summary"}
-        self.seats: dict[int, SeatState] = {}
+        self.seats: dict[int | None, SeatState] = {}  # looked up by events' seats, which may be None
         for idx, s in enumerate(self._clockwise([s for s in seats if s.seat in in_hand])):
             self.seats[s.seat] = SeatState(s.seat, s.player, idx, s.starting_stack, s.starting_stack)
         self.order = sorted(self.seats.values(), key=lambda x: x.order)
@@ -147,7 +147,7 @@ class Replay:
         """Seats in acting order, starting left of the button.  PHH lists players by
         position already (p1 first); sites give seat numbers and the button."""
         if seats and all(s.position is not None for s in seats):
-            return sorted(seats, key=lambda s: s.position)
+            return sorted(seats, key=lambda s: cast(int, s.position))
         btn = self.hand.button_seat
         if btn is None or self.family == "stud":
             return sorted(seats, key=lambda s: s.seat)
@@ -684,8 +684,8 @@ class Replay:
                 if exp[0] is None:
                     if s.seat in pot.eligible:
                         expected_won[s.seat] = None
-                elif expected_won[s.seat] is not None:
-                    expected_won[s.seat] += exp[0]
+                elif (so_far := expected_won[s.seat]) is not None:
+                    expected_won[s.seat] = so_far + exp[0]
                 rec = pot_recorded.get(s.seat, (0, None)) if attributable else (None, None)
                 ev = evals.get(s.seat)  # the pot's evaluation: only its eligible seats, when contested
                 value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
@@ -719,9 +719,9 @@ class Replay:
                 acc[1] += odd
         return {seat: (v[0], v[1]) for seat, v in out.items()}
 
-    def _recorded_by_pot(self, pots: list[Pot]) -> tuple[dict[int, dict[int, tuple[int, int | None]]], bool]:
+    def _recorded_by_pot(self, pots: list[Pot]) -> tuple[dict[int, dict[int | None, tuple[int, int | None]]], bool]:
         """What the history says each seat collected from each pot."""
-        rec: dict[int, dict[int, tuple[int, int | None]]] = {}
+        rec: dict[int, dict[int | None, tuple[int, int | None]]] = {}
         if not self.records_returns:  # PHH: only stack outcomes; attributable when one pot
             if len(pots) == 1:
                 for s in self.order:

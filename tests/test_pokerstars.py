@@ -10,6 +10,7 @@ import pytest
 import parsers.pokerstars as ps
 from parsers.base import HandError, ParsedHand
 from parsers.pokerstars import PokerStarsParser, to_units
+from tests.native_doctests import doctests_of
 
 
 def parse(text: str) -> list[ParsedHand | HandError]:
@@ -416,5 +417,5 @@ def test_detect():
 
 
 def test_module_doctests():
-    result = doctest.testmod(ps, optionflags=doctest.ELLIPSIS)
+    result = doctests_of(ps.__name__, optionflags=doctest.ELLIPSIS)  # the compiled copy's too
     assert result.attempted >= 5 and result.failed == 0

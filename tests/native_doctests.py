@@ -1,0 +1,48 @@
+"""pytest plugin (``-p tests.native_doctests`` in pyproject.toml): doctests of the
+modules that run compiled (``parsers/_native.py``).
+
+``--doctest-modules`` imports each ``.py`` by its path and, for a compiled module,
+finds the compiled copy instead ("import file mismatch"); a compiled function also
+keeps no docstring examples that doctest can find.  So those ``.py`` files are left
+to ``doctests_of``, which reads the examples from the source text and runs them in
+the namespace of the module that runs: the compiled copy.
+"""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+
+from parsers._native import ROOT, running_compiled
+
+
+def _compiled_sources() -> set[Path]:
+    return {ROOT / (m.replace(".", "/") + ".py") for m in running_compiled()}
+
+
+def pytest_ignore_collect(collection_path, config):
+    if config.getoption("doctestmodules") and Path(collection_path).resolve() in _compiled_sources():
+        return True
+    return None
+
+
+def doctests_of(module_name: str, optionflags: int = 0) -> doctest.TestResults:
+    """Run the docstring examples of ``module_name``'s source against the module
+    that runs (compiled or not)."""
+    running = importlib.import_module(module_name)
+    spec = importlib.util.spec_from_file_location(f"_doctest_source_of_{module_name.replace('.', '_')}",
+                                                  ROOT / (module_name.replace(".", "/") + ".py"))
+    source = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = source  # dataclasses look their module up there
+    try:
+        spec.loader.exec_module(source)  # only to find the examples; they run against ``running``
+    finally:
+        del sys.modules[spec.name]
+    runner = doctest.DocTestRunner(optionflags=optionflags)
+    for test in doctest.DocTestFinder().find(source, module_name):
+        test.globs = dict(vars(running))
+        runner.run(test)
+    return runner.summarize(verbose=False)

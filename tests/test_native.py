@@ -1,0 +1,118 @@
+"""The compiled modules (setup.py, parsers/_native.py): mypyc compiles the parsers'
+and the replay engine's hot modules when the build can.  They must behave exactly
+as their source, and a compiled copy must never run once its source was edited.
+
+These tests need an install that compiled them (a C compiler at ``pip install``:
+CI has one); on a pure-Python install there is nothing to compare, and they skip
+saying so.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from auditor.pipeline import audit
+from conftest import CORPUS, SAMPLES
+from parsers._native import MANIFEST, ROOT, compiled_from, running_compiled
+from tests.native_doctests import doctests_of
+
+COMPILED = running_compiled()
+needs_compiled = pytest.mark.skipif(
+    not COMPILED, reason="this install runs pure Python: nothing was compiled (no C compiler at pip install, "
+                         "TDA_AUDIT_PURE_BUILD=1 or TDA_AUDIT_PURE=1)")
+
+# columns that say when, not what
+_WHEN = {"ingested_at", "recorded_at", "value"}
+
+
+def _tables(db: str) -> dict[str, list[tuple]]:
+    con = duckdb.connect(db, read_only=True)
+    try:
+        out = {}
+        for (t,) in con.execute("SELECT table_name FROM duckdb_tables() WHERE table_name <> 'meta' ORDER BY 1").fetchall():
+            cols = [c for (c,) in con.execute("SELECT column_name FROM duckdb_columns() WHERE table_name = ? ORDER BY column_index", [t]).fetchall()
+                    if c not in _WHEN]
+            out[t] = con.execute(f"SELECT {', '.join(cols)} FROM {t} ORDER BY ALL").fetchall()
+        return out
+    finally:
+        con.close()
+
+
+@needs_compiled
+def test_the_hot_modules_run_compiled():
+    import parsers.base
+    import parsers.pokerstars
+    import replay.engine
+
+    assert set(COMPILED) == set(compiled_from()) == {"parsers.base", "parsers.pokerstars", "replay.engine"}
+    for module in (parsers.base, parsers.pokerstars, replay.engine):
+        assert not module.__file__.endswith(".py"), module.__file__
+
+
+@needs_compiled
+def test_compiled_and_source_store_the_same(tmp_path):
+    """The same audit, once compiled (this process) and once from source
+    (``TDA_AUDIT_PURE=1`` in a fresh process), stores the same rows in every table:
+    events, facts, findings and rejections."""
+    paths = [SAMPLES] + ([CORPUS / "fpdb" / "tour" / "Stars"] if CORPUS.is_dir() else [])
+    compiled_db, source_db = str(tmp_path / "compiled.duckdb"), str(tmp_path / "source.duckdb")
+    audit(paths, db=compiled_db, jobs=1)
+    code = ("import sys; from auditor.pipeline import audit; from parsers._native import running_compiled\n"
+            "assert running_compiled() == [], running_compiled()\n"
+            f"audit({[str(p) for p in paths]!r}, db={source_db!r}, jobs=1)")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT, env={**os.environ, "TDA_AUDIT_PURE": "1"})
+    compiled, source = _tables(compiled_db), _tables(source_db)
+    assert compiled.keys() == source.keys()
+    assert len(compiled["hands"]) >= 50 and len(compiled["findings"]) >= 10
+    for table in compiled:
+        assert compiled[table] == source[table], table
+
+
+@needs_compiled
+@pytest.mark.parametrize("module", [m for m in COMPILED if ">>>" in (ROOT / (m.replace(".", "/") + ".py")).read_text()])
+def test_doctests_of_compiled_modules(module):
+    """Their examples run against the compiled copy (``--doctest-modules`` leaves them
+    out: it would import the .py by path and find the compiled copy)."""
+    result = doctests_of(module)
+    assert result.attempted > 0 and result.failed == 0
+
+
+@needs_compiled
+def test_an_edited_module_runs_from_its_source(tmp_path):
+    """A compiled copy whose source changed after the build is not run: its source
+    is, with a warning that says which and how to compile it again; the others
+    still run compiled."""
+    for package in ("parsers", "replay"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for lib in ROOT.glob("tda_auditor_native__mypyc*"):  # the library the compiled modules share
+        shutil.copy(lib, tmp_path)
+    probe = ("import warnings; warnings.simplefilter('always')\n"
+             "import parsers.pokerstars, replay.engine\n"
+             "print(parsers.pokerstars.__file__); print(replay.engine.__file__)")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("TDA_AUDIT_PURE", None)
+
+    def run():
+        r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
+        return r.stdout.split(), r.stderr
+
+    (stars, engine), err = run()
+    assert stars.startswith(str(tmp_path)) and not stars.endswith(".py") and not engine.endswith(".py") and not err
+    with open(tmp_path / "replay" / "engine.py", "a") as f:
+        f.write("\n# an edit after the build\n")
+    (stars, engine), err = run()
+    assert engine == str(tmp_path / "replay" / "engine.py")
+    assert not stars.endswith(".py")  # unedited: still compiled
+    assert "replay/engine.py changed since it was compiled" in err and "pip install -e ." in err
+    # a compiled copy the build did not record (no manifest) is not trusted either
+    (tmp_path / "parsers" / MANIFEST.name).unlink()
+    (stars, engine), err = run()
+    assert stars.endswith(".py") and engine.endswith(".py") and "recorded no source" in err
+
