@@ -27,35 +27,68 @@ NATIVE_MODULES = ["parsers/base.py", "parsers/pokerstars.py", "replay/engine.py"
 MANIFEST = "parsers/_native.json"  # read by parsers/_native.py: what was compiled, from which source
 
 
+GROUP = "tda_auditor_native"  # their shared library: tda_auditor_native__mypyc (parsers/_native.py)
+# setup.py also runs for the package's metadata; mypyc (a full type check) only for a build
+BUILDING = bool({"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"} & set(sys.argv[1:]))
+
+
 def _warn(why: str) -> None:
     print(f"tda-auditor: installing pure Python, without the compiled modules ({why})", file=sys.stderr)
 
 
-def _native_extensions() -> list:
-    if os.environ.get("TDA_AUDIT_PURE_BUILD") == "1":
-        _warn("TDA_AUDIT_PURE_BUILD=1")
-        return []
-    try:
-        from mypyc.build import mypycify
+def _hashes() -> dict[str, str]:
+    """Module name -> sha256 of the source mypyc is given (read before it compiles:
+    an edit made during the build is not recorded as compiled)."""
+    return {m.removesuffix(".py").replace("/", "."): hashlib.sha256((HERE / m).read_bytes()).hexdigest()
+            for m in NATIVE_MODULES}
 
-        # the modules they import are type-checked only as far as these use them
-        flags = ["--follow-imports=silent", "--ignore-missing-imports"]
-        return mypycify([*flags, *NATIVE_MODULES], opt_level="3", group_name="tda_auditor_native")
-    except BaseException as e:  # mypyc missing, or the sources do not type-check (it exits)
-        _warn(f"mypyc could not prepare them: {e!r}")
-        return []
+
+def _remove_inplace_copies() -> None:
+    """The compiled copies an earlier editable build left in the source tree, and
+    their manifest: a pure build must not leave them to run."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    for stem in [m.removesuffix(".py") for m in NATIVE_MODULES] + [GROUP + "__mypyc"]:
+        for suffix in EXTENSION_SUFFIXES:
+            (HERE / (stem + suffix)).unlink(missing_ok=True)
+    (HERE / MANIFEST).unlink(missing_ok=True)
+
+
+def _native_extensions() -> tuple[list, dict[str, str]]:
+    if not BUILDING:
+        return [], {}
+    if os.environ.get("TDA_AUDIT_PURE_BUILD") == "1":
+        why = "TDA_AUDIT_PURE_BUILD=1"
+    else:
+        try:
+            from mypyc.build import mypycify
+
+            hashes = _hashes()
+            # the modules they import are type-checked only as far as these use them
+            flags = ["--follow-imports=silent", "--ignore-missing-imports"]
+            return mypycify([*flags, *NATIVE_MODULES], opt_level="3", group_name=GROUP), hashes
+        except BaseException as e:  # mypyc missing, or the sources do not type-check (it exits)
+            why = f"mypyc could not prepare them: {e!r}"
+    _warn(why)
+    _remove_inplace_copies()
+    return [], {}
+
+
+EXTENSIONS, SOURCE_HASHES = _native_extensions()
 
 
 class OptionalBuildExt(build_ext):
     """Build every compiled module or none (a module without the shared library it
     links to would fail at import); on success, record each compiled module's source
-    hash so a stale copy is never run."""
+    hash beside it, so that a stale copy is never run."""
 
     def run(self) -> None:
-        manifest = HERE / MANIFEST
-        manifest.unlink(missing_ok=True)
         if not self.extensions:
             return
+        # in place (an editable install) the manifest goes beside the sources; else into the build
+        in_tree = self.inplace or getattr(self, "editable_mode", False)
+        target = HERE / MANIFEST if in_tree else Path(self.build_lib) / MANIFEST
+        target.unlink(missing_ok=True)
         try:
             super().run()
         except Exception as e:  # noqa: BLE001 - no compiler, a compile error: pure Python still works
@@ -64,13 +97,8 @@ class OptionalBuildExt(build_ext):
                     Path(where).unlink(missing_ok=True)
             _warn(f"compiling failed: {e}")
             return
-        hashes = {m.removesuffix(".py").replace("/", "."): hashlib.sha256((HERE / m).read_bytes()).hexdigest()
-                  for m in NATIVE_MODULES}
-        manifest.write_text(json.dumps({"modules": hashes}, indent=1, sort_keys=True) + "\n")
-        if not self.inplace:  # a regular (non-editable) install: ship the manifest beside the modules
-            target = Path(self.build_lib) / MANIFEST
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(manifest.read_text())
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps({"modules": SOURCE_HASHES}, indent=1, sort_keys=True) + "\n")
 
 
-setup(ext_modules=_native_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": OptionalBuildExt})

@@ -5,8 +5,9 @@ records in ``_native.json`` the hash of each source it compiled.  Python would
 import a compiled copy before its ``.py``, even after the ``.py`` was edited, so a
 finder placed first runs the source of a module instead when:
 
-- its source no longer matches the hash it was compiled from (an edit since the
-  build: a warning says so, and ``pip install -e .`` compiles it again), or
+- its source, or another compiled module's, no longer matches the hash it was
+  compiled from (an edit since the build: a warning says so, and
+  ``pip install -e .`` compiles them again), or
 - ``TDA_AUDIT_PURE=1`` asks for pure Python everywhere.
 
 Nothing changes when every compiled copy is current, or when nothing was
@@ -26,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MANIFEST = Path(__file__).with_name("_native.json")
+SHARED_LIBRARY = "tda_auditor_native__mypyc"  # setup.py's group_name + "__mypyc"
 
 
 def _source(module: str) -> Path:
@@ -49,20 +51,30 @@ def compiled_from() -> dict[str, str]:
 
 
 def stale_or_unwanted() -> dict[str, str]:
-    """Module name -> why its source must run although a compiled copy is there."""
+    """Module name -> why its source must run although a compiled copy is there.
+
+    All or none: the compiled modules share one library and import one another
+    compiled, so a compiled parsers.pokerstars would bring back the compiled
+    parsers.base its edited source replaced (two sets of classes).  One reason to
+    run a source is a reason to run them all."""
     recorded = compiled_from()
-    pure = os.environ.get("TDA_AUDIT_PURE") == "1"
-    out = {}
-    for module in sorted({*recorded, *_candidates()}):
-        if _compiled_copy(module) is None:
-            continue
-        if pure:
-            out[module] = "TDA_AUDIT_PURE=1"
-        elif module not in recorded:
-            out[module] = "the build recorded no source for its compiled copy"
-        elif hashlib.sha256(_source(module).read_bytes()).hexdigest() != recorded[module]:
-            out[module] = f"{_source(module).relative_to(ROOT)} changed since it was compiled"
-    return out
+    compiled = sorted(m for m in {*recorded, *_candidates()} if _compiled_copy(m) is not None)
+    if not compiled:
+        return {}
+    why = None
+    if os.environ.get("TDA_AUDIT_PURE") == "1":
+        why = "TDA_AUDIT_PURE=1"
+    elif not any(ROOT.glob(SHARED_LIBRARY + ".*")):
+        why = f"the library they share ({SHARED_LIBRARY}) is missing"
+    else:
+        for module in compiled:
+            if module not in recorded:
+                why = f"the build recorded no source for {module}"
+            elif hashlib.sha256(_source(module).read_bytes()).hexdigest() != recorded[module]:
+                why = f"{_source(module).relative_to(ROOT)} changed since it was compiled"
+            if why:
+                break
+    return dict.fromkeys(compiled, why) if why else {}
 
 
 def _candidates() -> set[str]:
@@ -100,10 +112,10 @@ def use_source_where_stale() -> None:
     _finder = _SourceFirst(modules)
     if modules:
         sys.meta_path.insert(0, _finder)
-        edited = [f"{m} ({why})" for m, why in modules.items() if why != "TDA_AUDIT_PURE=1"]
-        if edited:
-            warnings.warn("running the source of " + "; ".join(edited)
-                          + ", slower than its compiled copy: `pip install -e .` compiles it again", stacklevel=2)
+        why = next(iter(modules.values()))
+        if why != "TDA_AUDIT_PURE=1":
+            warnings.warn(f"running the source of {', '.join(modules)} ({why}), slower than the compiled copies: "
+                          "`pip install -e .` compiles them again", stacklevel=2)
 
 
 def running_compiled() -> list[str]:

@@ -451,7 +451,7 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     def si(v: Decimal | int | None) -> int | None:
         return None if v is None else int(v * scale)
 
-    stack = [int(v * scale) for v in starting] if scale != 1 else list(starting)  # type: ignore[arg-type]
+    stack = [int(v * scale) for v in starting]  # ints even at scale 1: a whole float (100000.0) arrives as Decimal
     hand = ParsedHand(
         hand_id=hand_id,
         site="phh",

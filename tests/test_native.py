@@ -20,7 +20,7 @@ import pytest
 
 from auditor.pipeline import audit
 from conftest import CORPUS, SAMPLES
-from parsers._native import MANIFEST, ROOT, compiled_from, running_compiled
+from parsers._native import MANIFEST, ROOT, SHARED_LIBRARY, compiled_from, running_compiled
 from tests.native_doctests import doctests_of
 
 COMPILED = running_compiled()
@@ -85,34 +85,51 @@ def test_doctests_of_compiled_modules(module):
 
 
 @needs_compiled
-def test_an_edited_module_runs_from_its_source(tmp_path):
-    """A compiled copy whose source changed after the build is not run: its source
-    is, with a warning that says which and how to compile it again; the others
-    still run compiled."""
+@pytest.mark.parametrize("edited", ["replay/engine.py", "parsers/base.py"])
+def test_an_edited_module_runs_all_from_source(tmp_path, edited):
+    """Once a compiled module's source changed after the build, every compiled
+    module runs from its source (they share one library and import one another
+    compiled: an edited parsers.base beside a compiled parsers.pokerstars would be
+    two sets of classes), with a warning that says why and how to compile again."""
     for package in ("parsers", "replay"):
         shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
-    for lib in ROOT.glob("tda_auditor_native__mypyc*"):  # the library the compiled modules share
+    for lib in ROOT.glob(SHARED_LIBRARY + ".*"):
         shutil.copy(lib, tmp_path)
     probe = ("import warnings; warnings.simplefilter('always')\n"
-             "import parsers.pokerstars, replay.engine\n"
-             "print(parsers.pokerstars.__file__); print(replay.engine.__file__)")
+             "import parsers, parsers.base, parsers.pokerstars, replay.engine\n"
+             "print(parsers.base.__file__, parsers.pokerstars.__file__, replay.engine.__file__)\n"
+             "print(parsers.ParsedHand is parsers.base.ParsedHand is parsers.pokerstars.ParsedHand)")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     env.pop("TDA_AUDIT_PURE", None)
 
     def run():
         r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
-        return r.stdout.split(), r.stderr
+        *files, same_classes = r.stdout.split()
+        return files, same_classes == "True", r.stderr
 
-    (stars, engine), err = run()
-    assert stars.startswith(str(tmp_path)) and not stars.endswith(".py") and not engine.endswith(".py") and not err
-    with open(tmp_path / "replay" / "engine.py", "a") as f:
+    files, same, err = run()
+    assert all(f.startswith(str(tmp_path)) and not f.endswith(".py") for f in files) and same and not err
+    with open(tmp_path / edited, "a") as f:
         f.write("\n# an edit after the build\n")
-    (stars, engine), err = run()
-    assert engine == str(tmp_path / "replay" / "engine.py")
-    assert not stars.endswith(".py")  # unedited: still compiled
-    assert "replay/engine.py changed since it was compiled" in err and "pip install -e ." in err
-    # a compiled copy the build did not record (no manifest) is not trusted either
-    (tmp_path / "parsers" / MANIFEST.name).unlink()
-    (stars, engine), err = run()
-    assert stars.endswith(".py") and engine.endswith(".py") and "recorded no source" in err
+    files, same, err = run()
+    assert files == [str(tmp_path / m) for m in ("parsers/base.py", "parsers/pokerstars.py", "replay/engine.py")]
+    assert same  # one set of classes
+    assert f"{edited} changed since it was compiled" in err and "pip install -e ." in err
 
+
+@needs_compiled
+def test_compiled_copies_without_their_record_or_library_are_not_run(tmp_path):
+    for package in ("parsers", "replay"):
+        shutil.copytree(ROOT / package, tmp_path / package, ignore=shutil.ignore_patterns("__pycache__"))
+    probe = "import replay.engine, parsers.pokerstars; print(replay.engine.__file__, parsers.pokerstars.__file__)"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    env.pop("TDA_AUDIT_PURE", None)
+    # the library they share is missing (not copied)
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
+    assert all(f.endswith(".py") for f in r.stdout.split()) and f"({SHARED_LIBRARY}) is missing" in r.stderr
+    # the library is there, the build's record of what it compiled is not
+    for lib in ROOT.glob(SHARED_LIBRARY + ".*"):
+        shutil.copy(lib, tmp_path)
+    (tmp_path / "parsers" / MANIFEST.name).unlink()
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
+    assert all(f.endswith(".py") for f in r.stdout.split()) and "recorded no source" in r.stderr

@@ -157,6 +157,16 @@ def test_calls_are_capped_by_the_stack_and_all_in_is_flagged():
     assert acts(h)[1:] == [("raise", 1, 990, 1000, True), ("call", 2, 490, None, True)]
 
 
+def test_whole_float_stacks_are_int_chips():
+    """TOML floats arrive as Decimal; whole ones (1000.0) need no scale, yet every
+    amount must still be an int (the compiled parser types reject a Decimal)."""
+    h = one(nl3("p3 cbr 300", "p1 cc", "p2 f").replace("[1000, 500, 300]", "[1000.0, 500.0, 300.0]"))
+    assert h.amount_scale == 1
+    assert [(s.starting_stack, type(s.starting_stack)) for s in h.seats] == [(1000, int), (500, int), (300, int)]
+    assert acts(h) == [("raise", 3, 290, 300, True), ("call", 1, 295, None, False), ("fold", 2, None, None, False)]
+    assert all(type(e.amount) is int for e in h.events if e.amount is not None)
+
+
 def test_streets_showdown_and_muck():
     h = one(
         nl3(
