@@ -470,8 +470,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
         big_bet=si(big_bet),
         min_bet=si(min_bet),
     )
-    for k, attr in (("hand", "hand_number"), ("level", "level"), ("table", "table_name"), ("event", "tournament_name"), ("currency", "currency")):
-        v = doc.get(k)
+    for key, attr in (("hand", "hand_number"), ("level", "level"), ("table", "table_name"), ("event", "tournament_name"), ("currency", "currency")):
+        v = doc.get(key)
         if isinstance(v, (str, int)) and not isinstance(v, bool):
             setattr(hand, attr, str(v))
     # a named event or level without a currency is a tournament; a currency means the chips are money (cash game)

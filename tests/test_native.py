@@ -48,11 +48,12 @@ def _tables(db: str) -> dict[str, list[tuple]]:
 @needs_compiled
 def test_the_hot_modules_run_compiled():
     import parsers.base
+    import parsers.phh
     import parsers.pokerstars
     import replay.engine
 
-    assert set(COMPILED) == set(compiled_from()) == {"parsers.base", "parsers.pokerstars", "replay.engine"}
-    for module in (parsers.base, parsers.pokerstars, replay.engine):
+    assert set(COMPILED) == set(compiled_from()) == {"parsers.base", "parsers.phh", "parsers.pokerstars", "replay.engine"}
+    for module in (parsers.base, parsers.phh, parsers.pokerstars, replay.engine):
         assert not module.__file__.endswith(".py"), module.__file__
 
 
@@ -61,7 +62,8 @@ def test_compiled_and_source_store_the_same(tmp_path):
     """The same audit, once compiled (this process) and once from source
     (``TDA_AUDIT_PURE=1`` in a fresh process), stores the same rows in every table:
     events, facts, findings and rejections."""
-    paths = [SAMPLES] + ([CORPUS / "fpdb" / "tour" / "Stars"] if CORPUS.is_dir() else [])
+    corpus = [CORPUS / "fpdb" / "tour" / "Stars", CORPUS / "phh" / "wsop", CORPUS / "phh" / "pluribus" / "100"]
+    paths = [SAMPLES] + (corpus if CORPUS.is_dir() else [])
     compiled_db, source_db = str(tmp_path / "compiled.duckdb"), str(tmp_path / "source.duckdb")
     audit(paths, db=compiled_db, jobs=1)
     code = ("import sys; from auditor.pipeline import audit; from parsers._native import running_compiled\n"
@@ -96,8 +98,8 @@ def test_an_edited_module_runs_all_from_source(tmp_path, edited):
     for lib in ROOT.glob(SHARED_LIBRARY + ".*"):
         shutil.copy(lib, tmp_path)
     probe = ("import warnings; warnings.simplefilter('always')\n"
-             "import parsers, parsers.base, parsers.pokerstars, replay.engine\n"
-             "print(parsers.base.__file__, parsers.pokerstars.__file__, replay.engine.__file__)\n"
+             "import parsers, parsers.base, parsers.phh, parsers.pokerstars, replay.engine\n"
+             "print(parsers.base.__file__, parsers.phh.__file__, parsers.pokerstars.__file__, replay.engine.__file__)\n"
              "print(parsers.ParsedHand is parsers.base.ParsedHand is parsers.pokerstars.ParsedHand)")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     env.pop("TDA_AUDIT_PURE", None)
@@ -112,7 +114,7 @@ def test_an_edited_module_runs_all_from_source(tmp_path, edited):
     with open(tmp_path / edited, "a") as f:
         f.write("\n# an edit after the build\n")
     files, same, err = run()
-    assert files == [str(tmp_path / m) for m in ("parsers/base.py", "parsers/pokerstars.py", "replay/engine.py")]
+    assert files == [str(tmp_path / m) for m in ("parsers/base.py", "parsers/phh.py", "parsers/pokerstars.py", "replay/engine.py")]
     assert same  # one set of classes
     assert f"{edited} changed since it was compiled" in err and "pip install -e ." in err
 
