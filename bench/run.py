@@ -151,7 +151,7 @@ import json, time
 from pathlib import Path
 from pokerkit import HandHistory
 files = sorted(Path({path!r}).rglob('*.phh'))
-files = files[: {limit}] if {limit} else files
+files = files[:: -(-len(files) // {limit})][: {limit}] if {limit} else files  # spread evenly, as for PokerStars
 t = time.perf_counter(); n = 0
 for f in files:
     try:
@@ -162,7 +162,7 @@ for f in files:
         n += 1
     except Exception:
         pass
-print(json.dumps({{"hands": n, "seconds": time.perf_counter() - t}}))
+print(json.dumps({{"hands": n, "seconds": time.perf_counter() - t, "given": len(files)}}))
 """
 
 REGEX_FLOOR = """
