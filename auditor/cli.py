@@ -54,8 +54,19 @@ def file_progress(files: list, quiet: bool):
     return click.progressbar(length=len(files), label="ingesting", file=sys.stderr)
 
 
+def _print_version(ctx: click.Context, _param, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from parsers._native import running_compiled  # the speed depends on it (README: Large inputs)
+
+    compiled = running_compiled()
+    click.echo(f"tda-audit {__version__} ({'compiled: ' + ', '.join(compiled) if compiled else 'pure Python'})")
+    ctx.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="tda-audit")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Show the version, and whether the parsers and the engine run compiled, and exit.")
 def main() -> None:
     """Audit poker hand histories against the Poker TDA rules.
 

@@ -135,3 +135,17 @@ def test_compiled_copies_without_their_record_or_library_are_not_run(tmp_path):
     (tmp_path / "parsers" / MANIFEST.name).unlink()
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
     assert all(f.endswith(".py") for f in r.stdout.split()) and "recorded no source" in r.stderr
+
+
+def test_version_says_which_modules_run_compiled():
+    """The speed depends on it, so ``tda-audit --version`` says it."""
+    from auditor import __version__
+
+    def version(**env):
+        r = subprocess.run([sys.executable, "-m", "auditor.cli", "--version"], capture_output=True, text=True,
+                           check=True, cwd=ROOT, env={**os.environ, **env})
+        return r.stdout.strip()
+
+    expected = f"compiled: {', '.join(COMPILED)}" if COMPILED else "pure Python"
+    assert version() == f"tda-audit {__version__} ({expected})"
+    assert version(TDA_AUDIT_PURE="1") == f"tda-audit {__version__} (pure Python)"
