@@ -125,6 +125,12 @@ def _main_importable() -> bool:
     return path is None or os.path.isfile(path)
 
 
+# Items given to each worker ahead of the one the caller waits for.  Four, not two:
+# while the caller commits (some 0.6 s per 10,000 hands at ingest) the workers keep
+# parsing instead of waiting on it (100k hands: 27.5 s instead of 28.8; 30 MiB more).
+IN_FLIGHT = 4
+
+
 def _gc_paused(fn: Callable[..., R], item, *extra) -> R:
     """``fn(item, *extra)`` with Python's cyclic garbage collector paused.  A unit's
     objects (parsed hands, their events, the replay's facts) live until the unit is
@@ -143,8 +149,8 @@ def _gc_paused(fn: Callable[..., R], item, *extra) -> R:
 @contextmanager
 def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[Iterable[T]], Iterator[R]]]:
     """A ``map(items)`` that runs ``fn(item, *extra)`` in ``jobs`` worker processes
-    (in this process when ``jobs`` is 1), in order, with at most two items per
-    worker in flight so memory stays bounded however long ``items`` is.  Where no
+    (in this process when ``jobs`` is 1), in order, with at most ``IN_FLIGHT``
+    items per worker in flight so memory stays bounded however long ``items`` is.  Where no
     worker could start (see ``_main_importable``) it runs in this process."""
     if jobs <= 1 or not _main_importable():
         yield lambda items: (_gc_paused(fn, item, *extra) for item in items)
@@ -162,7 +168,7 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[It
         pending: deque = deque()
         for item in items:
             pending.append(pool.submit(_gc_paused, fn, item, *extra))
-            if len(pending) >= 2 * jobs:
+            if len(pending) >= IN_FLIGHT * jobs:
                 yield pending.popleft().result()
         while pending:
             yield pending.popleft().result()

@@ -443,3 +443,27 @@ def test_workers_convert_to_arrow_without_importing_pandas():
     with worker_map(_converts_without_pandas, 2) as run:
         got = list(run([["a", None], [1, 2]]))
     assert got == [(["a", None], False), ([1, 2], False)]
+
+
+def _identity(item: int) -> int:
+    return item
+
+
+def test_worker_map_keeps_at_most_in_flight_items_per_worker_ahead():
+    """Memory stays bounded however long the input: the items are drawn from it
+    only as results are taken, ``IN_FLIGHT`` per worker ahead of the caller."""
+    from auditor.parallel import IN_FLIGHT, worker_map
+
+    drawn = []
+
+    def items():
+        for i in range(100):
+            drawn.append(i)
+            yield i
+
+    with worker_map(_identity, 2) as run:
+        results = run(items())
+        assert next(results) == 0
+        assert len(drawn) == IN_FLIGHT * 2  # the first result waited for that many, no more
+        assert next(results) == 1 and len(drawn) == IN_FLIGHT * 2 + 1
+        assert list(results) == list(range(2, 100))
