@@ -11,6 +11,7 @@ the namespace of the module that runs: the compiled copy.
 from __future__ import annotations
 
 import doctest
+import functools
 import importlib
 import importlib.util
 import sys
@@ -29,20 +30,27 @@ def pytest_ignore_collect(collection_path, config):
     return None
 
 
+@functools.lru_cache(maxsize=None)
+def source_copy(module_name: str):
+    """``module_name`` loaded from its .py under a private name, beside the module
+    that runs (compiled or not): the same code, interpreted, for comparisons.  Its
+    own imports are the modules that run (a source copy of parsers.pokerstars
+    builds the compiled parsers.base's classes)."""
+    spec = importlib.util.spec_from_file_location(f"_source_of_{module_name.replace('.', '_')}",
+                                                  ROOT / (module_name.replace(".", "/") + ".py"))
+    source = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = source  # dataclasses look their module up there
+    spec.loader.exec_module(source)
+    return source
+
+
 def doctests_of(module_name: str, optionflags: int = 0) -> doctest.TestResults:
     """Run the docstring examples of ``module_name``'s source against the module
     that runs (compiled or not)."""
     running = importlib.import_module(module_name)
-    spec = importlib.util.spec_from_file_location(f"_doctest_source_of_{module_name.replace('.', '_')}",
-                                                  ROOT / (module_name.replace(".", "/") + ".py"))
-    source = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = source  # dataclasses look their module up there
-    try:
-        spec.loader.exec_module(source)  # only to find the examples; they run against ``running``
-    finally:
-        del sys.modules[spec.name]
     runner = doctest.DocTestRunner(optionflags=optionflags)
-    for test in doctest.DocTestFinder().find(source, module_name):
+    # the source copy only to find the examples; they run against ``running``
+    for test in doctest.DocTestFinder().find(source_copy(module_name), module_name):
         test.globs = dict(vars(running))
         runner.run(test)
     return runner.summarize(verbose=False)

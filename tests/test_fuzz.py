@@ -7,6 +7,8 @@ parsers must never raise: every input becomes ``ParsedHand``s and
 ``HandError``s whose line numbers point into the input.  Through the full
 ``auditor.ingest`` every bad hand is an ``ingest_errors`` row with the file and
 line, good hands of the same file still go in, and the totals reconcile.
+Where the parsers run compiled (setup.py), each parser-level input is also read
+by their source, interpreted, and must give the same hands and rejections.
 
 Case counts (derandomized, so CI runs the same cases every time): PokerStars
 mutants 1,500 examples x 4 hands = 6,000; PHH mutants 700 x 4 = 2,800; random
@@ -29,8 +31,10 @@ from auditor.ingest import ingest
 from auditor.store import connect
 from parsers import iter_lines, open_source
 from parsers.base import HandError, ParsedHand
+from parsers._native import running_compiled
 from parsers.phh import PhhParser
 from parsers.pokerstars import PokerStarsParser
+from tests.native_doctests import source_copy
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.IGNORECASE)
 FUZZ = dict(deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
@@ -168,6 +172,20 @@ def run_parser(parser, lines: list[str], path: str) -> list[ParsedHand | HandErr
     return items
 
 
+def same_as_source(parser, lines: list[str], path: str, items: list) -> None:
+    """Where the parsers run compiled (setup.py), their source, interpreted, reads
+    the same input to the same hands and rejections: mypyc checks annotations at
+    run time, and a value that belies one would be a rejection only there."""
+    module = type(parser).__module__
+    if module not in COMPILED:
+        return
+    source_parser = getattr(source_copy(module), type(parser).__name__)()
+    assert [repr(x) for x in run_parser(source_parser, lines, path)] == [repr(x) for x in items]
+
+
+COMPILED = running_compiled()
+
+
 def _headers(lines: list[str]) -> int:
     return sum(1 for t in lines if HEADER.match(t))
 
@@ -194,6 +212,7 @@ def test_pokerstars_parser_survives_mutated_real_hands(idx, ops):
         items = run_parser(PokerStarsParser(), lines, "fuzz.txt")
         # every header line starts exactly one hand (stored or rejected)
         assert len(items) >= _headers(lines)
+        same_as_source(PokerStarsParser(), lines, "fuzz.txt", items)
 
 
 @settings(max_examples=700, **FUZZ)
@@ -204,17 +223,19 @@ def test_phh_parser_survives_mutated_real_hands(idx, ops, multi):
         lines = mutate(hand, ops, PHH_LINES)
         if multi:
             lines = ["[1]", *lines, "", "[2]", *hand]
-        items = run_parser(PhhParser(), lines, "fuzz/hand.phhs" if multi else "fuzz/hand.phh")
+        path = "fuzz/hand.phhs" if multi else "fuzz/hand.phh"
+        items = run_parser(PhhParser(), lines, path)
         if not multi:
             assert len(items) == (1 if lines else 0)  # a .phh file is one hand, stored or rejected
+        same_as_source(PhhParser(), lines, path, items)
 
 
 @settings(max_examples=1000, **FUZZ)
 @given(text=st.text(max_size=2000))
 def test_both_parsers_survive_random_text(text):
     lines = text.splitlines()
-    run_parser(PokerStarsParser(), lines, "random.txt")
-    run_parser(PhhParser(), lines, "random.phh")
+    same_as_source(PokerStarsParser(), lines, "random.txt", run_parser(PokerStarsParser(), lines, "random.txt"))
+    same_as_source(PhhParser(), lines, "random.phh", run_parser(PhhParser(), lines, "random.phh"))
 
 
 _TOKENS = st.sampled_from([
@@ -233,8 +254,8 @@ _TOKENS = st.sampled_from([
 @given(parts=st.lists(_TOKENS, max_size=120))
 def test_both_parsers_survive_token_soup(parts):
     lines = "".join(parts).split("\n")
-    run_parser(PokerStarsParser(), lines, "soup.txt")
-    run_parser(PhhParser(), lines, "soup.phh")
+    same_as_source(PokerStarsParser(), lines, "soup.txt", run_parser(PokerStarsParser(), lines, "soup.txt"))
+    same_as_source(PhhParser(), lines, "soup.phh", run_parser(PhhParser(), lines, "soup.phh"))
 
 
 # --- through the full ingest --------------------------------------------------------
