@@ -64,8 +64,11 @@ def stale_or_unwanted() -> dict[str, str]:
     why = None
     if os.environ.get("TDA_AUDIT_PURE") == "1":
         why = "TDA_AUDIT_PURE=1"
-    elif not any(ROOT.glob(SHARED_LIBRARY + ".*")):
-        why = f"the library they share ({SHARED_LIBRARY}) is missing"
+    elif not any((ROOT / (SHARED_LIBRARY + suffix)).exists() for suffix in importlib.machinery.EXTENSION_SUFFIXES):
+        why = f"the library they share ({SHARED_LIBRARY}, for this Python) is missing"
+    elif missing := sorted(set(recorded) - set(compiled)):
+        # the others would load its compiled code from the shared library, unchecked
+        why = f"the compiled copy of {missing[0]} is missing"
     else:
         for module in compiled:
             if module not in recorded:

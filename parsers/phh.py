@@ -254,14 +254,42 @@ def _num(v: Any, what: str, line: int | None) -> Decimal | int:
         raise Reject("unknown-amount", f"{what} is unknown ({str(v).lower()[:3]}); amounts must be known to replay the hand", line)
     if v < 0:
         raise Reject("parse-error", f"{what} must not be negative ({v})", line)
+    if isinstance(v, Decimal) and v.adjusted() > 18:  # 10**19 and more: beyond a 64-bit amount, however scaled
+        raise Reject("amount-out-of-range", f"{what} {v} is too large to store exactly", line)
     return v
 
 
+MAX_DECIMALS = 18  # more places than this leave no 64-bit room for the amount itself
+
+
 def _decimals(v: Decimal | int) -> int:
-    """Decimal places needed to write v exactly (0 for whole numbers)."""
-    if isinstance(v, int) or v == v.to_integral_value():
+    """Decimal places needed to write v exactly (0 for whole numbers), counted on
+    its digits, not through a decimal context (which rounds to 28 digits).
+
+    >>> [_decimals(Decimal(x)) for x in ("9775.0", "0.000", "1.50", "1.00000000000000000000000000001")]
+    [0, 0, 1, 29]
+    """
+    if isinstance(v, int):
         return 0
-    return -v.normalize().as_tuple().exponent  # type: ignore[operator]
+    _, digits, exponent = v.as_tuple()
+    significant = "".join(map(str, digits)).rstrip("0")
+    if not significant:
+        return 0
+    return max(0, -(int(exponent) + len(digits) - len(significant)))
+
+
+def _scaled(v: Decimal | int, places: int) -> int:
+    """v * 10**places exactly, as an int (v has at most ``places`` decimals).
+
+    >>> _scaled(Decimal("1.00000000000000000000000000001"), 29), _scaled(Decimal("152.5"), 2), _scaled(7, 2)
+    (100000000000000000000000000001, 15250, 700)
+    """
+    if isinstance(v, int):
+        return v * 10**places
+    sign, digits, exponent = v.as_tuple()
+    n, shift = int("".join(map(str, digits))), int(exponent) + places
+    exact = n * 10**shift if shift >= 0 else n // 10**-shift
+    return -exact if sign else exact
 
 
 def _cards(s: str, line: int) -> str:
@@ -446,12 +474,16 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     every += [x for x in (bring_in, small_bet, big_bet, min_bet) if x is not None]
     every += [x.amount for x in actions if x.amount is not None]
     # only non-int values can need a scale (whole floats like 9775.0 do not)
-    scale = 10 ** max(map(_decimals, [v for v in every if type(v) is not int]), default=0)
+    places = max(map(_decimals, [v for v in every if type(v) is not int]), default=0)
+    if places > MAX_DECIMALS:
+        raise Reject("amount-out-of-range", f"an amount has {places} decimal places: more than {MAX_DECIMALS} cannot be stored exactly",
+                     line_of("starting_stacks"))
+    scale = 10**places
 
     def si(v: Decimal | int | None) -> int | None:
-        return None if v is None else int(v * scale)
+        return None if v is None else _scaled(v, places)
 
-    stack = [int(v * scale) for v in starting]  # ints even at scale 1: a whole float (100000.0) arrives as Decimal
+    stack = [_scaled(v, places) for v in starting]  # ints even at scale 1: a whole float (100000.0) arrives as Decimal
     hand = ParsedHand(
         hand_id=hand_id,
         site="phh",
@@ -620,7 +652,7 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
                 current = max(current, commit[i])
                 e.kind, e.amount, e.all_in = _K.BRING_IN, add, stack[i] == 0
             else:  # cbr: the street commitment becomes X
-                to = int(x.amount * scale)  # type: ignore[operator]
+                to = _scaled(x.amount, places)  # type: ignore[arg-type]
                 add = to - commit[i]
                 if add <= 0 or add > stack[i]:
                     raise Reject(

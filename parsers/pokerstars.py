@@ -182,6 +182,9 @@ class _Reject(Exception):
         self.code, self.line_no, self.reason = code, line_no, reason
 
 
+MAX_DECIMALS = 18  # more places than this leave no 64-bit room for the amount itself
+
+
 class _Rescale(Exception):
     """An amount has more decimals than the current scale holds: re-read the hand."""
 
@@ -290,10 +293,15 @@ class PokerStarsParser:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
         try:
-            try:
-                return _HandReader(buf, cut_by, 0).read()
-            except _Rescale as r:
-                return _HandReader(buf, cut_by, 10 ** r.digits).read()
+            scale = 0  # the header's: cents for money, units for chips
+            while True:  # each re-read holds more decimals, up to what a 64-bit amount can
+                try:
+                    return _HandReader(buf, cut_by, scale).read()
+                except _Rescale as r:
+                    if r.digits > MAX_DECIMALS:
+                        raise _Reject("amount-out-of-range", buf[0][0], f"hand at line {buf[0][0]}: an amount has "
+                                      f"{r.digits} decimal places: more than {MAX_DECIMALS} cannot be stored exactly")
+                    scale = 10**r.digits
         except _Reject as rejected:
             return HandError(rejected.line_no, rejected.code, rejected.reason, _hand_id(buf))
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread

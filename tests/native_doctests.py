@@ -33,14 +33,22 @@ def pytest_ignore_collect(collection_path, config):
 @functools.lru_cache(maxsize=None)
 def source_copy(module_name: str):
     """``module_name`` loaded from its .py under a private name, beside the module
-    that runs (compiled or not): the same code, interpreted, for comparisons.  Its
-    own imports are the modules that run (a source copy of parsers.pokerstars
-    builds the compiled parsers.base's classes)."""
+    that runs (compiled or not): the same code, interpreted, for comparisons.  A
+    parser's copy is built on a source copy of ``parsers.base`` too: the compiled
+    classes would check their fields' types in both copies alike."""
     spec = importlib.util.spec_from_file_location(f"_source_of_{module_name.replace('.', '_')}",
                                                   ROOT / (module_name.replace(".", "/") + ".py"))
     source = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = source  # dataclasses look their module up there
-    spec.loader.exec_module(source)
+    if module_name == "parsers.base":
+        spec.loader.exec_module(source)
+        return source
+    running_base = sys.modules["parsers.base"]
+    sys.modules["parsers.base"] = source_copy("parsers.base")  # what the copy's imports bind
+    try:
+        spec.loader.exec_module(source)
+    finally:
+        sys.modules["parsers.base"] = running_base
     return source
 
 

@@ -19,6 +19,7 @@ parser inputs, plus 100 + 60 full ingests (each ingested twice).
 from __future__ import annotations
 
 import re
+import sys
 from itertools import count
 from pathlib import Path
 
@@ -158,9 +159,10 @@ def run_parser(parser, lines: list[str], path: str) -> list[ParsedHand | HandErr
         "\n" in x or "\r" in x for x in lines) else lines
     items = list(parser.iter_hands(((i, 0, t) for i, t in enumerate(flat, 1)), path))
     n = len(flat)
+    module = sys.modules[type(parser).__module__]  # a source copy builds its own copy's classes
     for it in items:
-        assert isinstance(it, (ParsedHand, HandError)), it
-        if isinstance(it, HandError):
+        assert isinstance(it, (module.ParsedHand, module.HandError)), it
+        if isinstance(it, module.HandError):
             assert 1 <= it.line_no <= max(n, 1), (it, n)
             assert it.reason_code and it.reason
         else:

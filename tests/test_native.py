@@ -128,10 +128,16 @@ def test_compiled_copies_without_their_record_or_library_are_not_run(tmp_path):
     env.pop("TDA_AUDIT_PURE", None)
     # the library they share is missing (not copied)
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
-    assert all(f.endswith(".py") for f in r.stdout.split()) and f"({SHARED_LIBRARY}) is missing" in r.stderr
-    # the library is there, the build's record of what it compiled is not
+    assert all(f.endswith(".py") for f in r.stdout.split()) and f"({SHARED_LIBRARY}, for this Python) is missing" in r.stderr
+    # the library is there, one recorded module's compiled copy is not (the others
+    # would load its compiled code from the library, unchecked against its source)
     for lib in ROOT.glob(SHARED_LIBRARY + ".*"):
         shutil.copy(lib, tmp_path)
+    for base in (tmp_path / "parsers").glob("base.*.so"):
+        base.unlink()
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
+    assert all(f.endswith(".py") for f in r.stdout.split()) and "compiled copy of parsers.base is missing" in r.stderr
+    # the build's record of what it compiled is missing
     (tmp_path / "parsers" / MANIFEST.name).unlink()
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env, check=True)
     assert all(f.endswith(".py") for f in r.stdout.split()) and "recorded no source" in r.stderr

@@ -183,6 +183,13 @@ def test_amounts_are_exact_and_rescale_when_a_hand_needs_it():
     assert h.seats[0].starting_stack == 1000500
     with pytest.raises(ValueError):
         to_units("1.2.3", 100)
+    # each amount with more places than the last re-reads the hand again (a second
+    # re-read used to escape the parser and reject the rest of the file)
+    h = one(three.replace("($1,000.50 in chips)", "($1,000.5005 in chips)"))
+    assert h.amount_scale == 10_000 and h.seats[0].starting_stack == 10_005_005
+    assert [e.amount for e in h.events if e.text == "A: calls $1.005"] == [10050]
+    [err] = parse(three.replace("($1,000.50 in chips)", "($1,000.5000000000000000005 in chips)"))
+    assert isinstance(err, HandError) and err.reason_code == "amount-out-of-range" and "19 decimal places" in err.reason
 
 
 STUD = """PokerStars Game #400: Tournament #5, $10+$1 USD 7 Card Stud Limit - Level I (20/40) - 2009/06/14 11:45:00 ET
