@@ -114,6 +114,7 @@ class Parser(Protocol):
 
 
 INT64_MAX = 2**63 - 1
+MAX_DECIMALS = 18  # decimal places an amount may have: more leave no 64-bit room for the amount itself
 
 
 def out_of_range(hand: ParsedHand) -> str | None:

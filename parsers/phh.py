@@ -53,7 +53,7 @@ from types import SimpleNamespace
 from typing import Any, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import Event, HandError, ParsedHand, Seat, content_hash
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
 
 # plain-string kinds and streets: enum attribute access is slow in the per-action loop
 _K = SimpleNamespace(**{k.name: k.value for k in EventKind})
@@ -258,8 +258,6 @@ def _num(v: Any, what: str, line: int | None) -> Decimal | int:
         raise Reject("amount-out-of-range", f"{what} {v} is too large to store exactly", line)
     return v
 
-
-MAX_DECIMALS = 18  # more places than this leave no 64-bit room for the amount itself
 
 
 def _decimals(v: Decimal | int) -> int:

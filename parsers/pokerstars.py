@@ -42,7 +42,7 @@ from types import SimpleNamespace
 from typing import Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import Event, HandError, ParsedHand, Seat, content_hash
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
 
 # plain str values: events and hands carry strings, not enum members
 K = SimpleNamespace(**{k.name: k.value for k in EventKind})
@@ -181,8 +181,6 @@ class _Reject(Exception):
         super().__init__(reason)
         self.code, self.line_no, self.reason = code, line_no, reason
 
-
-MAX_DECIMALS = 18  # more places than this leave no 64-bit room for the amount itself
 
 
 class _Rescale(Exception):
