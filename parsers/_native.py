@@ -30,7 +30,8 @@ MANIFEST = Path(__file__).with_name("_native.json")
 SHARED_LIBRARY = "tda_auditor_native__mypyc"  # setup.py's group_name + "__mypyc"
 
 
-def _source(module: str) -> Path:
+def source_path(module: str) -> Path:
+    """The .py of one of our modules: ``parsers.base`` -> ROOT/parsers/base.py."""
     return ROOT / (module.replace(".", "/") + ".py")
 
 
@@ -73,8 +74,8 @@ def stale_or_unwanted() -> dict[str, str]:
         for module in compiled:
             if module not in recorded:
                 why = f"the build recorded no source for {module}"
-            elif hashlib.sha256(_source(module).read_bytes()).hexdigest() != recorded[module]:
-                why = f"{_source(module).relative_to(ROOT)} changed since it was compiled"
+            elif hashlib.sha256(source_path(module).read_bytes()).hexdigest() != recorded[module]:
+                why = f"{source_path(module).relative_to(ROOT)} changed since it was compiled"
             if why:
                 break
     return dict.fromkeys(compiled, why) if why else {}
@@ -100,7 +101,7 @@ class _SourceFirst:
     def find_spec(self, fullname: str, path=None, target=None):
         if fullname not in self.modules:
             return None
-        return importlib.util.spec_from_file_location(fullname, _source(fullname))
+        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
 
 
 _finder: _SourceFirst | None = None

@@ -17,11 +17,11 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from parsers._native import ROOT, running_compiled
+from parsers._native import running_compiled, source_path
 
 
 def _compiled_sources() -> set[Path]:
-    return {ROOT / (m.replace(".", "/") + ".py") for m in running_compiled()}
+    return {source_path(m) for m in running_compiled()}
 
 
 def pytest_ignore_collect(collection_path, config):
@@ -36,8 +36,7 @@ def source_copy(module_name: str):
     that runs (compiled or not): the same code, interpreted, for comparisons.  A
     parser's copy is built on a source copy of ``parsers.base`` too: the compiled
     classes would check their fields' types in both copies alike."""
-    spec = importlib.util.spec_from_file_location(f"_source_of_{module_name.replace('.', '_')}",
-                                                  ROOT / (module_name.replace(".", "/") + ".py"))
+    spec = importlib.util.spec_from_file_location(f"_source_of_{module_name.replace('.', '_')}", source_path(module_name))
     source = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = source  # dataclasses look their module up there
     if module_name == "parsers.base":

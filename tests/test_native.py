@@ -20,7 +20,7 @@ import pytest
 
 from auditor.pipeline import audit
 from conftest import CORPUS, SAMPLES
-from parsers._native import MANIFEST, ROOT, SHARED_LIBRARY, compiled_from, running_compiled
+from parsers._native import MANIFEST, ROOT, SHARED_LIBRARY, compiled_from, running_compiled, source_path
 from tests.native_doctests import doctests_of
 
 COMPILED = running_compiled()
@@ -78,7 +78,7 @@ def test_compiled_and_source_store_the_same(tmp_path):
 
 
 @needs_compiled
-@pytest.mark.parametrize("module", [m for m in COMPILED if ">>>" in (ROOT / (m.replace(".", "/") + ".py")).read_text()])
+@pytest.mark.parametrize("module", [m for m in COMPILED if ">>>" in source_path(m).read_text()])
 def test_doctests_of_compiled_modules(module):
     """Their examples run against the compiled copy (``--doctest-modules`` leaves them
     out: it would import the .py by path and find the compiled copy)."""
