@@ -32,10 +32,12 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from build_corpus import CORPUS, build_phh, build_stars  # noqa: E402
 
-from auditor.parallel import descendants  # noqa: E402
+from auditor.parallel import default_jobs, descendants  # noqa: E402
 
 
-PEAK = "\nimport re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))\n"
+PEAK = ("\nimport os as _os, re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', "
+        "open('/proc/self/status').read()).group(1) + ' CPU=%r' % sum(_os.times()[:2]))\n")
+_TICK = os.sysconf("SC_CLK_TCK")
 
 
 def _tree_pss_kib(root: int) -> int:
@@ -52,18 +54,37 @@ def _tree_pss_kib(root: int) -> int:
     return total
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time (user + system) ``pid`` has used so far, None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / _TICK
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def child(code: str) -> dict:
     """Run ``code`` in a fresh interpreter; it prints one JSON object.  Adds its own
-    peak RSS (VmHWM; ru_maxrss would mix in other runs) and the peak memory of it
-    and its descendants together (sampled)."""
+    peak RSS (VmHWM; ru_maxrss would mix in other runs), the peak memory of it and
+    its descendants together (sampled), and CPU seconds: its own (exact) and its
+    descendants' (the workers and the forkserver: the last of each sample, taken every
+    0.05 s, so each may miss up to that much at its end)."""
     # output goes to files: a child that writes much (pokerkit's warnings) must not
     # block on a full pipe while it is sampled
     with tempfile.TemporaryFile("w+") as out_f, tempfile.TemporaryFile("w+") as err_f:
         proc = subprocess.Popen([sys.executable, "-c", code + PEAK], stdout=out_f, stderr=err_f, text=True)
         peak_tree = 0
+        cpu: dict[int, float] = {}
+        sampled = 0
         while proc.poll() is None:
-            peak_tree = max(peak_tree, _tree_pss_kib(proc.pid))
-            time.sleep(0.2)
+            if sampled % 4 == 0:  # memory every 0.2 s: reading smaps costs CPU the run could use
+                peak_tree = max(peak_tree, _tree_pss_kib(proc.pid))
+            for pid in descendants(proc.pid):
+                if (c := _cpu_seconds(pid)) is not None:
+                    cpu[pid] = c
+            sampled += 1
+            time.sleep(0.05)
         out_f.seek(0)
         err_f.seek(0)
         out, err = out_f.read(), err_f.read()
@@ -72,6 +93,8 @@ def child(code: str) -> dict:
     result = json.loads(out.strip().splitlines()[-1])
     result["peak_rss_mib"] = round(int(re.search(r"VmHWM=(\d+)", err).group(1)) / 1024, 1)
     result["peak_tree_mib"] = round(peak_tree / 1024, 1)
+    result["cpu_main"] = float(re.search(r"CPU=([0-9.]+)", err).group(1))
+    result["cpu_others"] = sum(cpu.values())
     return result
 
 
@@ -208,6 +231,12 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
     if ref.get("failed"):
         print(f"  (pokerkit could not read {ref['failed']:,} of the {ref['given']:,} hands it was given; "
               "its rate counts the hands it read, over the time it spent on them)")
+    cores = default_jobs()
+    main_ms, others_ms = (1000 * e2e[k] / n if n else 0.0 for k in ("cpu_main", "cpu_others"))
+    print(f"CPU per hand, end to end: main process {main_ms:.3f} ms (DuckDB writes and checks), workers "
+          f"{others_ms:.3f} ms (parse and replay), together {main_ms + others_ms:.3f} ms; on {cores} cores that "
+          f"bounds the audit at {rate(cores * 1000, main_ms + others_ms):,.0f} hands/s "
+          f"(10,000 hands/s needs {cores / 10:.3f} ms or less)")
     ours, theirs = rate(n, e2e["seconds"]), rate(ref["hands"], ref["seconds"])
     print(f"ratio tda-audit / pokerkit: {ours / theirs:.1f}x;  tda-audit / regex floor: {ours / rate(floor['hands'], floor['seconds']):.2f}x")
     sys.stdout.flush()
