@@ -42,10 +42,9 @@ PEAK = ("\nimport os as _os, re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' 
 _TICK = os.sysconf("SC_CLK_TCK")
 
 
-def _tree_pss_kib(root: int) -> int:
-    """The proportional set size of ``root`` and all its descendants (workers, the
-    forkserver), so pages shared after a fork are not counted twice."""
-    tree = {root} | descendants(root)
+def _tree_pss_kib(tree: set[int]) -> int:
+    """The summed proportional set size of the processes ``tree`` (the audit, its
+    workers, the forkserver), so pages shared after a fork are not counted twice."""
     total = 0
     for pid in tree:
         try:
@@ -70,8 +69,8 @@ def child(code: str) -> dict:
     """Run ``code`` in a fresh interpreter; it prints one JSON object.  Adds its own
     peak RSS (VmHWM; ru_maxrss would mix in other runs), the peak memory of it and
     its descendants together (sampled), and CPU seconds: its own (exact) and its
-    descendants' (the workers and the forkserver: the last of each sample, taken every
-    0.05 s, so each may miss up to that much at its end)."""
+    descendants' (the workers and the forkserver: the last of each one's samples,
+    taken every 0.05 s, so each may miss up to that much at its end)."""
     # output goes to files: a child that writes much (pokerkit's warnings) must not
     # block on a full pipe while it is sampled
     with tempfile.TemporaryFile("w+") as out_f, tempfile.TemporaryFile("w+") as err_f:
@@ -79,10 +78,14 @@ def child(code: str) -> dict:
         peak_tree = 0
         cpu: dict[int, float] = {}
         sampled = 0
+        below: set[int] = set()
         while proc.poll() is None:
-            if sampled % 4 == 0:  # memory every 0.2 s: reading smaps costs CPU the run could use
-                peak_tree = max(peak_tree, _tree_pss_kib(proc.pid))
-            for pid in descendants(proc.pid):
+            # the process tree and its memory every 0.2 s (walking /proc and reading
+            # smaps cost CPU the run could use), the CPU counters every 0.05 s
+            if sampled % 4 == 0:
+                below = descendants(proc.pid)
+                peak_tree = max(peak_tree, _tree_pss_kib({proc.pid} | below))
+            for pid in below:
                 if (c := _cpu_seconds(pid)) is not None:
                     cpu[pid] = c
             sampled += 1
