@@ -5,23 +5,33 @@
 -- rationale: In a non-all-in showdown the last aggressor on the final betting round
 --   tables first; with no bet on that round, the first player left of the button does.
 --   Only histories that record the showdown order can be judged (board and draw games).
-WITH last_street AS (
-  SELECT hand_id, arg_max(street, seq) AS street FROM decisions WHERE edition = $edition GROUP BY ALL
+WITH shown AS (
+  SELECT hand_id, seat, seq, line_no, player FROM events WHERE kind IN ('show', 'muck') AND street = 'showdown'
+), judged AS (
+  -- the hands that can be judged, found first so that the rest reads only theirs:
+  -- two or more players shown or mucked, no all-in, not stud (its own order)
+  SELECT s.hand_id FROM shown s JOIN hands h USING (hand_id)
+  WHERE h.variant NOT IN ('stud', 'stud_hilo', 'razz')
+    AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE all_in)
+  GROUP BY s.hand_id HAVING count(*) >= 2
+), last_street AS (
+  SELECT hand_id, arg_max(street, seq) AS street FROM decisions SEMI JOIN judged USING (hand_id)
+  WHERE edition = $edition GROUP BY ALL
 ), aggressor AS (
   SELECT d.hand_id, arg_max(d.seat, d.seq) AS seat
   FROM decisions d JOIN last_street l ON l.hand_id = d.hand_id AND l.street = d.street
   WHERE d.edition = $edition AND d.kind IN ('bet', 'raise', 'complete') AND d.amount_to > d.current_bet
   GROUP BY ALL
+), hand_events AS (
+  SELECT e.hand_id, e.seat, e.kind FROM events e SEMI JOIN judged USING (hand_id) WHERE e.seat IS NOT NULL
 ), folded AS (
-  SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'fold'
-), shown AS (
-  SELECT hand_id, seat, seq, line_no, player FROM events WHERE kind IN ('show', 'muck') AND street = 'showdown'
+  SELECT DISTINCT hand_id, seat FROM hand_events WHERE kind = 'fold'
 ), first_shown AS (
   SELECT hand_id, arg_min(seat, seq) AS seat, min(seq) AS seq, arg_min(line_no, seq) AS line_no, arg_min(player, seq) AS player
-  FROM shown GROUP BY ALL
+  FROM shown SEMI JOIN judged USING (hand_id) GROUP BY ALL
 ), in_at_showdown AS (
-  SELECT DISTINCT e.hand_id, e.seat FROM events e
-  WHERE e.seat IS NOT NULL AND e.kind IN ('small_blind', 'big_blind', 'call', 'check', 'bet', 'raise')
+  SELECT DISTINCT e.hand_id, e.seat FROM hand_events e
+  WHERE e.kind IN ('small_blind', 'big_blind', 'call', 'check', 'bet', 'raise')
     AND NOT EXISTS (SELECT 1 FROM folded f WHERE f.hand_id = e.hand_id AND f.seat = e.seat)
 ), left_of_button AS (
   SELECT i.hand_id, arg_min(i.seat, (i.seat - h.button_seat - 1 + 100 * h.max_seats) % h.max_seats) AS seat
@@ -41,9 +51,5 @@ SELECT f.hand_id, 'showdown' AS street, f.seq, f.seat, f.player,
        f.line_no
 FROM first_shown f
 JOIN required r USING (hand_id)
-JOIN hands h USING (hand_id)
-WHERE h.variant NOT IN ('stud', 'stud_hilo', 'razz')
-  AND f.hand_id NOT IN (SELECT hand_id FROM events WHERE all_in)
-  AND (SELECT count(*) FROM shown s WHERE s.hand_id = f.hand_id) >= 2
-  AND r.seat IS NOT NULL AND r.seat <> f.seat
+WHERE r.seat IS NOT NULL AND r.seat <> f.seat
 ORDER BY f.hand_id
