@@ -5,10 +5,14 @@
 -- rationale: Once a player is all-in and all betting is complete, every hand still in
 --   must be tabled face up; no player who is all-in or has called all betting may muck
 --   without tabling. A muck at such a showdown hides a live hand from the pot's award.
-WITH folded AS (
-  SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'fold'
+WITH mucks AS (
+  -- few hands have one: the rest reads only those hands' events
+  SELECT * FROM events
+  WHERE kind = 'muck' AND street IN ('showdown', 'river', 'seventh', 'third_draw', 'first_draw')
+), folded AS (
+  SELECT DISTINCT hand_id, seat FROM events SEMI JOIN mucks USING (hand_id) WHERE kind = 'fold'
 ), allin_hands AS (
-  SELECT DISTINCT e.hand_id FROM events e
+  SELECT DISTINCT e.hand_id FROM events e SEMI JOIN mucks USING (hand_id)
   WHERE e.all_in AND e.kind IN ('ante', 'small_blind', 'big_blind', 'dead_blind', 'straddle', 'bring_in', 'call', 'bet', 'raise', 'complete')
     AND NOT EXISTS (SELECT 1 FROM folded f WHERE f.hand_id = e.hand_id AND f.seat = e.seat)
 )
@@ -17,9 +21,7 @@ SELECT m.hand_id, m.street, m.seq, m.seat, m.player,
        'mucked' AS actual,
        who(m.seat, m.player) || ' mucked at a showdown where a player was all-in; all hands still in must be tabled.' AS message,
        m.line_no
-FROM events m
-WHERE m.kind = 'muck'
-  AND m.street IN ('showdown', 'river', 'seventh', 'third_draw', 'first_draw')
-  AND m.hand_id IN (SELECT hand_id FROM allin_hands)
+FROM mucks m
+WHERE m.hand_id IN (SELECT hand_id FROM allin_hands)
   AND NOT EXISTS (SELECT 1 FROM folded f WHERE f.hand_id = m.hand_id AND f.seat = m.seat)
 ORDER BY m.hand_id, m.seq
