@@ -21,9 +21,11 @@ PokerStars >= 10,000 hands/s end to end, PHH >= 5x pokerkit, flat from 10k to
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import os
 import re
+import resource
 import subprocess
 import sys
 import tempfile
@@ -37,9 +39,21 @@ from build_corpus import CORPUS, build_phh, build_stars  # noqa: E402
 from auditor.parallel import default_jobs, descendants  # noqa: E402
 
 
-PEAK = ("\nimport os as _os, re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', "
-        "open('/proc/self/status').read()).group(1) + ' CPU=%r' % sum(_os.times()[:2]))\n")
-_TICK = os.sysconf("SC_CLK_TCK")
+PEAK = "\nimport re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))\n"
+PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+
+
+def _adopt_orphans() -> None:
+    """Make this process the reaper of its descendants' orphans (Linux), so that
+    when a child run ends, its workers, worker server and resource tracker are
+    waited for here, and their CPU counted exactly (``child``)."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_CHILD_SUBREAPER) failed")
+
+
+def _cpu(ru: resource.struct_rusage) -> float:
+    return ru.ru_utime + ru.ru_stime
 
 
 def _tree_pss_kib(tree: set[int]) -> int:
@@ -55,41 +69,27 @@ def _tree_pss_kib(tree: set[int]) -> int:
     return total
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """The CPU time (user + system) ``pid`` has used so far, None once it is gone."""
-    try:
-        with open(f"/proc/{pid}/stat") as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / _TICK
-    except (OSError, IndexError, ValueError):
-        return None
-
-
 def child(code: str) -> dict:
     """Run ``code`` in a fresh interpreter; it prints one JSON object.  Adds its own
     peak RSS (VmHWM; ru_maxrss would mix in other runs), the peak memory of it and
-    its descendants together (sampled), and CPU seconds: its own (exact) and its
-    descendants' (the workers and the forkserver: the last of each one's samples,
-    taken every 0.05 s, so each may miss up to that much at its end)."""
+    its descendants together (sampled), and CPU seconds, exactly, from the kernel's
+    accounts of the processes ended (``_adopt_orphans``): its own, and all its
+    descendants' together (workers, worker server, resource tracker)."""
     # output goes to files: a child that writes much (pokerkit's warnings) must not
     # block on a full pipe while it is sampled
     with tempfile.TemporaryFile("w+") as out_f, tempfile.TemporaryFile("w+") as err_f:
+        before = _cpu(resource.getrusage(resource.RUSAGE_CHILDREN))
         proc = subprocess.Popen([sys.executable, "-c", code + PEAK], stdout=out_f, stderr=err_f, text=True)
         peak_tree = 0
-        cpu: dict[int, float] = {}
-        sampled = 0
-        below: set[int] = set()
-        while proc.poll() is None:
-            # the process tree and its memory every 0.2 s (walking /proc and reading
-            # smaps cost CPU the run could use), the CPU counters every 0.05 s
-            if sampled % 4 == 0:
-                below = descendants(proc.pid)
-                peak_tree = max(peak_tree, _tree_pss_kib({proc.pid} | below))
-            for pid in below:
-                if (c := _cpu_seconds(pid)) is not None:
-                    cpu[pid] = c
-            sampled += 1
-            time.sleep(0.05)
+        while True:
+            pid, status, own = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                proc.returncode = os.waitstatus_to_exitcode(status)
+                break
+            peak_tree = max(peak_tree, _tree_pss_kib({proc.pid} | descendants(proc.pid)))
+            time.sleep(0.2)
+        _reap_orphans()
+        cpu_all = _cpu(resource.getrusage(resource.RUSAGE_CHILDREN)) - before
         out_f.seek(0)
         err_f.seek(0)
         out, err = out_f.read(), err_f.read()
@@ -98,9 +98,25 @@ def child(code: str) -> dict:
     result = json.loads(out.strip().splitlines()[-1])
     result["peak_rss_mib"] = round(int(re.search(r"VmHWM=(\d+)", err).group(1)) / 1024, 1)
     result["peak_tree_mib"] = round(peak_tree / 1024, 1)
-    result["cpu_main"] = float(re.search(r"CPU=([0-9.]+)", err).group(1))
-    result["cpu_others"] = sum(cpu.values())
+    result["cpu_main"] = _cpu(own)
+    result["cpu_others"] = cpu_all - _cpu(own)
     return result
+
+
+def _reap_orphans(timeout: float = 60.0) -> None:
+    """Wait for the ended run's orphans (its workers and servers end as soon as it
+    has; they are this process's children now), so their CPU is accounted."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return  # none left
+        if not pid:
+            if time.monotonic() > deadline:
+                print(f"(processes of the last run still running after {timeout:.0f} s; their CPU is not counted)")
+                return
+            time.sleep(0.02)
 
 
 END_TO_END = """
@@ -263,6 +279,7 @@ def main() -> None:
     args = ap.parse_args()
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
+    _adopt_orphans()
     from parsers._native import running_compiled  # the figures depend on it: say which copy runs
 
     compiled = running_compiled()
