@@ -3,8 +3,10 @@
 PokerStars: the hands of ../shared/corpus/fpdb/tour/Stars/ replicated with fresh
 hand numbers and tournament/table ids into one file of N hands.
 PHH: the files of ../shared/corpus/phh/ replicated under fresh folder names.
-An input is built once and then reused; it appears under its final name only when
-complete (a build that was cut off is started again, never reused).
+An input is built once and then reused. It is written under a temporary name
+(``*.part``) and renamed when complete, so a build that fails or is cut off is
+never taken for a complete input (a failed one removes its part; one killed
+outright leaves it, and nothing reads it).
 
     python bench/build_corpus.py 10000 100000
 """
@@ -15,6 +17,7 @@ import os
 import re
 import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,6 +26,7 @@ DATA = ROOT / "bench" / "data"
 HEADER = re.compile(r"^PokerStars (?:Hand|Game) #(\d+):")
 ANY_HEADER = re.compile(r"PokerStars (?:Hand|Game) #(\d+):")
 TOURNAMENT = re.compile(r"Tournament #(\d+)", re.IGNORECASE)  # old exports write TOURNAMENT
+COPY_DIGITS = 4  # copies are numbered with this many digits, appended to each tournament number
 
 
 def stars_hands() -> list[str]:
@@ -52,9 +56,17 @@ def stars_copy(hand: str, i: int, copy: int) -> str:
     serial = iter(range(4 * (10**12 + i), 4 * (10**12 + i) + 4))
     hand = ANY_HEADER.sub(lambda m: m.group(0).replace(m.group(1), str(next(serial))), hand)
     tournaments = set(TOURNAMENT.findall(hand))
-    hand = TOURNAMENT.sub(lambda m: m.group(0) + f"{copy:04d}", hand)
+    hand = TOURNAMENT.sub(lambda m: m.group(0) + f"{copy:0{COPY_DIGITS}d}", hand)
     return re.sub(r"(?m)^Table '(\d+) ",
-                  lambda m: f"Table '{m.group(1)}{copy:04d} " if m.group(1) in tournaments else m.group(0), hand)
+                  lambda m: f"Table '{m.group(1)}{copy:0{COPY_DIGITS}d} " if m.group(1) in tournaments else m.group(0), hand)
+
+
+def _copies(n: int, base: int) -> None:
+    if base == 0:
+        raise SystemExit(f"no hands to replicate under {CORPUS}")
+    if -(-n // base) > 10**COPY_DIGITS:
+        raise ValueError(f"{n:,} hands need more than {10**COPY_DIGITS:,} copies of the corpus; "
+                         "raise COPY_DIGITS (their tournament numbers would repeat)")
 
 
 def build_stars(n: int, data: Path = DATA) -> Path:
@@ -64,30 +76,60 @@ def build_stars(n: int, data: Path = DATA) -> Path:
         return out
     data.mkdir(parents=True, exist_ok=True)
     base = stars_hands()
-    part = out.with_name(out.name + ".part")
-    with open(part, "w", encoding="utf-8") as f:
-        for i in range(n):
-            f.write(stars_copy(base[i % len(base)], i, i // len(base)) + "\n\n\n")
-    os.replace(part, out)
+    _copies(n, len(base))
+    # written under a name of its own, renamed when complete: a build cut off (or one
+    # running beside it) never leaves a file that looks complete
+    fd, part = tempfile.mkstemp(prefix=out.name + ".", suffix=".part", dir=data)
+    try:
+        with open(fd, "w", encoding="utf-8") as f:
+            for i in range(n):
+                f.write(stars_copy(base[i % len(base)], i, i // len(base)) + "\n\n\n")
+        os.replace(part, out)
+    except BaseException:
+        Path(part).unlink(missing_ok=True)
+        raise
     return out
 
 
+def _flat_folder(rel: Path) -> str:
+    """The folder of a corpus file as one name (``pluribus/100/12.phh`` ->
+    ``pluribus_100``): a PHH hand's id is the last three parts of its path, so each
+    copy's folder must be one of them, and the file's folder, whole, the next.
+
+    >>> _flat_folder(Path("pluribus/100/12.phh")), _flat_folder(Path("x.phh"))
+    ('pluribus_100', '_')
+    """
+    return "_".join(rel.parent.parts) or "_"
+
+
 def build_phh(n: int, data: Path = DATA) -> Path:
-    """A folder of ``n`` PHH hands, the corpus files copied under fresh folder names
-    (PHH hand ids come from the path) and marked with their copy (built once, in ``data``)."""
+    """A folder of ``n`` PHH hands: the corpus files copied, each copy under a folder
+    of its own (PHH hand ids come from the path: ``_flat_folder``) and marked with
+    its number (built once, in ``data``)."""
     out = data / f"phh-{n}"
     if out.exists():
         return out
-    part = data / f"phh-{n}.part"
-    shutil.rmtree(part, ignore_errors=True)
-    files = sorted((CORPUS / "phh").rglob("*.phh"))
-    for i in range(n):
-        src = files[i % len(files)]
-        dst = part / f"c{i // len(files):04d}" / src.parent.name / src.name
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        text = src.read_text(encoding="utf-8")
-        dst.write_text(text + f"\n_copy = {i // len(files)}\n", encoding="utf-8")
-    os.replace(part, out)
+    data.mkdir(parents=True, exist_ok=True)
+    root = CORPUS / "phh"
+    files = sorted(root.rglob("*.phh"))
+    _copies(n, len(files))
+    part = Path(tempfile.mkdtemp(prefix=out.name + ".", suffix=".part", dir=data))
+    try:
+        for i in range(n):
+            src, copy = files[i % len(files)], i // len(files)
+            dst = part / f"c{copy:0{COPY_DIGITS}d}" / _flat_folder(src.relative_to(root)) / src.name
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            text = src.read_text(encoding="utf-8")
+            dst.write_text(text + f"\n_copy = {copy}\n", encoding="utf-8")
+        try:
+            os.replace(part, out)
+        except OSError:
+            if not out.is_dir():  # else a build beside this one finished first: the same folder
+                raise
+            shutil.rmtree(part)
+    except BaseException:
+        shutil.rmtree(part, ignore_errors=True)
+        raise
     return out
 
 

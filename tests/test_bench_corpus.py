@@ -8,6 +8,8 @@ import doctest
 import importlib.util
 from pathlib import Path
 
+import pytest
+
 from auditor.ingest import ingest
 from auditor.store import connect
 from tests.conftest import CORPUS, needs_corpus
@@ -61,36 +63,88 @@ def test_replicated_stars_hands_are_all_new(tmp_path):
     assert own > 1000 and original == 0
 
 
+def _small_phh_corpus(root: Path, files: int) -> Path:
+    """A corpus folder holding the first ``files`` PHH files of each part of the
+    real corpus (live WSOP hands, Pluribus) under their own relative paths."""
+    phh = CORPUS / "phh"
+    parts = sorted({p.relative_to(phh).parts[0] for p in phh.rglob("*.phh")})
+    chosen = [f for part in parts for f in sorted((phh / part).rglob("*.phh"))[:files]]
+    for f in chosen:
+        dst = root / "phh" / f.relative_to(phh)
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_bytes(f.read_bytes())
+    return root
+
+
 @needs_corpus
-def test_replicated_phh_hands_are_all_new(tmp_path):
+def test_replicated_phh_hands_are_all_new(tmp_path, monkeypatch):
     build = _builder()
-    n = 1_250
-    out = build.build_phh(n, tmp_path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]  # no .part left
-    assert len(list(out.rglob("*.phh"))) == n
+    monkeypatch.setattr(build, "CORPUS", _small_phh_corpus(tmp_path / "corpus", 15))
+    base = len(list((build.CORPUS / "phh").rglob("*.phh")))
+    n = 2 * base + 5  # two whole copies and the start of a third
+    data = tmp_path / "data"
+    out = build.build_phh(n, data)
+    assert sorted(p.name for p in data.iterdir()) == [out.name]  # no .part left
+    assert build.build_phh(n, data) == out  # built once, then reused
+    copies = sorted(p.name for p in out.iterdir())
+    assert copies == ["c0000", "c0001", "c0002"]
+    assert [len(list((out / c).rglob("*.phh"))) for c in copies] == [base, base, 5]
     s = ingest([out], db=tmp_path / "p.duckdb", jobs=2)
     assert (s.hands_seen, s.duplicates) == (n, 0)
-    assert s.stored + s.rejected == n
+    assert s.stored + s.rejected == n and s.stored > 2 * base - 3
     (distinct,) = connect(tmp_path / "p.duckdb", read_only=True).execute(
         "SELECT count(DISTINCT hand_id) FROM hands").fetchone()
     assert distinct == s.stored
 
 
 @needs_corpus
-def test_a_cut_off_stars_build_is_built_again(tmp_path):
+def test_a_stars_build_that_fails_leaves_nothing_to_reuse(tmp_path, monkeypatch):
     build = _builder()
-    (tmp_path / "stars-40.txt.part").write_text("PokerStars Hand #1: cut off by a kill\n")
+    copy, written = build.stars_copy, []
+
+    def failing_copy(*args):
+        if len(written) == 25:
+            raise KeyboardInterrupt  # as a Ctrl-C part-way through
+        written.append(args)
+        return copy(*args)
+
+    monkeypatch.setattr(build, "stars_copy", failing_copy)
+    with pytest.raises(KeyboardInterrupt):
+        build.build_stars(40, tmp_path)
+    assert list(tmp_path.iterdir()) == []  # neither the input nor its part
+    monkeypatch.setattr(build, "stars_copy", copy)
     out = build.build_stars(40, tmp_path)
     assert sum(1 for line in out.read_text(encoding="utf-8").splitlines() if build.HEADER.match(line)) == 40
-    assert not list(tmp_path.glob("*.part"))
+    assert list(tmp_path.iterdir()) == [out]
 
 
 @needs_corpus
-def test_a_cut_off_phh_build_is_built_again(tmp_path):
+def test_a_phh_build_that_fails_leaves_nothing_to_reuse(tmp_path, monkeypatch):
     build = _builder()
-    (tmp_path / "phh-40.part" / "c0000").mkdir(parents=True)
-    (tmp_path / "phh-40.part" / "c0000" / "stale.phh").write_text("cut off by a kill")
-    out = build.build_phh(40, tmp_path)
-    assert len(list(out.rglob("*.phh"))) == 40
-    assert not (out / "c0000" / "stale.phh").exists()
-    assert not list(tmp_path.glob("*.part"))
+    corpus = _small_phh_corpus(tmp_path / "corpus", 5)
+    monkeypatch.setattr(build, "CORPUS", corpus)
+    bad = sorted((corpus / "phh").rglob("*.phh"))[3]
+    good = bad.read_bytes()
+    bad.write_bytes(b"\xff\xfe not UTF-8")  # the copy of this file fails part-way
+    data = tmp_path / "data"
+    with pytest.raises(UnicodeDecodeError):
+        build.build_phh(12, data)
+    assert list(data.iterdir()) == []
+    bad.write_bytes(good)
+    out = build.build_phh(12, data)
+    assert len(list(out.rglob("*.phh"))) == 12
+    assert list(data.iterdir()) == [out]
+
+
+def test_more_copies_than_the_suffix_can_number_is_refused(tmp_path, monkeypatch):
+    build = _builder()
+    corpus = tmp_path / "corpus" / "phh"
+    corpus.mkdir(parents=True)
+    for i in range(3):
+        (corpus / f"{i}.phh").write_text("variant = 'NT'\n", encoding="utf-8")
+    monkeypatch.setattr(build, "CORPUS", corpus.parent)
+    monkeypatch.setattr(build, "COPY_DIGITS", 1)  # copies 0..9
+    with pytest.raises(ValueError, match="more than 10 copies"):
+        build.build_phh(31, tmp_path / "data")
+    assert not (tmp_path / "data").exists() or list((tmp_path / "data").iterdir()) == []
+    assert len(list(build.build_phh(30, tmp_path / "data").rglob("*.phh"))) == 30
