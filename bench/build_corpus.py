@@ -56,9 +56,10 @@ def stars_copy(hand: str, i: int, copy: int) -> str:
     serial = iter(range(4 * (10**12 + i), 4 * (10**12 + i) + 4))
     hand = ANY_HEADER.sub(lambda m: m.group(0).replace(m.group(1), str(next(serial))), hand)
     tournaments = set(TOURNAMENT.findall(hand))
-    hand = TOURNAMENT.sub(lambda m: m.group(0) + f"{copy:0{COPY_DIGITS}d}", hand)
+    suffix = f"{copy:0{COPY_DIGITS}d}"
+    hand = TOURNAMENT.sub(lambda m: m.group(0) + suffix, hand)
     return re.sub(r"(?m)^Table '(\d+) ",
-                  lambda m: f"Table '{m.group(1)}{copy:0{COPY_DIGITS}d} " if m.group(1) in tournaments else m.group(0), hand)
+                  lambda m: f"Table '{m.group(1)}{suffix} " if m.group(1) in tournaments else m.group(0), hand)
 
 
 def _copies(n: int, base: int) -> None:

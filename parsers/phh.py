@@ -259,7 +259,6 @@ def _num(v: Any, what: str, line: int | None) -> Decimal | int:
     return v
 
 
-
 def _decimals(v: Decimal | int) -> int:
     """Decimal places needed to write v exactly (0 for whole numbers), counted on
     its digits, not through a decimal context (which rounds to 28 digits).

@@ -182,7 +182,6 @@ class _Reject(Exception):
         self.code, self.line_no, self.reason = code, line_no, reason
 
 
-
 class _Rescale(Exception):
     """An amount has more decimals than the current scale holds: re-read the hand."""
 
