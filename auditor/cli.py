@@ -57,10 +57,9 @@ def file_progress(files: list, quiet: bool):
 def _print_version(ctx: click.Context, _param, value: bool) -> None:
     if not value or ctx.resilient_parsing:
         return
-    from parsers._native import running_compiled  # the speed depends on it (README: Large inputs)
+    from parsers._native import running_description  # the speed depends on it (README: Large inputs)
 
-    compiled = running_compiled()
-    click.echo(f"tda-audit {__version__} ({'compiled: ' + ', '.join(compiled) if compiled else 'pure Python'})")
+    click.echo(f"tda-audit {__version__} ({running_description()})")
     ctx.exit()
 
 

@@ -280,10 +280,9 @@ def main() -> None:
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
     _adopt_orphans()
-    from parsers._native import running_compiled  # the figures depend on it: say which copy runs
+    from parsers._native import running_description  # the figures depend on it: say which copy runs
 
-    compiled = running_compiled()
-    print("compiled modules (mypyc): " + (", ".join(compiled) if compiled else "none, pure Python")
+    print("modules (mypyc): " + running_description()
           + ("" if os.environ.get("TDA_AUDIT_PURE") != "1" else "  (TDA_AUDIT_PURE=1)"))
     for n in args.sizes:
         bench(f"PokerStars tournament text, {n:,} hands", build_stars(n), POKERKIT_STARS, args.stages_max, args.reference_max,

@@ -127,3 +127,10 @@ def running_compiled() -> list[str]:
     use_source_where_stale()
     assert _finder is not None
     return sorted(m for m in compiled_from() if _compiled_copy(m) is not None and m not in _finder.modules)
+
+
+def running_description() -> str:
+    """What runs, as ``tda-audit --version`` and the benchmark say it:
+    'compiled: parsers.base, ...' or 'pure Python'."""
+    compiled = running_compiled()
+    return "compiled: " + ", ".join(compiled) if compiled else "pure Python"
