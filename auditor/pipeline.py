@@ -17,7 +17,7 @@ from replay.engine import DEFAULT_RAISE_CAP
 from replay.runner import ReplaySummary, facts_cover, replay_store, replay_totals, set_replay_state
 
 FINDING_JSON_KEYS = (
-    "finding_id", "check_id", "severity", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
+    "finding_id", "check_id", "severity", "category", "category_basis", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
     "street", "seq", "seat", "player", "expected", "actual", "message", "source_path", "line_no",
 )
 
@@ -58,6 +58,8 @@ def finding_json(f: dict) -> dict:
         "id": f["finding_id"],
         "check": f["check_id"],
         "severity": f["severity"],
+        "category": f["category"],
+        "category_basis": f["category_basis"],
         "hand": f["hand_id"],
         "tournament": f["tournament_id"],
         "table": f["table_name"],

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: findings.category, category_basis; hand_results.returned_basis, returned_from
 
 
 class EventKind(StrEnum):
@@ -432,6 +432,11 @@ HAND_RESULTS = Table(
         C("end_stack_expected", "BIGINT", "starting - contributed + returned_expected + won_expected"),
         C("end_stack_recorded", "BIGINT", "end stack as recorded (PHH finishing_stacks) or implied by recorded events"),
         C("returned_line", "INTEGER", "source line of the uncalled-bet return, if any"),
+        C("returned_basis", "VARCHAR", "where returned_recorded comes from: 'recorded' (the history's own lines; none when it "
+          "writes no return and the chips stayed in the pot), 'inferred' (the format writes no return line: the return is "
+          "implied by other lines, see returned_from); NULL where the format records no returns (PHH)"),
+        C("returned_from", "VARCHAR", "inferred returns: the lines the return was inferred from ('total pot line 112; "
+          "collected line 110'); NULL when no line of the hand supports it (the next hand's stack may)"),
     ),
     ("hand_id", "edition", "seat"),
     enforce_key=False,
@@ -451,11 +456,16 @@ REPLAY_NOTES = Table(
 
 FINDINGS = Table(
     "findings",
-    "Rule violations found by the checks.",
+    "What the checks found: rule violations, departures by house policy, and gaps in the record (category).",
     (
         C("finding_id", "VARCHAR", "stable id: check:hand:seq:seat", False),
         C("check_id", "VARCHAR", "check that found it (auditor/checks/<check_id>.sql)", False),
         C("severity", "VARCHAR", "error, warning or info", False),
+        C("category", "VARCHAR", "violation (the rules in force were broken in this hand), departure (the hand followed "
+          "the house's declared policy where it differs from the TDA edition) or record (the history does not record "
+          "what the audit needs, or contradicts itself); docs/semantics.md, 'Finding categories'", False),
+        C("category_basis", "VARCHAR", "why the category is not the check's default: the house profile line and its "
+          "source (departure), or the inference the record cannot support (record)"),
         C("edition", "VARCHAR", "TDA edition", False),
         C("rule", "VARCHAR", "rule number in the edition"),
         C("rule_title", "VARCHAR", "rule title in the edition"),

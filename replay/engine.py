@@ -127,6 +127,8 @@ class Replay:
         self.order = sorted(self.seats.values(), key=lambda x: x.order)
         self.board: list[str] = []
         self.collects: list[Event] = []
+        self.total_pot: Event | None = None  # the summary's "Total pot X | Rake Y" claim
+        self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
         self.street: str | None = None
         self.street_idx = -1
         # every chip put in so far, live or dead (antes, blinds, bets): kept as it goes,
@@ -281,6 +283,9 @@ class Replay:
             elif kind == "uncalled_return" and s is not None:
                 s.returned_recorded += e.amount or 0
                 s.returned_line = e.line_no
+                self.return_lines = True
+            elif kind == "total_pot":
+                self.total_pot = e
             elif kind == "collect" and s is not None:
                 s.collected += e.amount or 0
                 self.collects.append(e)
@@ -752,8 +757,53 @@ class Replay:
             return s.finishing_stack - (s.start - s.total_in + s.returned_expected)
         return s.winnings
 
+    def _inferred_return(self) -> tuple[str, str | None] | None:
+        """Whether a return the history does not write is implied by its other lines.
+
+        Old PokerStars histories (2005-2008) and some converters write no "Uncalled bet
+        (X) returned" line: the chips went back all the same, as the Total pot and the
+        collected amounts show.  None: the hand writes its returns, or needs none, or its
+        lines say the chips stayed in the pot (the record contradicts the return: the
+        uncalled-bet check reports it).  Else ('inferred', the lines that support it), the
+        lines None when no line of the hand supports or contradicts it (the uncalled-bet
+        check then looks at the next hand's stack)."""
+        if not self.records_returns or self.return_lines:
+            return None
+        uncalled = sum(s.returned_expected for s in self.order)
+        if uncalled == 0:
+            return None
+        put_in = sum(s.total_in for s in self.order)
+        rake = (self.total_pot.to_amount or 0) if self.total_pot is not None else 0
+        support: list[str] = []
+        contradicts = False
+        if self.total_pot is not None and self.total_pot.amount is not None:
+            total = self.total_pot.amount
+            if put_in - uncalled in (total, total + rake):  # some converters write the pot net of rake
+                support.append(f"total pot line {self.total_pot.line_no}")
+            elif put_in in (total, total + rake):
+                contradicts = True
+        if self.collects:
+            won = sum(e.amount or 0 for e in self.collects)
+            lines = ", ".join(str(e.line_no) for e in self.collects)
+            if won == put_in - uncalled - rake:
+                support.append(f"collected line{'s' if len(self.collects) > 1 else ''} {lines}")
+            elif won == put_in - rake:
+                contradicts = True
+        if contradicts:
+            return None
+        return "inferred", "; ".join(support) or None
+
     def _hand_results(self, expected_won: dict[int, int | None]) -> None:
+        inferred = self._inferred_return()
         for s in self.order:
+            basis: str | None = "recorded"
+            source: str | None = None
+            if not self.records_returns:
+                basis = None
+            elif inferred is not None and s.returned_expected > 0:
+                # the implied event: the uncalled chips went back, as the lines in returned_from show
+                basis, source = inferred
+                s.returned_recorded = s.returned_expected
             if self.records_returns:
                 ret_rec: int | None = s.returned_recorded
                 won_rec: int | None = s.collected
@@ -766,7 +816,7 @@ class Replay:
             end_exp = None if won_exp is None else s.start - s.total_in + s.returned_expected + won_exp
             self.facts.hand_results.append((
                 self.hid, self.ed, s.seat, s.player, s.start, s.total_in, s.returned_expected, ret_rec,
-                won_exp, won_rec, end_exp, end_rec, s.returned_line,
+                won_exp, won_rec, end_exp, end_rec, s.returned_line, basis, source,
             ))
 
 

@@ -5,6 +5,7 @@ Each ``<check-id>.sql`` starts with a header of ``-- key: value`` lines::
     -- check: illegal-underraise
     -- title: Raise below the minimum left standing
     -- severity: error
+    -- category: violation
     -- group: betting
     -- rationale: A bet or raise below the legal minimum by a player with chips behind ...
 
@@ -12,6 +13,13 @@ and then one ``SELECT`` over the event log and the replay facts, with the
 parameter ``$edition``.  Its result columns are the finding contract:
 
     hand_id, street, seq, seat, player, expected, actual, message, line_no
+
+and, optionally, ``category`` and ``category_basis``: a row's own category where it
+is not the header's (e.g. uncalled-bet: a return the record cannot support is a
+``record`` finding), and why.  ``category`` in the header is the check's default:
+``violation`` (the rules in force were broken in the hand) or ``record`` (the history
+does not record what the audit needs, or contradicts itself).  A house profile may
+then make a violation a ``departure`` (``auditor/house.py``).
 
 Rule numbers and titles are not in the SQL: they come from the one rule catalog
 (``auditor/rules/catalog.toml``) by check id and edition.
@@ -38,6 +46,7 @@ import duckdb
 from auditor.store import transaction
 
 SEVERITIES = ("info", "warning", "error")
+CATEGORIES = ("violation", "departure", "record")  # docs/semantics.md, "Finding categories"
 
 
 @dataclass(frozen=True)
@@ -45,6 +54,7 @@ class Check:
     check_id: str
     title: str
     severity: str
+    category: str
     group: str
     rationale: str
     precedence: int
@@ -70,17 +80,20 @@ def parse_check(path: Path) -> Check:
             meta[last] = val.strip()
         elif last and body:
             meta[last] += " " + body  # continuation line
-    missing = {"check", "title", "severity", "rationale"} - meta.keys()
+    missing = {"check", "title", "severity", "category", "rationale"} - meta.keys()
     if missing:
         raise ValueError(f"{path}: header lacks {', '.join(sorted(missing))}")
     if meta["check"] != path.stem:
         raise ValueError(f"{path}: header says check {meta['check']!r} but the file is {path.name}")
     if meta["severity"] not in SEVERITIES:
         raise ValueError(f"{path}: severity must be one of {SEVERITIES}")
+    if meta["category"] not in ("violation", "record"):  # departures come from house profiles only
+        raise ValueError(f"{path}: category must be violation or record")
     return Check(
         check_id=meta["check"],
         title=meta["title"],
         severity=meta["severity"],
+        category=meta["category"],
         group=meta.get("group", "betting"),
         rationale=meta["rationale"],
         precedence=int(meta.get("precedence", "0")),
@@ -168,15 +181,18 @@ def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple
         con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", _params(c, edition))
         found = "_found"
     skip_done = "AND f.hand_id NOT IN (SELECT hand_id FROM _award_hands)" if c.group == "award" else ""
+    cols = {d[0] for d in con.execute(f"SELECT * FROM temp.{found} LIMIT 0").description}
+    category = "coalesce(f.category, ?)" if "category" in cols else "?"
+    basis = "f.category_basis" if "category_basis" in cols else "NULL"
     (n,) = con.execute(
         f"""INSERT INTO findings
             SELECT ? || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
-                   ?, ?, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
+                   ?, ?, {category}, {basis}, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             WHERE true {skip_done}
             ON CONFLICT DO NOTHING""",
-        [c.check_id, c.check_id, c.severity, edition, *rule],
+        [c.check_id, c.check_id, c.severity, c.category, edition, *rule],
     ).fetchone()
     if c.group == "award":
         con.execute(f"INSERT INTO _award_hands SELECT DISTINCT hand_id FROM temp.{found}")

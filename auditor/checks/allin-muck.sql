@@ -1,6 +1,7 @@
 -- check: allin-muck
 -- title: Hand mucked without tabling when a player was all-in
 -- severity: warning
+-- category: violation
 -- group: showdown
 -- rationale: Once a player is all-in and all betting is complete, every hand still in
 --   must be tabled face up; no player who is all-in or has called all betting may muck

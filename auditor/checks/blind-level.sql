@@ -1,6 +1,7 @@
 -- check: blind-level
 -- title: Blinds or antes that do not match the level, or levels out of step between tables
 -- severity: error
+-- category: violation
 -- group: table
 -- rationale: Every hand is played at the level in force when it starts: its blinds and
 --   antes are that level's amounts (a player short of chips posts what they have, all-in).

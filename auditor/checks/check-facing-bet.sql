@@ -1,6 +1,7 @@
 -- check: check-facing-bet
 -- title: Check recorded when facing a bet
 -- severity: error
+-- category: violation
 -- group: betting
 -- rationale: A player facing a bet cannot check: he must call, raise or fold. A recorded
 --   check facing a bet means the bet was ignored or the history is wrong.

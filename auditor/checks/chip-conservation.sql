@@ -1,12 +1,16 @@
 -- check: chip-conservation
 -- title: Chips awarded and returned differ from chips put in
 -- severity: error
+-- category: violation
 -- group: award
 -- precedence: 4
 -- rationale: Every chip put into a hand comes back out as a return, an award or the
 --   recorded rake, and the history's own total pot must equal the chips in the pot.
 --   Chips that appear or vanish are reported here. A difference that is exactly a
---   misstated uncalled bet is left to the uncalled-bet check.
+--   misstated uncalled bet is left to the uncalled-bet check. Chips awarded that were
+--   not in the pot (or not awarded) are a violation; a total pot line that differs
+--   from the chips put in while the awards add up is the history contradicting itself,
+--   a record finding.
 WITH flow AS (
   SELECT r.hand_id,
          sum(r.contributed) AS put_in,
@@ -36,7 +40,10 @@ SELECT f.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
             ELSE chips(f.put_in - f.returned, h.amount_scale) || ' stayed in the pot' ||
                  CASE WHEN c.rake > 0 THEN ' (rake ' || chips(c.rake, h.amount_scale) || ')' ELSE '' END ||
                  ', but ' || chips(f.awarded, h.amount_scale) || ' was awarded.' END AS message,
-       coalesce(c.line_no, h.last_line) AS line_no
+       coalesce(c.line_no, h.last_line) AS line_no,
+       CASE WHEN f.n_recorded = f.n AND c.n_outcomes > 0
+                 AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake)
+            THEN 'violation' ELSE 'record' END AS category
 FROM flow f JOIN hands h USING (hand_id) JOIN claims c USING (hand_id)
 WHERE (c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp))
    OR (f.n_recorded = f.n AND c.n_outcomes > 0

@@ -1,6 +1,7 @@
 -- check: dead-button
 -- title: Big blind skipped, or the button and blinds not moved by the dead-button rule
 -- severity: error
+-- category: violation
 -- group: table
 -- rationale: Under a dead button every player pays the big blind once per round: the big
 --   blind moves to the next player dealt in, the small blind is the last big blind's seat

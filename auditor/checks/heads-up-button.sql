@@ -1,6 +1,7 @@
 -- check: heads-up-button
 -- title: Heads-up, the small blind is not the button, or a player got the big blind twice
 -- severity: error
+-- category: violation
 -- group: table
 -- rationale: Heads-up the small blind is the button and acts first before the flop. When
 --   play becomes heads-up the button is adjusted so that no player takes the big blind

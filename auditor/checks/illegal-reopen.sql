@@ -1,6 +1,7 @@
 -- check: illegal-reopen
 -- title: Raise when betting was not reopened
 -- severity: error
+-- category: violation
 -- group: betting
 -- rationale: A player who has already acted may raise again only when facing at least a
 --   full bet or raise (no-limit, pot-limit; short all-ins add up from 2013 on) or, in

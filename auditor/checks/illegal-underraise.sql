@@ -1,6 +1,7 @@
 -- check: illegal-underraise
 -- title: Bet or raise below the minimum left standing
 -- severity: error
+-- category: violation
 -- group: betting
 -- rationale: A bet or raise must be at least the largest prior full bet or raise of the
 --   round. A player with chips behind who bets or raises less, and is not corrected,

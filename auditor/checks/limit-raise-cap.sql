@@ -1,6 +1,7 @@
 -- check: limit-raise-cap
 -- title: More raises than the cap in a limit round
 -- severity: error
+-- category: violation
 -- group: betting
 -- rationale: In limit play the number of raises in a round is capped by the house
 --   (default here: a bet and three raises), even heads-up until the event is down to two

@@ -1,6 +1,7 @@
 -- check: new-player-seating
 -- title: A player new to the table dealt in between the small blind and the button
 -- severity: error
+-- category: violation
 -- group: table
 -- rationale: A player joining a table (late registration, alternate, re-entry, broken
 --   table, balancing) may take any seat, including the blinds or the button, but is not

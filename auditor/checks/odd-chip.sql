@@ -1,6 +1,7 @@
 -- check: odd-chip
 -- title: Odd chip to the wrong player
 -- severity: warning
+-- category: violation
 -- group: award
 -- precedence: 1
 -- rationale: When a pot is split, odd chips go by rule: in board games to the first

@@ -1,6 +1,7 @@
 -- check: out-of-turn
 -- title: Action out of turn
 -- severity: warning
+-- category: violation
 -- group: betting
 -- rationale: Action proceeds clockwise; an action by a seat whose turn it was not, or by a
 --   seat that had already folded or was all-in, skips or misleads the players entitled to

@@ -1,6 +1,7 @@
 -- check: pot-limit-overbet
 -- title: Pot-limit bet or raise above the pot
 -- severity: error
+-- category: violation
 -- group: betting
 -- rationale: In pot-limit the largest bet is the pot after the bettor's call (pre-flop a
 --   short all-in blind counts as a full blind). A larger bet that stands overcharges

@@ -1,6 +1,7 @@
 -- check: showdown-order
 -- title: Wrong player showed first at a non-all-in showdown
 -- severity: info
+-- category: violation
 -- group: showdown
 -- rationale: In a non-all-in showdown the last aggressor on the final betting round
 --   tables first; with no bet on that round, the first player left of the button does.

@@ -1,6 +1,7 @@
 -- check: side-pot
 -- title: Pot awarded to a player not eligible for it
 -- severity: error
+-- category: violation
 -- group: award
 -- precedence: 2
 -- rationale: Each side pot is contested only by the players who put chips into every

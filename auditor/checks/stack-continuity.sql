@@ -1,6 +1,7 @@
 -- check: stack-continuity
 -- title: A player's stack changed between hands at a table
 -- severity: warning
+-- category: violation
 -- group: table
 -- rationale: Chips stay in view and in play: the stack a player starts a hand with is
 --   the stack they ended the previous hand at the table with, plus any re-buy or add-on
@@ -11,7 +12,8 @@
 --   moved in from another table is compared with their last hand there when the move is
 --   in view (that table's history goes on without them, and they sit down within ten
 --   minutes). A re-deal (same players, seats, stacks and button as the hand before) is
---   not a new hand and is not compared.
+--   not a new hand and is not compared. A gap (hands missing from the history) is a
+--   record finding: the history does not hold what the audit needs there.
 WITH moved AS (  -- a player new at the table: their last hand at another table of the tournament
   SELECT t.hand_id, s.seat, s.player, s.starting_stack, t.table_name, t.started_at,
          (SELECT arg_max(x.hand_id, x.started_at) FROM table_hands x JOIN seats y USING (hand_id)
@@ -31,7 +33,7 @@ SELECT l.hand_id, 'preflop' AS street, NULL::INTEGER AS seq, l.seat, l.player,
        CASE WHEN l.unbought_continuous THEN ': the chips bought (line ' || l.bought_line || ') are missing from the stack.'
             ELSE ': ' || chips(l.starting_stack - l.prev_end_stack - l.rebuys - l.addons, h.amount_scale) ||
                  ' chips appeared or vanished between the hands; no hand, re-buy or add-on explains it.' END AS message,
-       s.line_no
+       s.line_no, NULL AS category
 FROM stack_links l
 JOIN table_transitions t USING (hand_id)
 JOIN hands h USING (hand_id)
@@ -44,7 +46,7 @@ SELECT t.hand_id, 'preflop', NULL, NULL, NULL,
        ' and this one' || coalesce(' (' || t.seconds_since_prev || ' s apart' ||
        ', button seat ' || t.prev_button_seat || ' then ' || t.button_seat || ')', '') ||
        ': hands are missing from the history here, so stacks, blinds and seating are not compared across the gap.',
-       t.first_line
+       t.first_line, 'record'
 FROM table_transitions t
 WHERE t.is_tournament AND t.gap
 UNION ALL
@@ -53,7 +55,7 @@ SELECT m.hand_id, 'preflop', NULL, m.seat, m.player,
        who(m.seat, m.player) || ' moved from table ' || f.table_name || ' and starts with ' || chips(m.starting_stack, h.amount_scale) ||
        ', but ended their last hand there (' || m.from_hand_id || ') with ' || chips(c.end_stack + c.rebuys + c.addons, h.amount_scale) ||
        ': chips appeared or vanished in the move.',
-       s.line_no
+       s.line_no, NULL
 FROM moved m
 JOIN table_hands f ON f.hand_id = m.from_hand_id
 JOIN hand_chips c ON c.hand_id = m.from_hand_id AND c.player = m.player

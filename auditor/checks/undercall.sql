@@ -1,6 +1,7 @@
 -- check: undercall
 -- title: Call for less than owed with chips behind
 -- severity: error
+-- category: violation
 -- group: betting
 -- rationale: A player with chips behind who calls must put in the full amount owed. An
 --   undercall that stands leaves the pot short and the caller in for less than the bet.

@@ -1,6 +1,7 @@
 -- check: wrong-winner
 -- title: Pot awarded to a hand that lost
 -- severity: error
+-- category: violation
 -- group: award
 -- precedence: 3
 -- rationale: The tabled cards read for themselves: the best tabled hand wins, and each
