@@ -164,6 +164,12 @@ RULES_OPTION = click.option(
     help="TDA edition to judge the hands by.",
 )
 SEVERITY_LEVELS = ("info", "warning", "error")
+CATEGORY_CHOICES = ("violation", "departure", "record")
+HOUSE_OPTION = click.option(
+    "--house", default="auto", show_default=True, metavar="auto|none|NAME|FILE",
+    help="House-rule profile: auto applies each site's shipped profile to the hands of that site (see 'tda-audit "
+         "rules'); none judges by the TDA edition alone; NAME a shipped profile (pokerstars, phh); FILE a profile TOML. "
+         "A finding that followed the house's declared policy becomes a departure.")
 
 
 @main.command()
@@ -172,10 +178,15 @@ SEVERITY_LEVELS = ("info", "warning", "error")
 @RULES_OPTION
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: hands, rejected, findings, ...")
 @click.option("--fail-on", type=click.Choice(SEVERITY_LEVELS), default=None,
-              help="Exit 1 when findings at or above this severity exist.")
+              help="Exit 1 when violations at or above this severity exist (departures and record findings do not "
+                   "count unless --fail-category names them).")
+@click.option("--fail-category", "fail_categories", type=click.Choice(CATEGORY_CHOICES), multiple=True,
+              help="Categories --fail-on counts (repeatable; default: violation). E.g. --fail-category violation "
+                   "--fail-category record.")
+@HOUSE_OPTION
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--jobs", type=int, default=None, help="Worker processes for parsing and replay (default: all cores).")
-def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
+def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, quiet, jobs):
     """Ingest PATHS, replay every stored hand under the chosen TDA edition, run every
     check, and summarise the findings.  Exit 0 when the audit completes, whatever it
     found; 1 with --fail-on when findings reach that severity; 2 for bad input.
@@ -185,14 +196,21 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
       tda-audit audit sample_histories/
       tda-audit audit event/*.txt --rules tda-2013 --json > findings.json
       tda-audit audit histories/ --fail-on error
+      tda-audit audit histories/ --fail-on warning --fail-category violation --fail-category record
+      tda-audit audit histories/ --house none      # bare TDA: no house profile
     """
+    from auditor.house import HouseError, choose
     from auditor.pipeline import audit as run_audit
 
+    try:
+        choose(house)
+    except HouseError as e:
+        fail(str(e))
     files = input_files(paths)
     with file_progress(files, quiet or as_json) as bar:
         try:
             result = run_audit(paths, db=db, edition_name=edition_name, progress=lambda r: bar.update(1), jobs=jobs,
-                               keep_findings=False)
+                               keep_findings=False, house=house)
         except StoreError as e:
             fail(str(e))
     total = result.findings_total
@@ -202,17 +220,21 @@ def audit(paths, db, edition_name, as_json, fail_on, quiet, jobs):
         print_ingest_summary(result.ingest)
         r = result.replay
         click.echo(f"replayed {r.hands} hands under {r.edition} ({r.decisions} decisions, {r.pots} pots, {r.notes} replay notes)")
-        click.echo(f"findings {total}" + (":" if total else ""))
+        by_cat = result.findings_by_category
+        click.echo(f"findings {total}: " + ", ".join(f"{by_cat.get(c, 0)} {c}s" for c in CATEGORY_CHOICES)
+                   + f" (house: {result.house})")
         for check_id, n in sorted(result.findings_by_check.items()):
             if n:
                 click.echo(f"  {check_id:20} {n}")
         for f in result.findings[:10]:
-            click.echo(f"  {f['hand_id']} {f['check_id']} (rule {f['rule']}): {f['message']}  [{f['source_path']}:{f['line_no']}]")
+            click.echo(f"  {f['hand_id']} {f['check_id']} {f['category']} (rule {f['rule']}): {f['message']}  "
+                       f"[{f['source_path']}:{f['line_no']}]")
         if total > 10:
             click.echo(f"  ... {total - 10} more: tda-audit findings --db {db}")
     if result.ingest.nothing_read:
         sys.exit(2)  # nothing given was a history this tool reads, as for ingest
-    worst = [s for s, n in result.findings_by_severity.items() if n]
+    counted = set(fail_categories or ("violation",))
+    worst = [s for (c, s), n in result.findings_by_category_severity.items() if n and c in counted]
     if fail_on and any(SEVERITY_LEVELS.index(s) >= SEVERITY_LEVELS.index(fail_on) for s in worst):
         sys.exit(1)
 
@@ -250,7 +272,8 @@ def replay(db, edition_name, raise_cap, jobs):
 @DB_OPTION
 @RULES_OPTION
 @click.option("--check", "check_ids", multiple=True, help="Run only this check (repeatable).")
-def check(db, edition_name, check_ids):
+@HOUSE_OPTION
+def check(db, edition_name, check_ids, house):
     """Run the checks over the replay facts in the store and record the findings.
 
     \b
@@ -258,9 +281,14 @@ def check(db, edition_name, check_ids):
       tda-audit check
       tda-audit check --check odd-chip --check side-pot
     """
+    from auditor import house as house_rules
     from auditor.checks import load_checks, run_checks
     from auditor.store import connect
 
+    try:
+        house_rules.choose(house)
+    except house_rules.HouseError as e:
+        fail(str(e))
     known = {c.check_id for c in load_checks()}
     unknown = [c for c in check_ids if c not in known]
     if unknown:
@@ -278,6 +306,7 @@ def check(db, edition_name, check_ids):
             state, "do not exist")
         fail(f"the replay facts for {edition_name} in {db} {why}: run 'tda-audit replay --rules {edition_name}' first")
     counts = run_checks(con, edition_name, list(check_ids) or None)
+    house_rules.apply(con, edition_name, house)
     con.close()
     for cid, n in sorted(counts.items()):
         click.echo(f"{cid:20} {n}")
@@ -290,13 +319,16 @@ def check(db, edition_name, check_ids):
 @click.option("--hand", "hand_ids", multiple=True, help="Only this hand id (repeatable).")
 @click.option("--tournament", "tournaments", multiple=True, help="Only this tournament id (repeatable).")
 @click.option("--severity", type=click.Choice(SEVERITY_LEVELS), default=None, help="Only findings at or above this severity.")
+@click.option("--category", "categories", type=click.Choice(CATEGORY_CHOICES), multiple=True,
+              help="Only findings of this category (repeatable): violation, departure, record.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
-def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, fmt):
+def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, categories, fmt):
     """List recorded findings.
 
     \b
     Examples:
       tda-audit findings --severity error
+      tda-audit findings --category violation
       tda-audit findings --check side-pot --format json
       tda-audit findings --hand PS-900000000003 --format csv
     """
@@ -308,7 +340,8 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, fmt):
     except StoreError as e:
         fail(str(e))
     conds, params = [], []
-    for col, vals in (("check_id", check_ids), ("hand_id", hand_ids), ("tournament_id", tournaments)):
+    for col, vals in (("check_id", check_ids), ("hand_id", hand_ids), ("tournament_id", tournaments),
+                      ("category", categories)):
         if vals:
             conds.append(f"{col} IN ({', '.join('?' * len(vals))})")
             params += list(vals)
@@ -337,9 +370,10 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, fmt):
             click.echo("no findings")
         for f in rows:
             click.echo(
-                f"{f['hand_id']}  {f['check_id']}  {f['severity']}  {f['edition']} rule {f['rule']} ({f['rule_title']})\n"
+                f"{f['hand_id']}  {f['check_id']}  {f['category']}  {f['severity']}  {f['edition']} rule {f['rule']} ({f['rule_title']})\n"
                 f"    {f['street']}, seat {f['seat']} {f['player'] or ''}: expected {f['expected']}, actual {f['actual']}\n"
                 f"    {f['message']}\n    {f['source_path']}:{f['line_no']}"
+                + (f"\n    {f['category']}: {f['category_basis']}" if f['category_basis'] else "")
             )
 
 
@@ -347,7 +381,8 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, fmt):
 @click.option("--rules", "edition_name", type=click.Choice(EDITIONS), default=DEFAULT_EDITION, show_default=True)
 @click.option("--json", "as_json", is_flag=True, help="Print as JSON.")
 def rules(edition_name, as_json):
-    """List the checks with the rules they cite in an edition.
+    """List the checks with the rules they cite in an edition, their default category,
+    and the house-rule profiles with their policies and sources.
 
     \b
     Examples:
@@ -364,6 +399,7 @@ def rules(edition_name, as_json):
             "check": c.check_id,
             "title": c.title,
             "severity": c.severity,
+            "category": c.category,
             "edition": edition_name,
             "runs": any(not x.missing for x in cites),
             "citations": [
@@ -372,12 +408,22 @@ def rules(edition_name, as_json):
             ],
             "sql": str(c.path.relative_to(c.path.parent.parent.parent)),
         })
+    from auditor.house import POLICIES, load_profiles
+
+    profiles = load_profiles()
     if as_json:
-        click.echo(json.dumps(out, indent=2))
+        # the checks, as before, and the house-rule profiles (--house)
+        click.echo(json.dumps({"checks": out, "house_profiles": [p.as_json() for p in profiles]}, indent=2, default=str))
         return
     for r in out:
         refs = "; ".join(f"{x['rule']} {x['title']}" for x in r["citations"] if not x.get("missing")) or "no rule in this edition (check does not run)"
-        click.echo(f"{r['check']:20} {r['severity']:8} {refs}")
+        click.echo(f"{r['check']:20} {r['severity']:8} {r['category']:9} {refs}")
+    click.echo("\nhouse-rule profiles (tda-audit audit --house auto|none|NAME|FILE; auto applies a site's profile to its hands):")
+    for p in profiles:
+        click.echo(f"  {p.name:12} {p.title} ({p.path.name}), sites: {', '.join(p.sites)}")
+        for x in p.policies:
+            judged = f"; judged by {POLICIES[x.name][2]}" if POLICIES[x.name][2] else "; no check judges it"
+            click.echo(f"    line {x.line:<3} {x.name} = {json.dumps(x.value)}{x.era()}  [{x.source}{judged}]")
 
 
 # --- reports: report, explain, export, query (reports/; docs/reports.md) ----------------

@@ -16,3 +16,6 @@ CREATE OR REPLACE MACRO who(seat, player) AS
 
 -- seats_list([1, 3]): '1, 3'
 CREATE OR REPLACE MACRO seats_list(l) AS array_to_string(list_transform(l, lambda x: CAST(x AS VARCHAR)), ', ');
+
+-- next_seat(3, [1, 3, 5]): 5, the next seat of the list clockwise after seat 3
+CREATE OR REPLACE MACRO next_seat(x, l) AS coalesce(list_min(list_filter(l, lambda s: s > x)), list_min(l));

@@ -9,7 +9,8 @@ from typing import Iterable, Iterator
 
 import duckdb
 
-from auditor.checks import run_checks
+from auditor import house as house_rules
+from auditor.checks import CATEGORIES, run_checks
 from auditor.ingest import IngestSummary, ingest
 from auditor.store import connect, transaction
 from replay.editions import DEFAULT_EDITION, edition
@@ -31,6 +32,10 @@ class AuditResult:
     findings: list[dict] = field(default_factory=list)  # all, or the first PREVIEW (audit(keep_findings=False))
     seconds: float = 0.0
     findings_by_severity: dict[str, int] = field(default_factory=dict)
+    findings_by_category: dict[str, int] = field(default_factory=dict)
+    # (category, severity) -> findings: what --fail-on and --fail-category count
+    findings_by_category_severity: dict[tuple[str, str], int] = field(default_factory=dict)
+    house: str = ""  # the house profiles applied (provenance)
 
     @property
     def findings_total(self) -> int:
@@ -39,6 +44,7 @@ class AuditResult:
     def as_json(self) -> dict:
         return {
             "edition": self.edition,
+            "house": self.house,
             "files": self.ingest.files,
             "hands_seen": self.ingest.hands_seen,
             "hands": self.replay.hands,
@@ -47,6 +53,7 @@ class AuditResult:
             "rejected": self.ingest.rejected,
             "rejections": self.ingest.errors,
             "findings_by_check": self.findings_by_check,
+            "findings_by_category": {c: self.findings_by_category.get(c, 0) for c in CATEGORIES},
             "findings": [finding_json(f) for f in self.findings],
             "seconds": round(self.seconds, 3),
         }
@@ -110,7 +117,7 @@ def iter_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = Non
 
 def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = None, *, edition_name: str = DEFAULT_EDITION,
           progress=None, jobs: int | None = None, raise_cap: int = DEFAULT_RAISE_CAP,
-          keep_findings: bool = True) -> AuditResult:
+          keep_findings: bool = True, house: str = "auto") -> AuditResult:
     """Ingest ``paths``, replay everything in the store under ``edition_name`` and run
     every check.  Findings cover the whole store, not only the files named; with
     ``keep_findings=False`` the result holds only the first ``PREVIEW`` of them
@@ -118,8 +125,12 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
 
     When the edition's facts already cover the store (or it is empty), each new
     hand is replayed as it is stored, in the same worker and the same commit;
-    otherwise the whole store is replayed after the ingest."""
+    otherwise the whole store is replayed after the ingest.
+
+    ``house`` chooses the house-rule profiles that make findings departures
+    (``auditor.house.choose``: auto, none, a profile's name or file)."""
     edition(edition_name)  # fail early on an unknown edition
+    house_rules.choose(house)  # and on an unknown profile
     t0 = time.perf_counter()
     con = connect(db)
     try:
@@ -134,9 +145,16 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
             ing = ingest(paths, con=con, progress=progress, jobs=jobs)
             rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs)
         counts = run_checks(con, edition_name)
-        by_severity = dict(con.execute("SELECT severity, count(*) FROM findings WHERE edition = ? GROUP BY 1",
-                                       [edition_name]).fetchall())
+        applied = house_rules.apply(con, edition_name, house)
+        by_both = {(c, s): n for c, s, n in con.execute(
+            "SELECT category, severity, count(*) FROM findings WHERE edition = ? GROUP BY ALL", [edition_name]).fetchall()}
+        by_severity: dict[str, int] = {}
+        by_category: dict[str, int] = {}
+        for (c, s), n in by_both.items():
+            by_severity[s] = by_severity.get(s, 0) + n
+            by_category[c] = by_category.get(c, 0) + n
         findings = fetch_findings(con, edition_name, limit=None if keep_findings else PREVIEW)
     finally:
         con.close()
-    return AuditResult(edition_name, ing, rep, counts, findings, time.perf_counter() - t0, by_severity)
+    return AuditResult(edition_name, ing, rep, counts, findings, time.perf_counter() - t0, by_severity,
+                       by_category, by_both, applied)

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: findings.category, category_basis; hand_results.returned_basis, returned_from
+SCHEMA_VERSION = 2  # 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from
 
 
 class EventKind(StrEnum):
@@ -466,6 +466,9 @@ FINDINGS = Table(
           "what the audit needs, or contradicts itself); docs/semantics.md, 'Finding categories'", False),
         C("category_basis", "VARCHAR", "why the category is not the check's default: the house profile line and its "
           "source (departure), or the inference the record cannot support (record)"),
+        C("house_policy", "VARCHAR", "house policies the hand followed where the edition rules otherwise, as name=value "
+          "items ('button=both-blinds-moved'); a house profile that declares one makes the finding a departure "
+          "(auditor/house.py)"),
         C("edition", "VARCHAR", "TDA edition", False),
         C("rule", "VARCHAR", "rule number in the edition"),
         C("rule_title", "VARCHAR", "rule title in the edition"),

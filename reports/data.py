@@ -152,7 +152,7 @@ def charts(con: duckdb.DuckDBPyConnection, edition: str, top: int = 20) -> dict[
 
 
 FINDING_COLS = (
-    "finding_id", "check_id", "severity", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
+    "finding_id", "check_id", "severity", "category", "category_basis", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
     "street", "seq", "seat", "player", "expected", "actual", "message", "source_path", "line_no",
 )
 
@@ -251,7 +251,8 @@ def evidence(con: duckdb.DuckDBPyConnection, edition: str, hand_ids: list[str] |
         out[p.pop("hand_id")]["pots"].append(p)
     for r in _dicts(con.execute(
         "SELECT r.hand_id, seat, player, starting_stack, contributed, returned_expected, returned_recorded, won_expected, "
-        "won_recorded, end_stack_expected, end_stack_recorded FROM hand_results r JOIN _ev_hands USING (hand_id) "
+        "won_recorded, end_stack_expected, end_stack_recorded, returned_basis, returned_from, returned_line "
+        "FROM hand_results r JOIN _ev_hands USING (hand_id) "
         "WHERE edition = ? ORDER BY r.hand_id, seat", [edition]
     )):
         out[r.pop("hand_id")]["results"].append(r)

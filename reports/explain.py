@@ -100,6 +100,19 @@ def header_pairs(ev: dict) -> list[tuple[str, str]]:
     ]
 
 
+def inferred_events(ev: dict) -> list[str]:
+    """The events the replay inferred (a line the format leaves out, implied by others)."""
+    out = []
+    for r in ev.get("results", []):
+        if r.get("returned_basis") == "inferred":
+            who = f"seat {r['seat']}" + (f" ({r['player']})" if r["player"] else "")
+            out.append(f"uncalled {amount(r['returned_expected'], ev['scale'])} returned to {who}: inferred, not recorded "
+                       f"(the history writes no return line); "
+                       + (f"inferred from {r['returned_from']}" if r["returned_from"]
+                          else "no line of the hand supports it"))
+    return out
+
+
 def to_text(ev: dict, width: int = 100) -> str:
     out = [f"Hand {ev['hand_id']}"]
     out += [f"  {k:10} {v}" for k, v in header_pairs(ev) if v]
@@ -108,8 +121,10 @@ def to_text(ev: dict, width: int = 100) -> str:
         out.append(f"No findings under {ev['edition']}.")
     for n, f in enumerate(ev["findings"], 1):
         title = ev["rules"].get(f["check_id"], {}).get("title", "")
-        out.append(f"Finding {n}: {f['check_id']} ({f['severity']}) - {title}")
+        out.append(f"Finding {n}: {f['check_id']} ({f['category']}, {f['severity']}) - {title}")
         out += textwrap.wrap(f["message"], width, initial_indent="  ", subsequent_indent="  ")
+        if f.get("category_basis"):
+            out += textwrap.wrap(f"{f['category']}: {f['category_basis']}", width, initial_indent="  ", subsequent_indent="    ")
         out.append(f"  rule required: {f['expected'] or '-'}")
         out.append(f"  what happened: {f['actual'] or '-'}")
         out.append(f"  where: {f['street'] or '-'}, seat {f['seat']}, {f['source_path']}:{f['line_no']}")
@@ -131,6 +146,11 @@ def to_text(ev: dict, width: int = 100) -> str:
             out.append(f"  {p['pot_label']}: {amount(p['amount'], ev['scale'])}, eligible {p['eligible']}, "
                        f"winners {p['hi_winners']}" + (f" / low {p['lo_winners']}" if p["lo_winners"] is not None else "")
                        + (", verified" if p["verified"] else ", not verified") + (f" ({p['note']})" if p["note"] else ""))
+    inferred = inferred_events(ev)
+    if inferred:
+        out.append("")
+        out.append("Inferred events:")
+        out += [f"  {x}" for x in inferred]
     for n in ev["notes"]:
         out.append(f"Replay note: {n['code']}: {n['message']}")
     return "\n".join(out) + "\n"
@@ -148,7 +168,8 @@ def to_markdown(ev: dict) -> str:
         out += [f"No findings under {ev['edition']}.", ""]
     for n, f in enumerate(ev["findings"], 1):
         title = ev["rules"].get(f["check_id"], {}).get("title", "")
-        out += [f"## Finding {n}: `{f['check_id']}` ({f['severity']}): {_md(title)}", "", _md(f["message"]), "",
+        out += [f"## Finding {n}: `{f['check_id']}` ({f['category']}, {f['severity']}): {_md(title)}", "", _md(f["message"]), "",
+                *([f"- **{f['category']}**: {_md(f['category_basis'])}"] if f.get("category_basis") else []),
                 f"- **rule required**: {_md(f['expected'] or '-')}", f"- **what happened**: {_md(f['actual'] or '-')}",
                 f"- **where**: {_md(f['street'] or '-')}, seat {f['seat']}, `{_md(f['source_path'])}:{f['line_no']}`", ""]
         for head, text, from_doc in rule_lines(ev, f["check_id"]):
@@ -163,6 +184,9 @@ def to_markdown(ev: dict) -> str:
         if r[0]:
             cells = [f"**{c}**" if c else c for c in cells]
         out.append("| " + " | ".join(cells) + " |")
+    inferred = inferred_events(ev)
+    if inferred:
+        out += ["", "## Inferred events", ""] + [f"- {_md(x)}" for x in inferred]
     return "\n".join(out) + "\n"
 
 

@@ -215,6 +215,7 @@ def test_violating_fixture(check_id, tmp_path):
         lines = path.read_text(encoding="utf-8-sig").splitlines()
         for f in findings:
             assert f["severity"] == check.severity
+            assert f["category"] == "violation", f  # a fixture pair's violation stays one, under the house profiles
             assert f["edition"] == edition
             assert f["rule"] == rule and f["rule_title"] == title
             assert f["hand_id"] in hand_ids

@@ -48,9 +48,10 @@ def test_audit_json_finds_each_sample_violation_once(audited):
     found = {(f["hand"], f["check"]) for f in out["findings"]}
     assert found == set(SAMPLE_VIOLATIONS.items())
     for f in out["findings"]:
-        for key in ("check", "hand", "seat", "player", "street", "rule", "edition", "expected", "actual", "message", "source", "line"):
+        for key in ("check", "category", "hand", "seat", "player", "street", "rule", "edition", "expected", "actual", "message", "source", "line"):
             assert key in f
         assert f["edition"] == "tda-2019" and f["rule"] and f["message"].endswith(".")
+        assert f["category"] == "violation", f  # the samples are violations, under any house profile
         # the source line exists and names the player or is the hand's summary
         lines = open(f["source"], encoding="utf-8").read().splitlines()
         assert 1 <= f["line"] <= len(lines)
@@ -87,10 +88,10 @@ def test_findings_filters_and_formats(audited):
 
 def test_rules_lists_every_check_with_citations():
     r = run("rules", "--json")
-    rows = json.loads(r.output)
+    rows = json.loads(r.output)["checks"]
     ids = {x["check"] for x in rows}
     assert set(SAMPLE_VIOLATIONS.values()) <= ids
-    r2011 = {x["check"]: x for x in json.loads(run("rules", "--rules", "tda-2011", "--json").output)}
+    r2011 = {x["check"]: x for x in json.loads(run("rules", "--rules", "tda-2011", "--json").output)["checks"]}
     assert r2011["check-facing-bet"]["runs"] is False
     assert r2011["odd-chip"]["citations"][0]["rule"] == "17"
 

@@ -16,7 +16,8 @@ parameter ``$edition``.  Its result columns are the finding contract:
 
 and, optionally, ``category`` and ``category_basis``: a row's own category where it
 is not the header's (e.g. uncalled-bet: a return the record cannot support is a
-``record`` finding), and why.  ``category`` in the header is the check's default:
+``record`` finding), and why; and ``house_policy``: the house policies the hand
+followed instead of the edition's rule (``auditor/house.py``).  ``category`` in the header is the check's default:
 ``violation`` (the rules in force were broken in the hand) or ``record`` (the history
 does not record what the audit needs, or contradicts itself).  A house profile may
 then make a violation a ``departure`` (``auditor/house.py``).
@@ -184,10 +185,11 @@ def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple
     cols = {d[0] for d in con.execute(f"SELECT * FROM temp.{found} LIMIT 0").description}
     category = "coalesce(f.category, ?)" if "category" in cols else "?"
     basis = "f.category_basis" if "category_basis" in cols else "NULL"
+    house = "f.house_policy" if "house_policy" in cols else "NULL"
     (n,) = con.execute(
         f"""INSERT INTO findings
             SELECT ? || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
-                   ?, ?, {category}, {basis}, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
+                   ?, ?, {category}, {basis}, {house}, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             WHERE true {skip_done}

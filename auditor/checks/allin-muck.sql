@@ -6,6 +6,8 @@
 -- rationale: Once a player is all-in and all betting is complete, every hand still in
 --   must be tabled face up; no player who is all-in or has called all betting may muck
 --   without tabling. A muck at such a showdown hides a live hand from the pot's award.
+--   A house that lets hands be mucked there (house_policy allin_muck=true) makes it a
+--   departure.
 WITH mucks AS (
   -- few hands have one: the rest reads only those hands' events
   SELECT * FROM events
@@ -21,7 +23,8 @@ SELECT m.hand_id, m.street, m.seq, m.seat, m.player,
        'hand tabled face up' AS expected,
        'mucked' AS actual,
        who(m.seat, m.player) || ' mucked at a showdown where a player was all-in; all hands still in must be tabled.' AS message,
-       m.line_no
+       m.line_no,
+       'allin_muck=true' AS house_policy
 FROM mucks m
 WHERE m.hand_id IN (SELECT hand_id FROM allin_hands)
   AND NOT EXISTS (SELECT 1 FROM folded f WHERE f.hand_id = m.hand_id AND f.seat = m.seat)

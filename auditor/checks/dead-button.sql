@@ -10,7 +10,10 @@
 --   blind); a button moved forward past an eliminated player's seat gives a player a
 --   free round. Compared hand to hand at each tournament table with three or more
 --   players dealt in; not across hands missing from the history (stack-continuity
---   reports those gaps).
+--   reports those gaps). A hand that followed a moving button instead (both blinds
+--   and the button moved one player on: the next player dealt in after the last button
+--   has the button, the next two the blinds) says so in house_policy
+--   (button=both-blinds-moved): a house profile that declares it makes it a departure.
 WITH t AS (
   SELECT t.*,
          -- dealt-in players the big blind passed over (clockwise after the last big blind, before the new one)
@@ -64,7 +67,10 @@ SELECT v.hand_id, 'preflop' AS street,
                    WHEN v.sb_seat IS NULL THEN 'Nobody posted the small blind; last hand''s big blind, seat ' || v.expected_sb_seat || ', owes it.'
                    ELSE who(v.sb_seat, v.sb_player) || ' posted the small blind, but it belongs to seat ' || v.expected_sb_seat || ', last hand''s big blind.' END
        END AS message,
-       coalesce(CASE WHEN v.what = 'small-blind' THEN v.sb_line ELSE v.bb_line END, v.first_line) AS line_no
+       coalesce(CASE WHEN v.what = 'small-blind' THEN v.sb_line ELSE v.bb_line END, v.first_line) AS line_no,
+       CASE WHEN v.button_seat = next_seat(v.prev_button_seat, v.dealt_seats)
+             AND v.sb_seat = next_seat(v.button_seat, v.dealt_seats)
+             AND v.bb_seat = next_seat(v.sb_seat, v.dealt_seats) THEN 'button=both-blinds-moved' END AS house_policy
 FROM v
 WHERE v.what IS NOT NULL
 ORDER BY v.hand_id

@@ -1,0 +1,203 @@
+"""House-rule profiles: a house's declared policies where the TDA leaves a choice, or
+where the house departs from it (``auditor/house/<name>.toml``).
+
+A check that judges a hand by a rule a house may set differently says, per finding,
+which house policy the hand followed instead (``findings.house_policy``, e.g.
+``button=both-blinds-moved``).  Applying a profile makes each such finding whose
+policy the profile declares, for the hand's site and date, a ``departure`` that
+cites the profile line and its source; a finding that breaks the house's policy too
+stays a ``violation``.  ``--house none`` judges by the TDA edition alone.
+
+>>> [p.name for p in load_profiles()]
+['phh', 'pokerstars']
+>>> follows("raise_cap=5", {"raise_cap": 5}), follows("raise_cap=5", {"raise_cap": 4})
+(True, False)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from auditor.store import transaction
+
+SOURCES = {"published": "the site's published rules", "observed": "behaviour observed on the corpus"}
+
+# Every policy a profile may declare: what it decides, the TDA 2019 position, and the
+# check whose findings it can turn into departures (None: no check judges it yet).
+POLICIES: dict[str, tuple[str, str, str | None]] = {
+    "raise_cap": ("bets and raises allowed in a limit round", "the house limit applies (Rule 48)", "limit-raise-cap"),
+    "raise_cap_heads_up": ("whether the limit cap applies heads-up (true) or is lifted (false)",
+                           "the cap applies heads-up until the event is down to 2 players (Rule 48)", "limit-raise-cap"),
+    "button": ("dead-button, or both-blinds-moved (a moving button: the next players dealt in post both blinds)",
+               "dead-button (Rule 32)", "dead-button"),
+    "allin_muck": ("whether a hand still in may be mucked at an all-in showdown", "false: all hands are tabled (Rule 16)",
+                   "allin-muck"),
+    "bb_ante_order": ("big-blind ante: ante-first or blind-first", "ante-first recommended (RP-11)", None),
+    "smallest_chip": ("the smallest chip in play, in the hand's recorded unit", "odd chips are broken to the smallest "
+                      "denomination in play (Rule 20)", None),
+    "odd_chip": ("where an odd chip goes: first-left-of-button, high-card-by-suit, ...", "Rule 20", None),
+}
+
+
+class HouseError(ValueError):
+    """A profile that cannot be read, or a --house value naming none."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    name: str
+    value: Any
+    source: str  # published | observed
+    evidence: str
+    line: int  # the line of its [name] table in the profile
+    since: dt.date | None = None
+    until: dt.date | None = None
+
+    def era(self) -> str:
+        if not (self.since or self.until):
+            return ""
+        return f" ({self.since or '...'} to {self.until or '...'})"
+
+
+@dataclass(frozen=True)
+class Profile:
+    name: str  # file stem: the name --house takes
+    title: str
+    sites: tuple[str, ...]
+    path: Path
+    policies: tuple[Policy, ...]
+
+    def cite(self, p: Policy) -> str:
+        """The profile line and its source, as a departure cites them."""
+        return (f"house profile {self.path.name} line {p.line}: {p.name} = {_toml_value(p.value)}{p.era()}; "
+                f"source: {p.source} ({p.evidence})")
+
+    def as_json(self) -> dict:
+        return {
+            "profile": self.name, "title": self.title, "sites": list(self.sites), "file": str(self.path),
+            "policies": [{"policy": p.name, "value": p.value, "since": p.since and str(p.since),
+                          "until": p.until and str(p.until), "source": p.source, "evidence": p.evidence,
+                          "line": p.line, "judged_by": POLICIES[p.name][2]} for p in self.policies],
+        }
+
+
+def _toml_value(v: Any) -> str:
+    return str(v).lower() if isinstance(v, bool) else f'"{v}"' if isinstance(v, str) else str(v)
+
+
+def profiles_dir() -> Path:
+    # a data folder next to this module, not a package (it would shadow auditor.house)
+    return Path(__file__).with_name("house")
+
+
+def read_profile(path: Path) -> Profile:
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise HouseError(f"{path}: not valid TOML: {e}") from e
+    lines = text.splitlines()
+    policies = []
+    for key, spec in data.items():
+        if not isinstance(spec, dict):
+            continue
+        if key not in POLICIES:
+            raise HouseError(f"{path}: unknown policy [{key}]; known: {', '.join(POLICIES)}")
+        where = f"{path}: [{key}]"
+        if "value" not in spec:
+            raise HouseError(f"{where} has no value")
+        if spec.get("source") not in SOURCES:
+            raise HouseError(f"{where}: source must be one of {', '.join(SOURCES)} (say which)")
+        if not str(spec.get("evidence", "")).strip():
+            raise HouseError(f"{where}: no evidence (which rules, or what was observed where)")
+        line = next(i for i, t in enumerate(lines, 1) if t.strip() == f"[{key}]")
+        policies.append(Policy(key, spec["value"], spec["source"], spec["evidence"], line,
+                               spec.get("since"), spec.get("until")))
+    if not data.get("name") or not data.get("sites"):
+        raise HouseError(f"{path}: a profile needs a name and its sites")
+    return Profile(path.stem, data["name"], tuple(data["sites"]), path, tuple(policies))
+
+
+def load_profiles() -> list[Profile]:
+    return [read_profile(p) for p in sorted(profiles_dir().glob("*.toml"))]
+
+
+def choose(house: str) -> list[Profile] | None:
+    """The profiles ``--house`` names: 'auto' (every shipped profile, each applied to
+    the hands of its sites), 'none' (bare TDA: []), a shipped profile's name, or a
+    TOML file.  None for auto."""
+    if house == "auto":
+        return None
+    if house == "none":
+        return []
+    shipped = {p.name: p for p in load_profiles()}
+    if house in shipped:
+        return [shipped[house]]
+    path = Path(house)
+    if path.is_file():
+        return [read_profile(path)]
+    raise HouseError(f"--house {house}: not auto, none, a shipped profile ({', '.join(shipped)}) or a profile file")
+
+
+def follows(item: str, declared: dict[str, Any]) -> bool:
+    """Whether a finding's ``house_policy`` item (``name=value``) is what the profile's
+    ``declared`` policies allow.  raise_cap=N: the house allows N or more bets."""
+    name, _, value = item.partition("=")
+    if name not in declared:
+        return False
+    want = declared[name]
+    if name == "raise_cap":
+        return int(value) <= int(want)
+    if isinstance(want, bool):
+        return value == str(want).lower()
+    return value == str(want)
+
+
+def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> str:
+    """Categorise the edition's findings under ``house``: departures back to violations
+    first (so that --house none gives bare TDA), then each finding that followed a
+    declared policy, for its hand's site and date, becomes a departure citing it.
+    Returns the provenance line (also stored in meta 'house:<edition>')."""
+    chosen = choose(house)
+    profiles = load_profiles() if chosen is None else chosen
+    rows = con.execute(
+        "SELECT f.finding_id, f.house_policy, h.site, CAST(h.started_at AS DATE) FROM findings f JOIN hands h USING (hand_id) "
+        "WHERE f.edition = ? AND f.house_policy IS NOT NULL", [edition]).fetchall()
+    updates: list[tuple[str, str]] = []
+    for finding_id, items, site, day in rows:
+        for prof in profiles:
+            if chosen is None and site not in prof.sites:
+                continue  # auto: a site's profile for that site's hands only
+            live = [p for p in prof.policies if (p.since is None or (day and day >= p.since))
+                    and (p.until is None or (day and day <= p.until))]
+            declared = {p.name: p.value for p in live}
+            hit = next((i for i in items.split(", ") if follows(i, declared)), None)
+            if hit:
+                policy = next(p for p in live if p.name == hit.partition("=")[0])
+                updates.append((prof.cite(policy), finding_id))
+                break
+    what = ("auto: " + ", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in profiles)
+            if chosen is None else ", ".join(f"{p.name} ({p.path})" for p in profiles) or "none (bare TDA)")
+    with transaction(con):
+        con.execute("UPDATE findings SET category = 'violation', category_basis = NULL "
+                    "WHERE edition = ? AND category = 'departure'", [edition])
+        if updates:
+            con.execute("CREATE OR REPLACE TEMP TABLE _departures (basis VARCHAR, finding_id VARCHAR)")
+            con.executemany("INSERT INTO _departures VALUES (?, ?)", updates)
+            con.execute("UPDATE findings f SET category = 'departure', category_basis = d.basis FROM _departures d "
+                        "WHERE f.finding_id = d.finding_id AND f.edition = ?", [edition])
+            con.execute("DROP TABLE temp._departures")
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"house:{edition}", what])
+    return what
+
+
+def applied(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
+    """The house profiles the edition's findings were categorised under (provenance)."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [f"house:{edition}"]).fetchone()
+    return row[0] if row else None
