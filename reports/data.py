@@ -15,13 +15,15 @@ from pathlib import Path
 import duckdb
 
 from auditor import __version__
+from auditor.checks import CATEGORIES
 from auditor.store import connect
 
 VIEWS_SQL = Path(__file__).with_name("views.sql")
 #: The TEMP views ``reports/views.sql`` creates, with one line each (docs/reports.md).
 VIEWS = {
     "actions": "every event in order, with the replay's decision facts (stack, pot, to call, min raise-to, betting open)",
-    "findings_by_check": "findings, hands and tournaments per check, with severity and rule",
+    "findings_by_check": "findings, hands and tournaments per check, with severity, rule and the count per category",
+    "findings_by_category": "findings, hands, tournaments and checks per category: violation, departure, record",
     "hand_summary": "one row per hand: table, level, players, pots verified, findings and checks",
     "player_summary": "per player: hands, tournaments, findings that name the player",
     "source_summary": "per ingested file: sha256, hands stored, hands rejected, findings",
@@ -71,10 +73,14 @@ def provenance(con: duckdb.DuckDBPyConnection, db: str, edition: str) -> dict:
     sources = _dicts(con.execute(
         "SELECT path, format, sha256, size, hands, rejected, findings, ingested_at FROM source_summary ORDER BY path"
     ))
+    from auditor.house import applied
+
     return {
         "tool": "tda-audit",
         "version": __version__,
         "edition": edition,
+        # the house-rule profiles that made findings departures (tda-audit audit --house)
+        "house": applied(con, edition) or "none recorded (findings judged by the TDA edition alone)",
         "generated_at": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         "store": str(Path(db).resolve()),
         "sources": sources,
@@ -98,6 +104,9 @@ def summary(con: duckdb.DuckDBPyConnection, edition: str) -> dict:
     by_severity = dict(con.execute(
         "SELECT severity, count(*) FROM findings WHERE edition = ? GROUP BY severity", [edition]
     ).fetchall())
+    by_category = dict(con.execute(
+        "SELECT category, count(*) FROM findings WHERE edition = ? GROUP BY category", [edition]
+    ).fetchall())
     (n_findings, hands_with) = con.execute(
         "SELECT count(*), count(DISTINCT hand_id) FROM findings WHERE edition = ?", [edition]
     ).fetchone()
@@ -117,6 +126,7 @@ def summary(con: duckdb.DuckDBPyConnection, edition: str) -> dict:
         "hands_with_findings": hands_with,
         "by_check": by_check,
         "by_severity": {s: by_severity.get(s, 0) for s in ("error", "warning", "info")},
+        "by_category": {c: by_category.get(c, 0) for c in CATEGORIES},
         "pots": pots[0],
         "pots_verified": pots[1],
         "contested_pots": pots[2],
@@ -158,13 +168,15 @@ FINDING_COLS = (
 
 
 def findings(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str | None = None) -> list[dict]:
-    """The findings of the edition (of one hand), in hand and action order."""
+    """The findings of the edition (of one hand): violations, then departures, then
+    record findings, each in hand and action order."""
     sql = f"SELECT {', '.join(FINDING_COLS)} FROM findings WHERE edition = ?"
     args = [edition]
     if hand_id is not None:
         sql += " AND hand_id = ?"
         args.append(hand_id)
-    sql += " ORDER BY hand_id, coalesce(seq, 1 << 30), check_id, seat"
+    order = " ".join(f"WHEN '{c}' THEN {i}" for i, c in enumerate(CATEGORIES))
+    sql += f" ORDER BY CASE category {order} END, hand_id, coalesce(seq, 1 << 30), check_id, seat"
     return _dicts(con.execute(sql, args))
 
 

@@ -176,6 +176,7 @@ def provenance_html(prov: dict, summ: dict) -> str:
         '<section id="provenance"><h2>Provenance</h2><table class="kv">'
         f'<tr><th>tool</th><td>tda-audit <span id="tool-version">{esc(prov["version"])}</span></td></tr>'
         f'<tr><th>rules</th><td>Poker TDA, edition <b id="edition">{esc(prov["edition"])}</b></td></tr>'
+        f'<tr><th>house rules</th><td id="house">{esc(prov["house"])}</td></tr>'
         f'<tr><th>report made</th><td id="generated-at">{esc(prov["generated_at"])}</td></tr>'
         f'<tr><th>store</th><td class="mono" id="store-path">{esc(prov["store"])}</td></tr>'
         f'<tr><th>source files</th><td>{len(srcs)} files holding {n_hands} stored hands</td></tr>'
@@ -203,7 +204,10 @@ def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:
     cards = [
         ("sum-hands", s["hands"], "hands audited (stored and replayed)"),
         ("sum-rejected", s["hands_rejected"], "hands rejected at ingest"),
-        ("sum-findings", len(fs), "findings"),
+        ("sum-violations", sum(f["category"] == "violation" for f in fs), "violations: the rules in force broken"),
+        ("sum-departures", sum(f["category"] == "departure" for f in fs), "departures: the house's declared policy followed"),
+        ("sum-records", sum(f["category"] == "record" for f in fs), "record findings: the history lacks or contradicts"),
+        ("sum-findings", len(fs), "findings in all"),
         ("sum-hands-with", len({f["hand_id"] for f in fs}), "hands with a finding"),
         ("sum-errors", sum(f["severity"] == "error" for f in fs), "errors"),
         ("sum-warnings", sum(f["severity"] == "warning" for f in fs), "warnings"),
@@ -238,7 +242,43 @@ def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:
     if s["hands_with_replay_notes"]:
         notes = f'<p class="muted">{s["hands_with_replay_notes"]} hands have replay notes (facts may be partial); see the <code>replay_notes</code> table.</p>'
     return (f'<section id="summary"><h2>Executive summary</h2><div class="cards">{cards_html}</div>'
+            f"{categories_html(fs, titles, rules, prov)}"
             f"<h3>Findings by check and severity</h3>{check_table if fs else '<p>No findings.</p>'}{rej_html}{notes}</section>")
+
+
+CATEGORY_TEXT = {
+    "violation": ("Violations", "the rules in force were broken in the hand: a wrong amount stood, a pot went to the "
+                  "wrong player, someone acted out of turn."),
+    "departure": ("Departures", "the house's declared policy differs from the TDA edition, and the hand followed the "
+                  "house's policy (the profile line and its source are cited)."),
+    "record": ("Record findings", "the history does not record what the audit needs, or contradicts itself in a way "
+               "no ruling explains (hands missing from a table, a total pot that does not add up, an implied event "
+               "the record cannot support)."),
+}
+
+
+def categories_html(fs: list[dict], titles: dict, rules: dict, prov: dict) -> str:
+    """Violations first, then departures, then record findings: each with its count,
+    its findings per check and a chart."""
+    out = []
+    for cat in ("violation", "departure", "record"):
+        mine = [f for f in fs if f["category"] == cat]
+        name, what = CATEGORY_TEXT[cat]
+        per: dict[str, int] = {}
+        for f in mine:
+            per[f["check_id"]] = per.get(f["check_id"], 0) + 1
+        items = sorted(per.items(), key=lambda kv: (-kv[1], kv[0]))
+        rows = "".join(
+            f'<tr><td><a href="#findings-section" data-filter-check="{esc(c)}">{esc(c)}</a></td>'
+            f'<td>{esc(titles.get(c, {}).get("title", ""))}</td><td>{esc(rules.get(c, {}).get("rule", ""))}</td>'
+            f'<td class="num">{n}</td></tr>' for c, n in items)
+        table = (f'<table id="by-check-{cat}"><thead><tr><th>check</th><th>what it looks for</th>'
+                 f'<th>rule ({esc(prov["edition"])})</th><th class="num">findings</th></tr></thead><tbody>{rows}</tbody></table>'
+                 if mine else "")
+        out.append(f'<div class="category" id="category-{cat}"><h3>{esc(name)}: <span id="count-{cat}">{len(mine)}</span></h3>'
+                   f'<p class="muted">{esc(what)}</p>{table}'
+                   + (bar_chart(f"{name} per check", items, f"chart-{cat}") if mine else "") + "</div>")
+    return "".join(out)
 
 
 def charts_html(c: dict) -> str:
@@ -252,7 +292,7 @@ def charts_html(c: dict) -> str:
 
 
 FINDING_TABLE = (
-    ("#", None), ("severity", "severity"), ("check", "check_id"), ("rule", "rule"), ("hand", "hand_id"),
+    ("#", None), ("category", "category"), ("severity", "severity"), ("check", "check_id"), ("rule", "rule"), ("hand", "hand_id"),
     ("tournament", "tournament_id"), ("table", "table_name"), ("street", "street"), ("seat", "seat"),
     ("player", "player"), ("expected", "expected"), ("actual", "actual"), ("message", "message"), ("source", None),
 )
@@ -260,11 +300,13 @@ FINDING_TABLE = (
 
 def findings_html(fs: list[dict], s: dict) -> str:
     sev_rank = {"error": 0, "warning": 1, "info": 2}
+    cat_rank = {"violation": 0, "departure": 1, "record": 2}
     rows = []
     for i, f in enumerate(fs):
         src = f"{Path(f['source_path']).name if f['source_path'] else ''}:{f['line_no'] or ''}"
         cells = [
             f'<td class="num">{i + 1}</td>',
+            f'<td data-sort="{cat_rank.get(f["category"], 9)}" title="{esc(f.get("category_basis") or "")}">{esc(f["category"])}</td>',
             f'<td data-sort="{sev_rank.get(f["severity"], 9)}"><span class="sev sev-{esc(f["severity"])}">{esc(f["severity"])}</span></td>',
             f'<td>{esc(f["check_id"])}</td>', f'<td>{esc(f["rule"])}</td>',
             f'<td><a class="ev-link" href="#f-{i}">{esc(f["hand_id"])}</a></td>',
@@ -273,7 +315,7 @@ def findings_html(fs: list[dict], s: dict) -> str:
             f'<td>{esc(f["actual"])}</td>', f'<td class="msg">{esc(f["message"])}</td>',
             f'<td class="mono" title="{esc(f["source_path"])}">{esc(src)}</td>',
         ]
-        rows.append(f'<tr id="row-{i}" data-severity="{esc(f["severity"])}" data-check="{esc(f["check_id"])}">{"".join(cells)}</tr>')
+        rows.append(f'<tr id="row-{i}" data-category="{esc(f["category"])}" data-severity="{esc(f["severity"])}" data-check="{esc(f["check_id"])}">{"".join(cells)}</tr>')
     head = "".join(f'<th{" class=num" if h in ("#", "seat") else ""}>{esc(h)}</th>' for h, _ in FINDING_TABLE)
     checks = sorted({f["check_id"] for f in fs})
     opts = "".join(f'<option value="{esc(c)}">{esc(c)}</option>' for c in checks)

@@ -29,14 +29,29 @@ JOIN hands h USING (hand_id)
 LEFT JOIN decisions d ON d.hand_id = e.hand_id AND d.seq = e.seq AND d.edition = getvariable('edition');
 
 -- findings_by_check: how many findings each check made, in how many hands and
--- tournaments, with its severity and the rule it cites.
+-- tournaments, with its severity and the rule it cites, and how many of them are
+-- violations, departures (house policy) and record findings.
 CREATE OR REPLACE TEMP VIEW findings_by_check AS
 SELECT check_id, any_value(severity) AS severity, any_value(rule) AS rule, any_value(rule_title) AS rule_title,
        count(*) AS findings, count(DISTINCT hand_id) AS hands,
-       count(DISTINCT tournament_id) AS tournaments
+       count(DISTINCT tournament_id) AS tournaments,
+       count(*) FILTER (WHERE category = 'violation') AS violations,
+       count(*) FILTER (WHERE category = 'departure') AS departures,
+       count(*) FILTER (WHERE category = 'record') AS records
 FROM findings
 WHERE edition = getvariable('edition')
 GROUP BY check_id;
+
+-- findings_by_category: violations (the rules in force broken), departures (the
+-- hand followed the house's declared policy) and record findings (the history does
+-- not hold what the audit needs), each with its findings, hands, tournaments and
+-- checks (docs/semantics.md, "Finding categories").
+CREATE OR REPLACE TEMP VIEW findings_by_category AS
+SELECT category, count(*) AS findings, count(DISTINCT hand_id) AS hands,
+       count(DISTINCT tournament_id) AS tournaments, list(DISTINCT check_id ORDER BY check_id) AS checks
+FROM findings
+WHERE edition = getvariable('edition')
+GROUP BY category;
 
 -- hand_summary: one row per stored hand: where and when it was played, how many
 -- players and actions, the pots and how many of them could be verified, and the
@@ -53,7 +68,8 @@ WITH p AS (
 ), a AS (
   SELECT hand_id, count(*) AS actions FROM decisions WHERE edition = getvariable('edition') GROUP BY hand_id
 ), f AS (
-  SELECT hand_id, count(*) AS findings, list(DISTINCT check_id ORDER BY check_id) AS checks
+  SELECT hand_id, count(*) AS findings, count(*) FILTER (WHERE category = 'violation') AS violations,
+         list(DISTINCT check_id ORDER BY check_id) AS checks
   FROM findings WHERE edition = getvariable('edition') GROUP BY hand_id
 ), n AS (
   SELECT hand_id, count(*) AS replay_notes FROM replay_notes WHERE edition = getvariable('edition') GROUP BY hand_id
@@ -66,7 +82,7 @@ SELECT h.hand_id, h.site, h.tournament_id, h.tournament_name, h.table_name, h.le
        coalesce(p.contested_pots_verified, 0) AS contested_pots_verified,
        coalesce(p.all_pots_verified, false) AND coalesce(n.replay_notes, 0) = 0 AS fully_verified,
        coalesce(n.replay_notes, 0) AS replay_notes,
-       coalesce(f.findings, 0) AS findings, coalesce(f.checks, []) AS checks,
+       coalesce(f.findings, 0) AS findings, coalesce(f.violations, 0) AS violations, coalesce(f.checks, []) AS checks,
        src.path AS source_path, h.first_line
 FROM hands h
 JOIN sources src USING (source_id)

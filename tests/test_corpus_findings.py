@@ -5,7 +5,9 @@ findings to tests/reviewed_findings.toml:
 
 - the betting-rule checks give no finding except reviewed ones;
 - every finding of every check is covered by exactly one reviewed entry;
-- every reviewed entry still matches (exact counts), so the list stays honest.
+- every reviewed entry still matches (exact counts), so the list stays honest;
+- every finding is in the category its entry names, and at most 30 are violations;
+- the hands listed as [[inferred]] have their uncalled return inferred, exactly those.
 
 A finding that is not on the list is either a new genuine site/dealer departure (read the
 hand, then list it with a one-line reason) or a false alarm of the engine or a check (fix
@@ -18,9 +20,10 @@ import tomllib
 from collections import Counter
 from pathlib import Path
 
+import duckdb
 import pytest
 
-from auditor.checks import load_checks
+from auditor.checks import CATEGORIES, load_checks
 from auditor.pipeline import audit
 from conftest import CORPUS, needs_corpus
 
@@ -28,6 +31,7 @@ pytestmark = needs_corpus
 
 FOLDERS = ("fpdb/tour/Stars", "fpdb/cash/Stars", "phh")
 REVIEWED = Path(__file__).resolve().parent / "reviewed_findings.toml"
+MAX_VIOLATIONS = 30  # issue 16: findings a regulator can sign
 BETTING_CHECKS = (
     "illegal-underraise", "illegal-reopen", "limit-raise-cap", "pot-limit-overbet", "undercall",
     "check-facing-bet", "out-of-turn",
@@ -59,6 +63,7 @@ def load_reviewed() -> list[dict]:
         where = f"{REVIEWED.name} entry {i + 1} ({e})"
         assert e.get("check"), f"{where}: no check"
         assert str(e.get("reason", "")).strip(), f"{where}: no reason"
+        assert e.get("category") in CATEGORIES, f"{where}: category must be one of {CATEGORIES}"
         assert ("hand" in e) != ("file" in e), f"{where}: name exactly one of hand, file"
         if "file" in e:
             assert e.get("hands") == "*", f'{where}: a file entry needs hands = "*"'
@@ -76,9 +81,13 @@ def _matches(entry: dict, f: dict) -> bool:
 
 
 @pytest.fixture(scope="module")
-def all_findings(tmp_path_factory) -> list[dict]:
-    db = tmp_path_factory.mktemp("corpus-findings") / "corpus.duckdb"
-    result = audit([str(CORPUS / f) for f in FOLDERS], db)
+def corpus_db(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("corpus-findings") / "corpus.duckdb"
+
+
+@pytest.fixture(scope="module")
+def all_findings(corpus_db) -> list[dict]:
+    result = audit([str(CORPUS / f) for f in FOLDERS], corpus_db)
     assert result.replay.hands > 11_000, "the corpus should give more than 11,000 replayed hands"
     # per-check summary, by folder (shown with pytest -s)
     by = Counter((f["check_id"], _folder(_rel(f["source_path"]))) for f in result.findings)
@@ -86,6 +95,7 @@ def all_findings(tmp_path_factory) -> list[dict]:
     for check in sorted({c for c, _ in by} | set(BETTING_CHECKS)):
         per = ", ".join(f"{folder} {by[(check, folder)]}" for folder in FOLDERS)
         print(f"  {check:20} {sum(by[(check, f)] for f in FOLDERS):4}  ({per})")
+    print("  by category: " + ", ".join(f"{c} {result.findings_by_category.get(c, 0)}" for c in CATEGORIES))
     return result.findings
 
 
@@ -147,3 +157,44 @@ def test_every_reviewed_entry_still_occurs(findings, reviewed):
             want = e.get("count", ">= 1")
             stale.append(f"{e['check']} {e.get('hand') or e.get('file')}: {n} finding(s), listed {want}")
     assert not stale, "reviewed entries that no longer match:\n" + "\n".join(stale)
+
+
+def test_every_finding_is_in_its_reviewed_category(all_findings, reviewed):
+    assert all(f["category"] in CATEGORIES for f in all_findings), "every finding has a category"
+    wrong = [f"{_describe(f)} is {f['category']}, reviewed as {e['category']}"
+             for f in all_findings if f["check_id"] not in TABLE_CHECKS
+             for e in reviewed if _matches(e, f) and e["category"] != f["category"]]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_violations_are_few_and_none_of_a_betting_rule(all_findings):
+    violations = [f for f in all_findings if f["category"] == "violation"]
+    assert len(violations) <= MAX_VIOLATIONS, "\n".join(map(_describe, violations))
+    assert [f for f in violations if f["check_id"] in BETTING_CHECKS] == []
+    # departures cite the house profile line and its source
+    for f in all_findings:
+        if f["category"] == "departure":
+            assert f["category_basis"].startswith("house profile ") and "source: " in f["category_basis"], f
+
+
+def test_inferred_returns_are_the_reviewed_ones(all_findings, corpus_db):
+    entries = tomllib.loads(REVIEWED.read_text(encoding="utf-8")).get("inferred", [])
+    with duckdb.connect(str(corpus_db), read_only=True) as con:
+        rows = con.execute(
+            "SELECT r.hand_id, s.path, r.returned_from FROM hand_results r JOIN hands h USING (hand_id) "
+            "JOIN sources s USING (source_id) WHERE r.returned_basis = 'inferred'").fetchall()
+    assert all(frm for _, _, frm in rows), "every inferred return names the lines it rests on"
+    per_file = Counter(_rel(p) for _, p, _ in rows)
+    hands = {h for h, _, _ in rows}
+    listed = 0
+    for e in entries:
+        assert e["reason"].strip()
+        if "file" in e:
+            assert per_file[e["file"]] == e["count"], e
+            listed += e["count"]
+        else:
+            assert e["hand"] in hands, e
+            listed += 1
+    assert listed == len(rows), "inferred returns not in tests/reviewed_findings.toml [[inferred]]"
+    # none of them is an uncalled-bet finding any more
+    assert not [f for f in all_findings if f["check_id"] == "uncalled-bet" and f["hand_id"] in hands]

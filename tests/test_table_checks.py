@@ -52,6 +52,7 @@ def test_violating_sequence_finds_only_its_check(check_id, tmp_path):
     assert sorted((f["check_id"], f["hand_id"], f["seat"]) for f in found) == VIOLATIONS[check_id]
     for f in found:
         assert f["rule"] and f["message"] and f["line_no"] and f["source_path"].endswith(f"{check_id}/violating.txt")
+        assert f["category"] == "violation", f  # a fixture pair's violation stays one
 
 
 @pytest.mark.parametrize("check_id", TABLE_CHECKS)
@@ -137,6 +138,11 @@ def test_corpus_table_findings_are_all_reviewed(corpus_db):
     assert sorted(set(got) - set(listed)) == [], "findings nobody reviewed"
     assert sorted(set(listed) - set(got)) == [], "reviewed findings that no longer occur"
     assert len(got) == len(listed)
+    # each in the category reviewed (dead-button: departures by the PokerStars profile; gaps: record)
+    category = {(r["check"], r["hand"], r.get("seat")): r["category"] for r in reviewed()}
+    wrong = [(f["check_id"], f["hand_id"], f["seat"], f["category"]) for f in findings if f["check_id"] in TABLE_CHECKS
+             and f["category"] != category[(f["check_id"], f["hand_id"], f["seat"])]]
+    assert wrong == [], "findings whose category is not the one reviewed"
 
 
 @needs_corpus
