@@ -14,7 +14,8 @@ SAMPLES = ROOT / "sample_histories"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 needs_corpus = pytest.mark.skipif(
-    not CORPUS.is_dir(), reason=f"external corpus not found at {CORPUS} (present in CI; see DEVELOPERS.md)"
+    not CORPUS.is_dir(),
+    reason=f"external corpus not found at {CORPUS}: see the README's section 'The external corpus'",
 )
 needs_tda = pytest.mark.skipif(not TDA_TEXTS.is_dir(), reason=f"TDA rule texts not found at {TDA_TEXTS}")
 

@@ -19,13 +19,14 @@ SELECT s.hand_id, 'showdown' AS street, NULL::INTEGER AS seq, s.seat, st.player,
        chips(s.recorded, h.amount_scale) AS actual,
        who(s.seat, st.player) || ' was awarded ' || chips(s.recorded, h.amount_scale) || ' from the ' ||
        CASE WHEN p.pot_index = 0 THEN 'main pot' ELSE 'side pot ' || CAST(p.pot_index AS VARCHAR) END ||
-       ' but should have won ' || chips(s.expected, h.amount_scale) || '; the tabled cards show seats ' ||
-       seats_list(list_distinct(list_concat(coalesce(p.hi_winners, []), coalesce(p.lo_winners, [])))) || ' won it.' AS message,
+       ' but should have won ' || chips(s.expected, h.amount_scale) || '; the tabled cards show ' ||
+       CASE WHEN len(w.winners) = 1 THEN 'seat ' ELSE 'seats ' END || seats_list(w.winners) || ' won it.' AS message,
        coalesce(s.line_no, h.last_line) AS line_no
 FROM pot_shares s
 JOIN pot q ON q.hand_id = s.hand_id AND q.pot_index = s.pot_index
 JOIN pots p ON p.hand_id = s.hand_id AND p.edition = s.edition AND p.pot_index = s.pot_index
 JOIN hands h ON h.hand_id = s.hand_id
+CROSS JOIN LATERAL (SELECT list_sort(list_distinct(list_concat(coalesce(p.hi_winners, []), coalesce(p.lo_winners, [])))) AS winners) w
 LEFT JOIN seats st ON st.hand_id = s.hand_id AND st.seat = s.seat
 WHERE s.edition = $edition
   AND p.verified
