@@ -117,8 +117,9 @@
     var r = DATA.rules[f.check_id] || {};
     var card = el("div", { cls: "finding" + (current ? " current" : ""), id: "ev-f-" + i });
     card.appendChild(el("h3", null, el("span", { cls: "sev sev-" + f.severity, text: f.severity }), " ",
-      f.check_id + " \u2014 " + txt(r.title)));
+      f.category + ": " + f.check_id + " \u2014 " + txt(r.title)));
     card.appendChild(el("p", { text: f.message }));
+    if (f.category_basis) card.appendChild(el("p", { cls: "muted", text: f.category + ": " + f.category_basis }));
     var ex = el("div", { cls: "expect" });
     ex.appendChild(el("b", { text: "Rule required" })); ex.appendChild(el("span", { cls: "expected", text: txt(f.expected) || "\u2014" }));
     ex.appendChild(el("b", { text: "What happened" })); ex.appendChild(el("span", { cls: "actual", text: txt(f.actual) || "\u2014" }));
@@ -245,6 +246,15 @@
     box.appendChild(timeline(h, hits, scale));
     if (h.pots.length) { box.appendChild(el("h3", { text: "Pots" })); box.appendChild(pots(h, scale)); }
     if (h.results.length) { box.appendChild(el("h3", { text: "Chips per seat" })); box.appendChild(results(h, scale)); }
+    var inferred = h.results.filter(function (r) { return r.returned_basis === "inferred"; });
+    if (inferred.length) {
+      box.appendChild(el("h3", { text: "Inferred events" }));
+      inferred.forEach(function (r) {
+        box.appendChild(el("p", { text: "uncalled " + fmt(r.returned_expected, scale) + " returned to seat " + r.seat +
+          (r.player ? " (" + r.player + ")" : "") + ": inferred, not recorded (the history writes no return line); " +
+          (r.returned_from ? "inferred from " + r.returned_from : "no line of the hand supports it") }));
+      });
+    }
     if (h.notes.length) {
       box.appendChild(el("h3", { text: "Replay notes" }));
       h.notes.forEach(function (n) { box.appendChild(el("p", { text: n.code + ": " + n.message })); });

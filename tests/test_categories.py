@@ -203,3 +203,39 @@ def test_the_2007_file_has_no_uncalled_bet_violation(tmp_path):
         n = con.execute("SELECT count(*) FROM hand_results WHERE returned_basis = 'inferred'").fetchone()[0]
     assert n >= 245
     assert {f["category"] for f in res.findings} <= set(CATEGORIES)
+
+
+def test_the_report_leads_with_violations_then_departures_then_records(tmp_path):
+    from reports.html import build
+
+    db = str(tmp_path / "rep.duckdb")
+    paths = [write(tmp_path, "muck.txt", ALLIN_MUCK.replace("2022/03/23", "2010/03/23")), str(GAP),
+             str(CHECKS / "uncalled-bet" / "violating.txt")]
+    res = audit(paths, db)
+    by = res.findings_by_category
+    assert by["violation"] >= 1 and by["departure"] >= 1 and by["record"] >= 1
+    page, _ = build(db)
+    at = [page.index(f'id="category-{c}"') for c in ("violation", "departure", "record")]
+    assert at == sorted(at) and at[0] < page.index('id="by-check"')
+    for c in ("violation", "departure", "record"):
+        assert f'<span id="count-{c}">{by[c]}</span>' in page
+        assert f'id="chart-{c}"' in page
+    assert 'id="house">auto: ' in page and "pokerstars.toml" in page
+    # the findings table lists violations first
+    rows = page[page.index('<table id="findings">'):]
+    first = rows.index('data-category="violation"')
+    assert first < rows.index('data-category="departure"') < rows.index('data-category="record"')
+
+
+def test_exports_and_views_carry_the_category(tmp_path):
+    db = str(tmp_path / "x.duckdb")
+    audit([write(tmp_path, "muck.txt", ALLIN_MUCK.replace("2022/03/23", "2010/03/23")), str(GAP)], db)
+    header = run("export", "--db", db, "--format", "csv").output.splitlines()[0].split(",")
+    assert "category" in header and "category_basis" in header
+    out = json.loads(run("query", "SELECT category, findings FROM findings_by_category ORDER BY category",
+                         "--db", db, "--format", "json").output)
+    assert {r["category"] for r in out} == {"departure", "record"}
+    out = json.loads(run("query", "SELECT check_id, violations, departures, records FROM findings_by_check ORDER BY 1",
+                         "--db", db, "--format", "json").output)
+    assert [(r["check_id"], r["violations"], r["departures"] > 0, r["records"] > 0) for r in out] == [
+        ("allin-muck", 0, True, False), ("stack-continuity", 0, False, True)]
