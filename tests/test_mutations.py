@@ -86,6 +86,7 @@ def test_mutation_recall(check, clean_sources, tmp_path):
         by_hand[f["hand_id"]].append(f)
 
     found, wrong_check, missed, cross, twin_hits = 0, 0, [], collections.Counter(), []
+    as_category: collections.Counter = collections.Counter()
     for m in violations:
         fs = by_hand.get(f"PS-{m.number}", [])
         # found as a violation; a misstated Total pot line alone (the awards add up) is the
@@ -95,6 +96,7 @@ def test_mutation_recall(check, clean_sources, tmp_path):
                and f["category"] == category]
         if hit:
             found += 1
+            as_category[category] += 1
         else:
             missed.append((m, sorted({(f["check_id"], f["seat"]) for f in fs})))
             wrong_check += bool(fs)
@@ -108,7 +110,7 @@ def test_mutation_recall(check, clean_sources, tmp_path):
 
     recall = found / len(violations)
     print(f"\n{check}: {len(violations)} mutated hands from {len({m.source for m in violations})} source hands, "
-          f"found {found} (recall {recall:.2%}), missed {len(missed)} ({wrong_check} under another check), "
+          f"found {found} (recall {recall:.2%}; {dict(as_category)}), missed {len(missed)} ({wrong_check} under another check), "
           f"twins {len(twins)} ({len(twin_hits)} with findings), other checks on mutants: {dict(cross)}")
     for m, fs in missed[:5]:
         print(f"  MISSED {m.source} PS-{m.number}: {m.what}; found {fs}")
