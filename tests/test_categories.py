@@ -181,10 +181,20 @@ def test_every_shipped_policy_has_a_source_and_the_rules_command_lists_them():
 
 
 def test_a_dead_button_finding_follows_the_moving_button_in_its_era(tmp_path):
-    # the corpus's 34 dead-button findings of 2007-2011 all moved both blinds on
-    text = (CHECKS / "dead-button" / "violating.txt").read_text(encoding="utf-8")
-    found, _ = findings_of(tmp_path, text, house="none")
-    assert {f["category"] for f in found} == {"violation"}
+    # Cyd (the big blind, seat 3) is out; the next hand moves both blinds and the button
+    # one player on (Dee posts only the small blind), as PokerStars did in 2007-2011
+    text = (CHECKS / "dead-button" / "violating.txt").read_text(encoding="utf-8").replace("2021/03/14", "2010/03/14")
+    for sub in ("auto", "none", "broken"):
+        (tmp_path / sub).mkdir()
+    found, _ = findings_of(tmp_path / "auto", text)
+    assert [(f["check_id"], f["category"]) for f in found] == [("dead-button", "departure")]
+    assert "pokerstars.toml line" in found[0]["category_basis"] and "button = \"both-blinds-moved\"" in found[0]["category_basis"]
+    found, _ = findings_of(tmp_path / "none", text, house="none")
+    assert [(f["check_id"], f["category"]) for f in found] == [("dead-button", "violation")]
+    # the button left on seat 1 breaks the moving button too: a violation under the profile
+    assert text.count("Seat #2 is the button") == 1
+    found, _ = findings_of(tmp_path / "broken", text.replace("Seat #2 is the button", "Seat #1 is the button"))
+    assert [(f["check_id"], f["category"], f["category_basis"]) for f in found] == [("dead-button", "violation", None)]
 
 
 # --- the corpus --------------------------------------------------------------------------
