@@ -250,11 +250,11 @@ def test_stars_winners_unknown(stars, hand_id):
 
 
 def test_stars_end_stacks(stars):
-    """Where the site implies an end stack, ours agrees, except for: the rake (cash
-    games), hands whose history omits its 'Uncalled bet' line although chips were
+    """Where the site implies an end stack, ours agrees, except for the rake (cash
+    games).  Hands whose history omits its 'Uncalled bet' line although chips were
     returned (old PokerStars files: the 'Total pot' and the collects leave the
-    returned chips out, so our pot shares agree but the implied end stack lacks
-    them)."""
+    returned chips out) agree too: the replay infers the return from those lines
+    (returned_basis 'inferred'), so the implied end stack holds it."""
     raked = _raked(stars)
     rows = stars.execute(
         """
@@ -277,9 +277,14 @@ def test_stars_end_stacks(stars):
             classes["unexplained"].add((hand_id, seat, ret_e, ret_r, won_e, won_r))
     print("\nPokerStars end stacks off by class:", {k: len(v) for k, v in classes.items()})
     assert classes["unexplained"] == set()
-    omitted = classes["uncalled-line-omitted"]
-    assert len(omitted) == PS_UNCALLED_LINE_OMITTED_SEATS
-    assert len({h for h, _ in omitted}) == len(omitted), "at most one seat gets an uncalled return per hand"
+    assert classes["uncalled-line-omitted"] == set(), "an omitted return the replay did not infer"
+    inferred = stars.execute(
+        "SELECT hand_id, seat, end_stack_expected = end_stack_recorded, returned_expected = returned_recorded "
+        "FROM hand_results WHERE edition = ? AND returned_basis = 'inferred'", [EDITION]).fetchall()
+    assert len(inferred) == PS_UNCALLED_LINE_OMITTED_SEATS
+    assert len({h for h, *_ in inferred}) == len(inferred), "at most one seat gets an uncalled return per hand"
+    # the end stack the history implies holds the inferred return (raked hands: net of the rake)
+    assert all(same_return and (same_end or h in raked) for h, _, same_end, same_return in inferred)
 
 
 # --- (c) idempotence -------------------------------------------------------------------
