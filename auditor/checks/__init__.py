@@ -55,12 +55,12 @@ class Check:
     check_id: str
     title: str
     severity: str
-    category: str
     group: str
     rationale: str
     precedence: int
     sql: str
     path: Path
+    category: str = "violation"  # the default category of its findings (header 'category:')
 
     @property
     def body(self) -> str:
