@@ -413,7 +413,7 @@ class Replay:
                     hi = self.hand.big_bet or hi
             return lo, min(hi, reach)
         lo = level + self.last_full if level > 0 else max(self.last_full, self.hand.min_bet or 0)
-        if self.betting == "pot-limit":
+        if self.betting == "pot-limit" or self.betting == "pot-limit-preflop" and self.street_idx == 0:
             # raise to: the bet level plus the pot after calling (2019 Rule 54);
             # pre-flop a short all-in blind counts as a full blind (54-B)
             phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0

@@ -1,0 +1,50 @@
+"""Run It Once Poker text hand histories (2019-2021), a PokerStars-family format.
+
+A hand starts at ``Run It Once Poker Hand #<n>: ...``.  What Run It Once writes
+its own way is here (``parsers.stars_family`` reads the rest):
+
+- the header: ``Tournament #<id>, <buy-in> <name>, <game> (<sb>/<bb>) - <date> UTC [...]``
+  (no level) or ``<game> (<sb>/<bb>) - ...`` for cash;
+- ``Table ID '<id>' 6-Max``; the recording player's seat line ends ``[hero]``;
+- ``<player> shows [cards] for <hand>`` (no colon) at the showdown;
+- the summary's award without brackets: ``mucked hand and won 120``;
+- "splash the pot" (``STP added: €0.50``): the house adds money to the pot, which
+  the log has no event for; such a hand is rejected, reason ``splash-the-pot``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from parsers.stars_family import GAMES, SEAT, StarsFamilyParser, StarsSite, cash_header, game_pattern,
+                                   hand_headers, tourney_header
+
+_GAME = game_pattern(GAMES)
+
+RUN_IT_ONCE = StarsSite(
+    name="runitonce",
+    label="Run It Once Poker",
+    id_prefix="RIO-",
+    **hand_headers(("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):"),
+    tourney=tourney_header(rf"(?P<buyin>\S+) (?P<name>[^,]*), {_GAME} "),
+    cash=cash_header(_GAME),
+    table_prefix="Table ID '",
+    table=re.compile(r"^Table ID '(?P<name>.*)' (?P<max>\d+)-Max(?: Seat #(?P<btn>\d+) is the button)?$"),
+    seat=re.compile(SEAT.pattern.replace(r"\)(?P<tail>.*)$", r"\)(?: \[hero\])?(?P<tail>.*)$")),
+    markers={"*** SHOWDOWN ***": "showdown"},
+    line_events=((re.compile(r"^(?P<player>.+) shows \[(?P<cards>[^\]]*)\] for .*$"), "show"),),
+    # 'Hero collected €60.60 from pot' beside '... from side pot 1': 'pot' is the main pot
+    collect=re.compile(r"^(.+) collected (\S+) from (pot|side pot(?: \d+)?)(?: \((hi|lo|high|low)\))?$"),
+    main_pot_words=("pot",),
+    pot_claim=re.compile(r" \| (Main pot|Side pot(?: \d+)?) (\S+)"),
+    won=re.compile(r"(?:won|collected) \(?([^()\s]+)\)?"),
+    rejected_lines=(("STP added: ", "splash-the-pot",
+                     "the house added money to the pot (splash the pot), which the log cannot record"),),
+)
+
+
+class RunItOnceParser(StarsFamilyParser):
+    """Reads Run It Once Poker text histories (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__(RUN_IT_ONCE)
