@@ -9,8 +9,15 @@ from __future__ import annotations
 
 import re
 
-from parsers.stars_family import GAMES, StarsFamilyParser, StarsSite, cash_header, game_pattern,
-                                   hand_headers, tourney_header
+from parsers.stars_family import (
+    GAMES,
+    StarsFamilyParser,
+    StarsSite,
+    cash_header,
+    game_pattern,
+    hand_headers,
+    tourney_header,
+)
 
 _GAME = game_pattern(GAMES)
 

@@ -16,8 +16,16 @@ from __future__ import annotations
 
 import re
 
-from parsers.stars_family import GAMES, SEAT, StarsFamilyParser, StarsSite, cash_header, game_pattern,
-                                   hand_headers, tourney_header
+from parsers.stars_family import (
+    GAMES,
+    SEAT,
+    StarsFamilyParser,
+    StarsSite,
+    cash_header,
+    game_pattern,
+    hand_headers,
+    tourney_header,
+)
 
 _GAME = game_pattern(GAMES)
 
