@@ -23,26 +23,11 @@ from __future__ import annotations
 
 import re
 
-from parsers.stars_family import (
-    GAMES,
-    SEAT,
-    StarsFamilyParser,
-    StarsSite,
-    cash_header,
-    game_pattern,
-    hand_headers,
-    tourney_header,
-)
+from parsers.stars_family import GAME, SEAT, StarsFamilyParser, stars_site
 
-_GAME = game_pattern(GAMES)
-
-RUN_IT_ONCE = StarsSite(
-    name="runitonce",
-    label="Run It Once Poker",
-    id_prefix="RIO-",
-    **hand_headers(("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):"),
-    tourney=tourney_header(rf"(?P<buyin>\S+) (?P<name>[^,]*), {_GAME} "),
-    cash=cash_header(_GAME),
+RUN_IT_ONCE = stars_site(
+    "runitonce", "Run It Once Poker", "RIO-", ("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):",
+    rf"(?P<buyin>\S+) (?P<name>[^,]*), {GAME} ",
     table_prefix="Table ID '",
     table=re.compile(r"^Table ID '(?P<name>.*)' (?P<max>\d+)-Max(?: Seat #(?P<btn>\d+) is the button)?$"),
     seat=re.compile(SEAT.pattern.replace(r"\)(?P<tail>.*)$", r"\)(?: \[hero\])?(?P<tail>.*)$")),

@@ -256,6 +256,18 @@ def cash_header(game: str) -> re.Pattern[str]:
     return re.compile(rf"^{game} \((?P<stakes>[^()]*)\) - (?P<date>.+)$", re.IGNORECASE)
 
 
+GAME = game_pattern(GAMES)  # the games and limits as PokerStars names them
+
+
+def stars_site(name: str, label: str, id_prefix: str, prefixes: tuple[str, ...], marker: str, tourney: str,
+               game: str = GAME, **fields: Any) -> StarsSite:
+    """A site whose header reads '<marker> Tournament #<tid>, <tourney> (<sb>/<bb>) - <date>'
+    or '<marker> <game> (<stakes>) - <date>' (see :func:`hand_headers`, :func:`tourney_header`,
+    :func:`cash_header`); ``fields``: the rest of its :class:`StarsSite`."""
+    return StarsSite(name=name, label=label, id_prefix=id_prefix, **hand_headers(prefixes, marker),
+                     tourney=tourney_header(tourney), cash=cash_header(game), **fields)
+
+
 def to_units(text: str, scale: int) -> int:
     """An amount as written ('$1,492.66', '€0.05', '1,500', '2') in stored units.
 
