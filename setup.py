@@ -23,7 +23,7 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
-NATIVE_MODULES = ["parsers/base.py", "parsers/pokerstars.py", "parsers/phh.py", "replay/engine.py"]
+NATIVE_MODULES = ["parsers/base.py", "parsers/stars_family.py", "parsers/pokerstars.py", "parsers/phh.py", "replay/engine.py"]
 MANIFEST = "parsers/_native.json"  # read by parsers/_native.py: what was compiled, from which source
 
 

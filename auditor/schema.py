@@ -171,6 +171,7 @@ class Betting(StrEnum):
     NO_LIMIT = "no-limit"
     POT_LIMIT = "pot-limit"
     FIXED_LIMIT = "fixed-limit"
+    POT_LIMIT_PREFLOP = "pot-limit-preflop"  # pot-limit before the flop, no-limit after
 
 
 @dataclass(frozen=True)
@@ -266,7 +267,7 @@ HANDS = Table(
         C("big_bet", "BIGINT", "fixed-limit big bet"),
         C("min_bet", "BIGINT", "smallest opening bet of a no-limit/pot-limit round (normally the big blind)"),
         C("variant", "VARCHAR", "game: holdem, omaha, omaha_hilo, omaha5, stud, stud_hilo, razz, 2-7_triple_draw, badugi, ...", False),
-        C("betting", "VARCHAR", "no-limit, pot-limit or fixed-limit", False),
+        C("betting", "VARCHAR", "no-limit, pot-limit, fixed-limit or pot-limit-preflop (pot-limit before the flop, no-limit after)", False),
         C("game_label", "VARCHAR", "the game as the site wrote it, incl. mixed-game name"),
         C("started_at_text", "VARCHAR", "start time exactly as recorded"),
         C("started_at", "TIMESTAMP", "start time parsed from the recorded text (its own time zone, naive)"),

@@ -217,7 +217,7 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
     parser = detect_parser(info.head, part.path) if info.size else None
     if parser is None:
         res.error = ("empty-file", "empty file") if info.size == 0 else (
-            "not-a-history", "not a hand history this tool reads (no PokerStars or PHH hand found)")
+            "not-a-history", "not a hand history this tool reads (no hand of a format in docs/sites.md found)")
         return res, iter(())
     res.parser = parser.name
     lines = bytes_lines(data, info.encoding) if data is not None else iter_lines(path, info.encoding)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import codecs
 import hashlib
+import importlib
 import io
 from dataclasses import dataclass
 from pathlib import Path
@@ -137,11 +138,24 @@ def decode_lines(raw_lines: Iterable[bytes], encoding: str, first_line: int = 1,
         offset += len(raw)
 
 
-def all_parsers() -> list[Parser]:
-    from parsers.phh import PhhParser
-    from parsers.pokerstars import PokerStarsParser
+# Every format the auditor reads, as "module:class", one a line; detection tries them
+# in this order.  A new site adds its line here (its parser recognises its files by
+# content: the order matters only where one format's header could open another's).
+PARSERS = [
+    "parsers.pokerstars:PokerStarsParser",
+    "parsers.ggpoker:GGPokerParser",
+    "parsers.runitonce:RunItOnceParser",
+    "parsers.fulltilt_stars:FullTiltStarsParser",
+    "parsers.phh:PhhParser",
+]
 
-    return [PokerStarsParser(), PhhParser()]
+
+def all_parsers() -> list[Parser]:
+    parsers = []
+    for entry in PARSERS:
+        module, _, cls = entry.partition(":")
+        parsers.append(getattr(importlib.import_module(module), cls)())
+    return parsers
 
 
 def detect_parser(head: str, path: str) -> Parser | None:
@@ -158,6 +172,7 @@ __all__ = [
     "Parser",
     "Seat",
     "SourceInfo",
+    "PARSERS",
     "all_parsers",
     "bytes_lines",
     "read_source",

@@ -323,8 +323,9 @@ class Replay:
         s.street_in += amt
         self.current_bet = max(self.current_bet, s.street_in)
         if kind == "straddle":
-            self.last_full = max(self.last_full, amt)
-            self.bet_floor = max(self.bet_floor, amt)
+            # a blind bet of the straddler's whole commitment (a re-straddle adds to it)
+            self.last_full = max(self.last_full, s.street_in)
+            self.bet_floor = max(self.bet_floor, s.street_in)
         elif kind == "small_blind" and self.big_blind:
             # the big blind is the pre-flop bet even when its player could not post it
             self.bet_floor = max(self.bet_floor, self.big_blind)
@@ -418,7 +419,7 @@ class Replay:
                     hi = self.hand.big_bet or hi
             return lo, min(hi, reach)
         lo = level + self.last_full if level > 0 else max(self.last_full, self.hand.min_bet or 0)
-        if self.betting == "pot-limit":
+        if self.betting == "pot-limit" or self.betting == "pot-limit-preflop" and self.street_idx == 0:
             # raise to: the bet level plus the pot after calling (2019 Rule 54);
             # pre-flop a short all-in blind counts as a full blind (54-B)
             phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0

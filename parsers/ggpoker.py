@@ -1,0 +1,90 @@
+"""GGPoker text hand histories (tournaments and cash), a PokerStars-family format.
+
+A hand starts at ``Poker Hand #<letters><digits>: ...``.  What GGPoker writes its
+own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
+
+- game names of its own: ``PLO``, ``PLO-5``, ``ShortDeck`` (6+ hold'em), and
+  ``Omaha (NL postflop)``: pot-limit before the flop, no-limit after;
+- an ante-only cash header (``ShortDeck No Limit ($100)``): the blind comes from
+  the button-blind post;
+- tournament headers ``Tournament #<id>, <name and buy-in> <game> - Level<n>(<sb>/<bb>)``;
+- ``Dealt to <player>`` with no cards for every other player, ``*** SHOWDOWN ***``;
+- straddles written ``Ann: straddle $2`` (no ``posts``); a player may straddle again
+  (``straddle $0.04``, then ``straddle $0.08``): each amount is the player's total,
+  so the event's amount is what was added and its to_amount the total;
+- ``Total pot $x | Rake $y | Jackpot $z | Bingo $w``: the jackpot and bingo fees,
+  like the rake, leave the pot to the house (the total_pot event's to_amount is
+  their sum);
+- all-in insurance lines (``get an all-in insurance ...``, ``pay premium of ...``):
+  the premium is paid beside the pot, not from it, and the log records no event
+  for them;
+- a cash-out (``Cashout``, ``EV Cashout``) settles a pot outside the rules: its
+  hand is rejected, reason ``cash-out``.  Run-it-twice/three-times hands are
+  rejected (``run-it-twice``) by the family, as for PokerStars.
+
+>>> text = '''Poker Hand #TM1: Tournament #7, Demo $1 Hold'em No Limit - Level1(100/200) - 2021/04/04 16:06:27
+... Table '89' 8-max Seat #1 is the button
+... Seat 1: Ann (1,000 in chips)
+... Seat 2: Bob (1,000 in chips)
+... Ann: posts small blind 100
+... Bob: posts big blind 200
+... *** HOLE CARDS ***
+... Dealt to Ann [9s 9h]
+... Dealt to Bob
+... Ann: raises 200 to 400
+... Bob: folds
+... Uncalled bet (200) returned to Ann
+... *** SHOWDOWN ***
+... Ann collected 400 from pot
+... *** SUMMARY ***
+... Total pot 400 | Rake 0 | Jackpot 0 | Bingo 0
+... Seat 1: Ann (button) (small blind) won (400)
+... Seat 2: Bob (big blind) folded before Flop'''
+>>> [h] = GGPokerParser().iter_hands(((i, 0, t) for i, t in enumerate(text.splitlines(), 1)), "x.txt")
+>>> h.hand_id, h.site, h.tournament_name, h.level, h.big_blind, len(h.events)
+('GG-TM1', 'ggpoker', 'Demo $1', '1', 200, 10)
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditor.schema import Betting, Variant
+from parsers.stars_family import GAMES, LIMITS, STAKES, StarsFamilyParser, game_pattern, stars_site
+
+_GG_GAMES = {
+    **GAMES,
+    "plo": Variant.OMAHA.value,
+    "plo-5": Variant.OMAHA5.value,
+    "plo-6": Variant.OMAHA6.value,
+    "shortdeck": Variant.SIX_PLUS_HOLDEM.value,
+}
+_GG_LIMITS = {**LIMITS, "(nl postflop)": Betting.POT_LIMIT_PREFLOP.value}
+_GAME = game_pattern(_GG_GAMES, limits=r"No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\)", limit_optional=True)
+
+GGPOKER = stars_site(
+    "ggpoker", "GGPoker", "GG-", ("Poker Hand #",), r"Poker Hand #(?P<num>[A-Z]*\d+):",
+    rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?", _GAME,
+    games=_GG_GAMES,
+    limits=_GG_LIMITS,
+    game_betting={"plo": Betting.POT_LIMIT.value, "plo-5": Betting.POT_LIMIT.value, "plo-6": Betting.POT_LIMIT.value},
+    stakes=(STAKES, re.compile(r"^(?P<ante>[^/ ]+)$")),  # 'ShortDeck No Limit ($100)': the ante
+    total_pot=re.compile(
+        r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?: \| Rake (?P<rake>\S+))?"
+        r"(?: \| Jackpot (?P<fee_jackpot>\S+))?(?: \| Bingo (?P<fee_bingo>\S+))?$"
+    ),
+    markers={"*** SHOWDOWN ***": "showdown"},
+    bare_dealt=True,
+    bare_posts=("straddle ",),
+    straddle_to=True,
+    extra_posts={"missed blind ": "small_blind"},  # a missed small blind, posted dead out of its turn
+    ignored_actions=("get an all-in insurance ", "pay premium of all-in insurance "),
+    rejected_lines=(("Cashout", "cash-out", "the pot was settled by a cash-out, which the log cannot record"),),
+)
+
+
+class GGPokerParser(StarsFamilyParser):
+    """Reads GGPoker text histories (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__(GGPOKER)

@@ -1,0 +1,938 @@
+"""The PokerStars family: text hand histories written in PokerStars' shape.
+
+PokerStars, GGPoker, Run It Once Poker and the 2016 Full Tilt client (and, on
+this base, any other room that copied the shape) write a hand as: a header line
+naming the hand, the game and the stakes; a table line; one line a seat;
+``<player>: <action>`` lines between ``*** STREET ***`` markers; a
+``*** SUMMARY ***`` with ``Total pot ...`` and one line a seat.  What differs
+from site to site is a handful of line patterns and words: those are one
+:class:`StarsSite` per site (its module, e.g. ``parsers/ggpoker.py``, holds only
+that); :class:`StarsFamilyParser` reads every site from its description.
+
+The parser streams ``(line_no, byte_offset, text)`` tuples, cuts them into
+hands at each header line and turns each hand into a
+:class:`~parsers.base.ParsedHand` whose events are the recorded lines, in order,
+verbatim.  A hand it does not fully understand is a
+:class:`~parsers.base.HandError` naming the line; it never repairs or guesses.
+
+Only one hand's lines are held at a time.  Lines are dispatched on cheap
+prefix / keyword tests; the few regexes are precompiled.
+
+>>> to_units('$1,492.66', 100), to_units('1,500', 1), to_units('€0.5', 100), to_units('$60.00', 1)
+(149266, 1500, 50, 60)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any, Iterator
+
+from auditor.schema import Betting, EventKind, Street, Variant
+
+try:  # present where mypyc compiles this module (setup.py); a no-op elsewhere
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - pure-Python installs
+
+    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
+        return lambda cls: cls
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
+
+# plain str values: events and hands carry strings, not enum members
+K = SimpleNamespace(**{k.name: k.value for k in EventKind})
+S = SimpleNamespace(**{k.name: k.value for k in Street})
+
+# --- what the family shares: games, limits, the header's game and stakes ------------
+
+GAMES: dict[str, str] = {
+    "hold'em": Variant.HOLDEM.value,
+    "6+ hold'em": Variant.SIX_PLUS_HOLDEM.value,
+    "omaha": Variant.OMAHA.value,
+    "omaha hi/lo": Variant.OMAHA_HILO.value,
+    "5 card omaha": Variant.OMAHA5.value,
+    "5 card omaha hi/lo": Variant.OMAHA5_HILO.value,
+    "6 card omaha": Variant.OMAHA6.value,
+    "courchevel": Variant.COURCHEVEL.value,
+    "courchevel hi/lo": Variant.COURCHEVEL_HILO.value,
+    "7 card stud": Variant.STUD.value,
+    "7 card stud hi/lo": Variant.STUD_HILO.value,
+    "razz": Variant.RAZZ.value,
+    "single draw 2-7 lowball": Variant.DRAW_2_7_SINGLE.value,
+    "triple draw 2-7 lowball": Variant.DRAW_2_7_TRIPLE.value,
+    "triple draw a-5 lowball": Variant.DRAW_A_5_TRIPLE.value,
+    "5 card draw": Variant.DRAW_5_CARD.value,
+    "badugi": Variant.BADUGI.value,
+}
+LIMITS: dict[str, str] = {
+    "no limit": Betting.NO_LIMIT.value,
+    "pot limit": Betting.POT_LIMIT.value,
+    "limit": Betting.FIXED_LIMIT.value,
+    "fixed limit": Betting.FIXED_LIMIT.value,
+    # pot-limit rules before the flop, no-limit after (PokerStars' 'PLNL' tournaments)
+    "pot limit pre-flop, no limit post-flop": Betting.POT_LIMIT_PREFLOP.value,
+}
+LIMIT_ALT = r"Pot Limit Pre-Flop, No Limit Post-Flop|No Limit|Pot Limit|Fixed Limit|Limit"
+# mixed-game names written around the game: '8-Game (Razz Limit)', 'Mixed Omaha (Omaha Pot Limit)'
+MIXED_ALT = r"\d+-Game|HORSE|HOSE|Triple Stud|Mixed [A-Za-z'/ ]+?"
+
+
+def game_pattern(games: dict[str, str], unsupported: tuple[str, ...] = (), limits: str = LIMIT_ALT,
+                 limit_optional: bool = False) -> str:
+    """The header's game as a regex: named groups ``mixed``, ``base`` and ``limit``."""
+    alt = "|".join(re.escape(g) for g in sorted(list(games) + list(unsupported), key=len, reverse=True))
+    limit = rf"(?: (?P<limit>{limits}))?" if limit_optional else rf" (?P<limit>{limits})"
+    return rf"(?:(?P<mixed>{MIXED_ALT}) \()?(?P<base>{alt}){limit}"
+
+
+STAKES = re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)(?: (?P<cur>[A-Z]{3}))?$")
+DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2})(?::(\d{2}))?")
+CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\S+) in chips(?:, (?P<bounty>[^()]+ bounty))?\)(?P<tail>.*)$")
+# groups: 1 player, 2 amount, 3 the pot as written, 4 the half of a hi/lo pot
+COLLECT = re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: \((hi|lo|high|low)\))?$")
+# one pot of the total pot line (' Main pot 100.'): 1 the pot as written, 2 its amount
+POT_CLAIM = re.compile(r" (Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
+TOTAL_POT = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)$")
+
+# lines that record nothing for the log (chat, connection, table moves, notices)
+IGNORED_SUFFIXES = (
+    " is connected",
+    " is disconnected",
+    " has timed out",
+    " has timed out while disconnected",
+    " has timed out while being disconnected",
+    " has returned",
+    " is sitting out",
+    " leaves the table",
+    " will be allowed to play after the button",
+    " was removed from the table for failing to post",
+    " sits out",
+)
+IGNORED_EXACT = frozenset(
+    {"Betting is capped", "No low hand qualified", "The deck is reshuffled", "Pair on board - a double bet is allowed"}
+)
+IGNORED_INFIX = (" joins the table at seat #", " for eliminating ", " for splitting the elimination of ")
+
+
+@dataclass(frozen=True)
+class StarsSite:
+    """What one Stars-shaped format writes its own way.  Every other line is read
+    as PokerStars writes it.
+
+    Regex groups the family reads: ``header``: ``num``, ``rest`` (and ``club``);
+    ``tourney``: ``tid``, ``buyin``, ``mixed``, ``base``, ``limit``, ``level``,
+    ``sb``, ``bb``, ``date``; ``cash``: ``mixed``, ``base``, ``limit``,
+    ``stakes``, ``date``; ``stakes`` (each tried in turn): ``sb``, ``bb``,
+    ``ante``, ``cur``; ``table``: ``name``, ``max``, ``btn``; ``total_pot``:
+    ``total``, ``pots``, ``rake`` and any ``fee_*`` (jackpot and other house
+    fees, added to the rake: the chips that leave the pot to the house).
+    """
+
+    name: str  # the parser's name and hands.format
+    label: str  # how messages name the format: 'PokerStars'
+    id_prefix: str  # hand_id = prefix + the header's hand number
+    header_prefixes: tuple[str, ...]  # a header line starts with one of these (a cheap test first)
+    header_start: re.Pattern[str]  # matched at a line's start: a hand begins
+    hand_start: re.Pattern[bytes]  # the same in raw bytes (multi-line): where a big file is cut into chunks
+    header: re.Pattern[str]
+    tourney: re.Pattern[str]
+    cash: re.Pattern[str]
+    # a header glued to the end of a cut-off line; found only in lines holding `glued_key`
+    header_anywhere: re.Pattern[str] | None = None
+    glued_key: str = ""
+    tourney_starts: tuple[str, ...] = ("tournament",)  # the header's rest, lower-cased, starts so for a tournament
+    games: dict[str, str] = field(default_factory=lambda: GAMES)
+    unsupported_games: tuple[str, ...] = ()  # dealt by the site, no variant in the schema: rejected by name
+    limits: dict[str, str] = field(default_factory=lambda: LIMITS)
+    game_betting: dict[str, str] = field(default_factory=dict)  # a game whose name alone says its betting ('plo')
+    stakes: tuple[re.Pattern[str], ...] = (STAKES,)
+    table_prefix: str = "Table '"
+    table: re.Pattern[str] = re.compile(
+        r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?: \((?:Play|Real) Money\))?(?: Seat #(?P<btn>\d+) is the button)?$"
+    )
+    seat: re.Pattern[str] = SEAT
+    total_pot: re.Pattern[str] = TOTAL_POT
+    markers: dict[str, str] = field(default_factory=dict)  # street markers of its own: '*** SHOWDOWN ***'
+    bare_dealt: bool = False  # 'Dealt to <player>' without cards (GGPoker: a line for every player)
+    ignored_actions: tuple[str, ...] = ()  # '<player>: <words>' lines that record nothing for the log
+    ignored_lines: tuple[str, ...] = ()  # line starts that record nothing for the log
+    summary_ignored: tuple[str, ...] = ()  # summary line starts that repeat what the body recorded
+    bare_posts: tuple[str, ...] = ()  # posts written without 'posts ': GGPoker's 'Ann: straddle $2'
+    straddle_to: bool = False  # a straddle's amount is the player's total so far (GGPoker re-straddles)
+    raise_to_added: bool = False  # 'raises X to Y': Y is what the action put in, not the total (Run It Once)
+    # (text in a line, reason code, why): a line the log cannot record rejects its hand
+    rejected_lines: tuple[tuple[str, str, str], ...] = ()
+    # lines of the site's own shape that are one event each: (pattern with the groups
+    # 'player' and, where they apply, 'amount' and 'cards'; the event kind)
+    line_events: tuple[tuple[re.Pattern[str], str], ...] = ()
+    extra_posts: dict[str, str] = field(default_factory=dict)  # 'missed blind ' -> small_blind (dead when out of turn)
+    collect: re.Pattern[str] = COLLECT
+    pot_claim: re.Pattern[str] = POT_CLAIM
+    main_pot_words: tuple[str, ...] = ("main pot",)  # how a collect line names the main pot ('pot' too, at some sites)
+    site: str = ""  # hands.site when several formats come from one site ('' : the name)
+    won: re.Pattern[str] = re.compile(r"(?:won|collected) \(([^)]+)\)")  # a summary seat line's award
+
+# --- body --------------------------------------------------------------------------
+
+
+_STUD = frozenset({Variant.STUD, Variant.STUD_HILO, Variant.RAZZ})
+_SINGLE_DRAW = frozenset({Variant.DRAW_2_7_SINGLE, Variant.DRAW_5_CARD})
+_TRIPLE_DRAW = frozenset({Variant.DRAW_2_7_TRIPLE, Variant.DRAW_A_5_TRIPLE, Variant.BADUGI})
+_ALL_IN = " and is all-in"
+_UNCALLED = re.compile(r"^Uncalled bet \(([^)]+)\) returned to (.+)$")
+_FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place(?: and received .*)?$")
+_WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
+_RAISE = re.compile(r"^raises (\S+) to (\S+)$")
+_DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
+_STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
+
+# chips bought during the event: 'Player7 re-buys and receives 600 chips for 2 FPPs',
+# 'Hero takes the add-on and receives 3000 chips for $10.00'
+_REBUY = re.compile(r"^(.+) (re-buys|takes the add-on) and receives (\S+) chips(?: for .*)?$")
+
+_BOARD_STREETS = {
+    "*** FLOP ***": S.FLOP,
+    "*** TURN ***": S.TURN,
+    "*** RIVER ***": S.RIVER,
+    "*** PRE-FLOP ***": S.PREFLOP,  # Courchevel: one board card before the flop
+}
+_STUD_STREETS = {"3": S.THIRD, "4": S.FOURTH, "5": S.FIFTH, "6": S.SIXTH, "7": S.SEVENTH}
+_DRAW_STREETS = {"*** FIRST DRAW ***": S.FIRST_DRAW, "*** SECOND DRAW ***": S.SECOND_DRAW, "*** THIRD DRAW ***": S.THIRD_DRAW}
+# what a player posts ('Ann: posts small blind 10'), by the words before the amount
+_POSTS = {
+    "the ante ": K.ANTE,
+    "small blind ": K.SMALL_BLIND,
+    "big blind ": K.BIG_BLIND,
+    "small & big blinds ": K.DEAD_BLIND,
+    "button blind ": K.BIG_BLIND,  # 6+ hold'em: the one blind, posted by the button
+    "straddle ": K.STRADDLE,
+}
+# run-it-twice boards: '*** FIRST FLOP ***', '*** SECOND RIVER ***', '*** FIRST SHOW DOWN ***', ...
+_RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
+
+
+
+class _Reject(Exception):
+    """A hand the parser will not store; becomes a HandError."""
+
+    def __init__(self, code: str, line_no: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code, self.line_no, self.reason = code, line_no, reason
+
+
+class _Rescale(Exception):
+    """An amount has more decimals than the current scale holds: re-read the hand."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:
+    """A site's header fields for :class:`StarsSite`, from the words a header starts with
+    and ``marker``: a regex for the header up to its colon with the group ``num``.
+
+    >>> h = hand_headers(("Poker Hand #",), r"Poker Hand #(?P<num>[A-Z]*\\d+):")
+    >>> h["header"].match("Poker Hand #TM12: Hold'em No Limit ($1/$2) - 2021/04/04 16:06:27").group("num", "rest")
+    ('TM12', "Hold'em No Limit ($1/$2) - 2021/04/04 16:06:27")
+    >>> bool(h["hand_start"].search(b"x\\nPoker Hand #TM12: Hold'em"))
+    True
+    """
+    plain = re.sub(r"\(\?P<\w+>", "(?:", marker)  # the marker without its group, to find, not read
+    return {
+        "header_prefixes": prefixes,
+        "header_start": re.compile(plain, flags),
+        "hand_start": re.compile(b"^" + plain.encode(), re.M | flags),
+        "header": re.compile(rf"^{marker} +(?P<rest>.*)$", flags),
+        "header_anywhere": re.compile(plain + " "),
+        "glued_key": prefixes[0],
+    }
+
+
+def tourney_header(middle: str) -> re.Pattern[str]:
+    """A tournament header after the hand number: 'Tournament #<tid>, ' + ``middle``
+    (the site's buy-in, name, game and level) + ' (<sb>/<bb>) - <date>'."""
+    return re.compile(
+        rf"^Tournament #(?P<tid>\d+), {middle}\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) - (?P<date>.+)$", re.IGNORECASE
+    )
+
+
+def cash_header(game: str) -> re.Pattern[str]:
+    """The most common cash header after the hand number: '<game> (<stakes>) - <date>'."""
+    return re.compile(rf"^{game} \((?P<stakes>[^()]*)\) - (?P<date>.+)$", re.IGNORECASE)
+
+
+GAME = game_pattern(GAMES)  # the games and limits as PokerStars names them
+
+
+def stars_site(name: str, label: str, id_prefix: str, prefixes: tuple[str, ...], marker: str, tourney: str,
+               game: str = GAME, **fields: Any) -> StarsSite:
+    """A site whose header reads '<marker> Tournament #<tid>, <tourney> (<sb>/<bb>) - <date>'
+    or '<marker> <game> (<stakes>) - <date>' (see :func:`hand_headers`, :func:`tourney_header`,
+    :func:`cash_header`); ``fields``: the rest of its :class:`StarsSite`."""
+    return StarsSite(name=name, label=label, id_prefix=id_prefix, **hand_headers(prefixes, marker),
+                     tourney=tourney_header(tourney), cash=cash_header(game), **fields)
+
+
+def to_units(text: str, scale: int) -> int:
+    """An amount as written ('$1,492.66', '€0.05', '1,500', '2') in stored units.
+
+    Integer arithmetic only: no float ever touches an amount.
+
+    >>> to_units('$1,492.66', 100), to_units('1,500', 1), to_units('€0.5', 100), to_units('$60.00', 1)
+    (149266, 1500, 50, 60)
+    """
+    if text.isdigit():  # the common case: tournament chips
+        return int(text) * scale
+    s = text.lstrip("$€£₹¥").replace(",", "")
+    whole, _, frac = s.partition(".")
+    if not whole.isdigit() and not (whole == "" and frac):
+        raise ValueError(f"not an amount: {text!r}")
+    if frac and not frac.isdigit():
+        raise ValueError(f"not an amount: {text!r}")
+    frac = frac.rstrip("0")
+    digits = len(str(scale)) - 1
+    if len(frac) > digits:
+        raise _Rescale(len(frac))
+    return int(whole or 0) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+
+
+def _cards(text: str) -> str | None:
+    """The last bracket group of a line ('[Ah Kd] [7c]' -> '7c')."""
+    i = text.rfind("[")
+    j = text.rfind("]")
+    if i < 0 or j < i:
+        return None
+    return text[i + 1 : j]
+
+
+def _side_label(pot: str) -> str:
+    """A side pot's label: 'side pot' -> 'side'; 'side pot-2', 'Side pot 2' -> 'side-2'."""
+    number = pot[8:].lstrip("- ")
+    return f"side-{number}" if number else "side"
+
+
+def _parse_date(text: str) -> dt.datetime | None:
+    m = DATE.search(text)
+    if not m:
+        return None
+    y, mo, d, h, mi, s = m.groups()
+    return dt.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
+
+
+# compiled, it stays a base for the sites' parser classes in modules that are not
+@mypyc_attr(allow_interpreted_subclasses=True)
+class StarsFamilyParser:
+    """Reads one Stars-shaped site's text histories, as its :class:`StarsSite` says."""
+
+    def __init__(self, site: StarsSite) -> None:
+        self.site = site
+        self.name = site.name
+        self.hand_start = site.hand_start  # lines where a hand begins: a big file is parsed in chunks split there
+
+    def detect(self, head: str, path: str) -> bool:
+        """A hand header of this site starting a line in the first KiB of text."""
+        prefixes, start = self.site.header_prefixes, self.site.header_start
+        for line in head.lstrip("\ufeff").splitlines()[:200]:
+            if line.startswith(prefixes) and start.match(line):
+                return True
+        return False
+
+    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
+                   cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
+        """``cut_by_end``: for a chunk of a file, the line where the next chunk's
+        first hand starts (None: the chunk ends the file)."""
+        site = self.site
+        prefixes, start = site.header_prefixes, site.header_start
+        glued_key, anywhere = site.glued_key, site.header_anywhere
+        buf: list[tuple[int, int, str]] = []
+        stray: tuple[int, int] | None = None  # non-blank lines before the first header
+        for item in lines:
+            text = item[2]
+            if text.startswith(prefixes) and start.match(text):
+                if buf:
+                    yield self._hand(buf, cut_by=item[0])
+                elif stray:
+                    yield self._stray_error(stray)
+                    stray = None
+                buf = [item]
+            elif anywhere is not None and glued_key in text and (m := anywhere.search(text)) and m.start() > 0:
+                # a hand cut off mid-line with the next header glued to it: the cut hand
+                # is truncated; the next hand starts at its header
+                if buf:
+                    buf.append(item)
+                    yield self._hand(buf, cut_by=item[0])
+                elif stray:
+                    yield self._stray_error(stray)
+                    stray = None
+                line_no, offset, _ = item
+                head = text[: m.start()]
+                buf = [(line_no, offset + len(head.encode("utf-8")), text[m.start() :])]
+            elif buf:
+                buf.append(item)
+            elif text.strip():
+                stray = (stray[0], item[0]) if stray else (item[0], item[0])
+        if buf:
+            yield self._hand(buf, cut_by=cut_by_end)
+        elif stray:
+            yield self._stray_error(stray)
+
+    # -- one hand ---------------------------------------------------------------------
+
+    def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
+        while len(buf) > 1 and not buf[-1][2].strip():
+            buf.pop()
+        try:
+            scale = 0  # the header's: cents for money, units for chips
+            while True:  # each re-read holds more decimals, up to what a 64-bit amount can
+                try:
+                    return _HandReader(self.site, buf, cut_by, scale).read()
+                except _Rescale as r:
+                    if r.digits > MAX_DECIMALS:
+                        raise _Reject("amount-out-of-range", buf[0][0], f"hand at line {buf[0][0]}: an amount has "
+                                      f"{r.digits} decimal places: more than {MAX_DECIMALS} cannot be stored exactly")
+                    scale = 10**r.digits
+        except _Reject as rejected:
+            return HandError(rejected.line_no, rejected.code, rejected.reason, self._hand_id(buf))
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
+            return HandError(buf[0][0], "parse-error", f"hand at line {buf[0][0]}: {e}", self._hand_id(buf))
+
+    def _hand_id(self, buf: list[tuple[int, int, str]]) -> str | None:
+        """The id of a hand that could not be read, if its header can be."""
+        m = self.site.header.match(buf[0][2])
+        return f"{self.site.id_prefix}{m.group('num')}" if m else None
+
+    def _stray_error(self, stray: tuple[int, int]) -> HandError:
+        return HandError(
+            stray[0],
+            "truncated",
+            f"lines {stray[0]}-{stray[1]} come before any {self.site.label} hand header (a hand cut off at its start)",
+        )
+
+
+class _HandReader:
+    """Reads one hand's lines into a ParsedHand; raises _Reject for what it cannot read."""
+
+    def __init__(self, site: StarsSite, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> None:
+        self.site = site
+        self.posts = {**_POSTS, **site.extra_posts} if site.extra_posts else _POSTS
+        self.buf = buf
+        self.cut_by = cut_by
+        self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
+        self.events: list[Event] = []
+        self.names: dict[str, int] = {}
+        self.committed: dict[int, int] = {}  # chips in on the current street, by seat
+        self.antes: list[tuple[int, int]] = []  # (seat, amount) of each ante posted
+        self.bb_poster: int | None = None  # the seat that posted the big blind
+        self.blinds: dict[int, tuple[str, int]] = {}  # seat -> (street, live chips posted on it)
+        self.listed: set[int] = set()  # seats with a line in the summary
+        self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
+
+    def amt(self, text: str) -> int:
+        if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
+            return int(text) * self.scale
+        return to_units(text, self.scale)
+
+    def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
+        """The rejection of a line: one the site's description names (a cash-out), else a parse error."""
+        for key, code, reason in self.site.rejected_lines:
+            if key in text:
+                return _Reject(code, line_no, f"line {line_no}: {reason}: {text!r}")
+        return _Reject("parse-error", line_no, f"line {line_no}: {why}: {text!r}")
+
+    def add(self, street: str, kind: str, line_no: int, seat: int | None = None, player: str | None = None,
+            amount: int | None = None, to_amount: int | None = None, all_in: bool = False, cards: str | None = None,
+            pot_label: str | None = None, half: str | None = None) -> Event:
+        """Append an event for the current line (``self.raw``, verbatim).
+
+        The Event is built with positional arguments: this runs once per event, and
+        keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
+        events = self.events
+        e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
+        events.append(e)
+        return e
+
+    # -- header, table, seats ----------------------------------------------------------
+
+    def read(self) -> ParsedHand:
+        buf = self.buf
+        first_no, offset, header = buf[0]
+        header = header.rstrip()
+        site = self.site
+        m = site.header.match(header)
+        if not m:
+            raise self.fail(first_no, header, "hand header not understood")
+        num, rest = m.group("num"), m.group("rest")
+        hand = ParsedHand(
+            hand_id=f"{site.id_prefix}{num}",
+            site=site.site or site.name,
+            format=site.name,
+            variant="",
+            betting="",
+            first_line=first_no,
+            last_line=buf[-1][0],
+            byte_offset=offset,
+            content_hash=content_hash("\n".join([t for _, _, t in buf])),
+            hand_number=num,
+            tournament_name=m.groupdict().get("club"),
+        )
+        # the last '*** ' marker must be the summary (scanning back: the summary is short)
+        for k in range(len(buf) - 1, 0, -1):
+            if buf[k][2].startswith("*** "):
+                summary = buf[k][2].startswith("*** SUMMARY ***")
+                break
+        else:
+            summary = False
+        if not summary:
+            where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
+            raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
+
+        t = site.tourney.match(rest) if rest[:10].lower().startswith(site.tourney_starts) else None
+        c = None if t else site.cash.match(rest)
+        g = t or c
+        if not g:
+            raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
+                          f"line {first_no}: game or stakes not understood: {header!r}")
+        base, limit_text = g.group("base").lower(), g.group("limit")
+        limit = limit_text.lower() if limit_text is not None else None
+        betting = site.limits.get(limit) if limit is not None else site.game_betting.get(base)
+        if base in site.unsupported_games or betting is None:
+            raise _Reject("unsupported-game", first_no, f"line {first_no}: game not supported: {g.group('base')} {limit_text}")
+        hand.variant = site.games[base]
+        hand.betting = betting
+        game_text = rest[g.start("mixed") if g.group("mixed") else g.start("base") : g.end("limit") if limit_text else g.end("base")]
+        hand.game_label = game_text + (")" if g.group("mixed") else "")
+        hand.started_at_text = g.group("date")
+        hand.started_at = _parse_date(g.group("date"))
+        sb_text = bb_text = None
+        if t:
+            hand.is_tournament = True
+            found = t.groupdict()  # a site's header may lack a buy-in, a name or a level
+            hand.tournament_id = t.group("tid")
+            hand.buy_in = (found.get("buyin") or "").strip().removesuffix(" -").strip() or None
+            if found.get("name") is not None:
+                hand.tournament_name = found["name"]
+            hand.level = found.get("level")
+            sb_text, bb_text = t.group("sb"), t.group("bb")
+            hand.currency = None  # tournament amounts are chips, whatever the buy-in
+            if not self.scale:
+                self.scale = 1
+        else:
+            assert c is not None  # g is t or c
+            stakes = c.group("stakes")
+            if " Cap " in stakes:
+                raise _Reject("unsupported-game", first_no, f"line {first_no}: capped no-limit is not supported: {stakes!r}")
+            for pattern in site.stakes:
+                if (sm := pattern.match(stakes)) is not None:
+                    break
+            else:
+                raise self.fail(first_no, header, "stakes not understood")
+            found = sm.groupdict()
+            sb_text, bb_text, cur = found.get("sb"), found.get("bb"), found.get("cur")
+            ante_text = found.get("ante")
+            sym = (bb_text or ante_text or "?")[0]
+            hand.currency = cur or CURRENCY_SYMBOLS.get(sym)
+            if not self.scale:
+                self.scale = 100 if hand.currency or "." in stakes else 1
+        hand.amount_scale = self.scale
+        hand.chip_unit = 1
+        if hand.betting == Betting.FIXED_LIMIT:
+            # fixed-limit headers give the small and big bet, not the blinds
+            hand.small_bet = self.amt(sb_text) if sb_text else None
+            hand.big_bet = self.amt(bb_text) if bb_text else None
+        else:
+            hand.small_blind = self.amt(sb_text) if sb_text else None
+            hand.big_blind = self.amt(bb_text) if bb_text else None  # None: the posts say (an ante-only header)
+            hand.min_bet = hand.big_blind
+            if c and ante_text:  # 6+ hold'em: the button blind is the one blind, beside the ante
+                hand.ante = self.amt(ante_text)
+
+        i = 1
+        if i < len(buf) and buf[i][2].startswith(site.table_prefix):
+            tm = site.table.match(buf[i][2].rstrip())
+            if not tm:
+                raise self.fail(buf[i][0], buf[i][2], "table line not understood")
+            hand.table_name = tm.group("name")
+            hand.max_seats = int(tm.group("max")) if tm.group("max") else None
+            hand.button_seat = int(tm.group("btn")) if tm.group("btn") else None
+            i += 1
+        else:
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
+        while i < len(buf) and buf[i][2].startswith("Seat "):
+            no, _, text = buf[i]
+            text = text.rstrip()
+            sm2 = site.seat.match(text)
+            if not sm2:
+                raise self.fail(no, text, "seat line not understood")
+            seat_text, player, stack, bounty, tail = sm2.groups()
+            if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
+                raise self.fail(no, text, "seat line not understood")
+            seat = int(seat_text)
+            if player in self.names:
+                raise self.fail(no, text, "player seated twice")
+            self.names[player] = seat
+            self.names_by_seat.setdefault(seat, []).append(player)
+            if tail.startswith(" out of hand ("):
+                # moved in between the small blind and the button: waits for the button
+                self.raw = buf[i][2]
+                self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, player)
+            # seat, player, starting_stack, position, sitting_out, bounty, line_no
+            hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
+            i += 1
+        if not hand.seats:
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "no seat lines")
+        for names in self.names_by_seat.values():
+            if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
+                names.sort(key=len, reverse=True)
+        self.body(hand, i)
+        hand.events = self.events
+        return hand
+
+    # -- actions -----------------------------------------------------------------------
+
+    def body(self, hand: ParsedHand, i: int) -> None:
+        variant = hand.variant
+        if variant in _STUD:
+            street = S.THIRD
+        elif variant in _SINGLE_DRAW or variant in _TRIPLE_DRAW:
+            street = S.PREDRAW
+        else:
+            street = S.PREFLOP
+        stud = variant in _STUD
+        single_draw = variant in _SINGLE_DRAW
+        saw_total = False
+        buf = self.buf
+        summary = S.SUMMARY
+        site = self.site
+        bare_dealt, ignored_actions, ignored_lines = site.bare_dealt, site.ignored_actions, site.ignored_lines
+        summary_ignored = ("Board [", *site.summary_ignored)
+        # Lines are tested from the most specific start to the least; most lines are
+        # '<player>: <action>' and reach split_actor after four quick prefix tests.
+        for no, _, raw in buf[i:]:
+            text = raw.rstrip()  # exports may add trailing spaces; events keep the raw line
+            self.raw = raw
+            if not text:
+                continue
+            if text.startswith("*** "):
+                street = self.marker(hand, street, no, text, stud)
+                continue
+            if street == summary:
+                if text.startswith("Total pot "):
+                    self.total_pot(no, text)
+                    saw_total = True
+                elif text.startswith("Seat "):
+                    self.seat_result(no, text)
+                elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
+                    pass  # the board again (already recorded as deal_board events)
+                else:
+                    raise self.fail(no, text)
+                continue
+            if text.startswith("Dealt to "):
+                if not (bare_dealt and text[9:] in self.names):  # a bare line names who was dealt in: no cards
+                    self.dealt(street, no, text)
+                continue
+            if text.startswith("Uncalled bet ("):
+                um = _UNCALLED.match(text)
+                if not um or um.group(2) not in self.names:
+                    raise self.fail(no, text)
+                player = um.group(2)
+                self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
+                continue
+            player, action = self.split_actor(text)
+            if player is not None:
+                if ignored_actions and action.startswith(ignored_actions):
+                    continue
+                if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
+                    # single-draw games have no draw marker: the first draw line ends predraw
+                    street = S.FIRST_DRAW
+                    self.committed = {}
+                self.action(hand, street, no, text, player, action)
+                continue
+            if " re-buys and receives " in text or " takes the add-on" in text:
+                self.rebuy(no, text)
+                continue
+            if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or any(s in text for s in IGNORED_INFIX):
+                continue
+            if ignored_lines and text.startswith(ignored_lines):
+                continue
+            if " collected " in text:
+                cm = site.collect.match(text)
+                if not cm or cm.group(1) not in self.names:
+                    raise self.fail(no, text)
+                pot = cm.group(3)
+                label = "main" if pot in site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
+                half = cm.group(4)
+                half = None if half is None else "hi" if half.startswith("hi") else "lo"
+                who = cm.group(1)
+                self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
+                continue
+            if " finished the tournament in " in text or " wins the tournament" in text:
+                fm = _FINISH.match(text)
+                if fm and fm.group(1) in self.names:
+                    who, place = fm.group(1), int(fm.group(2))
+                else:
+                    fm = _WINS_TOURNEY.match(text)
+                    if not fm or fm.group(1) not in self.names:
+                        raise self.fail(no, text)
+                    who, place = fm.group(1), 1
+                self.add(street, K.FINISH, no, self.names[who], who, amount=place)
+                continue
+            if site.line_events and self.line_event(street, no, text):
+                continue
+            if text == "Hand cancelled":
+                raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
+            if " cashed out the hand for " in text:
+                raise _Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
+            if " wins the " in text and " bounty" in text:
+                continue  # bounty prizes are paid outside the pot
+            raise self.fail(no, text)
+        if not saw_total:
+            raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
+        # the summary lists every seat that took part; a hand cut inside its summary misses some
+        played = {e.seat for e in self.events if e.street != summary and e.seat is not None}  # not board cards
+        missing = sorted(played - self.listed)
+        if missing:
+            raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} before the summary lines of seats {', '.join(map(str, missing))}")
+        antes, bb_poster = self.antes, self.bb_poster
+        if antes:
+            hand.ante = max(a for _, a in antes)
+            hand.bb_ante = len(antes) == 1 and antes[0][0] == bb_poster
+        elif hand.ante is None:
+            hand.bb_ante = None
+
+    def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
+        """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
+        end = text.find("***", 4)
+        head = text[: end + 3] if end >= 0 else text
+        if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
+            raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
+        new: str | None = None
+        if head == "*** HOLE CARDS ***":
+            new = S.PREFLOP if not stud else S.THIRD
+        elif head == "*** SUMMARY ***":
+            new = S.SUMMARY
+        elif head == "*** SHOW DOWN ***":
+            new = S.SHOWDOWN
+        elif head == "*** DEALING HANDS ***":
+            new = S.PREDRAW
+        elif head in _DRAW_STREETS:
+            new = _DRAW_STREETS[head]
+        elif stud:
+            sm = _STREET_COUNT.match(head)
+            if sm:
+                new = _STUD_STREETS[sm.group(1)]
+            elif head == "*** RIVER ***":
+                new = S.SEVENTH
+        elif head in _BOARD_STREETS:
+            new = _BOARD_STREETS[head]
+            cards = _cards(text)
+            if not cards:
+                raise self.fail(no, text, "board cards missing")
+            self.add(new, K.DEAL_BOARD, no, cards=cards)
+        if new is None and head in self.site.markers:
+            new = self.site.markers[head]
+        if new is None:
+            raise self.fail(no, text, "street marker not understood")
+        if new != street:
+            self.committed = {}
+        return new
+
+    def line_event(self, street: str, no: int, text: str) -> bool:
+        """A line of the site's own shape (``StarsSite.line_events``), if it is one."""
+        for pattern, kind in self.site.line_events:
+            m = pattern.match(text)
+            if m is not None and m.group("player") in self.names:
+                found = m.groupdict()
+                player, amount = m.group("player"), found.get("amount")
+                self.add(street, kind, no, self.names[player], player, amount=self.amt(amount) if amount else None,
+                         cards=found.get("cards"))
+                return True
+        return False
+
+    def split_actor(self, text: str) -> tuple[str | None, str]:
+        """'<name>: <action>' with a seated name (names may hold ': ')."""
+        i = text.find(": ")
+        while i > 0:
+            name = text[:i]
+            if name in self.names:
+                return name, text[i + 2 :]
+            i = text.find(": ", i + 1)
+        return None, ""
+
+    def dealt(self, street: str, no: int, text: str) -> None:
+        rest = text[9:]
+        i = rest.find(" [")
+        while i > 0:
+            if rest[:i] in self.names:
+                player = rest[:i]
+                cards = _cards(rest[i:])
+                if cards is None or not rest.endswith("]"):
+                    break
+                self.add(street, K.DEAL_HOLE, no, self.names[player], player, cards=cards)
+                return
+            i = rest.find(" [", i + 1)
+        raise self.fail(no, text)
+
+    def action(self, hand: ParsedHand, street: str, no: int, text: str, player: str, action: str) -> Event | None:
+        """'<player>: <action>': one event (None for a player sitting out).
+
+        Every branch is chosen by the first word, so their order is only that of how
+        often they occur (folds and posts are most of a tournament's lines)."""
+        seat = self.names[player]
+        bare_posts = self.site.bare_posts
+        if bare_posts and action.startswith(bare_posts):
+            action = "posts " + action
+        all_in = action.endswith(_ALL_IN)
+        if all_in:
+            action = action[: -len(_ALL_IN)]
+        word, _, arg = action.partition(" ")
+        kind: str
+        amount = to_amount = None
+        cards = None
+        committed = self.committed
+        if word == "folds":
+            kind = K.FOLD
+            cards = _cards(arg) if arg else None
+        elif word == "posts":
+            kind, amount = self.post(no, text, arg)
+            if kind == K.STRADDLE and self.site.straddle_to:
+                to_amount = amount  # 'straddle $0.08' after 'straddle $0.04': 0.04 more, to 0.08
+                amount = to_amount - committed.get(seat, 0)
+            if kind == K.ANTE:
+                self.antes.append((seat, amount))
+            else:
+                live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
+                committed[seat] = committed.get(seat, 0) + live
+                self.blinds[seat] = (street, self.blinds.get(seat, (street, 0))[1] + live)
+                if kind == K.BIG_BLIND:
+                    self.bb_poster = seat
+                    if hand.big_blind is None:  # fixed limit, ante-only headers: the blinds come from the posts
+                        hand.big_blind = amount
+                        if hand.betting != Betting.FIXED_LIMIT:
+                            hand.min_bet = amount
+                elif kind == K.SMALL_BLIND and hand.small_blind is None:
+                    hand.small_blind = amount
+        elif word == "calls":
+            kind, amount = K.CALL, self.amt(arg)
+            committed[seat] = committed.get(seat, 0) + amount
+        elif word == "checks" and not arg:
+            kind = K.CHECK
+        elif word == "raises":
+            rm = _RAISE.match(action)
+            if not rm:
+                raise self.fail(no, text)
+            kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
+            if self.site.raise_to_added:
+                # 'raises X to Y' where Y leaves out the player's own earlier bets on the
+                # street, though not his blind (Run It Once): his total is Y plus those bets;
+                # the raise is over the level
+                level = max(committed.values(), default=0)
+                blind_street, blind = self.blinds.get(seat, (None, 0))
+                to_amount += committed.get(seat, 0) - (blind if blind_street == street else 0)
+                amount = to_amount - level
+            committed[seat] = to_amount
+        elif word == "bets":
+            kind, amount = K.BET, self.amt(arg)
+            to_amount = amount
+            committed[seat] = committed.get(seat, 0) + amount
+        elif action.startswith("brings in for "):
+            kind, amount = K.BRING_IN, self.amt(action[14:])
+            committed[seat] = committed.get(seat, 0) + amount
+            if hand.bring_in is None:
+                hand.bring_in = amount
+        elif action.startswith("completes it to "):
+            kind, to_amount = K.COMPLETE, self.amt(action[16:])
+            amount = to_amount - committed.get(seat, 0)
+            committed[seat] = to_amount
+        elif word == "discards":
+            dm = _DISCARD.match(action)
+            if not dm:
+                raise self.fail(no, text)
+            kind, amount, cards = K.DRAW, int(dm.group(1)), dm.group(2)
+        elif action == "stands pat" or action.startswith("stands pat on ["):
+            kind = K.STAND_PAT
+            cards = _cards(action)
+        elif word == "shows" and arg.startswith("["):
+            kind, cards = K.SHOW, _cards(arg[: arg.index("]") + 1])
+        elif word == "mucks":
+            kind = K.MUCK
+            cards = _cards(arg) if arg.startswith("[") else None
+            if not cards and arg != "hand":
+                raise self.fail(no, text)
+        elif action == "doesn't show hand":
+            kind = K.NO_SHOW
+        elif action in ("sits out", "is sitting out"):
+            return None
+        else:
+            raise self.fail(no, text)
+        return self.add(street, kind, no, seat, player, amount, to_amount, all_in, cards)
+
+    def post(self, no: int, text: str, arg: str) -> tuple[str, int]:
+        # 'the ante 10': the words before the last space name the post (no prefix of
+        # _POSTS is a prefix of another, so a dict lookup finds what a startswith scan would)
+        cut = arg.rfind(" ") + 1
+        posts = self.posts
+        kind = posts.get(arg[:cut])
+        if kind is not None:
+            return kind, self.amt(arg[cut:])
+        for prefix, kind in posts.items():  # an amount holding a space ('10 USD'): amt rejects it, as it always did
+            if arg.startswith(prefix):
+                return kind, self.amt(arg[len(prefix) :])
+        raise self.fail(no, text)
+
+    def rebuy(self, no: int, text: str) -> None:
+        """A re-buy or add-on line: a table event (street 'summary', so the replay does
+        not deal the player in); amount = chips received."""
+        rm = _REBUY.match(text)
+        if not rm:
+            raise self.fail(no, text)
+        who = rm.group(1)
+        kind = K.REBUY if rm.group(2) == "re-buys" else K.ADDON
+        self.add(S.SUMMARY, kind, no, self.names.get(who), who, amount=self.amt(rm.group(3)))
+
+    # -- summary -----------------------------------------------------------------------
+
+    def total_pot(self, no: int, text: str) -> None:
+        tm = self.site.total_pot.match(text)
+        if not tm:
+            raise self.fail(no, text)
+        # the house's take: the rake and any fee the site names beside it (a jackpot fee)
+        took = [v for k, v in tm.groupdict().items() if v is not None and (k == "rake" or k.startswith("fee_"))]
+        house = sum(self.amt(v) for v in took) if took else None
+        self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group("total")), to_amount=house)
+        pots = tm.group("pots")
+        if pots:
+            found = list(self.site.pot_claim.finditer(pots))
+            if "".join(m.group(0) for m in found) != " " + pots.strip():  # the claims, one after the other
+                raise self.fail(no, text, "pot list not understood")
+            for m in found:
+                label, amount = m.group(1), m.group(2)
+                lab = "main" if label == "Main pot" else _side_label(label)
+                self.add(S.SUMMARY, K.POT_CLAIM, no, amount=self.amt(amount), pot_label=lab)
+
+    def seat_result(self, no: int, text: str) -> None:
+        colon = text.find(": ")
+        seat_text = text[5:colon]
+        if colon < 0 or not seat_text.isdigit():
+            raise self.fail(no, text)
+        seat = int(seat_text)
+        rest = text[colon + 2 :]
+        for player in self.names_by_seat.get(seat, ()):
+            if rest.startswith(player):
+                break
+        else:
+            raise self.fail(no, text, "summary seat line for a seat not in the hand")
+        self.listed.add(seat)
+        tail = rest[len(player) :]
+        # most seats won nothing and showed nothing: skip the searches that would find nothing
+        won = self.site.won.findall(tail) if "won " in tail or "collected (" in tail else None
+        amount = sum(self.amt(w) for w in won) if won else None
+        cards = None
+        if "[" in tail:
+            for key in (" showed [", " mucked ["):
+                k = tail.find(key)
+                if k >= 0:
+                    cards = tail[k + len(key) : tail.index("]", k)]
+                    break
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, player, amount=amount, cards=cards)
