@@ -31,7 +31,7 @@ written with one (``€0,50``), else a point; the other mark groups thousands, i
 >>> xml = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
 ... <tablename>T, 5</tablename></general>
 ... <game gamecode="42"><general><startdate>2011-01-02 03:04:05</startdate><players>
-... <player seat="1" name="Ann" chips="$2" dealer="1" win="$0.04" bet="$0.05"/>
+... <player seat="1" name="Ann" chips="$2" dealer="1" win="$0.07" bet="$0.05"/>
 ... <player seat="2" name="Bob" chips="$2" dealer="0" win="$0" bet="$0.02"/>
 ... </players></general>
 ... <round no="0"><action no="1" player="Ann" type="1" sum="$0.01"/>
@@ -475,7 +475,8 @@ class _GameReader:
         self.scale = scale
         self.decimal_mark: str | None = None
         self.events: list[Event] = []
-        self.committed: dict[int, int] = {}
+        self.committed: dict[int, int] = {}  # chips in on the current street (the live part), by seat
+        self.street_commits: dict[str, dict[int, int]] = {}  # the same, for every street
         self.put_in: dict[int, int] = {}
 
     def amt(self, text: str | None, line: int) -> int:
@@ -534,18 +535,18 @@ class _GameReader:
         names: dict[str, int] = {}
         for p in game.players:
             name = p.attrib.get("name", "")
-            if not name:
-                continue  # an empty seat
             seat_text = p.attrib.get("seat", "")
             if not seat_text.isdigit():
                 raise _Reject("parse-error", p.line, f"line {p.line}: seat not understood: {p.xml()}")
+            if p.attrib.get("dealer") == "1":
+                hand.button_seat = int(seat_text)  # may be an empty seat: a dead button
+            if not name:
+                continue  # an empty seat
             if name in names:
                 raise _Reject("parse-error", p.line, f"line {p.line}: player seated twice: {name!r}")
             seat = int(seat_text)
             names[name] = seat
             hand.seats.append(Seat(seat, name, self.amt(p.attrib.get("chips"), p.line), None, False, None, p.line))
-            if p.attrib.get("dealer") == "1":
-                hand.button_seat = seat
         if not hand.seats:
             raise _Reject("parse-error", game.line, f"line {game.line}: game {game.code} has no players")
         stud = gt.variant in _STUD
@@ -606,7 +607,7 @@ class _GameReader:
                 raise _Reject("parse-error", rnode.line, f"line {rnode.line}: round not understood: {rnode.xml()}")
             new_street = streets[int(no_text)]
             if new_street != street:
-                self.committed = {}
+                self.committed = self.street_commits.setdefault(new_street, {})
                 street = new_street
             # the round's cards first, in document order; then its actions, by their number
             for c in items:
@@ -748,8 +749,10 @@ class _GameReader:
         # the uncalled part of the last bet: what the largest contributor put in beyond
         # the next largest (the players' bet attributes count it as put in: it is not netted)
         returned = 0
-        if put_in:
-            ranked = sorted(put_in.items(), key=lambda kv: kv[1], reverse=True)
+        top_seat = None
+        last = self.street_commits.get(street, {})
+        if last:
+            ranked = sorted(last.items(), key=lambda kv: kv[1], reverse=True)
             top_seat, top = ranked[0]
             second = ranked[1][1] if len(ranked) > 1 else 0
             if top > second:
@@ -779,6 +782,12 @@ class _GameReader:
                               f"{name}'s bet attribute ({p.attrib.get('bet')})")
             total += bet
             win = self.amt(p.attrib.get("win"), p.line)
+            if returned and names[name] == top_seat:
+                # the win attribute counts the uncalled chips that went back: the rest came from the pot
+                if win < returned:
+                    raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.attrib.get('win')}, "
+                                  f"less than the {returned} of the last bet no one called: {p.xml()}")
+                win -= returned
             wins += win
             if win:
                 self.add(S.SHOWDOWN if showdown else street, K.COLLECT, p, p.line, names[name], name, win,
