@@ -598,6 +598,7 @@ class _GameReader:
         self.folded: set[int] = set()
         self.last_action: dict[int, tuple[int, _Node]] = {}
         self.completed = False  # stud: the bring-in was completed
+        self.upcards: dict[int, list[str]] = {}  # stud: ranks of the up cards of third and fourth street, by seat
         self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
         self.shown_lines: dict[int, tuple[str, _Node]] = {}
         rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attrib.get("no", "-1")))
@@ -628,6 +629,9 @@ class _GameReader:
                 elif stud and ctype in card_streets and who:
                     if card_streets[ctype] != street or who not in names:
                         raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
+                    last = c.text.split()[-1:] if c.text else []
+                    if street in (S.THIRD, S.FOURTH) and last and last[0] not in ("X", "x"):
+                        self.upcards.setdefault(names[who], []).append(last[0][1:])  # third's last card and fourth's are up
                     if cards:
                         self.add(street, K.DEAL_HOLE, c, c.line, names[who], who, cards=cards)
                         prev = self.shown_lines.get(names[who])
@@ -728,6 +732,11 @@ class _GameReader:
             if hand.small_bet is None and not all_in:
                 hand.small_bet = after  # tournaments: the session names no stakes
             return K.COMPLETE, sums, after, all_in
+        if stud and code == BET and not all_in and hand.small_bet is None and street == S.THIRD and current == 0:
+            hand.small_bet = sums  # tournaments, no bring-in (its player all-in on the ante): the opening bet
+        if stud and code == BET and not all_in and hand.small_bet is None and street == S.FOURTH \
+                and not any(len(up) != len(set(up)) for up in self.upcards.values()):
+            hand.small_bet = sums  # tournaments: a fourth-street bet with no open pair is the small bet
         if stud and hand.big_bet is None and code == BET and not all_in and street in (S.FIFTH, S.SIXTH, S.SEVENTH):
             hand.big_bet = sums  # tournaments: the first full bet of the late streets
         if code == CALL or (code == ALL_IN and after <= current):
