@@ -21,7 +21,8 @@ own numbers imply is recorded as events marked inferred (``text`` starts with
 
 * ``uncalled_return``: chips a player put in beyond its ``bet`` attribute;
 * ``collect``: the ``win`` attribute, from the pot (``pot_label`` ``pot``);
-* ``total_pot``: the sum of the ``bet`` attributes, rake = that total less the wins;
+* ``total_pot``: the sum of the ``bet`` attributes less the return; rake = that total less the
+  wins in cash games (never below none), none in tournaments;
 * ``show``: visible cards of players still in at a showdown.
 
 Amounts are exact integers: cents (or finer, if an amount has more decimals) for cash,
@@ -802,8 +803,12 @@ class _GameReader:
                 self.add(S.SHOWDOWN if showdown else street, K.COLLECT, p, p.line, names[name], name, win,
                          pot_label="pot", text=f"{INFERRED}the win attribute: {p.xml()}")
         total -= returned
-        self.add(S.SUMMARY, K.TOTAL_POT, None, self.game.line, amount=total, to_amount=total - wins,
-                 text=f"{INFERRED}the players' bet attributes less the uncalled return; rake = that less their wins")
+        # the rake is what the pot kept: none in a tournament, never less than none (awards beyond
+        # the pot are then found by the chip-conservation check, not hidden in a negative rake)
+        rake = 0 if hand.is_tournament else max(0, total - wins)
+        self.add(S.SUMMARY, K.TOTAL_POT, None, self.game.line, amount=total, to_amount=rake,
+                 text=f"{INFERRED}the players' bet attributes less the uncalled return; rake = that less their wins "
+                      "(cash), none (tournaments)")
 
 
 def _content_hash(game: _Game, general: dict[str, str]) -> str:
