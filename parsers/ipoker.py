@@ -163,6 +163,8 @@ def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
     Traceback (most recent call last):
     ValueError: not an amount: '€12,34'
     """
+    if text.isdigit():
+        return int(text) * scale
     i = 0
     while i < len(text) and not text[i].isdigit():
         i += 1
@@ -304,7 +306,8 @@ class _StreamReader:
         self.first_line = 0  # the source line fed to the parser as its line 1
         self.first_col = 0  # the column of line 1 where the parser's input starts
         self.game: _Game | None = None
-        self.in_session_general = False
+        self.general_depth = 0  # inside the session's <general>: its depth in the element stack
+        self.game_elem: ET.Element | None = None
         self.round: tuple[_Node, list[_Node]] | None = None
         self.stack: list[str] = []
         self.root: ET.Element | None = None
@@ -319,7 +322,8 @@ class _StreamReader:
         self.root = None
         self.game = None
         self.round = None
-        self.in_session_general = False
+        self.general_depth = 0
+        self.game_elem = None
         if wrap:  # a game start without its session: give it a root
             self.parser.feed("<session>")
             self.first_col -= len("<session>")
@@ -381,8 +385,14 @@ class _StreamReader:
                 self.parser.close()
                 for event, elem in self.parser.read_events():
                     yield from self._event(event, elem)
-            except ET.ParseError:
-                pass  # a session cut after its last game has no '</session>': nothing is lost
+            except ET.ParseError as e:
+                # 'no element found': a session cut after its last game has no '</session>', nothing
+                # is lost; anything else is a token left open (a comment, a declaration) that ran on
+                # to the end of the file, over whatever followed it
+                if getattr(e, "code", 3) != 3 and self.game is None:
+                    err_line = self.first_line + getattr(e, "position", (1, 0))[0] - 1
+                    yield HandError(err_line, "xml-error", f"line {err_line}: {str(e).split(':')[0]}: what follows "
+                                    "it to the end of the file could not be read")
             game = self.game
         if game is not None:
             # the file ends inside a game: stored only when its actions account for every
@@ -402,12 +412,21 @@ class _StreamReader:
             stack.append(tag)
             if parent is None:
                 self.root = elem
-                if tag == "session":
-                    self.session = _Session(line=self.line) if elem.attrib or not self.session.general else self.session
-            elif tag == "game" and parent == "session":
+            if tag == "session":
+                if elem.attrib or not self.session.general:  # not the root given to a game read on after an error
+                    self.session = _Session(line=self.line)
+            elif tag == "game":
+                if self.game is not None:
+                    # XML allows a game inside a game; the record does not: the open one was cut off
+                    cut = self.game
+                    yield HandError(cut.line, "truncated", f"line {cut.line}: game {cut.code} has no '</game>': "
+                                    f"game {elem.get('gamecode', '?')} starts inside it at line {self.line}",
+                                    f"IP-{cut.code}")
                 self.game = _Game(elem.get("gamecode", ""), self.line, self.offset)
+                self.game_elem = elem
+                self.round = None
             elif parent == "session" and tag == "general":
-                self.in_session_general = True
+                self.general_depth = len(stack)
             elif self.game is not None:
                 if tag == "player" and parent == "players":
                     self.game.players.append(_Node(tag, dict(elem.attrib), self.line))
@@ -423,19 +442,21 @@ class _StreamReader:
         # end
         stack.pop()
         parent = stack[-1] if stack else None
+        depth = len(stack)
         if tag == "cards" and id(elem) in self.pending_text:
             self.pending_text.pop(id(elem)).text = (elem.text or "").strip()
-        elif self.in_session_general and parent == "general" and len(stack) == 2:
-            self.session.general[tag] = (elem.text or "").strip()
-        elif tag == "general" and parent == "session":
-            self.in_session_general = False
+        elif self.general_depth and depth == self.general_depth:
+            self.session.general[tag] = (elem.text or "").strip()  # a field of the session's <general>
+        elif self.general_depth and depth == self.general_depth - 1:
+            self.general_depth = 0  # the session's </general>
         elif tag == "startdate" and parent == "general" and self.game is not None:
             self.game.startdate = (elem.text or "").strip()
         elif tag == "round":
             self.round = None
-        elif tag == "game" and parent == "session":
+        elif tag == "game" and elem is self.game_elem:
             game = self.game
             self.game = None
+            self.game_elem = None
             self.pending_text.clear()
             if self.root is not None:
                 self.root.clear()  # the finished game leaves memory
@@ -472,6 +493,7 @@ class _GameReader:
     def __init__(self, game: _Game, session: _Session, scale: int, cut_at: int | None = None) -> None:
         self.game = game
         self.cut_at = cut_at
+        self.amounts: dict[str | None, int] = {}
         self.session = session
         self.scale = scale
         self.decimal_mark: str | None = None
@@ -481,12 +503,16 @@ class _GameReader:
         self.put_in: dict[int, int] = {}
 
     def amt(self, text: str | None, line: int) -> int:
+        value = self.amounts.get(text)  # a game writes the same few amounts again and again
+        if value is not None:
+            return value
         if text is None:
             raise _Reject("parse-error", line, f"line {line}: an amount is missing")
         try:
-            return parse_amount(text, self.scale, self.decimal_mark)
+            value = self.amounts[text] = parse_amount(text, self.scale, self.decimal_mark)
         except ValueError as e:
             raise _Reject("parse-error", line, f"line {line}: {e}") from None
+        return value
 
     def add(self, street: str, kind: str, node: _Node | None, line: int, seat: int | None = None,
             player: str | None = None, amount: int | None = None, to_amount: int | None = None, all_in: bool = False,

@@ -34,6 +34,7 @@ from parsers import detect_parser, iter_lines, open_source
 from parsers.base import HandError, ParsedHand
 from parsers.ipoker import IPokerParser
 from tests.conftest import CORPUS, needs_corpus
+from tests.ipoker_games import games_of, session_text
 
 pytestmark = needs_corpus
 
@@ -304,27 +305,7 @@ def test_replay_notes_are_only_side_pots_without_per_pot_collects(audited):
 
 
 def _sessions() -> list[tuple[str, ET.Element, ET.Element]]:
-    """(file, session general, game) for every game ET can read whole, from the raw text
-    (cut at each game's tags: some files hold several sessions, or are cut short)."""
-    out = []
-    for rel in parsed():
-        info = open_source(FPDB / rel)
-        text = "\n".join(t for _, _, t in iter_lines(FPDB / rel, info.encoding))
-        start = 0
-        while (g := text.find('<game gamecode="', start)) >= 0:
-            end = text.find("</game>", g)
-            if end < 0:
-                break
-            s = text.rfind("<session", 0, g)
-            gs, ge = text.find("<general>", s), text.find("</general>", s)
-            start = end + 7
-            try:
-                general = ET.fromstring(text[gs:ge + 10])
-                game = ET.fromstring(text[g:end + 7])
-            except ET.ParseError:
-                continue
-            out.append((rel, general, game))
-    return out
+    return [(rel, general, game) for rel in parsed() for general, game in games_of(FPDB / rel)]
 
 
 def _actions(game: ET.Element) -> list[tuple[ET.Element, ET.Element]]:
@@ -441,9 +422,7 @@ def test_mutations_are_found_under_their_check(audited, tmp_path):
     for check, items in mutants.items():
         for i, (general, game, _, _) in enumerate(items):
             p = tmp_path / f"{check}-{i}.xml"
-            body = ET.tostring(general, encoding="unicode") + ET.tostring(game, encoding="unicode")
-            p.write_text(f'<?xml version="1.0" encoding="utf-8"?>\n<session sessioncode="1">\n{body}\n</session>\n',
-                         encoding="utf-8")
+            p.write_text(session_text(general, [game]), encoding="utf-8")
             paths.append(str(p))
     res = audit(paths, db)
     assert res.ingest.rejected == 0
