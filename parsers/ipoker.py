@@ -1,9 +1,10 @@
 """iPoker XML hand histories (sessions of many games; cash and tournaments, board games and stud).
 
-The XML is read by a real XML parser, streamed: an ``xml.etree.ElementTree.XMLPullParser``
-is fed the source line by line, so every element knows the line its start tag ends on.
-A game is turned into a :class:`~parsers.base.ParsedHand` when its ``</game>`` is read,
-then dropped: memory holds one game and the session's ``<general>`` at a time.
+The XML is read by a real XML parser, streamed: an ``xml.etree.ElementTree.XMLParser``
+(expat) is fed the source line by line with the reader as its target, so every element
+knows the line its start tag ends on, and no element tree is built.  A game is turned
+into a :class:`~parsers.base.ParsedHand` when its ``</game>`` is read, then dropped:
+memory holds one game and the session's ``<general>`` at a time.
 
 What the format records and what it leaves out (see docs/sites.md):
 
@@ -289,41 +290,45 @@ class IPokerParser:
         reader = _StreamReader()
         for line_no, offset, text in lines:
             yield from reader.feed(line_no, offset, text)
-        yield from reader.close()
+        yield from reader.finish()
 
 
 _RESYNC = ("<?xml", "<session", "<game ", "<game>")
 
 
 class _StreamReader:
-    """Feeds lines to XMLPullParser and turns each finished game into a hand.  After an
-    XML error the game being read is rejected and reading starts again at the next
-    session or game start tag, so the games after a damaged one still go in."""
+    """Feeds lines to an ``ET.XMLParser`` and turns each finished game into a hand.
+
+    The reader is the parser's target: expat calls ``start``, ``end`` and ``data`` while a
+    line is fed, so an element's line is the line being fed, and no element tree is built.
+    After an XML error the game being read is rejected and reading starts again at the
+    next session or game start tag, so the games after a damaged one still go in."""
 
     def __init__(self) -> None:
         self.session = _Session()
-        self.parser: ET.XMLPullParser | None = None
+        self.parser: ET.XMLParser | None = None
         self.first_line = 0  # the source line fed to the parser as its line 1
         self.first_col = 0  # the column of line 1 where the parser's input starts
         self.game: _Game | None = None
+        self.game_depth = 0  # the open game's depth in the element stack
         self.general_depth = 0  # inside the session's <general>: its depth in the element stack
-        self.game_elem: ET.Element | None = None
         self.round: tuple[_Node, list[_Node]] | None = None
         self.stack: list[str] = []
-        self.root: ET.Element | None = None
-        self.pending_text: dict[int, _Node] = {}  # id(element) -> node awaiting its text (cards, session fields)
+        self.text: list[str] | None = None  # the text of the element being read, when it is wanted
+        self.text_node: _Node | None = None  # the cards element that text belongs to
+        self.out: list[ParsedHand | HandError] = []  # finished while the line was fed
         self.line = 0
         self.offset = 0
 
     def _start_parser(self, line_no: int, col: int, wrap: bool) -> None:
-        self.parser = ET.XMLPullParser(events=("start", "end"))
+        self.parser = ET.XMLParser(target=self)
         self.first_line, self.first_col = line_no, col
         self.stack = []
-        self.root = None
         self.game = None
+        self.game_depth = 0
         self.round = None
         self.general_depth = 0
-        self.game_elem = None
+        self.text = None
         if wrap:  # a game start without its session: give it a root
             self.parser.feed("<session>")
             self.first_col -= len("<session>")
@@ -372,97 +377,116 @@ class _StreamReader:
     def feed_rest(self, line_no: int, text: str, col: int) -> Iterator[ParsedHand | HandError]:
         assert self.parser is not None
         try:
-            self.parser.feed(text[col:] + "\n")
-            for event, elem in self.parser.read_events():
-                yield from self._event(event, elem)
+            self.parser.feed(text[col:] + "\n" if col else text + "\n")
         except ET.ParseError as e:
+            yield from self._flush()
             yield from self._xml_error(e, line_no, text)
+            return
+        if self.out:
+            yield from self._flush()
 
-    def close(self) -> Iterator[ParsedHand | HandError]:
-        game = self.game
+    def _flush(self) -> Iterator[ParsedHand | HandError]:
+        out, self.out = self.out, []
+        yield from out
+
+    def finish(self) -> Iterator[ParsedHand | HandError]:
+        """The end of the source: what the parser still holds, and a game left open."""
         if self.parser is not None:
             try:
                 self.parser.close()
-                for event, elem in self.parser.read_events():
-                    yield from self._event(event, elem)
             except ET.ParseError as e:
                 # 'no element found': a session cut after its last game has no '</session>', nothing
                 # is lost; anything else is a token left open (a comment, a declaration) that ran on
                 # to the end of the file, over whatever followed it
                 if getattr(e, "code", 3) != 3 and self.game is None:
                     err_line = self.first_line + getattr(e, "position", (1, 0))[0] - 1
-                    yield HandError(err_line, "xml-error", f"line {err_line}: {str(e).split(':')[0]}: what follows "
-                                    "it to the end of the file could not be read")
-            game = self.game
+                    self.out.append(HandError(err_line, "xml-error", f"line {err_line}: {str(e).split(':')[0]}: "
+                                              "what follows it to the end of the file could not be read"))
+        yield from self._flush()
+        game = self.game
         if game is not None:
             # the file ends inside a game: stored only when its actions account for every
             # player's bet attribute, the record's own proof that no action is missing
             game.last_line = self.line
-            hand = _read_game(game, self.session, cut_at=self.line)
-            yield hand
+            yield _read_game(game, self.session, cut_at=self.line)
         self.game = None
 
-    # -- elements ----------------------------------------------------------------------
+    # -- the parser's target: called by expat as it reads ----------------------------------
 
-    def _event(self, event: str, elem: ET.Element) -> Iterator[ParsedHand | HandError]:
-        tag = elem.tag
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
         stack = self.stack
-        if event == "start":
-            parent = stack[-1] if stack else None
-            stack.append(tag)
-            if parent is None:
-                self.root = elem
-            if tag == "session":
-                if elem.attrib or not self.session.general:  # not the root given to a game read on after an error
-                    self.session = _Session(line=self.line)
-            elif tag == "game":
-                if self.game is not None:
-                    # XML allows a game inside a game; the record does not: the open one was cut off
-                    cut = self.game
-                    yield HandError(cut.line, "truncated", f"line {cut.line}: game {cut.code} has no '</game>': "
-                                    f"game {elem.get('gamecode', '?')} starts inside it at line {self.line}",
-                                    f"IP-{cut.code}")
-                self.game = _Game(elem.get("gamecode", ""), self.line, self.offset)
-                self.game_elem = elem
-                self.round = None
-            elif parent == "session" and tag == "general":
-                self.general_depth = len(stack)
-            elif self.game is not None:
-                if tag == "player" and parent == "players":
-                    self.game.players.append(_Node(tag, dict(elem.attrib), self.line))
-                elif tag == "round" and parent == "game":
-                    self.round = (_Node(tag, dict(elem.attrib), self.line), [])
-                    self.game.rounds.append(self.round)
-                elif tag in ("action", "cards") and parent == "round" and self.round is not None:
-                    node = _Node(tag, dict(elem.attrib), self.line)
+        parent = stack[-1] if stack else None
+        stack.append(tag)
+        game = self.game
+        if game is not None:
+            if tag == "action" or tag == "cards":
+                if parent == "round" and self.round is not None:
+                    node = _Node(tag, attrib, self.line)
                     self.round[1].append(node)
                     if tag == "cards":
-                        self.pending_text[id(elem)] = node
-            return
-        # end
-        stack.pop()
-        parent = stack[-1] if stack else None
-        depth = len(stack)
-        if tag == "cards" and id(elem) in self.pending_text:
-            self.pending_text.pop(id(elem)).text = (elem.text or "").strip()
-        elif self.general_depth and depth == self.general_depth:
-            self.session.general[tag] = (elem.text or "").strip()  # a field of the session's <general>
-        elif self.general_depth and depth == self.general_depth - 1:
-            self.general_depth = 0  # the session's </general>
-        elif tag == "startdate" and parent == "general" and self.game is not None:
-            self.game.startdate = (elem.text or "").strip()
-        elif tag == "round":
+                        self.text, self.text_node = [], node
+                return
+            if tag == "player":
+                if parent == "players":
+                    game.players.append(_Node(tag, attrib, self.line))
+                return
+            if tag == "round":
+                if parent == "game":
+                    self.round = (_Node(tag, attrib, self.line), [])
+                    game.rounds.append(self.round)
+                return
+            if tag == "startdate":
+                self.text = []
+                return
+        if tag == "session":
+            if attrib or not self.session.general:  # not the root given to a game read on after an error
+                self.session = _Session(line=self.line)
+        elif tag == "game":
+            if game is not None:
+                # XML allows a game inside a game; the record does not: the open one was cut off
+                self.out.append(HandError(game.line, "truncated", f"line {game.line}: game {game.code} has no "
+                                          f"'</game>': game {attrib.get('gamecode', '?')} starts inside it at line "
+                                          f"{self.line}", f"IP-{game.code}"))
+            self.game = _Game(attrib.get("gamecode", ""), self.line, self.offset)
+            self.game_depth = len(stack)
             self.round = None
-        elif tag == "game" and elem is self.game_elem:
+        elif parent == "session" and tag == "general":
+            self.general_depth = len(stack)
+        elif self.general_depth and len(stack) == self.general_depth + 1:
+            self.text = []  # a field of the session's <general>
+
+    def data(self, text: str) -> None:
+        if self.text is not None:
+            self.text.append(text)
+
+    def end(self, tag: str) -> None:
+        stack = self.stack
+        depth = len(stack)
+        stack.pop()
+        if self.text is not None:
+            text = "".join(self.text).strip()
+            self.text = None
+            if self.text_node is not None:
+                self.text_node.text = text
+                self.text_node = None
+            elif tag == "startdate" and self.game is not None:
+                self.game.startdate = text
+            elif self.general_depth:
+                self.session.general[tag] = text
+            return
+        if tag == "round":
+            self.round = None
+        elif tag == "game" and depth == self.game_depth and self.game is not None:
             game = self.game
             self.game = None
-            self.game_elem = None
-            self.pending_text.clear()
-            if self.root is not None:
-                self.root.clear()  # the finished game leaves memory
-            if game is not None:
-                game.last_line = self.line
-                yield _read_game(game, self.session)
+            self.game_depth = 0
+            game.last_line = self.line
+            self.out.append(_read_game(game, self.session))
+        elif depth == self.general_depth:
+            self.general_depth = 0  # the session's </general>
+
+    def close(self) -> None:
+        """XMLParser.close calls its target's close: nothing is left to do here."""
 
 
 # -- one game ------------------------------------------------------------------------
