@@ -56,6 +56,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Iterator
@@ -131,8 +132,16 @@ class _Node:
     text: str = ""
 
     def xml(self) -> str:
-        attrs = "".join(f' {k}="{v}"' for k, v in self.attrib.items())
-        return f"<{self.tag}{attrs}>{self.text}</{self.tag}>" if self.text else f"<{self.tag}{attrs}/>"
+        """The element written back as XML (the event's text): its tag, attributes in their
+        order and text, escaped where a value needs it."""
+        attrib = self.attrib
+        values = "".join(attrib.values())
+        if "&" in values or "<" in values or '"' in values:
+            attrs = "".join(f" {k}={quoteattr(v)}" for k, v in attrib.items())
+        else:
+            attrs = "".join([f' {k}="{v}"' for k, v in attrib.items()])
+        text = escape(self.text) if self.text else ""
+        return f"<{self.tag}{attrs}>{text}</{self.tag}>" if text else f"<{self.tag}{attrs}/>"
 
 
 @dataclass(slots=True)
@@ -211,6 +220,11 @@ def _cards(text: str) -> str | None:
 def _parse_date(text: str | None) -> dt.datetime | None:
     if not text:
         return None
+    if len(text) == 19 and text[4] == "-":
+        try:
+            return dt.datetime.fromisoformat(text)  # '2013-07-30 20:33:30', most games: the fast way
+        except ValueError:
+            pass
     for fmt in ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M", "%d.%m.%Y %H:%M:%S", "%d-%b-%Y %H:%M:%S"):
         try:
             return dt.datetime.strptime(text.strip(), fmt)
@@ -864,14 +878,10 @@ class _GameReader:
 def _content_hash(game: _Game, general: dict[str, str]) -> str:
     """The game's identity from what was read (not its layout): the same game exported
     with other spacing or attribute order is the same game."""
-    h = hashlib.sha256()
-    for key in ("gametype", "tablename", "tournamentcode"):
-        h.update(f"{key}={general.get(key, '')}\n".encode())
-    h.update(f"game={game.code} {game.startdate}\n".encode())
-    for p in game.players:
-        h.update(("player " + " ".join(f"{k}={v}" for k, v in sorted(p.attrib.items())) + "\n").encode())
+    parts = [f"{key}={general.get(key, '')}" for key in ("gametype", "tablename", "tournamentcode")]
+    parts.append(f"game={game.code} {game.startdate}")
+    parts += [f"player {sorted(p.attrib.items())!r}" for p in game.players]
     for rnode, items in game.rounds:
-        h.update(f"round {rnode.attrib.get('no')}\n".encode())
-        for n in items:
-            h.update((f"{n.tag} " + " ".join(f"{k}={v}" for k, v in sorted(n.attrib.items())) + f" {n.text}\n").encode())
-    return h.hexdigest()
+        parts.append(f"round {rnode.attrib.get('no')}")
+        parts += [f"{n.tag} {sorted(n.attrib.items())!r} {n.text}" for n in items]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
