@@ -147,6 +147,7 @@ PARSERS = [
     "parsers.runitonce:RunItOnceParser",
     "parsers.fulltilt_stars:FullTiltStarsParser",
     "parsers.phh:PhhParser",
+    "parsers.ipoker:IPokerParser",
 ]
 
 

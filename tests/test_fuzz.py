@@ -33,8 +33,10 @@ from auditor.store import connect
 from parsers import iter_lines, open_source
 from parsers.base import HandError, ParsedHand
 from parsers._native import running_compiled
+from parsers.ipoker import IPokerParser
 from parsers.phh import PhhParser
 from parsers.pokerstars import PokerStarsParser
+from tests.ipoker_games import games_of, session_text
 from tests.native_doctests import source_copy
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.IGNORECASE)
@@ -84,11 +86,29 @@ def _phh_pool() -> list[list[str]]:
     return [f.read_text(encoding="utf-8").splitlines() for f in files]
 
 
+def _ipoker_games() -> list[tuple]:
+    """(session general, game) of the iPoker samples and, when present, the corpus."""
+    files = sorted((SAMPLES / "ipoker").glob("*.xml"))
+    if CORPUS.is_dir():
+        for sub in ("tour/iPoker", "cash/iPoker"):
+            files += sorted(p for p in (CORPUS / "fpdb" / sub).rglob("*") if p.is_file() and not p.name.startswith("."))
+    games = []
+    for f in files:
+        if IPokerParser().detect(open_source(f).head, str(f)):
+            games += games_of(f)
+    return games
+
+
 PS_POOL = _pokerstars_pool()
 PHH_POOL = _phh_pool()
 # lines to splice in: every distinct line of a few hundred real hands
 PS_LINES = sorted({line for h in PS_POOL[:400] for line in h})
 PHH_LINES = sorted({line for h in PHH_POOL[:100] for line in h})
+IP_GAMES = _ipoker_games()
+# sessions of one to three real games, one element a line (or more)
+IP_POOL = [session_text(IP_GAMES[i][0], [g for _, g in IP_GAMES[i:i + 1 + i % 3]]).splitlines()
+           for i in range(0, len(IP_GAMES), 2)]
+IP_LINES = sorted({line for h in IP_POOL[:150] for line in h})
 
 
 # --- mutations ------------------------------------------------------------------------
@@ -262,6 +282,45 @@ def test_both_parsers_survive_token_soup(parts):
     same_as_source(PhhParser(), lines, "soup.phh", run_parser(PhhParser(), lines, "soup.phh"))
 
 
+@settings(max_examples=300, **FUZZ)
+@given(idx=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=6))
+def test_ipoker_parser_survives_mutated_real_sessions(idx, ops):
+    """300 examples x 4 sessions of one to three real iPoker games = 1,200 mutated sessions:
+    lines deleted, cut, swapped, numbers and characters changed (broken XML included)."""
+    for session in _spread(IP_POOL, idx):
+        lines = mutate(session, ops, IP_LINES)
+        items = run_parser(IPokerParser(), lines, "fuzz.xml")
+        # a game element whose start tag is intact is one hand, stored or rejected (unless an
+        # open comment or declaration runs on over it, as XML reads it)
+        if any(x in t.replace('<?xml version="1.0" encoding="utf-8"?>', "") for t in lines for x in ("<!", "<?")):
+            continue
+        assert len(items) >= sum(1 for t in lines if t.strip().startswith('<game gamecode="') and t.strip().endswith('">')
+                                 and t.count("<") == 1 and t.count('"') == 2 and "&" not in t)
+
+
+_XML_TOKENS = st.sampled_from([
+    '<?xml version="1.0" encoding="utf-8"?>', '<session sessioncode="1">', "</session>", "<general>", "</general>",
+    "<gametype>Holdem NL $0.01/$0.02</gametype>", "<gametype>Omaha PL €0,50/€1</gametype>",
+    "<gametype>7 Card Stud L</gametype>", '<game gamecode="7">', '<game gamecode="8">', "</game>", "<players>",
+    "</players>", '<player seat="1" name="Ann" chips="$2" dealer="1" win="$0.03" bet="$0.02"/>',
+    '<player seat="2" name="Bob" chips="1,500" dealer="0" win="0" bet="20"/>', '<round no="0">', '<round no="1">',
+    '<round no="2">', "</round>", '<action no="1" player="Ann" type="1" sum="$0.01"/>',
+    '<action no="2" player="Bob" type="2" sum="$0.02"/>', '<action no="3" player="Ann" type="23" sum="$0.06"/>',
+    '<action no="4" player="Bob" type="7" sum="$9"/>', '<action no="5" player="Ann" type="0" sum="$0"/>',
+    '<cards type="Pocket" player="Ann">SA H10</cards>', '<cards type="Flop" player="">D2 C3 X</cards>',
+    '<cards type="Third Street" player="Bob">X X HA</cards>', "<startdate>2011-01-02 03:04:05</startdate>",
+    "\n", "\n", " ", "<", ">", "&", '"', "<!--", "-->", "<![CDATA[", "]]>", "€", "\x00", "9" * 30,
+])
+
+
+@settings(max_examples=500, **FUZZ)
+@given(parts=st.lists(_XML_TOKENS, max_size=120), text=st.text(max_size=300))
+def test_ipoker_parser_survives_token_soup_and_random_text(parts, text):
+    run_parser(IPokerParser(), "".join(parts).split("\n"), "soup.xml")
+    run_parser(IPokerParser(), text.splitlines(), "random.xml")
+    run_parser(IPokerParser(), ['<session sessioncode="1">', *text.splitlines()], "random.xml")
+
+
 # --- through the full ingest --------------------------------------------------------
 
 _numbers = count(9_400_000_000_000)
@@ -373,8 +432,62 @@ def test_ingest_phh_folder_with_a_mutated_hand(fuzz_store, g, m, ops):
         assert (e["line"], e["reason_code"]) in _error_rows(con, bad_path), e
 
 
+def _renumber_game(game, number: int):
+    import xml.etree.ElementTree as ET
+    g = ET.fromstring(ET.tostring(game))
+    g.set("gamecode", str(number))
+    return g
+
+
+def _good_ipoker() -> list[tuple]:
+    good = []
+    for general, game in IP_GAMES:
+        items = run_parser(IPokerParser(), session_text(general, [game]).splitlines(), "g.xml")
+        if len(items) == 1 and isinstance(items[0], ParsedHand):
+            good.append((general, game))
+    return good
+
+
+GOOD_IP = _good_ipoker()
+
+
+@settings(max_examples=40, **FUZZ)
+@given(a=st.integers(0, 10**6), m=st.integers(0, 10**6), b=st.integers(0, 10**6),
+       ops=st.lists(_op, min_size=1, max_size=5))
+def test_ingest_stores_good_ipoker_games_around_a_mutated_one(fuzz_store, a, m, b, ops):
+    """A session of three games, the middle one mutated: the first is always stored; the
+    last too, unless the mutation opened a comment, CDATA section or processing
+    instruction, which in XML runs on over what follows."""
+    d, con = fuzz_store
+    na, nm, nb = next(_numbers), next(_numbers), next(_numbers)
+    general = GOOD_IP[a % len(GOOD_IP)][0]
+    same = [g for gen, g in GOOD_IP if gen.findtext("gametype") == general.findtext("gametype")]  # one session's game
+    good_a = _renumber_game(GOOD_IP[a % len(GOOD_IP)][1], na)
+    good_b = _renumber_game(same[b % len(same)], nb)
+    mid = session_text(general, [_renumber_game(IP_GAMES[m % len(IP_GAMES)][1], nm)]).splitlines()
+    k = next(i for i, t in enumerate(mid) if "<game " in t)
+    bad = mutate(mid[k:-1], ops, IP_LINES, keep_first=True)
+    bad = [piece for line in bad for piece in line.replace("\r", "\n").split("\n")]
+    head = session_text(general, [good_a]).splitlines()[:-1]
+    tail = session_text(general, [good_b]).splitlines()
+    tail = tail[next(i for i, t in enumerate(tail) if "<game " in t):]
+    lines = [*head, *bad, *tail]
+    path = d / f"fuzz-{na}.xml"
+    path.write_bytes("\n".join(lines).encode("utf-8", errors="surrogatepass"))
+    (before,) = con.execute("SELECT count(*) FROM hands").fetchone()
+    s = ingest([path], con=con)
+    _check_file_outcome(con, path, len(lines), s, before)
+    stored = {r[0] for r in con.execute("SELECT hand_id FROM hands WHERE hand_id IN (?, ?)",
+                                        [f"IP-{na}", f"IP-{nb}"]).fetchall()}
+    assert f"IP-{na}" in stored, "the good game before a bad one was not stored"
+    if not any(x in t for t in bad for x in ("<!", "<?")):
+        assert f"IP-{nb}" in stored, "the good game after a bad one was not stored"
+    s2 = ingest([path], con=con)
+    assert s2.hands_seen == s.hands_seen and s2.stored == 0
+
+
 def test_pools_are_real():
     """The fuzzers start from real hands: the samples at least, the corpus when present."""
-    assert len(GOOD_PS) >= 40 and len(PHH_POOL) >= 4
+    assert len(GOOD_PS) >= 40 and len(PHH_POOL) >= 4 and len(GOOD_IP) >= 2
     if CORPUS.is_dir():
-        assert len(PS_POOL) >= 1000 and len(PHH_POOL) >= 300
+        assert len(PS_POOL) >= 1000 and len(PHH_POOL) >= 300 and len(GOOD_IP) >= 250

@@ -121,6 +121,7 @@ def test_every_sample_hand_is_stored(tmp_path):
         con.close()
     expected = Counter({p.name: len(_ps_hands(p)) for p in _files("txt")})
     expected.update({p.name: 1 for p in _files("phh")})
+    expected.update({p.name: p.read_text(encoding="utf-8").count("<game gamecode=") for p in _files("xml")})
     assert per_file == expected
 
     again = ingest([str(SAMPLES)], db=db)

@@ -1,0 +1,887 @@
+"""iPoker XML hand histories (sessions of many games; cash and tournaments, board games and stud).
+
+The XML is read by a real XML parser, streamed: an ``xml.etree.ElementTree.XMLParser``
+(expat) is fed the source line by line with the reader as its target, so every element
+knows the line its start tag ends on, and no element tree is built.  A game is turned
+into a :class:`~parsers.base.ParsedHand` when its ``</game>`` is read, then dropped:
+memory holds one game and the session's ``<general>`` at a time.
+
+What the format records and what it leaves out (see docs/sites.md):
+
+* the session's ``<general>`` names the game and stakes (``Holdem NL $0.02/$0.04``,
+  ``Omaha PL €0,50/€1``), the table and, for tournaments, the tournament;
+* each ``<player>`` has its stack (``chips``), the button (``dealer``), what it put in net of
+  any return (``bet``) and what it won (``win``, after rake);
+* each ``<action>`` has a type code and ``sum``, the chips it added; actions are ordered
+  by their ``no`` (some exports list a round's actions by player);
+* cards of players who did not show are ``X``: only visible cards become events.
+
+The format writes no uncalled-bet return, no collect line and no total pot.  What its
+own numbers imply is recorded as events marked inferred (``text`` starts with
+``inferred:``), on the line of the element that implies them:
+
+* ``uncalled_return``: chips a player put in beyond its ``bet`` attribute;
+* ``collect``: the ``win`` attribute, from the pot (``pot_label`` ``pot``);
+* ``total_pot``: the sum of the ``bet`` attributes less the return; rake = that total less the
+  wins in cash games (never below none), none in tournaments;
+* ``show``: visible cards of players still in at a showdown.
+
+Amounts are exact integers: cents (or finer, if an amount has more decimals) for cash,
+chips for tournaments.  The decimal mark is the session's: a comma when the stakes are
+written with one (``€0,50``), else a point; the other mark groups thousands, in threes.
+
+>>> xml = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
+... <tablename>T, 5</tablename></general>
+... <game gamecode="42"><general><startdate>2011-01-02 03:04:05</startdate><players>
+... <player seat="1" name="Ann" chips="$2" dealer="1" win="$0.07" bet="$0.05"/>
+... <player seat="2" name="Bob" chips="$2" dealer="0" win="$0" bet="$0.02"/>
+... </players></general>
+... <round no="0"><action no="1" player="Ann" type="1" sum="$0.01"/>
+... <action no="2" player="Bob" type="2" sum="$0.02"/></round>
+... <round no="1"><cards type="Pocket" player="Ann">SA HK</cards><cards type="Pocket" player="Bob">X X</cards>
+... <action no="3" player="Ann" type="23" sum="$0.05"/><action no="4" player="Bob" type="0" sum="$0"/></round>
+... </game></session>'''
+>>> lines = ((i, 0, t) for i, t in enumerate(xml.splitlines(), 1))
+>>> [h] = IPokerParser().iter_hands(lines, "x.xml")
+>>> h.hand_id, h.variant, h.betting, h.small_blind, h.big_blind, h.amount_scale, h.button_seat
+('IP-42', 'holdem', 'no-limit', 1, 2, 100, 1)
+>>> [(e.kind, e.seat, e.amount, e.to_amount, e.cards) for e in h.events]  # doctest: +NORMALIZE_WHITESPACE
+[('small_blind', 1, 1, None, None), ('big_blind', 2, 2, None, None), ('deal_hole', 1, None, None, 'As Kh'),
+ ('raise', 1, 3, 5, None), ('fold', 2, None, None, None), ('uncalled_return', 1, 3, None, None),
+ ('collect', 1, 4, None, None), ('total_pot', None, 4, 0, None)]
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape, quoteattr
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Iterator
+
+from auditor.schema import Betting, EventKind, Street, Variant
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat
+
+SITE = "ipoker"
+INFERRED = "inferred: "
+
+# the first words of the session's gametype, lower case -> variant (None: not named)
+_GAMES = {
+    "holdem": Variant.HOLDEM.value,
+    "six plus holdem": Variant.SIX_PLUS_HOLDEM.value,
+    "omaha": Variant.OMAHA.value,
+    "omaha hi-lo": Variant.OMAHA_HILO.value,
+    "7 card stud": Variant.STUD.value,
+    "7 card stud hi-lo": Variant.STUD_HILO.value,
+}
+# the limit word(s), in the languages the corpus holds (Spanish 'SL' sin límite, Russian 'БЛ')
+_LIMITS = {
+    "nl": Betting.NO_LIMIT.value,
+    "sl": Betting.NO_LIMIT.value,
+    "бл": Betting.NO_LIMIT.value,
+    "pl": Betting.POT_LIMIT.value,
+    "pot limit": Betting.POT_LIMIT.value,
+    "l": Betting.FIXED_LIMIT.value,
+    "limit": Betting.FIXED_LIMIT.value,
+}
+_STUD = frozenset({Variant.STUD.value, Variant.STUD_HILO.value})
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+# board cards by the <cards type> of their round
+_BOARD = {"Flop": Street.FLOP.value, "Turn": Street.TURN.value, "River": Street.RIVER.value}
+_STUD_CARDS = {
+    "Third Street": Street.THIRD.value,
+    "Fourth Street": Street.FOURTH.value,
+    "Fifth Street": Street.FIFTH.value,
+    "Sixth Street": Street.SIXTH.value,
+    "River": Street.SEVENTH.value,
+}
+_BOARD_ROUNDS = {0: Street.PREFLOP.value, 1: Street.PREFLOP.value, 2: Street.FLOP.value, 3: Street.TURN.value,
+                 4: Street.RIVER.value}
+_STUD_ROUNDS = {0: Street.THIRD.value, 1: Street.THIRD.value, 2: Street.THIRD.value, 3: Street.FOURTH.value,
+                4: Street.FIFTH.value, 5: Street.SIXTH.value, 6: Street.SEVENTH.value}
+# action type codes
+FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_LIMIT, ALL_IN = "0", "1", "2", "3", "4", "5", "6", "7"
+SITS_OUT, WAITS, ANTE, BRING_IN, RAISE = "8", "9", "15", "16", "23"
+_RANKS = {"10": "T"}
+
+# plain str values: events and hands carry strings, not enum members
+K = SimpleNamespace(**{k.name: k.value for k in EventKind})
+S = SimpleNamespace(**{k.name: k.value for k in Street})
+
+
+class _Reject(Exception):
+    def __init__(self, code: str, line_no: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code, self.line_no, self.reason = code, line_no, reason
+
+
+class _Rescale(Exception):
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+@dataclass(slots=True)
+class _Node:
+    """An element as read: its tag, attributes, text and the line its start tag ends on."""
+
+    tag: str
+    attrib: dict[str, str]
+    line: int
+    text: str = ""
+
+    def xml(self) -> str:
+        """The element written back as XML (the event's text): its tag, attributes in their
+        order and text, escaped where a value needs it."""
+        attrib = self.attrib
+        values = "".join(attrib.values())
+        if "&" in values or "<" in values or '"' in values:
+            attrs = "".join(f" {k}={quoteattr(v)}" for k, v in attrib.items())
+        else:
+            attrs = "".join([f' {k}="{v}"' for k, v in attrib.items()])
+        text = escape(self.text) if self.text else ""
+        return f"<{self.tag}{attrs}>{text}</{self.tag}>" if text else f"<{self.tag}{attrs}/>"
+
+
+@dataclass(slots=True)
+class _Game:
+    code: str
+    line: int
+    offset: int
+    startdate: str | None = None
+    players: list[_Node] = field(default_factory=list)
+    rounds: list[tuple[_Node, list[_Node]]] = field(default_factory=list)  # (round, its cards and actions)
+    last_line: int = 0
+
+
+@dataclass(slots=True)
+class _Session:
+    general: dict[str, str] = field(default_factory=dict)
+    line: int = 0
+
+
+def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
+    """An amount as written, in stored units: ``decimal_mark`` None for tournament chips
+    (',' and '.' only group thousands), else the session's decimal mark.
+
+    >>> parse_amount('€1,214.15', 100, '.'), parse_amount('€0,50', 100, ','), parse_amount('1.500', 1, None)
+    (121415, 50, 1500)
+    >>> parse_amount('RSD2', 100, '.'), parse_amount('2,030', 1, None), parse_amount('$0', 100, '.')
+    (200, 2030, 0)
+    >>> parse_amount('€12,34', 100, '.')
+    Traceback (most recent call last):
+    ValueError: not an amount: '€12,34'
+    """
+    if text.isdigit():
+        return int(text) * scale
+    i = 0
+    while i < len(text) and not text[i].isdigit():
+        i += 1
+    num = text[i:]
+    if not num:
+        raise ValueError(f"not an amount: {text!r}")
+    if decimal_mark is None:
+        whole, frac = num, ""
+        group = (",", ".")
+    else:
+        whole, _, frac = num.partition(decimal_mark)
+        group = ("," if decimal_mark == "." else ".",)
+    for g in group:
+        if g in whole:
+            parts = whole.split(g)
+            if not parts[0] or len(parts[0]) > 3 or any(len(p) != 3 for p in parts[1:]):
+                raise ValueError(f"not an amount: {text!r}")
+            whole = "".join(parts)
+    if not whole.isdigit() or (frac and not frac.isdigit()) or not whole.isascii() or not frac.isascii():
+        raise ValueError(f"not an amount: {text!r}")
+    frac = frac.rstrip("0")
+    digits = len(str(scale)) - 1
+    if len(frac) > digits:
+        raise _Rescale(len(frac))
+    return int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+
+
+def _card(text: str) -> str | None:
+    """'SK' -> 'Ks', 'C10' -> 'Tc'; None for a hidden card ('X')."""
+    if text in ("X", "x"):
+        return None
+    suit, rank = text[0], text[1:]
+    if suit not in "SHDC" or rank not in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+        raise ValueError(f"not a card: {text!r}")
+    return _RANKS.get(rank, rank) + suit.lower()
+
+
+def _cards(text: str) -> str | None:
+    shown = [c for c in (_card(t) for t in text.split()) if c]
+    return " ".join(shown) if shown else None
+
+
+def _parse_date(text: str | None) -> dt.datetime | None:
+    if not text:
+        return None
+    if len(text) == 19 and text[4] == "-":
+        try:
+            return dt.datetime.fromisoformat(text)  # '2013-07-30 20:33:30', most games: the fast way
+        except ValueError:
+            pass
+    for fmt in ("%Y-%m-%d %H:%M:%S", "%Y/%m/%d %H:%M:%S", "%d/%m/%Y %H:%M", "%d.%m.%Y %H:%M:%S", "%d-%b-%Y %H:%M:%S"):
+        try:
+            return dt.datetime.strptime(text.strip(), fmt)
+        except ValueError:
+            continue
+    return None
+
+
+@dataclass(slots=True)
+class _GameType:
+    variant: str
+    betting: str
+    stakes: tuple[str, str] | None  # as written; None for tournaments
+    limit_bets: tuple[str, str] | None = None  # 'LH 20/40 x2 Limit ...': the fixed-limit bets, the stakes are the blinds
+    currency_symbol: str | None = None
+
+
+def parse_gametype(text: str) -> _GameType | str:
+    """The session's gametype, or why it cannot be read.
+
+    >>> g = parse_gametype('Omaha Pot limit $100.00/$200.00 Ante $0.00'); g.variant, g.betting, g.stakes
+    ('omaha', 'pot-limit', ('$100.00', '$200.00'))
+    >>> parse_gametype('PL €0,50/€1')
+    'gametype names no game: PL €0,50/€1'
+    """
+    words = text.split()
+    if words[:1] == ["LH"] and "Limit" in words:  # 'LH 20/40 x2 Limit $10.00/$20.00'
+        bets = words[1].split("/")
+        stakes = words[words.index("Limit") + 1 :]
+        if len(bets) != 2 or len(stakes) != 1 or stakes[0].count("/") != 1:
+            return f"gametype not understood: {text}"
+        sb, bb = stakes[0].split("/")
+        return _GameType(Variant.HOLDEM.value, Betting.FIXED_LIMIT.value, (sb, bb), (bets[0], bets[1]), _symbol(sb))
+    for i in range(len(words)):
+        for n in (2, 1):
+            limit = " ".join(words[i : i + n]).lower()
+            if limit in _LIMITS and (n == 2 or i + 1 == len(words) or "/" in words[i + 1]):
+                game = " ".join(words[:i]).lower()
+                if not game:
+                    return f"gametype names no game: {text}"
+                if game not in _GAMES:
+                    return f"game not supported: {text}"
+                rest = words[i + n :]
+                if not rest:
+                    return _GameType(_GAMES[game], _LIMITS[limit], None)
+                if rest[0].count("/") != 1 or not (len(rest) == 1 or rest[1] == "Ante"):
+                    return f"stakes not understood: {text}"
+                sb, bb = rest[0].split("/")
+                return _GameType(_GAMES[game], _LIMITS[limit], (sb, bb), None, _symbol(sb))
+    return f"gametype not understood: {text}"
+
+
+def _symbol(amount: str) -> str:
+    i = 0
+    while i < len(amount) and not amount[i].isdigit():
+        i += 1
+    return amount[:i]
+
+
+class IPokerParser:
+    """Reads iPoker XML sessions (see the module docstring)."""
+
+    name = "ipoker"
+
+    def detect(self, head: str, path: str) -> bool:
+        """An iPoker ``<session sessioncode=`` element near the start.
+
+        >>> IPokerParser().detect('<?xml version="1.0"?>\\n<session sessioncode="1">', "a.txt")
+        True
+        >>> IPokerParser().detect("PokerStars Hand #1:", "a.xml")
+        False
+        """
+        return "<session sessioncode=" in head[:4096]
+
+    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
+                   cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
+        reader = _StreamReader()
+        for line_no, offset, text in lines:
+            yield from reader.feed(line_no, offset, text)
+        yield from reader.finish()
+
+
+_RESYNC = ("<?xml", "<session", "<game ", "<game>")
+
+
+class _StreamReader:
+    """Feeds lines to an ``ET.XMLParser`` and turns each finished game into a hand.
+
+    The reader is the parser's target: expat calls ``start``, ``end`` and ``data`` while a
+    line is fed, so an element's line is the line being fed, and no element tree is built.
+    After an XML error the game being read is rejected and reading starts again at the
+    next session or game start tag, so the games after a damaged one still go in."""
+
+    def __init__(self) -> None:
+        self.session = _Session()
+        self.parser: ET.XMLParser | None = None
+        self.first_line = 0  # the source line fed to the parser as its line 1
+        self.first_col = 0  # the column of line 1 where the parser's input starts
+        self.game: _Game | None = None
+        self.game_depth = 0  # the open game's depth in the element stack
+        self.general_depth = 0  # inside the session's <general>: its depth in the element stack
+        self.round: tuple[_Node, list[_Node]] | None = None
+        self.stack: list[str] = []
+        self.text: list[str] | None = None  # the text of the element being read, when it is wanted
+        self.text_node: _Node | None = None  # the cards element that text belongs to
+        self.out: list[ParsedHand | HandError] = []  # finished while the line was fed
+        self.line = 0
+        self.offset = 0
+
+    def _start_parser(self, line_no: int, col: int, wrap: bool) -> None:
+        self.parser = ET.XMLParser(target=self)
+        self.first_line, self.first_col = line_no, col
+        self.stack = []
+        self.game = None
+        self.game_depth = 0
+        self.round = None
+        self.general_depth = 0
+        self.text = None
+        if wrap:  # a game start without its session: give it a root
+            self.parser.feed("<session>")
+            self.first_col -= len("<session>")
+
+    def feed(self, line_no: int, offset: int, text: str) -> Iterator[ParsedHand | HandError]:
+        self.line, self.offset = line_no, offset
+        if self.parser is None:
+            # the file's start, or after an XML error: read on from a session or game start tag
+            found = self._resync_point(text, 0)
+            if found is None:
+                return
+            self._start_parser(line_no, found[0], found[1])
+            yield from self.feed_rest(line_no, text, found[0])
+            return
+        yield from self.feed_rest(line_no, text, 0)
+
+    def _resync_point(self, text: str, start: int) -> tuple[int, bool] | None:
+        best = None
+        for marker in _RESYNC:
+            i = text.find(marker, start)
+            if i >= 0 and (best is None or i < best[0]):
+                best = (i, marker.startswith("<game"))
+        return best
+
+    def _xml_error(self, e: ET.ParseError, line_no: int, text: str) -> Iterator[HandError]:
+        err_line, err_col = getattr(e, "position", (1, 0))
+        src_line = self.first_line + err_line - 1
+        col = err_col + (self.first_col if err_line == 1 else 0)
+        msg = str(e).split(":")[0]
+        game = self.game
+        self.parser = None
+        if game is not None:
+            yield HandError(src_line, "xml-error", f"line {src_line}: the XML of game {game.code} (line {game.line}) is "
+                            f"broken ({msg}); the game is not stored", f"IP-{game.code}")
+        if src_line == line_no:
+            found = self._resync_point(text, max(col, 0))
+            if found is not None:
+                if game is None and found[0] != max(col, 0):
+                    yield HandError(src_line, "xml-error", f"line {src_line}: {msg}: text outside any game is skipped")
+                self._start_parser(line_no, found[0], found[1])
+                yield from self.feed_rest(line_no, text, found[0])
+                return
+        if game is None and not text[max(col, 0):].lstrip().startswith(_RESYNC):
+            yield HandError(src_line, "xml-error", f"line {src_line}: {msg}: text outside any game is skipped")
+
+    def feed_rest(self, line_no: int, text: str, col: int) -> Iterator[ParsedHand | HandError]:
+        assert self.parser is not None
+        try:
+            self.parser.feed(text[col:] + "\n" if col else text + "\n")
+        except ET.ParseError as e:
+            yield from self._flush()
+            yield from self._xml_error(e, line_no, text)
+            return
+        if self.out:
+            yield from self._flush()
+
+    def _flush(self) -> Iterator[ParsedHand | HandError]:
+        out, self.out = self.out, []
+        yield from out
+
+    def finish(self) -> Iterator[ParsedHand | HandError]:
+        """The end of the source: what the parser still holds, and a game left open."""
+        if self.parser is not None:
+            try:
+                self.parser.close()
+            except ET.ParseError as e:
+                # 'no element found': a session cut after its last game has no '</session>', nothing
+                # is lost; anything else is a token left open (a comment, a declaration) that ran on
+                # to the end of the file, over whatever followed it
+                if getattr(e, "code", 3) != 3 and self.game is None:
+                    err_line = self.first_line + getattr(e, "position", (1, 0))[0] - 1
+                    self.out.append(HandError(err_line, "xml-error", f"line {err_line}: {str(e).split(':')[0]}: "
+                                              "what follows it to the end of the file could not be read"))
+        yield from self._flush()
+        game = self.game
+        if game is not None:
+            # the file ends inside a game: stored only when its actions account for every
+            # player's bet attribute, the record's own proof that no action is missing
+            game.last_line = self.line
+            yield _read_game(game, self.session, cut_at=self.line)
+        self.game = None
+
+    # -- the parser's target: called by expat as it reads ----------------------------------
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        stack = self.stack
+        parent = stack[-1] if stack else None
+        stack.append(tag)
+        game = self.game
+        if game is not None:
+            if tag == "action" or tag == "cards":
+                if parent == "round" and self.round is not None:
+                    node = _Node(tag, attrib, self.line)
+                    self.round[1].append(node)
+                    if tag == "cards":
+                        self.text, self.text_node = [], node
+                return
+            if tag == "player":
+                if parent == "players":
+                    game.players.append(_Node(tag, attrib, self.line))
+                return
+            if tag == "round":
+                if parent == "game":
+                    self.round = (_Node(tag, attrib, self.line), [])
+                    game.rounds.append(self.round)
+                return
+            if tag == "startdate":
+                self.text = []
+                return
+        if tag == "session":
+            if attrib or not self.session.general:  # not the root given to a game read on after an error
+                self.session = _Session(line=self.line)
+        elif tag == "game":
+            if game is not None:
+                # XML allows a game inside a game; the record does not: the open one was cut off
+                self.out.append(HandError(game.line, "truncated", f"line {game.line}: game {game.code} has no "
+                                          f"'</game>': game {attrib.get('gamecode', '?')} starts inside it at line "
+                                          f"{self.line}", f"IP-{game.code}"))
+            self.game = _Game(attrib.get("gamecode", ""), self.line, self.offset)
+            self.game_depth = len(stack)
+            self.round = None
+        elif parent == "session" and tag == "general":
+            self.general_depth = len(stack)
+        elif self.general_depth and len(stack) == self.general_depth + 1:
+            self.text = []  # a field of the session's <general>
+
+    def data(self, text: str) -> None:
+        if self.text is not None:
+            self.text.append(text)
+
+    def end(self, tag: str) -> None:
+        stack = self.stack
+        depth = len(stack)
+        stack.pop()
+        if self.text is not None:
+            text = "".join(self.text).strip()
+            self.text = None
+            if self.text_node is not None:
+                self.text_node.text = text
+                self.text_node = None
+            elif tag == "startdate" and self.game is not None:
+                self.game.startdate = text
+            elif self.general_depth:
+                self.session.general[tag] = text
+            return
+        if tag == "round":
+            self.round = None
+        elif tag == "game" and depth == self.game_depth and self.game is not None:
+            game = self.game
+            self.game = None
+            self.game_depth = 0
+            game.last_line = self.line
+            self.out.append(_read_game(game, self.session))
+        elif depth == self.general_depth:
+            self.general_depth = 0  # the session's </general>
+
+    def close(self) -> None:
+        """XMLParser.close calls its target's close: nothing is left to do here."""
+
+
+# -- one game ------------------------------------------------------------------------
+
+
+def _read_game(game: _Game, session: _Session, cut_at: int | None = None) -> ParsedHand | HandError:
+    """The game as a hand; ``cut_at``: the line where the file ends inside the game."""
+    hid = f"IP-{game.code}"
+    try:
+        if not game.code.isdigit():
+            raise _Reject("parse-error", game.line, f"line {game.line}: game code not understood: {game.code!r}")
+        scale = 0
+        while True:
+            try:
+                return _GameReader(game, session, scale, cut_at).read()
+            except _Rescale as r:
+                if r.digits > MAX_DECIMALS:
+                    raise _Reject("amount-out-of-range", game.line, f"line {game.line}: an amount has {r.digits} "
+                                  f"decimal places: more than {MAX_DECIMALS} cannot be stored exactly")
+                scale = 10**r.digits
+    except _Reject as rej:
+        return HandError(rej.line_no, rej.code, rej.reason, hid)
+    except (ValueError, KeyError, IndexError, TypeError) as e:
+        return HandError(game.line, "parse-error", f"line {game.line}: game {game.code}: {e}", hid)
+
+
+class _GameReader:
+    def __init__(self, game: _Game, session: _Session, scale: int, cut_at: int | None = None) -> None:
+        self.game = game
+        self.cut_at = cut_at
+        self.amounts: dict[str | None, int] = {}
+        self.session = session
+        self.scale = scale
+        self.decimal_mark: str | None = None
+        self.events: list[Event] = []
+        self.committed: dict[int, int] = {}  # chips in on the current street (the live part), by seat
+        self.street_commits: dict[str, dict[int, int]] = {}  # the same, for every street
+        self.put_in: dict[int, int] = {}
+
+    def amt(self, text: str | None, line: int) -> int:
+        value = self.amounts.get(text)  # a game writes the same few amounts again and again
+        if value is not None:
+            return value
+        if text is None:
+            raise _Reject("parse-error", line, f"line {line}: an amount is missing")
+        try:
+            value = self.amounts[text] = parse_amount(text, self.scale, self.decimal_mark)
+        except ValueError as e:
+            raise _Reject("parse-error", line, f"line {line}: {e}") from None
+        return value
+
+    def add(self, street: str, kind: str, node: _Node | None, line: int, seat: int | None = None,
+            player: str | None = None, amount: int | None = None, to_amount: int | None = None, all_in: bool = False,
+            cards: str | None = None, pot_label: str | None = None, text: str | None = None) -> None:
+        self.events.append(Event(len(self.events), street, kind, line, seat, player, amount, to_amount, all_in, cards,
+                                 pot_label, None, text if text is not None else (node.xml() if node else None)))
+
+    def read(self) -> ParsedHand:
+        game, general = self.game, self.session.general
+        gtext = general.get("gametype", "")
+        gt = parse_gametype(gtext)
+        if isinstance(gt, str):
+            raise _Reject("unsupported-game", game.line, f"line {game.line}: game {game.code}: {gt}")
+        tournament = gt.stakes is None
+        if not self.scale:
+            self.scale = 1 if tournament else 100
+        if not tournament:
+            assert gt.stakes is not None
+            # the stakes show the session's decimal mark: '€0,50' (a comma and 1-2 digits) or a point
+            mark = "."
+            for s in gt.stakes:
+                whole, comma, frac = s.partition(",")
+                if comma and frac.isdigit() and len(frac) <= 2:
+                    mark = ","
+            self.decimal_mark = mark
+        if not game.rounds and not any("win" in p.attrib for p in game.players):
+            raise _Reject("partial-record", game.line, f"line {game.line}: game {game.code} records no actions")
+        if not any("win" in p.attrib for p in game.players):
+            raise _Reject("partial-record", game.line, f"line {game.line}: game {game.code} records no results "
+                          "(no 'win' or 'bet' on its players): only part of the game was exported")
+        hand = ParsedHand(
+            hand_id=f"IP-{game.code}", site=SITE, format="ipoker", variant=gt.variant, betting=gt.betting,
+            first_line=game.line, last_line=game.last_line, byte_offset=game.offset, content_hash=_content_hash(game, general),
+            hand_number=game.code, table_name=general.get("tablename") or None, game_label=gtext,
+            started_at_text=game.startdate, started_at=_parse_date(game.startdate),
+        )
+        hand.is_tournament = tournament
+        hand.amount_scale = self.scale
+        hand.chip_unit = 1
+        if tournament:
+            self._tournament(hand, general)
+        else:
+            sym = gt.currency_symbol or ""
+            hand.currency = _CURRENCY_SYMBOLS.get(sym) or (sym if sym.isalpha() and sym.isupper() else None) or \
+                general.get("tablecurrency") or general.get("currency") or None
+        # seats
+        names: dict[str, int] = {}
+        for p in game.players:
+            name = p.attrib.get("name", "")
+            seat_text = p.attrib.get("seat", "")
+            if not seat_text.isdigit():
+                raise _Reject("parse-error", p.line, f"line {p.line}: seat not understood: {p.xml()}")
+            if p.attrib.get("dealer") == "1":
+                hand.button_seat = int(seat_text)  # may be an empty seat: a dead button
+            if not name:
+                continue  # an empty seat
+            if name in names:
+                raise _Reject("parse-error", p.line, f"line {p.line}: player seated twice: {name!r}")
+            seat = int(seat_text)
+            names[name] = seat
+            hand.seats.append(Seat(seat, name, self.amt(p.attrib.get("chips"), p.line), None, False, None, p.line))
+        if not hand.seats:
+            raise _Reject("parse-error", game.line, f"line {game.line}: game {game.code} has no players")
+        stud = gt.variant in _STUD
+        if gt.betting == Betting.FIXED_LIMIT.value:
+            bets = gt.limit_bets or gt.stakes
+            if bets is not None:
+                hand.small_bet, hand.big_bet = self.amt(bets[0], game.line), self.amt(bets[1], game.line)
+            if gt.limit_bets and gt.stakes:
+                hand.small_blind, hand.big_blind = self.amt(gt.stakes[0], game.line), self.amt(gt.stakes[1], game.line)
+        elif gt.stakes is not None:
+            hand.small_blind, hand.big_blind = self.amt(gt.stakes[0], game.line), self.amt(gt.stakes[1], game.line)
+            hand.min_bet = hand.big_blind
+        self._rounds(hand, names, stud)
+        if hand.min_bet is None and gt.betting != Betting.FIXED_LIMIT.value:
+            hand.min_bet = hand.big_blind
+        self._results(hand, names)
+        hand.events = self.events
+        return hand
+
+    def _tournament(self, hand: ParsedHand, general: dict[str, str]) -> None:
+        name = general.get("tournamentname") or None
+        table = general.get("tablename") or ""
+        tid = general.get("tournamentcode") or None
+        if tid is None:
+            for text in (name or "", table):
+                i = text.rfind("(#")
+                if i >= 0 and text.endswith(")") and text[i + 2 : -1].isdigit():
+                    tid = text[i + 2 : -1]
+                    break
+        if tid is None and ", " in table:
+            # older sessions: 'SPF $100 Daily Tournament, 611669111' (the number is the tournament's)
+            head, _, tail = table.rpartition(", ")
+            first = tail.split()[0] if tail.split() else ""
+            if first.isdigit():
+                tid = first
+                name = name or head
+        hand.tournament_id = tid
+        hand.tournament_name = name
+        hand.buy_in = general.get("buyin") or None
+        hand.currency = None
+
+    def _rounds(self, hand: ParsedHand, names: dict[str, int], stud: bool) -> None:
+        streets = _STUD_ROUNDS if stud else _BOARD_ROUNDS
+        card_streets = _STUD_CARDS if stud else _BOARD
+        antes: list[int] = []
+        bring_in_seen = False
+        street = None
+        self.last_street = streets[0]
+        self.folded: set[int] = set()
+        self.last_action: dict[int, tuple[int, _Node]] = {}
+        self.completed = False  # stud: the bring-in was completed
+        self.upcards: dict[int, list[str]] = {}  # stud: ranks of the up cards of third and fourth street, by seat
+        self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
+        self.shown_lines: dict[int, tuple[str, _Node]] = {}
+        rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attrib.get("no", "-1")))
+        for rnode, items in rounds:
+            no_text = rnode.attrib.get("no", "")
+            if not no_text.isdigit() or int(no_text) not in streets:
+                raise _Reject("parse-error", rnode.line, f"line {rnode.line}: round not understood: {rnode.xml()}")
+            new_street = streets[int(no_text)]
+            if new_street != street:
+                self.committed = self.street_commits.setdefault(new_street, {})
+                street = new_street
+            # the round's cards first, in document order; then its actions, by their number
+            for c in items:
+                if c.tag != "cards":
+                    continue
+                ctype = c.attrib.get("type", "")
+                who = c.attrib.get("player", "")
+                try:
+                    cards = _cards(c.text)
+                except ValueError as e:
+                    raise _Reject("parse-error", c.line, f"line {c.line}: {e}") from None
+                if ctype == "Pocket" and not stud:
+                    if who not in names:
+                        raise _Reject("parse-error", c.line, f"line {c.line}: cards for a player not seated: {c.xml()}")
+                    if cards:
+                        self.add(street, K.DEAL_HOLE, c, c.line, names[who], who, cards=cards)
+                        self.shown_lines[names[who]] = (cards, c)
+                elif stud and ctype in card_streets and who:
+                    if card_streets[ctype] != street or who not in names:
+                        raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
+                    last = c.text.split()[-1:] if c.text else []
+                    if street in (S.THIRD, S.FOURTH) and last and last[0] not in ("X", "x"):
+                        self.upcards.setdefault(names[who], []).append(last[0][1:])  # third's last card and fourth's are up
+                    if cards:
+                        self.add(street, K.DEAL_HOLE, c, c.line, names[who], who, cards=cards)
+                        prev = self.shown_lines.get(names[who])
+                        self.shown_lines[names[who]] = ((prev[0] + " " if prev else "") + cards, c)
+                elif not stud and ctype in card_streets and card_streets[ctype] == street:
+                    if not cards:
+                        raise _Reject("parse-error", c.line, f"line {c.line}: board cards missing: {c.xml()}")
+                    self.add(street, K.DEAL_BOARD, c, c.line, cards=cards)
+                else:
+                    raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
+            actions = [a for a in items if a.tag == "action"]
+            for a in actions:
+                if not a.attrib.get("no", "").isdigit():
+                    raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
+            actions.sort(key=lambda a: int(a.attrib["no"]))
+            for a in actions:
+                who = a.attrib.get("player", "")
+                if who not in names:
+                    raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
+                seat = names[who]
+                kind_code = a.attrib.get("type", "")
+                sums = self.amt(a.attrib.get("sum"), a.line)
+                if kind_code in (SITS_OUT, WAITS):
+                    if sums or self.put_in.get(seat):
+                        raise _Reject("sat-out-in-hand", a.line, f"line {a.line}: {who} sits out after the game "
+                                      f"started: the record does not say what became of the chips in: {a.xml()}")
+                    self.add(S.SUMMARY, K.OUT_OF_HAND, a, a.line, seat, who)
+                    self.out_of_hand[seat] = a.line
+                    for s in hand.seats:
+                        if s.seat == seat:
+                            s.sitting_out = True
+                    continue
+                kind, amount, to_amount, all_in = self._action(hand, kind_code, sums, seat, street, stud, a, bring_in_seen)
+                if kind == K.ANTE:
+                    antes.append(amount or 0)
+                elif kind == K.BRING_IN:
+                    bring_in_seen = True
+                self.put_in[seat] = self.put_in.get(seat, 0) + self.added
+                self.add(street, kind, a, a.line, seat, who, amount, to_amount, all_in)
+                self.last_action[seat] = (a.line, a)
+                if kind == K.FOLD:
+                    self.folded.add(seat)
+                if int(no_text) > 0 or kind not in (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND):
+                    self.last_street = street
+        for e in self.events:
+            if e.kind != K.OUT_OF_HAND and e.street != S.SUMMARY and e.seat in self.out_of_hand:
+                raise _Reject("sat-out-in-hand", e.line_no, f"line {e.line_no}: {e.player} plays after sitting out "
+                              f"(line {self.out_of_hand[e.seat]}): {e.text}")
+        if antes:
+            hand.ante = max(antes)
+            hand.bb_ante = False
+
+    def _action(self, hand: ParsedHand, code: str, sums: int, seat: int, street: str, stud: bool, a: _Node,
+                bring_in_seen: bool) -> tuple[str, int | None, int | None, bool]:
+        committed = self.committed
+        self.added = sums  # chips the action adds (type 23 writes the raise-to total instead)
+        before = committed.get(seat, 0)
+        current = max(committed.values(), default=0)
+        after = before + sums
+        if code == FOLD:
+            return K.FOLD, None, None, False
+        if code == CHECK:
+            return K.CHECK, None, None, False
+        if code == ANTE:
+            return K.ANTE, sums, None, False
+        if code == SMALL_BLIND:
+            committed[seat] = after
+            if hand.small_blind is None:
+                hand.small_blind = sums
+            return K.SMALL_BLIND, sums, None, False
+        if code == BIG_BLIND:
+            if hand.big_blind is None:
+                hand.big_blind = sums
+            if sums > hand.big_blind:
+                # small and big blind posted together (out of position): the big-blind part is live
+                committed[seat] = before + hand.big_blind
+                return K.DEAD_BLIND, sums, None, False
+            committed[seat] = after
+            return K.BIG_BLIND, sums, None, False
+        if code == BRING_IN:
+            committed[seat] = after
+            if hand.bring_in is None:
+                hand.bring_in = sums
+            return K.BRING_IN, sums, None, False
+        if code not in (CALL, BET, RAISE, RAISE_LIMIT, ALL_IN):
+            raise _Reject("parse-error", a.line, f"line {a.line}: action type not understood: {a.xml()}")
+        if code == RAISE:
+            # type 23 writes the total the raise goes to on the street, not the chips added
+            after = sums
+            sums = self.added = after - before
+            if sums <= 0:
+                raise _Reject("parse-error", a.line, f"line {a.line}: a raise to less than already in: {a.xml()}")
+        committed[seat] = after
+        all_in = code == ALL_IN
+        if stud and street == S.THIRD and bring_in_seen and not self.completed and code != CALL and after > current:
+            # the first bet over the bring-in completes it (to the small bet, or all-in for less)
+            self.completed = True
+            if hand.small_bet is None and not all_in:
+                hand.small_bet = after  # tournaments: the session names no stakes
+            return K.COMPLETE, sums, after, all_in
+        if stud and code == BET and not all_in and hand.small_bet is None and street == S.THIRD and current == 0:
+            hand.small_bet = sums  # tournaments, no bring-in (its player all-in on the ante): the opening bet
+        if stud and code == BET and not all_in and hand.small_bet is None and street == S.FOURTH \
+                and not any(len(up) != len(set(up)) for up in self.upcards.values()):
+            hand.small_bet = sums  # tournaments: a fourth-street bet with no open pair is the small bet
+        if stud and hand.big_bet is None and code == BET and not all_in and street in (S.FIFTH, S.SIXTH, S.SEVENTH):
+            hand.big_bet = sums  # tournaments: the first full bet of the late streets
+        if code == CALL or (code == ALL_IN and after <= current):
+            if code == CALL and after > current:
+                raise _Reject("parse-error", a.line, f"line {a.line}: a call past the bet: {a.xml()}")
+            return K.CALL, sums, None, all_in
+        if current == 0:
+            if code in (RAISE, RAISE_LIMIT):
+                raise _Reject("parse-error", a.line, f"line {a.line}: a raise with no bet to raise: {a.xml()}")
+            return K.BET, sums, sums, all_in
+        if code == BET:
+            raise _Reject("parse-error", a.line, f"line {a.line}: a bet facing a bet: {a.xml()}")
+        return K.RAISE, after - current, after, all_in
+
+    def _results(self, hand: ParsedHand, names: dict[str, int]) -> None:
+        """The events the record implies but does not write (see the module docstring)."""
+        put_in = self.put_in
+        street = self.last_street
+        # the uncalled part of the last bet: what the largest contributor put in beyond
+        # the next largest (the players' bet attributes count it as put in: it is not netted)
+        returned = 0
+        top_seat = None
+        last = self.street_commits.get(street, {})
+        if last:
+            ranked = sorted(last.items(), key=lambda kv: kv[1], reverse=True)
+            top_seat, top = ranked[0]
+            second = ranked[1][1] if len(ranked) > 1 else 0
+            if top > second:
+                returned = top - second
+                line, node = self.last_action[top_seat]
+                self.add(street, K.UNCALLED_RETURN, node, line, top_seat, node.attrib.get("player"), returned,
+                         text=f"{INFERRED}no one matched {returned} of this bet: {node.xml()}")
+        in_at_end = [s.seat for s in hand.seats if s.seat in put_in and s.seat not in self.folded]
+        showdown = len(in_at_end) >= 2
+        if showdown:
+            for seat in in_at_end:
+                if seat in self.shown_lines:
+                    cards, node = self.shown_lines[seat]
+                    player = next(s.player for s in hand.seats if s.seat == seat)
+                    self.add(S.SHOWDOWN, K.SHOW, node, node.line, seat, player, cards=cards,
+                             text=f"{INFERRED}cards visible at the showdown: {node.xml()}")
+        total = wins = 0
+        for p in self.game.players:
+            name = p.attrib.get("name")
+            if not name:
+                continue
+            bet = self.amt(p.attrib.get("bet"), p.line)
+            if self.cut_at is not None and bet != put_in.get(names[name], 0):
+                game = self.game
+                raise _Reject("truncated", game.line, f"line {game.line}: game {game.code} is cut off: the file ends at "
+                              f"line {self.cut_at} before its '</game>', and the actions read do not account for "
+                              f"{name}'s bet attribute ({p.attrib.get('bet')})")
+            total += bet
+            win = self.amt(p.attrib.get("win"), p.line)
+            if returned and names[name] == top_seat:
+                # the win attribute counts the uncalled chips that went back: the rest came from the pot
+                if win < returned:
+                    raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.attrib.get('win')}, "
+                                  f"less than the {returned} of the last bet no one called: {p.xml()}")
+                win -= returned
+            wins += win
+            if win:
+                self.add(S.SHOWDOWN if showdown else street, K.COLLECT, p, p.line, names[name], name, win,
+                         pot_label="pot", text=f"{INFERRED}the win attribute: {p.xml()}")
+        total -= returned
+        # the rake is what the pot kept: none in a tournament, never less than none (awards beyond
+        # the pot are then found by the chip-conservation check, not hidden in a negative rake)
+        rake = 0 if hand.is_tournament else max(0, total - wins)
+        self.add(S.SUMMARY, K.TOTAL_POT, None, self.game.line, amount=total, to_amount=rake,
+                 text=f"{INFERRED}the players' bet attributes less the uncalled return; rake = that less their wins "
+                      "(cash), none (tournaments)")
+
+
+def _content_hash(game: _Game, general: dict[str, str]) -> str:
+    """The game's identity from what was read (not its layout): the same game exported
+    with other spacing or attribute order is the same game."""
+    parts = [f"{key}={general.get(key, '')}" for key in ("gametype", "tablename", "tournamentcode")]
+    parts.append(f"game={game.code} {game.startdate}")
+    parts += [f"player {sorted(p.attrib.items())!r}" for p in game.players]
+    for rnode, items in game.rounds:
+        parts.append(f"round {rnode.attrib.get('no')}")
+        parts += [f"{n.tag} {sorted(n.attrib.items())!r} {n.text}" for n in items]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
