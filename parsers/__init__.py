@@ -138,10 +138,12 @@ def decode_lines(raw_lines: Iterable[bytes], encoding: str, first_line: int = 1,
 
 
 def all_parsers() -> list[Parser]:
+    from parsers.pacific import PacificParser
+    from parsers.partypoker import PartyPokerParser
     from parsers.phh import PhhParser
     from parsers.pokerstars import PokerStarsParser
 
-    return [PokerStarsParser(), PhhParser()]
+    return [PokerStarsParser(), PhhParser(), PartyPokerParser(), PacificParser()]
 
 
 def detect_parser(head: str, path: str) -> Parser | None:
