@@ -282,6 +282,7 @@ class FamilyReader:
         self.stacks: dict[int, int] = {}
         self.settled = False  # a win, collect or balance line was read
         self.chips = False  # tournament chips: no fractions
+        self.dealt_in = False  # the cards have been dealt ('** Dealing down cards **' or stud's '** Dealing **')
 
     # -- helpers -------------------------------------------------------------------
     def amt(self, text: str) -> int:
@@ -456,6 +457,7 @@ class FamilyReader:
         if what not in table:
             raise self.fail(no, text, "street marker not understood")
         new = table[what]
+        self.dealt_in = True
         if new != self.street:
             self.committed, self.current_bet = {}, 0
         self.street = new
@@ -482,7 +484,11 @@ class FamilyReader:
         action = action.rstrip(".").rstrip()
         word, _, arg = action.partition(" ")
         street = self.street
-        if word == "folds":
+        if word == "folds" and not self.dealt_in:
+            # a fold before '** Dealing down cards **': the seat is not dealt in (it would
+            # not post its blind), a table event like PokerStars' 'out of hand'
+            self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, name)
+        elif word == "folds":
             self.add(street, K.FOLD, no, seat, name)
         elif word == "checks" and not arg:
             self.add(street, K.CHECK, no, seat, name)
@@ -644,6 +650,11 @@ class FamilyReader:
             if committed[top] > second:
                 excess[top] = excess.get(top, 0) + committed[top] - second
                 excess_line[top] = last_line[top]
+        for seat, chips in put.items():
+            if chips > self.stacks.get(seat, chips):
+                line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)
+                raise Reject("stack-exceeded", line, f"line {line}: {self.player_of(seat)!r} puts in {chips}, more than "
+                             f"the {self.stacks[seat]} the seat line gives: the history does not record the stack played")
         collects = [e for e in self.events if e.kind == K.COLLECT]
         in_pot = sum(put.values()) - sum(returned.values())
         for seat, chips in excess.items():

@@ -177,21 +177,73 @@ class PartyReader(FamilyReader):
             tm, lv = _TRNY.search(t), _LEVEL.search(t)
             if hand.tournament_id is None and tm:
                 hand.tournament_id = tm.group(1)
-            if hand.level is None and lv:
+            if lv:  # the level the hand was played at: it may have changed since the game line
                 hand.level = lv.group(1)
             return True
         if t.startswith("Blinds"):
             bl = _BLINDS.match(t)
             if not bl:
                 raise self.fail(no, text, "blinds not understood")
-            if hand.big_blind is None and hand.small_bet is None:
-                self.blinds(hand, bl)
+            self.blinds(hand, bl)  # as the level line: these are the hand's blinds
             return True
         return False
 
-    def actor(self, text: str) -> tuple[str | None, str]:
-        # Seat lines may carry tracking-tool statistics after the stack: only names count
-        return super().actor(text)
+    def body(self, hand: ParsedHand, i: int) -> None:
+        self.pending_blinds: list[Event] = []
+        posts = any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:])
+        if not posts and hand.variant not in _STUD and hand.big_blind:
+            self.pending_blinds = self.implied_blinds(hand)
+        super().body(hand, i)
+
+    def implied_blinds(self, hand: ParsedHand) -> list[Event]:
+        """Tournament histories before 2013 write no blind posts: the two seats after the
+        button (heads-up: the button, then the other) post the level's blinds, as the
+        calls that follow show.  Seats with no line in the hand are passed over.  Recorded
+        as inferred, from the button and blinds lines."""
+        lines = [no for no, _, t in self.buf if t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))
+                 and (" is the button" in t or "Blinds" in t)]
+        # seats in play: with chips, and named by a line of the hand (a player moved in
+        # from another table waits for the big blind and has no line)
+        body = [t for _, _, t in self.buf[self.marker_at:]]
+        named = {s.seat for s in hand.seats
+                 if any(t.startswith(s.player + " ") and not t.startswith(s.player + " has joined") for t in body)}
+        seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
+        if hand.button_seat is None or len(seats) < 2:
+            raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
+        after = [s for s in seats if s > hand.button_seat] + [s for s in seats if s <= hand.button_seat]
+        sb_seat, bb_seat = (hand.button_seat, after[0]) if len(seats) == 2 else (after[0], after[1])
+        if len(seats) == 2 and hand.button_seat not in seats:
+            raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and its button seat is empty")
+        stacks = {s.seat: s.starting_stack for s in hand.seats}
+        note = f"[inferred from lines {', '.join(map(str, lines))}: the format writes no blind posts]"
+        out = []
+        for seat, kind, blind in ((sb_seat, K.SMALL_BLIND, hand.small_blind), (bb_seat, K.BIG_BLIND, hand.big_blind)):
+            if blind is None:
+                continue
+            amount = min(blind, stacks[seat])
+            out.append(Event(0, S.PREFLOP, kind, lines[-1] if lines else self.buf[self.marker_at][0], seat,
+                             self.player_of(seat), amount, None, amount == stacks[seat], text=note))
+        return out
+
+    def marker(self, hand: ParsedHand, no: int, text: str) -> None:
+        super().marker(hand, no, text)
+        if self.pending_blinds and self.street == S.PREFLOP:
+            for e in self.pending_blinds:
+                self.events.append(e)
+                self.put(e.seat, e.amount)
+                if e.kind == K.BIG_BLIND:
+                    self.bb_poster = e.seat
+            self.pending_blinds = []
+
+    def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
+        seat = self.names[name]
+        if (action.rstrip(". ") == "checks" and self.street == S.PREFLOP
+                and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
+            # a check before the flop by a player with nothing in: the history left out
+            # the player's post (a 'silent' post of a returning player), amount unknown
+            raise Reject("unrecorded-post", no, f"line {no}: {name!r} checks with no chips in before the flop: "
+                         f"the history leaves out a post whose amount it does not say: {text!r}")
+        super().action(hand, no, text, name, action)
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         if any(c in text for c in _CASH_OUT):
