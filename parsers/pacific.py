@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Betting, Variant
-from parsers.base import ParsedHand
+from parsers.base import HandError, ParsedHand
 from parsers.party_family import MARKER, FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
 _BRANDS = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
@@ -125,3 +125,5 @@ class PacificParser(FamilyParser):
         False
         """
         return (m.group("brand") or "") in _BRANDS
+
+__all__ = ["PacificParser", "PacificReader", "HandError", "ParsedHand"]

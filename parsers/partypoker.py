@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import Event, ParsedHand
+from parsers.base import Event, HandError, ParsedHand
 from parsers.party_family import FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
 _LIMIT = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
@@ -326,4 +326,4 @@ class PartyPokerParser(FamilyParser):
         return m.group("brand") is None
 
 
-__all__ = ["PartyPokerParser", "PartyReader", "Event"]
+__all__ = ["PartyPokerParser", "PartyReader", "Event", "HandError", "ParsedHand"]
