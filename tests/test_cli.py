@@ -27,6 +27,8 @@ SAMPLE_VIOLATIONS = {
     "PS-900000000217": "check-facing-bet",
     "PS-900000000302": "pot-limit-overbet",
     "PS-900000000502": "limit-raise-cap",
+    "PP-900000001001": "illegal-underraise",
+    "888-900000001101": "wrong-winner",
 }
 
 
@@ -44,7 +46,7 @@ def audited(tmp_path_factory):
 
 def test_audit_json_finds_each_sample_violation_once(audited):
     _, out = audited
-    assert out["hands"] == out["hands_seen"] == 52 and out["rejected"] == 0
+    assert out["hands"] == out["hands_seen"] == 56 and out["rejected"] == 0
     found = {(f["hand"], f["check"]) for f in out["findings"]}
     assert found == set(SAMPLE_VIOLATIONS.items())
     for f in out["findings"]:
@@ -58,7 +60,7 @@ def test_audit_json_finds_each_sample_violation_once(audited):
 
 def test_findings_point_at_the_offending_line(audited):
     _, out = audited
-    underraise = next(f for f in out["findings"] if f["check"] == "illegal-underraise")
+    underraise = next(f for f in out["findings"] if f["check"] == "illegal-underraise" and f["hand"].startswith("PS-"))
     line = open(underraise["source"], encoding="utf-8").read().splitlines()[underraise["line"] - 1]
     assert line.startswith(underraise["player"] + ": raises")
 
@@ -112,7 +114,7 @@ def test_ingest_twice_adds_no_rows(tmp_path):
     db = str(tmp_path / "a.duckdb")
     first = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
     second = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
-    assert first["hands"] == 52 and second["hands"] == 0 and second["duplicates"] == 52
+    assert first["hands"] == 56 and second["hands"] == 0 and second["duplicates"] == 56
     for out in (first, second):
         assert out["hands_seen"] == out["hands"] + out["duplicates"] + out["rejected"]
 
