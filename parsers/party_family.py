@@ -662,13 +662,13 @@ class FamilyReader:
             if chips <= 0:
                 continue
             mine = [e for e in collects if e.seat == seat]
-            exact = [e for e in mine if e.amount == chips and (e.pot_label or "").startswith("side")]
-            if exact:  # a 'side pot' only its bettor was in: the uncalled chips, as written
+            includes = bool(mine) and sum(e.amount for e in collects) > in_pot - chips
+            exact = [e for e in mine if e.amount == chips] if includes else []
+            if exact:  # a win line of exactly the unmatched chips ('side pot #1', 888's own line): the return, as written
                 exact[0].kind = K.UNCALLED_RETURN
-                exact[0].pot_label = None
+                exact[0].pot_label = exact[0].half = None
                 collects.remove(exact[0])
             else:
-                includes = mine and sum(e.amount for e in collects) > in_pot - chips
                 where = max(mine, key=lambda e: e.amount) if includes else (collects[0] if collects else None)
                 lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
                 note = (f"[inferred from lines {', '.join(map(str, lines))}: {chips} uncalled"
