@@ -2,6 +2,7 @@
 
     python bench/run.py                              # 10k PokerStars hands and the PHH corpus
     python bench/run.py --sizes 10000 100000 1000000 --no-phh
+    python bench/run.py --sizes --no-phh                    # only the parse rate of the other sites
 
 Prints, per input: end-to-end ``tda-audit audit`` hands per second and peak
 memory (the audit process and its workers together: the peak of the sum of
@@ -267,10 +268,43 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
     sys.stdout.flush()
 
 
+# the corpus folders of each site read by a parser of its own (docs/sites.md)
+SITE_FOLDERS = {
+    "partypoker": ("fpdb/tour/PartyPoker", "fpdb/cash/PartyPoker"),
+    "pacific": ("fpdb/tour/PacificPoker", "fpdb/cash/PacificPoker"),
+}
+
+
+def site_parse_rates(repeat: int = 20) -> None:
+    """Parse rate per site: every file of the site's corpus folders read and parsed
+    ``repeat`` times in this process (the folders are small); hands (stored or
+    rejected) a second of parse alone, decoding included."""
+    from parsers import detect_parser, iter_lines, open_source
+
+    print("parse rate per site (one process, parse only):")
+    for site, folders in SITE_FOLDERS.items():
+        files = sorted(p for f in folders for p in (CORPUS / f).rglob("*") if p.is_file() and not p.name.startswith("."))
+        jobs = []
+        for p in files:
+            info = open_source(p)
+            parser = detect_parser(info.head, str(p))
+            if parser is not None and parser.name == site:
+                jobs.append((p, info.encoding, parser))
+        hands = 0
+        t = time.process_time()
+        for _ in range(repeat):
+            for p, enc, parser in jobs:
+                hands += sum(1 for _ in parser.iter_hands(iter_lines(p, enc), str(p)))
+        took = time.process_time() - t
+        print(f"  {site:12} {hands // repeat:6,} hands in {len(jobs)} files x {repeat}: "
+              f"{took / repeat * 1000:7.1f} ms a pass, {rate(hands, took):9,.0f} hands/s")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=int, nargs="*", default=[10000], help="PokerStars input sizes in hands")
     ap.add_argument("--no-phh", action="store_true", help="skip the PHH corpus run")
+    ap.add_argument("--no-sites", action="store_true", help="skip the parse rate of the other sites' corpus folders")
     ap.add_argument("--phh-sizes", type=int, nargs="*", default=[],
                     help="also PHH inputs of these many hands (the corpus files replicated)")
     ap.add_argument("--stages-max", type=int, default=100_000, help="above this many hands, skip the per-stage runs")
@@ -291,6 +325,8 @@ def main() -> None:
         bench("PHH corpus", CORPUS / "phh", POKERKIT_PHH, args.stages_max, args.reference_max, None)
     for n in args.phh_sizes:
         bench(f"PHH, {n:,} hands", build_phh(n), POKERKIT_PHH, args.stages_max, args.reference_max, None)
+    if not args.no_sites:
+        site_parse_rates()
 
 
 if __name__ == "__main__":

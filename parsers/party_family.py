@@ -96,8 +96,9 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     (('1183764', ''), ('640', ''))
     """
     s = text.replace("\xa0", " ").strip().removesuffix(" chips")
-    for word in _CURRENCY_WORDS:
-        s = s.replace(word, "")
+    if "USD" in s or "EUR" in s or "GBP" in s or "CAD" in s:
+        for word in _CURRENCY_WORDS:
+            s = s.replace(word, "")
     s = s.strip().strip("$€£").strip()
     # a currency sign garbled by the file's encoding sits at an end: one non-number character
     if s and not (s[0].isdigit() or s[0] in ",."):
@@ -105,7 +106,7 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     if s and not (s[-1].isdigit()):
         s = s[:-1].strip()
     s = s.replace(" ", "")
-    if not s or any(c not in "0123456789,." for c in s):
+    if not s or s.strip("0123456789,."):
         raise ValueError(f"not an amount: {text!r}")
     frac = ""
     if "." in s and chips and "," not in s and all(len(g) == 3 for g in s.split(".")[1:]):
@@ -126,6 +127,8 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
 
 def family_units(text: str, scale: int, chips: bool = False) -> int:
     """An amount as written, in stored units (integers only: no float touches it)."""
+    if text.isdigit():  # the common case: tournament chips
+        return int(text) * scale
     whole, frac = split_number(text, chips)
     frac = frac.rstrip("0")
     digits = len(str(scale)) - 1
