@@ -148,6 +148,8 @@ PARSERS = [
     "parsers.fulltilt_stars:FullTiltStarsParser",
     "parsers.phh:PhhParser",
     "parsers.ipoker:IPokerParser",
+    "parsers.partypoker:PartyPokerParser",
+    "parsers.pacific:PacificParser",
 ]
 
 

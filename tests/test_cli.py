@@ -29,6 +29,8 @@ SAMPLE_VIOLATIONS = {
     "PS-900000000502": "limit-raise-cap",
     "GG-TM900000001001": "illegal-underraise",
     "IP-900000000001": "illegal-underraise",
+    "PP-900000001001": "illegal-underraise",
+    "888-900000001101": "wrong-winner",
 }
 
 
@@ -46,7 +48,7 @@ def audited(tmp_path_factory):
 
 def test_audit_json_finds_each_sample_violation_once(audited):
     _, out = audited
-    assert out["hands"] == out["hands_seen"] == 57 and out["rejected"] == 0
+    assert out["hands"] == out["hands_seen"] == 61 and out["rejected"] == 0
     found = {(f["hand"], f["check"]) for f in out["findings"]}
     assert found == set(SAMPLE_VIOLATIONS.items())
     for f in out["findings"]:
@@ -69,6 +71,9 @@ def test_findings_point_at_the_offending_line(audited):
             assert line.strip().startswith(f'<action no="8" player="{underraise["player"]}" type="23"')
         else:
             assert line.startswith(underraise["player"] + ": raises")
+    underraise = next(f for f in out["findings"] if f["check"] == "illegal-underraise" and f["hand"].startswith("PS-"))
+    line = open(underraise["source"], encoding="utf-8").read().splitlines()[underraise["line"] - 1]
+    assert line.startswith(underraise["player"] + ": raises")
 
 
 def test_fail_on_sets_exit_status(audited, tmp_path):
@@ -120,7 +125,7 @@ def test_ingest_twice_adds_no_rows(tmp_path):
     db = str(tmp_path / "a.duckdb")
     first = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
     second = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
-    assert first["hands"] == 57 and second["hands"] == 0 and second["duplicates"] == 57
+    assert first["hands"] == 61 and second["hands"] == 0 and second["duplicates"] == 61
     for out in (first, second):
         assert out["hands_seen"] == out["hands"] + out["duplicates"] + out["rejected"]
 

@@ -11,9 +11,10 @@ Where the parsers run compiled (setup.py), each parser-level input is also read
 by their source, interpreted, and must give the same hands and rejections.
 
 Case counts (derandomized, so CI runs the same cases every time): PokerStars
-mutants 1,500 examples x 4 hands = 6,000; PHH mutants 700 x 4 = 2,800; random
-text 1,000 x 2 parsers = 2,000; token soup 1,000 x 2 parsers = 2,000: 12,800
-parser inputs, plus 100 + 60 full ingests (each ingested twice).
+mutants 1,500 examples x 4 hands = 6,000; PHH mutants 700 x 4 = 2,800;
+PartyPoker and 888poker mutants 600 x 4 = 2,400; random text 1,000 x 4 parsers =
+4,000; token soup 1,000 x 4 parsers = 4,000: 19,200 parser inputs, plus 100 + 60
+full ingests (each ingested twice).
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from parsers import iter_lines, open_source
 from parsers.base import HandError, ParsedHand
 from parsers._native import running_compiled
 from parsers.ipoker import IPokerParser
+from parsers.pacific import PacificParser
+from parsers.party_family import MARKER as FAMILY_MARKER
+from parsers.partypoker import PartyPokerParser
 from parsers.phh import PhhParser
 from parsers.pokerstars import PokerStarsParser
 from tests.ipoker_games import games_of, session_text
@@ -101,6 +105,30 @@ def _ipoker_games() -> list[tuple]:
 
 PS_POOL = _pokerstars_pool()
 PHH_POOL = _phh_pool()
+
+
+def _family_pool() -> list[tuple[str, list[str]]]:
+    """(parser name, lines) of every PartyPoker and 888poker hand: samples and corpus."""
+    files = sorted((SAMPLES / "partypoker").glob("*.txt")) + sorted((SAMPLES / "pacific").glob("*.txt"))
+    if CORPUS.is_dir():
+        for sub in ("tour/PartyPoker", "cash/PartyPoker", "tour/PacificPoker", "cash/PacificPoker"):
+            files += sorted(p for p in (CORPUS / "fpdb" / sub).rglob("*") if p.is_file() and not p.name.startswith("."))
+    pool: list[tuple[str, list[str]]] = []
+    for f in files:
+        info = open_source(f)
+        name = "pacific" if PacificParser().detect(info.head, str(f)) else "partypoker"
+        hands: list[list[str]] = []
+        for _, _, text in iter_lines(f, info.encoding):
+            if text.startswith(("Game #", "#Game No")) or (FAMILY_MARKER.match(text) and not (hands and hands[-1][-1].startswith("#Game No"))):
+                hands.append([text])
+            elif hands:
+                hands[-1].append(text)
+        pool += [(name, h) for h in hands]
+    return pool
+
+
+FAMILY_POOL = _family_pool()
+FAMILY_PARSERS = {"partypoker": PartyPokerParser, "pacific": PacificParser}
 # lines to splice in: every distinct line of a few hundred real hands
 PS_LINES = sorted({line for h in PS_POOL[:400] for line in h})
 PHH_LINES = sorted({line for h in PHH_POOL[:100] for line in h})
@@ -109,6 +137,7 @@ IP_GAMES = _ipoker_games()
 IP_POOL = [session_text(IP_GAMES[i][0], [g for _, g in IP_GAMES[i:i + 1 + i % 3]]).splitlines()
            for i in range(0, len(IP_GAMES), 2)]
 IP_LINES = sorted({line for h in IP_POOL[:150] for line in h})
+FAMILY_LINES = sorted({line for _, h in FAMILY_POOL[:300] for line in h})
 
 
 # --- mutations ------------------------------------------------------------------------
@@ -254,10 +283,23 @@ def test_phh_parser_survives_mutated_real_hands(idx, ops, multi):
         same_as_source(PhhParser(), lines, path, items)
 
 
+@settings(max_examples=600, **FUZZ)
+@given(idx=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=6))
+def test_party_and_888_parsers_survive_mutated_real_hands(idx, ops):
+    """600 examples x 4 hands = 2,400 mutated PartyPoker and 888poker hands, each
+    read by its own parser: every marker line starts one hand (stored or rejected)."""
+    for name, hand in _spread(FAMILY_POOL, idx):
+        lines = mutate(hand, ops, FAMILY_LINES)
+        items = run_parser(FAMILY_PARSERS[name](), lines, "fuzz.txt")
+        assert len(items) >= sum(1 for t in lines if FAMILY_MARKER.match(t.replace("\x00", "").lstrip("\ufeff")))
+
+
 @settings(max_examples=1000, **FUZZ)
 @given(text=st.text(max_size=2000))
 def test_both_parsers_survive_random_text(text):
     lines = text.splitlines()
+    run_parser(PartyPokerParser(), lines, "random.txt")
+    run_parser(PacificParser(), lines, "random.txt")
     same_as_source(PokerStarsParser(), lines, "random.txt", run_parser(PokerStarsParser(), lines, "random.txt"))
     same_as_source(PhhParser(), lines, "random.phh", run_parser(PhhParser(), lines, "random.phh"))
 
@@ -271,6 +313,12 @@ _TOKENS = st.sampled_from([
     "Dealt to Ann [", "As Kd]", "10", "20", "$1.50", "€0.05", "1,500", "-5", "9" * 30, "\n", "\n", "\n", " ",
     "[", "]", "(", ")", ":", "variant = ", '"NT"', "actions = [", '"p1 cbr 6"', "starting_stacks = [100, 100]",
     "antes = [0, 0]", "blinds_or_straddles = [1, 2]", "min_bet = 2", "[1]", "[2.x]", "= ", "#", '"', "'",
+    "***** Hand History for Game 7 *****", "***** 888poker Hand History for Game 8 *****", "#Game No : 7",
+    "Game #7 starts.", "$1/$2 Blinds No Limit Holdem - *** 04 05 2012 07:59:45", "NL Texas Hold'em ",
+    "Trny: 5 Level: 1", "Blinds(10/20)", "Table T (Real Money)", "Seat 1 is the button", "Seat 1: Ann ( ",
+    " )", "Ann posts small blind [", "Bob posts big blind [", "** Dealing down cards **", "** Dealing Flop ** [ ",
+    "Ann raises [", "Bob calls [", "Ann is all-In  [", "** Summary **", "Ann collected [ ", "Bob wins ",
+    " chips from the main pot", "Main Pot: ", " Rake: ", "1 000", "0,01 $", "1.183.764", "Ann balance ",
 ])
 
 
@@ -278,6 +326,8 @@ _TOKENS = st.sampled_from([
 @given(parts=st.lists(_TOKENS, max_size=120))
 def test_both_parsers_survive_token_soup(parts):
     lines = "".join(parts).split("\n")
+    run_parser(PartyPokerParser(), lines, "soup.txt")
+    run_parser(PacificParser(), lines, "soup.txt")
     same_as_source(PokerStarsParser(), lines, "soup.txt", run_parser(PokerStarsParser(), lines, "soup.txt"))
     same_as_source(PhhParser(), lines, "soup.phh", run_parser(PhhParser(), lines, "soup.phh"))
 
@@ -491,3 +541,7 @@ def test_pools_are_real():
     assert len(GOOD_PS) >= 40 and len(PHH_POOL) >= 4 and len(GOOD_IP) >= 2
     if CORPUS.is_dir():
         assert len(PS_POOL) >= 1000 and len(PHH_POOL) >= 300 and len(GOOD_IP) >= 250
+    assert len(GOOD_PS) >= 40 and len(PHH_POOL) >= 4
+    assert {name for name, _ in FAMILY_POOL} == {"partypoker", "pacific"}
+        assert len(PS_POOL) >= 1000 and len(PHH_POOL) >= 300
+        assert len(FAMILY_POOL) >= 400

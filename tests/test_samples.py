@@ -52,6 +52,18 @@ def _ps_hands(path: Path) -> list[tuple[str, list[str]]]:
     return hands
 
 
+def _family_hands(path: Path) -> list[str]:
+    """Hand numbers of a PartyPoker or 888poker sample, from its markers."""
+    return re.findall(r"^\*{5} (?:\S+ )?Hand History for Game (\d+) \*{5}", path.read_text(encoding="utf-8"), re.M)
+
+
+def _hands_of(path: Path) -> list[str]:
+    return _family_hands(path) if path.parent.name in FAMILY_DIRS else [hid for hid, _ in _ps_hands(path)]
+
+
+FAMILY_DIRS = ("partypoker", "pacific")
+
+
 def _arithmetic(lines: list[str]) -> tuple[Decimal, Decimal, Decimal, Decimal]:
     """(chips put in - uncalled, Total pot, collected, rake) as written in the hand."""
     put_in = Decimal(0)
@@ -119,7 +131,7 @@ def test_every_sample_hand_is_stored(tmp_path):
         )
     finally:
         con.close()
-    expected = Counter({p.name: len(_ps_hands(p)) for p in _files("txt")})
+    expected = Counter({p.name: len(_hands_of(p)) for p in _files("txt")})
     expected.update({p.name: 1 for p in _files("phh")})
     expected.update({p.name: p.read_text(encoding="utf-8").count("<game gamecode=") for p in _files("xml")})
     assert per_file == expected
@@ -129,11 +141,33 @@ def test_every_sample_hand_is_stored(tmp_path):
 
 
 def test_hand_numbers_are_unique():
-    ids = [hid for p in _files("txt") for hid, _ in _ps_hands(p)]
+    ids = [hid for p in _files("txt") for hid in _hands_of(p)]
     assert len(ids) == len(set(ids))
+    assert all(_hands_of(p) for p in _files("txt"))
 
 
-@pytest.mark.parametrize("path", _files("txt"), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [p for p in _files("txt") if p.parent.name in FAMILY_DIRS], ids=lambda p: p.name)
+def test_party_and_888_samples_re_add(path):
+    """These formats write no total pot: every chip put in is returned or won (tournaments, no rake)."""
+    from parsers import detect_parser, iter_lines, open_source
+
+    info = open_source(path)
+    hands = list(detect_parser(info.head, str(path)).iter_hands(iter_lines(path, info.encoding), str(path)))
+    assert len(hands) == len(_family_hands(path)) and all(h.is_tournament for h in hands)
+    for h in hands:
+        put = sum(e.amount for e in h.events if e.kind in ("ante", "small_blind", "big_blind", "call", "bet"))
+        committed: dict[tuple[str, int], int] = {}
+        for e in h.events:
+            if e.kind in ("small_blind", "big_blind", "call", "bet"):
+                committed[e.street, e.seat] = committed.get((e.street, e.seat), 0) + e.amount
+            elif e.kind == "raise":
+                put += e.to_amount - committed.get((e.street, e.seat), 0)
+                committed[e.street, e.seat] = e.to_amount
+        out = sum(e.amount for e in h.events if e.kind in ("uncalled_return", "collect"))
+        assert put == out, h.hand_id
+
+
+@pytest.mark.parametrize("path", [p for p in _files("txt") if p.parent.name not in FAMILY_DIRS], ids=lambda p: p.name)
 def test_site_arithmetic_adds_up(path):
     off = _deliberately_off()
     for hid, lines in _ps_hands(path):

@@ -1,0 +1,129 @@
+"""888poker histories (Pacific Poker, Cassava; 888.ro, 888poker.ca-on): the
+marker ``***** 888poker Hand History for Game N *****`` (``Cassava`` before
+2013), the game line ``$5/$10 Blinds No Limit Holdem - *** 04 05 2012 07:59:45``
+and a ``** Summary **`` of shows, mucks and ``collected [ X ]`` lines.  The
+shared shape is read by :mod:`parsers.party_family`.
+
+>>> text = '''#Game No : 7
+... ***** 888poker Hand History for Game 7 *****
+... 1 000/2 000 Blinds No Limit Holdem - *** 21 04 2016 16:34:37
+... Tournament #9 Free - Table #3 (Real Money)
+... Seat 2 is the button
+... Total number of players : 2
+... Seat 2: Ann ( 10 000 )
+... Seat 5: Bob ( 12 000 )
+... Ann posts small blind [1 000]
+... Bob posts big blind [2 000]
+... ** Dealing down cards **
+... Ann raises [5 000]
+... Bob folds
+... ** Summary **
+... Ann did not show his hand
+... Ann collected [ 8 000 ]'''
+>>> [h] = PacificParser().iter_hands(((i, 0, t) for i, t in enumerate(text.splitlines(), 1)), "x.txt")
+>>> h.hand_id, h.tournament_id, h.small_blind, h.big_blind, [s.starting_stack for s in h.seats]
+('888-7', '9', 1000, 2000, [10000, 12000])
+>>> [(e.kind, e.amount, e.to_amount) for e in h.events if e.kind in ('raise', 'uncalled_return', 'collect')]
+[('raise', 4000, 6000), ('uncalled_return', 4000, None), ('collect', 4000, None)]
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditor.schema import Betting, Variant
+from parsers.base import HandError, ParsedHand
+from parsers.party_family import MARKER, FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
+
+_BRANDS = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
+_GAME = re.compile(r"^(?P<sb>.+?) ?/ ?(?P<bb>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit) "
+                   r"(?P<game>Holdem|Omaha|OmahaHL|Omaha HL|Omaha Hi/Lo)(?P<extra> Jackpot table)? - \*\*\*(?P<date>.*)$")
+_LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
+           "Fix Limit": Betting.FIXED_LIMIT.value, "Fixed Limit": Betting.FIXED_LIMIT.value}
+_GAMES = {"Holdem": Variant.HOLDEM.value, "Omaha": Variant.OMAHA.value, "OmahaHL": Variant.OMAHA_HILO.value,
+          "Omaha HL": Variant.OMAHA_HILO.value, "Omaha Hi/Lo": Variant.OMAHA_HILO.value}
+_TOURNEY = re.compile(r"^Tournament #(?P<tid>\d+) (?P<rest>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
+_TABLE = re.compile(r"^Table (?P<name>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
+_COLLECTED = " collected "
+# Swedish clients write Kn (knekt), D (dam), E (ess) for jack, queen and ace
+_LOCAL_RANKS = {"Kn": "J", "D": "Q", "E": "A"}
+
+
+class PacificReader(FamilyReader):
+    site = "888poker"
+    format = "pacific"
+    id_prefix = "888"
+
+    def header(self, hand: ParsedHand, i: int) -> int:
+        no, _, game = self.buf[i]
+        self.raw = game
+        g = _GAME.match(game.strip())
+        if not g:
+            raise Reject("unsupported-game" if " Blinds " in game else "parse-error", no,
+                         f"line {no}: game or stakes not understood: {game!r}")
+        hand.variant = _GAMES[g.group("game")]
+        hand.betting = _LIMITS[g.group("limit")]
+        hand.game_label = f"{g.group('limit')} {g.group('game')}"
+        hand.started_at_text = g.group("date").strip() or None
+        hand.started_at = parse_date(hand.started_at_text or "")
+        no_t, _, table = self.buf[i + 1]
+        t = _TOURNEY.match(table.strip())
+        tm = None if t else _TABLE.match(table.strip())
+        if not (t or tm):
+            raise self.fail(no_t, table, "table line not understood")
+        if t:
+            hand.is_tournament = True
+            hand.tournament_id = t.group("tid")
+            rest = t.group("rest")
+            buy_in, sep, name = rest.partition(" - ")
+            hand.buy_in = buy_in.strip() or None
+            hand.table_name = name.strip() if sep else rest.strip()
+            self.scale = self.scale or 1
+            self.chips = True
+            hand.currency = None
+        else:
+            assert tm is not None
+            hand.table_name = tm.group("name")
+            hand.currency = currency_of(g.group("sb") + g.group("bb"))  # Practice Play: play chips, none
+            self.scale = self.scale or 100
+        hand.small_blind = self.amt(g.group("sb"))
+        hand.big_blind = self.amt(g.group("bb"))
+        hand.min_bet = hand.big_blind
+        return i + 2
+
+    def normalise_card(self, tok: str) -> str:
+        for local, rank in _LOCAL_RANKS.items():
+            if tok.startswith(local) and len(tok) == len(local) + 1:
+                return rank + tok[-1]
+        return tok
+
+    def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
+        if _COLLECTED in text:
+            name, action = self.actor(self.raw.rstrip())
+            if name is not None and action.startswith("collected "):
+                inner = bracket(action[10:])
+                if inner is None:
+                    raise self.fail(no, text)
+                self.collect(no, name, self.amt(inner))
+                return True
+        return False
+
+
+class PacificParser(FamilyParser):
+    """Reads 888poker / Pacific / Cassava text histories (see the module docstring)."""
+
+    name = "pacific"
+    reader = PacificReader
+
+    def accepts_marker(self, m: re.Match) -> bool:
+        """The marker names an 888 brand.
+
+        >>> p = PacificParser()
+        >>> p.detect("#Game No : 1\\n***** Cassava Hand History for Game 1 *****", "a.txt")
+        True
+        >>> p.detect("***** Hand History for Game 1 *****", "a.txt")
+        False
+        """
+        return (m.group("brand") or "") in _BRANDS
+
+__all__ = ["PacificParser", "PacificReader", "HandError", "ParsedHand"]

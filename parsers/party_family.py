@@ -1,0 +1,701 @@
+"""What PartyPoker and 888poker (Pacific, Cassava) histories share.
+
+Both sites write one shape, inherited from PartyPoker's client of the 2000s::
+
+    #Game No : 171407432
+    ***** Cassava Hand History for Game 171407432 *****
+    5$/10$ Blinds No Limit Holdem - *** 04 05 2012 07:59:45
+    Table Frisco (Real Money)
+    Seat 1 is the button
+    Total number of players : 4
+    Seat 1: Hero ( 50$ )
+    Player0 posts small blind [5$]
+    ** Dealing down cards **
+    Player2 raises [284,48$]
+
+Amounts are in brackets, in the local number format of the player's client
+("1,500", "222,75$", "5 000 $"); a bet, call or raise gives the chips the
+player adds, not a raise-to total.  Neither site writes a line for an uncalled
+bet, and the win lines of some years include the uncalled chips.  This module
+reads the shared lines; :mod:`parsers.partypoker` and :mod:`parsers.pacific`
+read the header and the settlement lines that are each site's own.
+
+What the format leaves out but its other lines imply is recorded as an
+*inferred* event: its ``text`` starts with ``[inferred from lines ...]`` and
+names the lines it follows from (see docs/sites.md).  Nothing is repaired.
+
+>>> family_units("1,500", 1), family_units("222,75$", 100), family_units("5\\xa0000\\xa0$", 1)
+(1500, 22275, 5000)
+>>> family_units("$0.01 USD", 100), family_units("€0,35 EUR", 100), family_units("1 123 698", 1)
+(1, 35, 1123698)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from types import SimpleNamespace
+from typing import Iterator
+
+from auditor.schema import EventKind, Street
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
+
+K = SimpleNamespace(**{k.name: k.value for k in EventKind})
+S = SimpleNamespace(**{k.name: k.value for k in Street})
+
+# the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
+MARKER = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
+# lines that belong to the next hand, before its marker
+_PREFIX = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
+
+_SEAT = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
+_BUTTON = re.compile(r"^Seat (\d+) is the button$")
+_PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
+_BRACKET = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
+_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs])$")
+_CURRENCY_WORDS = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+# lines that record nothing for the log: table talk, connection and time-bank notices
+_IGNORED_ACTOR = (
+    "is sitting out", "has joined the table", "has left the table", "will be using his time bank",
+    "did not respond in time", "could not respond in time", "opens", "is disconnected", "is connected",
+    "has been disconnected", "sits out", "has returned", "does not show cards",
+)
+_IGNORED_LINE = re.compile(
+    r"^(?:Your time bank will be activated|>You have options at |There was no qualifying low hand|Creating (?:Main|Side) Pot with |"
+    r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|Blinds(?:-Antes)?\(|Player .+ finished in \d+|"
+    r".+ has joined the table\.?$|.+ has left the table\.?$|.+ is sitting out$|Congratulations to player |.+ finished in \d+ place\.?$)"
+)
+
+
+class Reject(Exception):
+    """A hand that cannot be stored; becomes a HandError."""
+
+    def __init__(self, code: str, line_no: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code, self.line_no, self.reason = code, line_no, reason
+
+
+class Rescale(Exception):
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
+def split_number(text: str, chips: bool = False) -> tuple[str, str]:
+    """(whole, fraction) digits of an amount in any of the clients' number formats.
+
+    '.' is a decimal point, except between groups of three digits of tournament
+    chips ('1.183.764', which have no fractions); ',' is a thousands separator
+    before groups of three digits and a decimal comma before one or two; spaces
+    group thousands.
+
+    >>> split_number("$1,492.66"), split_number("26,02"), split_number("332,194,176"), split_number("0,5")
+    (('1492', '66'), ('26', '02'), ('332194176', ''), ('0', '5'))
+    >>> split_number("1.183.764 $", chips=True), split_number("640 chips")
+    (('1183764', ''), ('640', ''))
+    """
+    s = text.replace("\xa0", " ").strip().removesuffix(" chips")
+    if "USD" in s or "EUR" in s or "GBP" in s or "CAD" in s:
+        for word in _CURRENCY_WORDS:
+            s = s.replace(word, "")
+    s = s.strip().strip("$€£").strip()
+    # a currency sign garbled by the file's encoding sits at an end: one non-number character
+    if s and not (s[0].isdigit() or s[0] in ",."):
+        s = s[1:].strip()
+    if s and not (s[-1].isdigit()):
+        s = s[:-1].strip()
+    s = s.replace(" ", "")
+    if not s or s.strip("0123456789,."):
+        raise ValueError(f"not an amount: {text!r}")
+    frac = ""
+    if "." in s and chips and "," not in s and all(len(g) == 3 for g in s.split(".")[1:]):
+        groups = s.split(".")
+    elif "." in s:
+        whole, _, frac = s.partition(".")
+        if "." in frac or "," in frac:
+            raise ValueError(f"not an amount: {text!r}")
+        groups = whole.split(",")
+    else:
+        groups = s.split(",")
+        if len(groups) == 2 and 1 <= len(groups[1]) <= 2:
+            groups, frac = [groups[0]], groups[1]
+    if any(not g.isdigit() for g in groups) or any(len(g) != 3 for g in groups[1:]) or (frac and not frac.isdigit()):
+        raise ValueError(f"not an amount: {text!r}")
+    return "".join(groups), frac
+
+
+def family_units(text: str, scale: int, chips: bool = False) -> int:
+    """An amount as written, in stored units (integers only: no float touches it)."""
+    if text.isdigit():  # the common case: tournament chips
+        return int(text) * scale
+    whole, frac = split_number(text, chips)
+    frac = frac.rstrip("0")
+    digits = len(str(scale)) - 1
+    if len(frac) > digits:
+        raise Rescale(len(frac))
+    return int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+
+
+def currency_of(text: str) -> str | None:
+    for word, cur in _CURRENCY_WORDS.items():
+        if word in text:
+            return cur
+    for sym, cur in _CURRENCY_SYMBOLS.items():
+        if sym in text:
+            return cur
+    return None
+
+
+def bracket(text: str) -> str | None:
+    """The inside of '[ $1 USD ]' or '(70000)' (a trailing '.' allowed)."""
+    m = _BRACKET.match(text.strip())
+    return m.group(1) if m else None
+
+
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_DATE_LONG = re.compile(r"(?:\w+, ?)?([A-Za-z]{3})[a-z]* (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2})(?: \w+)?\s+(\d{4})")
+_DATE_NUMERIC = re.compile(r"(\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
+
+
+def parse_date(text: str) -> dt.datetime | None:
+    """The start time, naive in the zone written ('Tuesday, May 24, 22:06:44 EDT 2011',
+    'Mon Apr 26 20:17:29 EDT 2021', '04 05 2012 07:59:45' day first)."""
+    m = _DATE_LONG.search(text)
+    try:
+        if m and m.group(1).lower() in _MONTHS:
+            mon, d, h, mi, s, y = m.groups()
+            return dt.datetime(int(y), _MONTHS[mon.lower()], int(d), int(h), int(mi), int(s))
+        m = _DATE_NUMERIC.search(text)
+        if m:
+            d, mo, y, h, mi, s = (int(x) for x in m.groups())
+            return dt.datetime(y, mo, d, h, mi, s)
+    except ValueError:
+        return None
+    return None
+
+
+class FamilyParser:
+    """Cuts a file into hands at the marker (with the 'Game #N starts.' and
+    '#Game No :' lines before it) and reads each with ``reader``."""
+
+    name = ""
+    reader: type[FamilyReader]
+
+    def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
+        raise NotImplementedError
+
+    def detect(self, head: str, path: str) -> bool:
+        for line in head.lstrip("\ufeff").replace("\x00", "").splitlines()[:200]:
+            m = MARKER.match(line)
+            if m and self.accepts_marker(m):
+                return True
+        return False
+
+    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]:
+        buf: list[tuple[int, int, str]] = []
+        prefix: list[tuple[int, int, str]] = []
+        has_marker = False
+        stray: tuple[int, int] | None = None
+        for no, off, raw in lines:
+            text = raw.replace("\x00", "").lstrip("\ufeff")
+            item = (no, off, text)
+            if _PREFIX.match(text):
+                if has_marker:
+                    yield self._hand(buf)
+                    buf, has_marker = [], False
+                prefix.append(item)
+            elif MARKER.match(text):
+                if has_marker:
+                    yield self._hand(buf)
+                    buf = []
+                elif stray:
+                    yield _stray(stray, self.name)
+                    stray = None
+                buf = prefix + [item]
+                prefix, has_marker = [], True
+            elif has_marker:
+                buf.append(item)
+            elif prefix:
+                prefix.append(item)
+            elif text.strip():
+                stray = (stray[0], no) if stray else (no, no)
+        if has_marker:
+            yield self._hand(buf)
+        elif stray or any(t.strip() for _, _, t in prefix):
+            first = stray[0] if stray else prefix[0][0]
+            last = max(stray[1] if stray else 0, prefix[-1][0] if prefix else 0)
+            yield _stray((first, last), self.name)
+
+    def _hand(self, buf: list[tuple[int, int, str]]) -> ParsedHand | HandError:
+        while len(buf) > 1 and not buf[-1][2].strip():
+            buf.pop()
+        marker_at = next(i for i, (_, _, t) in enumerate(buf) if MARKER.match(t))
+        hand_id = self.reader.hand_id_of(MARKER.match(buf[marker_at][2]))
+        scale = 0
+        try:
+            while True:
+                try:
+                    return self.reader(buf, marker_at, scale).read()
+                except Rescale as r:
+                    if r.digits > MAX_DECIMALS:
+                        raise Reject("amount-out-of-range", buf[marker_at][0], f"hand at line {buf[marker_at][0]}: an amount has {r.digits} decimal places")
+                    scale = 10**r.digits
+        except Reject as rej:
+            return HandError(rej.line_no, rej.code, rej.reason, hand_id)
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
+            no = buf[marker_at][0]
+            return HandError(no, "parse-error", f"hand at line {no}: {e}", hand_id)
+
+
+def _stray(span: tuple[int, int], name: str) -> HandError:
+    return HandError(span[0], "truncated", f"lines {span[0]}-{span[1]} come before any {name} hand marker (a hand cut off at its start)")
+
+
+class FamilyReader:
+    """Reads one hand.  Sites override the hooks: ``header`` (the game line and
+    what follows the marker up to the seats), ``site_line`` (settlement and other
+    lines of their own) and ``normalise_card``."""
+
+    site = ""
+    format = ""
+    id_prefix = ""
+
+    @classmethod
+    def hand_id_of(cls, m: re.Match | None) -> str | None:
+        if not m:
+            return None
+        origin = m.group("origin")
+        tag = "".join(c for c in origin if c.isalnum()) + "-" if origin else ""
+        return f"{cls.id_prefix}-{tag}{m.group('num')}"
+
+    def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int) -> None:
+        self.buf = buf
+        self.marker_at = marker_at
+        self.scale = scale
+        self.events: list[Event] = []
+        self.names: dict[str, int] = {}
+        self.by_length: list[str] = []
+        self.committed: dict[int, int] = {}
+        self.current_bet = 0
+        self.street = S.PREFLOP
+        self.raw = ""
+        self.antes: list[tuple[int, int]] = []
+        self.bb_poster: int | None = None
+        self.stacks: dict[int, int] = {}
+        self.settled = False  # a win, collect or balance line was read
+        self.chips = False  # tournament chips: no fractions
+        self.dealt_in = False  # the cards have been dealt ('** Dealing down cards **' or stud's '** Dealing **')
+
+    # -- helpers -------------------------------------------------------------------
+    def amt(self, text: str) -> int:
+        return family_units(text, self.scale, self.chips)
+
+    def fail(self, no: int, text: str, why: str = "line not understood") -> Reject:
+        return Reject("parse-error", no, f"line {no}: {why}: {text!r}")
+
+    def add(self, street: str, kind: str, no: int, seat: int | None = None, player: str | None = None,
+            amount: int | None = None, to_amount: int | None = None, all_in: bool = False, cards: str | None = None,
+            pot_label: str | None = None, half: str | None = None, text: str | None = None) -> Event:
+        e = Event(len(self.events), street, kind, no, seat, player, amount, to_amount, all_in, cards, pot_label, half,
+                  self.raw if text is None else text)
+        self.events.append(e)
+        return e
+
+    def cards(self, text: str, no: int) -> str:
+        """'[ 9d, 8d, Tc ]' or '[  As 5d ]' as 'As 5d'."""
+        inner = text.strip()
+        if inner.startswith("["):
+            inner = inner[1:]
+        if inner.endswith("]"):
+            inner = inner[:-1]
+        out = []
+        for tok in inner.replace(",", " ").split():
+            card = self.normalise_card(tok)
+            if not _CARD.match(card):
+                raise Reject("unreadable-cards", no, f"line {no}: card {tok!r} is not a card this parser can read: {text!r}")
+            out.append(card)
+        if not out:
+            raise self.fail(no, text, "no cards")
+        return " ".join(out)
+
+    def normalise_card(self, tok: str) -> str:
+        return tok
+
+    def actor(self, text: str) -> tuple[str | None, str]:
+        """'<seated name> <action>' (longest name first: one name may start another)."""
+        for name in self.by_length:
+            if text.startswith(name + " ") and name:
+                return name, text[len(name) + 1:]
+        if "" in self.names and text.startswith(" "):
+            return "", text[1:]
+        return None, ""
+
+    # -- the hand ------------------------------------------------------------------
+    def read(self) -> ParsedHand:
+        buf = self.buf
+        no, offset, marker_text = buf[self.marker_at]
+        m = MARKER.match(marker_text)
+        assert m is not None
+        hand = ParsedHand(
+            hand_id=self.hand_id_of(m) or "",
+            site=self.site_of(m),
+            format=self.format,
+            variant="",
+            betting="",
+            first_line=buf[0][0],
+            last_line=buf[-1][0],
+            byte_offset=buf[0][1],
+            content_hash=content_hash("\n".join(t for _, _, t in buf)),
+            hand_number=m.group("num"),
+        )
+        i = self.header(hand, self.marker_at + 1)
+        i = self.seats(hand, i)
+        hand.amount_scale = self.scale
+        self.body(hand, i)
+        self.settle(hand)
+        for k, e in enumerate(self.events):
+            e.seq = k
+        hand.events = self.events
+        if self.antes:
+            hand.ante = max(a for _, a in self.antes)
+            hand.bb_ante = len(self.antes) == 1 and self.antes[0][0] == self.bb_poster
+        return hand
+
+    def site_of(self, m: re.Match) -> str:
+        return self.site
+
+    def header(self, hand: ParsedHand, i: int) -> int:  # pragma: no cover - each site says
+        raise NotImplementedError
+
+    def seats(self, hand: ParsedHand, i: int) -> int:
+        buf = self.buf
+        while i < len(buf):
+            no, _, raw = buf[i]
+            text = raw.rstrip()
+            self.raw = raw
+            if not text.strip():
+                i += 1
+                continue
+            bm = _BUTTON.match(text.strip())
+            if bm:
+                hand.button_seat = int(bm.group(1))
+            elif (pm := _PLAYERS.match(text.strip())):
+                if pm.group(2):
+                    hand.max_seats = int(pm.group(2))
+            elif text.lstrip().lower().startswith("seat") and (sm := _SEAT.match(text)):
+                seat, name, stack = int(sm.group("seat")), sm.group("name"), sm.group("stack")
+                if name in self.names:
+                    raise Reject("ambiguous-names", no, f"line {no}: two seats hold players named {name!r}: their actions cannot be told apart")
+                self.names[name] = seat
+                chips = self.amt(stack)
+                self.stacks[seat] = chips
+                hand.seats.append(Seat(seat, name, chips, None, False, None, no))
+            elif self.header_line(hand, no, text):
+                pass
+            else:
+                break
+            i += 1
+        if not hand.seats:
+            raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
+        self.by_length = sorted(self.names, key=len, reverse=True)
+        return i
+
+    def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
+        """A line among the seats that the site writes there (Party: 'Trny:', 'Blinds(')."""
+        return False
+
+    def body(self, hand: ParsedHand, i: int) -> None:
+        for no, _, raw in self.buf[i:]:
+            self.raw = raw
+            text = raw.strip()
+            if not text:
+                continue
+            if text.startswith("** "):
+                self.marker(hand, no, text)
+                continue
+            if text.startswith("Dealt to "):
+                self.dealt(no, text)
+                continue
+            if self.site_line(hand, no, text):
+                continue
+            name, action = self.actor(raw.rstrip() if raw.startswith(" ") and "" in self.names else text)
+            if name is not None:
+                self.action(hand, no, text, name, action.strip())
+                continue
+            if _IGNORED_LINE.match(text):
+                continue
+            self.unseated(hand, no, text)
+
+    def unseated(self, hand: ParsedHand, no: int, text: str) -> None:
+        """A line of a player with no seat line: folds and checks are recorded with no
+        seat; one that puts chips in or wins cannot be followed."""
+        word = text.split(" ", 2)
+        if len(word) >= 2 and word[1] in ("folds", "folds.", "checks", "checks."):
+            self.add(self.street, K.FOLD if word[1].startswith("folds") else K.CHECK, no, None, word[0])
+            return
+        if len(word) >= 2 and word[1] in ("posts", "calls", "bets", "raises", "is", "wins", "collected", "shows", "mucks"):
+            raise Reject("unseated-player", no, f"line {no}: {word[0]!r} has no seat line but puts chips in or wins: {text!r}")
+        if ": " in text and text.split(": ", 1)[0] in self.names:
+            return  # table talk
+        raise self.fail(no, text)
+
+    _STREETS = {"down cards": S.PREFLOP, "flop": S.FLOP, "turn": S.TURN, "river": S.RIVER}
+    _STUD = {"": S.THIRD, "fourth street": S.FOURTH, "fifth street": S.FIFTH, "sixth street": S.SIXTH, "river": S.SEVENTH}
+
+    def marker(self, hand: ParsedHand, no: int, text: str) -> None:
+        end = text.find(" **", 3)
+        if end < 0:
+            raise self.fail(no, text, "street marker not understood")
+        head = text[3:end].strip().lower()
+        rest = text[end + 3:].strip().lstrip(":").strip()
+        if head == "summary":
+            self.street = S.SUMMARY
+            return
+        if not head.startswith("dealing"):
+            raise self.fail(no, text, "street marker not understood")
+        what = head[7:].strip()
+        stud = hand.variant in ("stud", "stud_hilo", "razz")
+        table = self._STUD if stud else self._STREETS
+        if what not in table:
+            raise self.fail(no, text, "street marker not understood")
+        new = table[what]
+        self.dealt_in = True
+        if new != self.street:
+            self.committed, self.current_bet = {}, 0
+        self.street = new
+        if not stud and new != S.PREFLOP:
+            if not rest.startswith("["):
+                raise self.fail(no, text, "board cards missing")
+            self.add(new, K.DEAL_BOARD, no, cards=self.cards(rest, no))
+
+    def dealt(self, no: int, text: str) -> None:
+        rest = text[9:]
+        for name in self.by_length + ([""] if "" in self.names else []):
+            if rest.startswith(name + " [") or (name == "" and rest.startswith("[")):
+                cards = rest[len(name):].strip()
+                self.add(self.street, K.DEAL_HOLE, no, self.names[name], name, cards=self.cards(cards, no))
+                return
+        raise self.fail(no, text)
+
+    def put(self, seat: int, chips: int) -> None:
+        self.committed[seat] = self.committed.get(seat, 0) + chips
+        self.current_bet = max(self.current_bet, self.committed[seat])
+
+    def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
+        seat = self.names[name]
+        action = action.rstrip(".").rstrip()
+        word, _, arg = action.partition(" ")
+        street = self.street
+        if word == "folds" and not self.dealt_in:
+            # a fold before '** Dealing down cards **': the seat is not dealt in (it would
+            # not post its blind), a table event like PokerStars' 'out of hand'
+            self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, name)
+        elif word == "folds":
+            self.add(street, K.FOLD, no, seat, name)
+        elif word == "checks" and not arg:
+            self.add(street, K.CHECK, no, seat, name)
+        elif word == "posts":
+            self.post(hand, no, text, seat, name, arg)
+        elif word in ("calls", "bets", "raises", "completes", "bring-ins") or action.startswith(("calls[", "bets[", "raises[")):
+            if action.startswith(("calls[", "bets[", "raises[")):
+                word, arg = action[:action.index("[")], action[action.index("["):]
+            self.chips_action(hand, no, text, seat, name, word, arg, all_in=False)
+        elif action.startswith("is all-In") or action.startswith("is all-in"):
+            arg = action[9:].strip()
+            if not arg:  # 'Hero is all-In.' after the bet it goes with: that bet's flag
+                for e in reversed(self.events):
+                    if e.seat == seat and e.kind in (K.BET, K.RAISE, K.CALL, K.SMALL_BLIND, K.BIG_BLIND, K.ANTE):
+                        e.all_in = True
+                        break
+                else:
+                    raise self.fail(no, text, "all-in with no chips put in")
+                return
+            self.chips_action(hand, no, text, seat, name, "all-in", arg, all_in=True)
+        elif word == "shows" or word.startswith("shows"):
+            rest = action[5:].strip()
+            if not rest.startswith("["):
+                return  # 'shows8,5,3,2,A  for low.': the low the shown cards make
+            self.add(S.SHOWDOWN if street != S.SUMMARY else S.SUMMARY, K.SHOW, no, seat, name,
+                     cards=self.cards(rest[: rest.index("]") + 1], no))
+        elif word == "mucks" or action.startswith("doesn't show ["):
+            rest = action[action.index(" ") + 1:].strip().removeprefix("show").strip()
+            cards = self.cards(rest[: rest.index("]") + 1], no) if rest.startswith("[") else None
+            self.add(S.SHOWDOWN if street != S.SUMMARY else S.SUMMARY, K.MUCK, no, seat, name, cards=cards)
+        elif action.startswith("finished in ") and (fm := re.match(r"finished in (\d+)", action)):
+            self.add(S.SUMMARY, K.FINISH, no, seat, name, amount=int(fm.group(1)))
+        elif action in ("did not show his hand",):
+            self.add(S.SHOWDOWN if street != S.SUMMARY else S.SUMMARY, K.NO_SHOW, no, seat, name)
+        elif action.startswith(_IGNORED_ACTOR) or action.startswith("will be allowed"):
+            return
+        elif action.startswith(":") or text.startswith(name + ":"):
+            return  # table talk
+        else:
+            raise self.fail(no, text)
+
+    def post(self, hand: ParsedHand, no: int, text: str, seat: int, name: str, arg: str) -> None:
+        kinds = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
+                 ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND))
+        for words, kind in kinds:
+            if arg.startswith(words + " ") or arg.startswith(words + "["):
+                inner = bracket(arg[len(words):])
+                if inner is None:
+                    raise self.fail(no, text)
+                if kind == K.DEAD_BLIND and "+" in inner:  # '[$0.01 + $0.02]': small and big, one post
+                    amount = sum(self.amt(p) for p in inner.split("+"))
+                else:
+                    amount = self.amt(inner)
+                break
+        else:
+            raise self.fail(no, text)
+        if kind == K.ANTE:
+            self.antes.append((seat, amount))
+        else:
+            live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
+            self.committed[seat] = self.committed.get(seat, 0) + live
+            self.current_bet = max(self.current_bet, self.committed[seat])
+            if kind == K.BIG_BLIND:
+                self.bb_poster = seat
+                if hand.big_blind is None:
+                    hand.big_blind = amount
+                    hand.min_bet = hand.min_bet or amount
+            elif kind == K.SMALL_BLIND and hand.small_blind is None:
+                hand.small_blind = amount
+        self.add(self.street, kind, no, seat, name, amount=amount)
+
+    def chips_action(self, hand: ParsedHand, no: int, text: str, seat: int, name: str, word: str, arg: str,
+                     all_in: bool) -> None:
+        """A call, bet, raise, completion or all-in: the amount written is the chips
+        the player adds ('raises A to B': A added, B the total)."""
+        to_total: int | None = None
+        if word == "raises" and " to " in arg and not arg.startswith("["):
+            added_text, _, to_text = arg.partition(" to ")
+            added, to_total = self.amt(added_text), self.amt(to_text)
+        else:
+            inner = bracket(arg)
+            if inner is None:
+                raise self.fail(no, text)
+            added = self.amt(inner)
+        before = self.committed.get(seat, 0)
+        to = before + added
+        if to_total is not None and to_total != to:
+            raise self.fail(no, text, f"raise adds {added} to {before} but says to {to_total}")
+        street, facing = self.street, self.current_bet
+        if word == "bring-ins":
+            kind = K.BRING_IN
+            if hand.bring_in is None:
+                hand.bring_in = added
+        elif word == "completes":
+            kind = K.COMPLETE
+        elif word == "calls":
+            kind = K.CALL
+        elif word == "bets":
+            kind = K.BET
+        elif word == "raises":
+            kind = K.RAISE
+        else:  # all-in: what the chips amount to against the bet faced
+            kind = K.CALL if to <= facing else (K.BET if facing == 0 else K.RAISE)
+        self.put(seat, added)
+        if kind in (K.RAISE, K.COMPLETE):
+            self.add(street, kind, no, seat, name, amount=to - facing, to_amount=to, all_in=all_in)
+        elif kind == K.BET:
+            self.add(street, kind, no, seat, name, amount=added, to_amount=added, all_in=all_in)
+        else:
+            self.add(street, kind, no, seat, name, amount=added, all_in=all_in)
+
+    def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
+        return False
+
+    def collect(self, no: int, name: str, amount: int, label: str = "pot", half: str | None = None) -> None:
+        self.settled = True
+        self.add(self.street if self.street == S.SUMMARY else S.SHOWDOWN, K.COLLECT, no, self.names[name], name,
+                 amount=amount, pot_label=label, half=half)
+
+    # -- what the format leaves out --------------------------------------------------
+    def settle(self, hand: ParsedHand) -> None:
+        """Record the uncalled bet the format does not write (inferred), take it out of
+        a win line that includes it, and for cash games without a rake line record
+        the total pot and the rake the chips imply (inferred)."""
+        if not self.settled:
+            last = self.buf[-1]
+            raise Reject("truncated", last[0], f"hand at line {self.buf[self.marker_at][0]} ends at line {last[0]} without a win or collect line")
+        put: dict[int, int] = {}
+        excess_line: dict[int, int] = {}
+        returned: dict[int, int] = {}
+        streets: list[tuple[str, dict[int, int], dict[int, int]]] = []
+        committed: dict[int, int] = {}
+        last_line: dict[int, int] = {}
+        street = None
+        for e in self.events:
+            if e.kind == K.UNCALLED_RETURN:
+                returned[e.seat] = returned.get(e.seat, 0) + (e.amount or 0)
+            if e.seat is None or e.amount is None:
+                continue
+            if e.kind == K.ANTE:
+                put[e.seat] = put.get(e.seat, 0) + e.amount
+                continue
+            if e.kind not in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN):
+                continue
+            if e.street != street:
+                street, committed, last_line = e.street, {}, {}
+                streets.append((street, committed, last_line))
+            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
+            put[e.seat] = put.get(e.seat, 0) + chips
+            live = chips if e.kind != K.DEAD_BLIND else min(chips, hand.big_blind or chips)
+            committed[e.seat] = committed.get(e.seat, 0) + live
+            last_line[e.seat] = e.line_no
+        excess: dict[int, int] = {}
+        for _, committed, last_line in streets:
+            if not committed:
+                continue
+            top = max(committed, key=lambda s: committed[s])
+            second = max((v for s, v in committed.items() if s != top), default=0)
+            if committed[top] > second:
+                excess[top] = excess.get(top, 0) + committed[top] - second
+                excess_line[top] = last_line[top]
+        for seat, chips in put.items():
+            if chips > self.stacks.get(seat, chips):
+                line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)
+                raise Reject("stack-exceeded", line, f"line {line}: {self.player_of(seat)!r} puts in {chips}, more than "
+                             f"the {self.stacks[seat]} the seat line gives: the history does not record the stack played")
+        collects = [e for e in self.events if e.kind == K.COLLECT]
+        in_pot = sum(put.values()) - sum(returned.values())
+        for seat, chips in excess.items():
+            chips -= returned.get(seat, 0)
+            if chips <= 0:
+                continue
+            mine = [e for e in collects if e.seat == seat]
+            includes = bool(mine) and sum(e.amount for e in collects) > in_pot - chips
+            exact = [e for e in mine if e.amount == chips] if includes else []
+            if exact:  # a win line of exactly the unmatched chips ('side pot #1', 888's own line): the return, as written
+                exact[0].kind = K.UNCALLED_RETURN
+                exact[0].pot_label = exact[0].half = None
+                collects.remove(exact[0])
+            else:
+                where = max(mine, key=lambda e: e.amount) if includes else (collects[0] if collects else None)
+                lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
+                note = (f"[inferred from lines {', '.join(map(str, lines))}: {chips} uncalled"
+                        + (f", within the {where.amount} written on line {where.line_no}]" if includes else ", not written]"))
+                ret = Event(0, S.SHOWDOWN if where is None or where.street != S.SUMMARY else S.SUMMARY, K.UNCALLED_RETURN,
+                            lines[-1], seat, self.player_of(seat), chips, text=note)
+                if includes:
+                    assert where is not None
+                    where.amount -= chips
+                at = self.events.index(where) if where is not None else len(self.events)
+                self.events.insert(at, ret)
+            returned[seat] = returned.get(seat, 0) + chips
+            in_pot -= chips
+        if not hand.is_tournament and not any(e.kind == K.TOTAL_POT for e in self.events):
+            won = sum(e.amount for e in self.events if e.kind == K.COLLECT)
+            lines = sorted({e.line_no for e in self.events if e.kind == K.COLLECT})
+            last = lines[-1] if lines else self.buf[-1][0]
+            rake = in_pot - won
+            note = (f"[inferred from lines {', '.join(map(str, lines))}: the format writes no total pot or rake; "
+                    f"{in_pot} stayed in the pot and {won} was won]")
+            self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0), text=note))
+
+    def player_of(self, seat: int) -> str | None:
+        for name, s in self.names.items():
+            if s == seat:
+                return name
+        return None

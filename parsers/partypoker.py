@@ -1,0 +1,329 @@
+"""PartyPoker text histories, in the header formats the corpus holds from 2005 to 2026:
+
+* ``Game #N starts.`` / ``#Game No : N`` / ``***** Hand History for Game N *****``
+  then ``NL Texas Hold'em $30 Buy-in + $3 Entry Fee Trny:15286975 Level:4 Blinds(50/100) - <date>``
+  (tournaments; the ``Trny:`` and ``Blinds(`` parts may instead follow the seats) or
+  ``$0.50/$1 USD NL Texas Hold'em - <date>`` (cash); wins written as
+  ``X wins 4,080 chips from the main pot with ...`` and no summary;
+* ``***** Hand History For Game 1618961225358jrdwo4ad458 *****`` (2021 on) then
+  ``2000000/4000000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #N) (Buyin $50.0 + $5.0) - <date>``,
+  ``raises A to B``, and a ``** Summary **`` with ``Main Pot: X Rake: Y`` and one balance line a seat;
+* histories of other rooms converted to this shape by tracking tools, marked
+  ``***** Hand History for Game N ***** (PokerBros)``: their site is that room.
+
+The shared shape (posts, actions, streets, the inferred uncalled bet) is read by
+:mod:`parsers.party_family`.
+
+>>> text = '''Game #5 starts.
+...
+... #Game No : 5
+... ***** Hand History for Game 5 *****
+... NL Texas Hold'em $1 USD Buy-in Trny: 77 Level: 1  Blinds(10/20) - Sunday, July 24, 19:32:00 CEST 2016
+... Table $1 Sit & Go (77) Table #1 (Real Money)
+... Seat 3 is the button
+... Total number of players : 2/4
+... Seat 3: Ann ( 1,500 )
+... Seat 1: Bob ( 500 )
+... Ann posts small blind [10].
+... Bob posts big blind [20].
+... ** Dealing down cards **
+... Ann raises [60]
+... Bob folds
+... Ann does not show cards.
+... Ann wins 90 chips'''
+>>> [h] = PartyPokerParser().iter_hands(((i, 0, t) for i, t in enumerate(text.splitlines(), 1)), "x.txt")
+>>> h.hand_id, h.tournament_id, h.level, h.big_blind, h.first_line, [s.starting_stack for s in h.seats]
+('PP-5', '77', '1', 20, 1, [1500, 500])
+>>> [(e.kind, e.amount, e.to_amount) for e in h.events if e.kind in ('raise', 'uncalled_return', 'collect')]
+[('raise', 50, 70), ('uncalled_return', 50, None), ('collect', 40, None)]
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditor.schema import Betting, EventKind, Street, Variant
+from parsers.base import Event, HandError, ParsedHand
+from parsers.party_family import FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
+
+_LIMIT = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
+_LIMITS = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
+# longest first: 'Omaha Hi-Lo' before 'Omaha Hi' before 'Omaha'
+_GAMES = (
+    ("7 Card Stud Hi-Lo", Variant.STUD_HILO.value),
+    ("7 Card Stud", Variant.STUD.value),
+    ("Omaha Hi-Lo", Variant.OMAHA_HILO.value),
+    ("Omaha Hi", Variant.OMAHA.value),
+    ("Omaha", Variant.OMAHA.value),
+    ("Texas Hold'em", Variant.HOLDEM.value),
+    ("Texas Holdem", Variant.HOLDEM.value),
+    ("Holdem", Variant.HOLDEM.value),
+)
+_UNSUPPORTED = ("Short Deck",)
+_STUD = {Variant.STUD.value, Variant.STUD_HILO.value}
+_TRNY = re.compile(r"Trny: ?(\d+)")
+_TOURNAMENT = re.compile(r"Tournament #(\d+)")
+_LEVEL = re.compile(r"Level: ?(\d+)")
+_BLINDS = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
+_STAKES = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
+_BUY_IN = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
+_DATE_SPLIT = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
+_TABLE = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
+_WINS = re.compile(
+    r"^wins (?:Lo \((?P<lo>[^)]*)\)|(?P<amt>[^()]+?)(?: chips)?)"
+    r"(?:\s+from\s+(?:the\s+)?(?P<pot>main pot|side pot(?:\s+#?(?P<n>\d+))?))?\s*(?:with .*)?\.?$"
+)
+_BALANCE = re.compile(
+    r"^balance (?P<bal>[^,]+), (?:bet (?P<bet>[^,]+), collected (?P<col>[^,]+), net [+-]?[^\[]+?"
+    r"|lost (?P<lost>[^\[(]+?)(?: \(folded\))?|didn't bet \(folded\)|sits out)\s*(?P<cards>\[.*)?$"
+)
+_MAIN_POT = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
+_CASH_OUT = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
+_ORIGINS = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
+
+K = EventKind
+S = Street
+
+
+class PartyReader(FamilyReader):
+    site = "partypoker"
+    format = "partypoker"
+    id_prefix = "PP"
+
+    def site_of(self, m: re.Match) -> str:
+        origin = m.group("origin")
+        if not origin:
+            return self.site
+        return _ORIGINS.get(origin, "".join(c for c in origin.lower() if c.isalnum()))
+
+    def header(self, hand: ParsedHand, i: int) -> int:
+        no, _, game = self.buf[i]
+        self.raw = game
+        text = game.strip()
+        parts = _DATE_SPLIT.split(text, maxsplit=1)
+        if len(parts) != 2:
+            # 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
+            m = re.search(r"-(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])", text)
+            if not m:
+                raise self.fail(no, game, "game line not understood")
+            parts = [text[: m.start()], text[m.end():]]
+        head, date = parts[0].strip(), parts[1].strip()
+        hand.started_at_text = date
+        hand.started_at = parse_date(date)
+        for name in _UNSUPPORTED:
+            if name in head:
+                raise Reject("unsupported-game", no, f"line {no}: game not supported: {name}")
+        for name, variant in _GAMES:
+            if name in head:
+                hand.variant, hand.game_label = variant, name
+                break
+        else:
+            raise Reject("unsupported-game", no, f"line {no}: game not understood: {game!r}")
+        lm = _LIMIT.search(head)
+        # histories of fixed-limit games before 2012 name no limit
+        hand.betting = _LIMITS[lm.group(1)] if lm else Betting.FIXED_LIMIT.value
+        hand.game_label = f"{lm.group(1) + ' ' if lm else ''}{hand.game_label}"
+        hand.is_tournament = any(w in head for w in ("Buy-in", "Trny", "Tourney", "Tournament"))
+        self.scale = self.scale or (1 if hand.is_tournament else 100)
+        self.chips = hand.is_tournament
+        if hand.is_tournament:
+            tm = _TRNY.search(head) or _TOURNAMENT.search(head)
+            hand.tournament_id = tm.group(1) if tm else None
+            lv = _LEVEL.search(head)
+            hand.level = lv.group(1) if lv else None
+            bi = _BUY_IN.search(head)
+            if bi:
+                hand.buy_in = " ".join((bi.group("buyin") or bi.group("buyin2")).split())
+        else:
+            hand.currency = currency_of(head)
+        bl = _BLINDS.search(head)
+        st = None if bl else _STAKES.match(head)
+        if bl:
+            self.blinds(hand, bl)
+        elif st and (hand.is_tournament or "/" in head.split(" ")[0]):
+            if hand.betting == Betting.FIXED_LIMIT.value:
+                hand.small_bet, hand.big_bet = self.amt(st.group("sb")), self.amt(st.group("bb"))
+            else:
+                hand.small_blind, hand.big_blind = self.amt(st.group("sb")), self.amt(st.group("bb"))
+                hand.min_bet = hand.big_blind
+        elif not hand.is_tournament:
+            # '$0.80 USD NL Texas Hold'em': the table's buy-in, not its stakes; blinds come from the posts
+            hand.buy_in = head.split(" NL ")[0].split(" PL ")[0] if "USD" in head or "EUR" in head else None
+        i += 1
+        no_t, _, table = self.buf[i]
+        tm2 = _TABLE.match(table.strip())
+        if not tm2:
+            raise self.fail(no_t, table, "table line not understood")
+        hand.table_name = tm2.group("name")
+        if tm2.group("btn"):
+            hand.button_seat = int(tm2.group("btn"))
+        if hand.tournament_id is None and hand.is_tournament:
+            tr = re.search(r"\((\d+)\) Table #", table)
+            hand.tournament_id = tr.group(1) if tr else None
+        return i + 1
+
+    def blinds(self, hand: ParsedHand, bl: re.Match) -> None:
+        sb, bb = self.amt(bl.group("sb")), self.amt(bl.group("bb"))
+        if hand.betting == Betting.FIXED_LIMIT.value:
+            hand.small_bet, hand.big_bet = sb, bb
+        else:
+            hand.small_blind, hand.big_blind, hand.min_bet = sb, bb, bb
+        if bl.group("ante"):
+            hand.ante = self.amt(bl.group("ante"))
+
+    def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
+        t = text.strip()
+        if t.startswith("Trny:"):
+            tm, lv = _TRNY.search(t), _LEVEL.search(t)
+            if hand.tournament_id is None and tm:
+                hand.tournament_id = tm.group(1)
+            if lv:  # the level the hand was played at: it may have changed since the game line
+                hand.level = lv.group(1)
+            return True
+        if t.startswith("Blinds"):
+            bl = _BLINDS.match(t)
+            if not bl:
+                raise self.fail(no, text, "blinds not understood")
+            self.blinds(hand, bl)  # as the level line: these are the hand's blinds
+            return True
+        return False
+
+    def body(self, hand: ParsedHand, i: int) -> None:
+        self.pending_blinds: list[Event] = []
+        posts = any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:])
+        if not posts and hand.variant not in _STUD and hand.big_blind:
+            self.pending_blinds = self.implied_blinds(hand)
+        super().body(hand, i)
+
+    def implied_blinds(self, hand: ParsedHand) -> list[Event]:
+        """Tournament histories before 2013 write no blind posts: the two seats after the
+        button (heads-up: the button, then the other) post the level's blinds, as the
+        calls that follow show.  Seats with no line in the hand are passed over.  Recorded
+        as inferred, from the button and blinds lines."""
+        lines = [no for no, _, t in self.buf if t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))
+                 and (" is the button" in t or "Blinds" in t)]
+        # seats in play: with chips, and named by a line of the hand (a player moved in
+        # from another table waits for the big blind and has no line)
+        body = [t for _, _, t in self.buf[self.marker_at:]]
+        named = {s.seat for s in hand.seats
+                 if any(t.startswith(s.player + " ") and not t.startswith(s.player + " has joined") for t in body)}
+        seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
+        if hand.button_seat is None or len(seats) < 2:
+            raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
+        after = [s for s in seats if s > hand.button_seat] + [s for s in seats if s <= hand.button_seat]
+        sb_seat, bb_seat = (hand.button_seat, after[0]) if len(seats) == 2 else (after[0], after[1])
+        if len(seats) == 2 and hand.button_seat not in seats:
+            raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and its button seat is empty")
+        stacks = {s.seat: s.starting_stack for s in hand.seats}
+        note = f"[inferred from lines {', '.join(map(str, lines))}: the format writes no blind posts]"
+        out = []
+        for seat, kind, blind in ((sb_seat, K.SMALL_BLIND, hand.small_blind), (bb_seat, K.BIG_BLIND, hand.big_blind)):
+            if blind is None:
+                continue
+            amount = min(blind, stacks[seat])
+            out.append(Event(0, S.PREFLOP, kind, lines[-1] if lines else self.buf[self.marker_at][0], seat,
+                             self.player_of(seat), amount, None, amount == stacks[seat], text=note))
+        return out
+
+    def marker(self, hand: ParsedHand, no: int, text: str) -> None:
+        super().marker(hand, no, text)
+        if self.pending_blinds and self.street == S.PREFLOP:
+            for e in self.pending_blinds:
+                self.events.append(e)
+                self.put(e.seat, e.amount)
+                if e.kind == K.BIG_BLIND:
+                    self.bb_poster = e.seat
+            self.pending_blinds = []
+
+    def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
+        seat = self.names[name]
+        if (action.rstrip(". ") == "checks" and self.street == S.PREFLOP
+                and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
+            # a check before the flop by a player with nothing in: the history left out
+            # the player's post (a 'silent' post of a returning player), amount unknown
+            raise Reject("unrecorded-post", no, f"line {no}: {name!r} checks with no chips in before the flop: "
+                         f"the history leaves out a post whose amount it does not say: {text!r}")
+        super().action(hand, no, text, name, action)
+
+    def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
+        if any(c in text for c in _CASH_OUT):
+            raise Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
+        if text.startswith("Main Pot:"):
+            mp = _MAIN_POT.match(text)
+            if not mp:
+                raise self.fail(no, text, "pot line not understood")
+            main = self.amt(mp.group("main"))
+            rake = self.amt(mp.group("rake")) if mp.group("rake") else 0
+            # the main pot is written after rake: the total is both
+            self.add(S.SUMMARY, K.TOTAL_POT, no, amount=main + rake, to_amount=rake)
+            return True
+        name, action = self.actor(text)
+        if name is None:
+            return False
+        if action.startswith("wins "):
+            self.wins(hand, no, text, name, action)
+            return True
+        if action.startswith("balance "):
+            self.balance(no, text, name, action)
+            return True
+        return False
+
+    def wins(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
+        # a Mac client writes two win lines on one: '...Aces and Queens.Player4 wins $27,36 USD ...'
+        for other in self.by_length:
+            glued = action.find("." + other + " wins ")
+            if other and glued > 0:
+                self.wins(hand, no, text, name, action[: glued + 1])
+                self.wins(hand, no, text, other, action[glued + 2 + len(other):])
+                return
+        wm = _WINS.match(action)
+        if not wm:
+            raise self.fail(no, text)
+        pot = wm.group("pot")
+        label = "pot" if not pot else "main" if pot == "main pot" else f"side-{wm.group('n') or 1}"
+        if wm.group("lo") is not None:
+            self.collect(no, name, self.amt(wm.group("lo")), label, "lo")
+        else:
+            half = "hi" if hand.variant in ("omaha_hilo", "stud_hilo") and " for low" not in action else None
+            self.collect(no, name, self.amt(wm.group("amt")), label, half)
+
+    def balance(self, no: int, text: str, name: str, action: str) -> None:
+        bm = _BALANCE.match(action)
+        if not bm:
+            raise self.fail(no, text, "balance line not understood")
+        self.settled = True
+        seat = self.names[name]
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, name,
+                 amount=self.amt(bm.group("col")) if bm.group("col") else None)
+        if bm.group("col"):
+            self.collect(no, name, self.amt(bm.group("col")))
+        cards = bm.group("cards")
+        if cards and "(folded)" not in action:
+            self.add(S.SUMMARY, K.SHOW, no, seat, name, cards=self.cards(cards[: cards.index("]") + 1], no))
+
+    def settle(self, hand: ParsedHand) -> None:
+        # the summary's seat results hold what the seat collected as written (with any
+        # uncalled chips); the collect events carry the pot, after settle
+        super().settle(hand)
+        if hand.variant in _STUD and hand.bring_in is None:
+            hand.bring_in = next((e.amount for e in self.events if e.kind == K.BRING_IN), None)
+
+
+class PartyPokerParser(FamilyParser):
+    """Reads PartyPoker text histories (see the module docstring)."""
+
+    name = "partypoker"
+    reader = PartyReader
+
+    def accepts_marker(self, m: re.Match) -> bool:
+        """The marker names no brand (an 888 marker names one).
+
+        >>> PartyPokerParser().detect("#Game No : 1\\n***** Hand History for Game 1 *****", "a")
+        True
+        >>> PartyPokerParser().detect("***** 888poker Hand History for Game 1 *****", "a")
+        False
+        """
+        return m.group("brand") is None
+
+
+__all__ = ["PartyPokerParser", "PartyReader", "Event", "HandError", "ParsedHand"]

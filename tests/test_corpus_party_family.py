@@ -1,0 +1,351 @@
+"""The PartyPoker and 888poker (Pacific, Cassava) parsers over every real file in
+fpdb/{tour,cash}/PartyPoker and fpdb/{tour,cash}/PacificPoker, read in place.
+
+Proves, per site: every hand start is one hand (stored or rejected with a named
+reason, each rejection listed here); the stored share; the real ingest is
+idempotent; every stored hand's chips re-add (to its own 'Main Pot' line where the
+format writes one, else put in = returned + won + rake, rake 0 in tournaments); the
+rules' awards agree with what the site recorded where the winners are known; and
+the audit gives no betting-rule finding but the reviewed ones, every other finding
+listed with its reason.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections import Counter
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from auditor.checks import load_checks
+from parsers import detect_parser, iter_lines, open_source
+from parsers.base import HandError, ParsedHand
+from tests.conftest import CORPUS, needs_corpus
+
+pytestmark = needs_corpus
+
+FPDB = CORPUS / "fpdb"
+SITES = {
+    "partypoker": ("tour/PartyPoker", "cash/PartyPoker"),
+    "pacific": ("tour/PacificPoker", "cash/PacificPoker"),
+}
+
+# Every hand refused, by (file, line): reason code.  Each was read by hand.
+EXPECTED_REJECTIONS = {
+    # files cut from longer ones end with the next hand's 'Game #N starts.' line and nothing after it
+    ("tour/PartyPoker/Flop/NLHE-MTT-USD-530-201307.no.tz.txt", 37): "truncated",
+    ("tour/PartyPoker/Flop/PLO8-10max-USD-20-2-201310.chat.fix.txt", 51): "truncated",
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", 31): "truncated",
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt", 33): "truncated",
+    # every seat line says '( 1 )' (the euro buy-in, not the stack): calls of 40 from stacks of 1
+    ("tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt", 42): "stack-exceeded",
+    # a player who joined with a '$0 USD' seat line posts and plays: the stack played is not written
+    ("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", 21): "stack-exceeded",
+    # a player with no seat line posts the big blind (and in one hand plays and wins): seat and stack unknown
+    ("cash/PartyPoker/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt", 20): "unseated-player",
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", 17): "unseated-player",
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt", 13): "unseated-player",
+    ("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt", 20): "unseated-player",
+    # a returning player checks the big blind with no post written (Party's 'silent' post of small + big)
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt", 18): "unrecorded-post",
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt", 21): "unrecorded-post",
+    # the seat line says 'Hero', the actions 'Hero Name': the names were cut
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", 14): "parse-error",
+    ("cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 24): "cash-out",
+    ("cash/PartyPoker/Flop/Short-Deck-6max-USD-1.00-1.00-201904.txt", 3): "unsupported-game",
+    # Cyrillic card ranks read as cp1252 ('Âh'): which card is not knowable from the bytes
+    ("cash/PacificPoker/Flop/888-NLHE-USD-0.02-0.04-201107.russian.cards.txt", 23): "unreadable-cards",
+    # both players' names are blank: their actions cannot be told apart
+    ("cash/PacificPoker/Flop/NLHE-USD-50.00-100.00-201406.blank.player.names.txt", 8): "ambiguous-names",
+}
+
+_MARKER = re.compile(r"^\s*\*{5} (?:\S+ )?Hand History [Ff]or Game \w+ \*{5}")
+_STARTS = re.compile(r"^\s*Game #\w+ starts\.")
+_GAME_NO = re.compile(r"^\s*#Game No : \w+")
+
+
+def hand_starts(text: str) -> int:
+    """An independent count of hand starts: a 'Game #N starts.' line, a '#Game No :' line
+    not announced by one, or a marker with neither before it (blank lines between)."""
+    n, prev = 0, None
+    for line in text.replace("\x00", "").replace("\ufeff", "").splitlines():
+        if not line.strip():
+            continue
+        if _STARTS.match(line):
+            n += 1
+        elif _GAME_NO.match(line):
+            n += prev != "starts"
+        elif _MARKER.match(line):
+            n += prev not in ("starts", "gameno")
+        prev = "starts" if _STARTS.match(line) else "gameno" if _GAME_NO.match(line) else "other"
+    return n
+
+
+def _files(site: str) -> list[str]:
+    out = []
+    for folder in SITES[site]:
+        for root, dirs, names in os.walk(FPDB / folder):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            out += [str(Path(root, n).relative_to(FPDB)) for n in sorted(names) if not n.startswith(".")]
+    return sorted(out)
+
+
+@functools.lru_cache(maxsize=2)
+def parsed(site: str) -> dict[str, list[ParsedHand | HandError]]:
+    out = {}
+    for rel in _files(site):
+        info = open_source(FPDB / rel)
+        p = detect_parser(info.head, rel)
+        assert p is not None and p.name == site, (rel, p and p.name)
+        out[rel] = list(p.iter_hands(iter_lines(FPDB / rel, info.encoding), rel))
+    return out
+
+
+def stored(site: str) -> list[tuple[str, ParsedHand]]:
+    return [(rel, h) for rel, items in parsed(site).items() for h in items if isinstance(h, ParsedHand)]
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_every_hand_start_is_one_hand_and_rejections_are_the_listed_ones(site):
+    seen = 0
+    for rel, items in parsed(site).items():
+        info = open_source(FPDB / rel)
+        text = (FPDB / rel).read_bytes().decode(info.encoding, errors="replace")
+        assert len(items) == hand_starts(text), rel
+        seen += len(items)
+    rejected = {(rel, h.line_no): h.reason_code for rel, items in parsed(site).items() for h in items
+                if isinstance(h, HandError)}
+    assert rejected == {k: v for k, v in EXPECTED_REJECTIONS.items() if k[0] in parsed(site)}
+    for items in parsed(site).values():
+        for h in items:
+            if isinstance(h, HandError):
+                assert h.reason and f"line" in h.reason, h
+    n = len(stored(site))
+    codes = Counter(rejected.values())
+    print(f"\n{site}: {seen} hands seen, {n} stored ({n / seen:.1%}), rejected {dict(codes)}")
+    assert seen == n + len(rejected)
+
+
+def test_pacific_stores_at_least_97_percent():
+    seen = sum(len(items) for items in parsed("pacific").values())
+    assert len(stored("pacific")) >= 0.97 * seen
+
+
+def test_partypoker_stores_at_least_83_percent():
+    seen = sum(len(items) for items in parsed("partypoker").values())
+    assert len(stored("partypoker")) >= 0.83 * seen  # 77 of 92 measured
+
+
+@pytest.mark.xfail(strict=True, reason="15 of 92 Party hand starts are refused, each for a listed reason the "
+                   "history itself gives (cut files, unseated players, unrecorded posts, a cash-out, short deck): "
+                   "the fpdb Party folder is a collection of edge cases; storing them would mean guessing")
+def test_partypoker_stores_at_least_97_percent():
+    seen = sum(len(items) for items in parsed("partypoker").values())
+    assert len(stored("partypoker")) >= 0.97 * seen
+
+
+def test_known_facts_of_the_corpus():
+    party = {h.hand_id: h for _, h in stored("partypoker")}
+    pacific = {h.hand_id: h for _, h in stored("pacific")}
+    # 2005 format: buy-in and fee, level and blinds on the game line; blinds not posted (inferred)
+    old = party["PP-2621679197"]
+    assert (old.tournament_id, old.level, old.small_blind, old.big_blind, old.buy_in) == ("15286975", "4", 50, 100, "$30 Buy-in + $3 Entry Fee")
+    inferred = [e for e in old.events if e.text and e.text.startswith("[inferred")]
+    assert [(e.kind, e.seat, e.amount) for e in inferred if e.kind in ("small_blind", "big_blind")] == [("small_blind", 6, 50), ("big_blind", 7, 100)]
+    # the level changed after the game line was written: the line after the seats rules
+    lc = party["PP-8504122543"]
+    assert (lc.level, lc.small_blind, lc.big_blind) == ("4", 100, 200)
+    # 2021 format: 'raises A to B', Main Pot after rake, thousands written without separators
+    new = party["PP-16194828757579au6ou93d1"]
+    assert new.tournament_id == "303344128" and new.big_blind == 140000 and new.ante == 17500
+    # converted histories of other rooms keep their own site and get distinct ids
+    assert {h.site for h in party.values()} >= {"partypoker", "pokerbros", "wpn", "pokerstars"}
+    # decimal comma with euro sign ('0,35 €'), thousands comma in chips ('14,330')
+    assert party["PP-11749829747"].seats[0].starting_stack == 14330
+    # 888: '5 000 $' with no-break spaces; Swedish card ranks
+    sw = pacific["888-873818904"]
+    assert (sw.currency, sw.small_blind, sw.big_blind, sw.seats[0].starting_stack) == ("USD", 2500, 5000, 500000)
+    assert [e.cards for e in sw.events if e.kind == "deal_hole"] == ["Tc Jh 9h 9c"]
+    # 888 tournament chips written with '$', dead blinds 'posts dead blind [$0.01 + $0.02]'
+    t = pacific["888-190627712"]
+    assert t.is_tournament and t.currency is None and t.tournament_id == "36216773"
+    dead = [(e.amount, h.small_blind, h.big_blind) for _, h in stored("pacific") for e in h.events if e.kind == "dead_blind"]
+    # small + big in one post; once '[$25 + $0]' (a second small blind, file 'secondsb')
+    assert len(dead) == 9 and sum(a == sb + bb for a, sb, bb in dead) == 8 and (2500, 2500, 5000) in dead
+    assert all(h.amount_scale == (1 if h.is_tournament else 100) for _, h in stored("pacific") + stored("partypoker"))
+
+
+# --- chips re-add -------------------------------------------------------------------
+
+def chips(h: ParsedHand) -> tuple[int, int, int, int | None, int | None, bool]:
+    """(put in, returned, won, total pot, rake, total inferred) from the events."""
+    put, committed, street = 0, {}, None
+    returned = won = 0
+    total = rake = None
+    inferred = False
+    for e in h.events:
+        if e.street != street and e.street != "summary" and e.kind != "ante":
+            street, committed = e.street, {}
+        k = e.kind
+        if k == "ante":
+            put += e.amount
+        elif k in ("small_blind", "big_blind", "straddle", "bring_in", "call", "bet"):
+            put += e.amount
+            committed[e.seat] = committed.get(e.seat, 0) + e.amount
+        elif k == "dead_blind":  # small and big in one post: the big part is live
+            put += e.amount
+            committed[e.seat] = committed.get(e.seat, 0) + min(e.amount, h.big_blind)
+        elif k in ("raise", "complete"):
+            put += e.to_amount - committed.get(e.seat, 0)
+            committed[e.seat] = e.to_amount
+        elif k == "uncalled_return":
+            returned += e.amount
+        elif k == "collect":
+            won += e.amount
+        elif k == "total_pot":
+            total, rake, inferred = e.amount, e.to_amount, (e.text or "").startswith("[inferred")
+    return put, returned, won, total, rake, inferred
+
+
+# Stored hands whose chips do not re-add, with why (read by hand).
+ARITHMETIC_EXCEPTIONS = {
+    "888-489318468": "file 'all.in.blind.bad.pot': the side pot of 576 (two folded big blinds) is awarded as 76",
+    "PP-1618961225358jrdwo4ad458": "file 'bad.math': 'Main Pot: 332194176' but 332194156 was put in (the site's sum)",
+    "PP-16194828757579au6ou93d1": "'Main Pot: 6609750' but 6609748 was put in (the site's sum is 2 over)",
+}
+# cash hands whose rake, where the format writes none, is more than 10% of the pot
+LARGE_RAKE = {"888-172275663": "file 'rake.greater.than.25.pct': 28 of a 52 pot"}
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_every_stored_hand_re_adds(site):
+    bad, large = {}, {}
+    for _, h in stored(site):
+        put, returned, won, total, rake, inferred = chips(h)
+        why = []
+        if h.is_tournament:
+            if total is not None and total != put - returned:
+                why.append(f"total pot {total} != {put - returned} put in and not returned")
+            if won + (rake or 0) != put - returned:
+                why.append(f"won {won} != {put - returned} in the pot")
+            assert not rake, h.hand_id
+        else:
+            assert total is not None, h.hand_id  # cash: written, or inferred where the format writes none
+            if total != put - returned:
+                why.append(f"total pot {total} != {put - returned} put in and not returned")
+            if won + rake != total:
+                why.append(f"won {won} + rake {rake} != total {total}")
+            if inferred and rake * 10 > total:
+                large[h.hand_id] = f"rake {rake} of {total}"
+        if why:
+            bad[h.hand_id] = "; ".join(why)
+    assert set(bad) == {k for k in ARITHMETIC_EXCEPTIONS if k.startswith("PP-" if site == "partypoker" else "888-")}, bad
+    assert set(large) == {k for k in LARGE_RAKE if k.startswith("PP-" if site == "partypoker" else "888-")}, large
+
+
+# --- the real pipeline ------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def audited(tmp_path_factory):
+    from auditor.pipeline import audit
+
+    db = tmp_path_factory.mktemp("party-family") / "a.duckdb"
+    res = audit([FPDB / f for folders in SITES.values() for f in folders], db=db)
+    return db, res
+
+
+def test_ingest_counts_and_re_ingest_adds_nothing(audited):
+    from auditor.ingest import ingest
+
+    db, res = audited
+    first = res.ingest
+    n_parsed = sum(len(items) for site in SITES for items in parsed(site).values())
+    n_stored = sum(len(stored(site)) for site in SITES)
+    assert first.hands_seen == n_parsed == first.stored + first.duplicates + first.rejected
+    # two PokerStars hands converted by a tracking tool (one tournament, one cash) both
+    # carry the tool's placeholder number 1111111111: the ingest keeps the first and
+    # reports the other as a conflict, as for any two hands claiming one id
+    conflicts = [e for e in first.errors if e["reason_code"] == "conflict"]
+    assert len(conflicts) == 1 and "PP-PokerStars-1111111111" in conflicts[0]["reason"]
+    assert first.stored + first.duplicates + len(conflicts) == n_stored
+    assert first.rejected == len(EXPECTED_REJECTIONS) + len(conflicts)
+    second = ingest([FPDB / f for folders in SITES.values() for f in folders], db=db)
+    assert second.stored == 0 and second.hands_seen == first.hands_seen
+    with duckdb.connect(str(db), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == first.stored
+        sites = dict(con.execute("SELECT format, count(*) FROM hands GROUP BY 1").fetchall())
+    assert set(sites) == {"partypoker", "pacific"}
+
+
+# Seats whose award by the rules differs from what the site recorded, other than by the
+# hand's rake (cash collects are net of rake), with why.
+AWARD_EXCEPTIONS = {
+    "888-489318468": "the site's bad side pot (see ARITHMETIC_EXCEPTIONS)",
+    "888-190631995": "888 writes 'surubi88 mucks [ Qc, Ad ]' and awards him the side pot: a hand it calls mucked was tabled",
+    "888-172275663": "rake 28 of 52 (file 'rake.greater.than.25.pct'): shares differ by more than a split of the rake",
+    "PP-1618961225358jrdwo4ad458": "the site's sum (see ARITHMETIC_EXCEPTIONS)",
+    "PP-16194828757579au6ou93d1": "the site's sum (see ARITHMETIC_EXCEPTIONS)",
+}
+
+
+def test_awards_agree_where_winners_are_known(audited):
+    db, _ = audited
+    with duckdb.connect(str(db), read_only=True) as con:
+        rows = con.execute("""
+            SELECT r.hand_id, sum(r.won_expected), sum(r.won_recorded),
+                   coalesce(max(e.to_amount), 0) AS rake, bool_and(r.won_expected IS NOT NULL) AS known,
+                   -- raked pots: each winner is paid his share less part of the rake, never more, never nothing
+                   bool_and(coalesce(r.won_expected, 0) >= coalesce(r.won_recorded, 0)
+                            AND NOT (r.won_expected > 0 AND coalesce(r.won_recorded, 0) = 0)) AS net_of_rake
+            FROM hand_results r LEFT JOIN events e ON e.hand_id = r.hand_id AND e.kind = 'total_pot'
+            GROUP BY 1""").fetchall()
+    differ = {}
+    compared = 0
+    for hid, exp, rec, rake, known, net in rows:
+        if not known:
+            continue
+        compared += 1
+        if not net or exp - rec != rake:
+            differ[hid] = (exp, rec, rake)
+    assert set(differ) == set(AWARD_EXCEPTIONS), differ
+    assert compared > 380
+
+
+# Findings on these folders, read by hand: check -> {hand: reason}.  The betting-rule
+# findings among them are engine limits given what the format writes, not dealer errors.
+REVIEWED = {
+    "out-of-turn": {
+        h: "Party stud writes only the hero's up cards ('X opens' names the opener): the engine cannot tell who acts first on 4th-7th"
+        for h in ("PP-10399817763", "PP-11480841734", "PP-9581478205")
+    },
+    "chip-conservation": {k: v for k, v in ARITHMETIC_EXCEPTIONS.items()},
+    "showdown-order": {"PP-WPN-1111111111": "a WPN hand converted by a tracking tool: the order of its show lines is the tool's"},
+    "dead-button": {
+        "PP-15414983078": "sit & go: the button moves past the seat of the player eliminated last hand (the site's policy, as PokerStars')",
+        **{h: "888 tournaments move the blinds past eliminated players' seats (the site's policy)" for h in (
+            "888-143941368", "888-143941692", "888-143941769", "888-143941885", "888-143943598", "888-143944178",
+            "888-190611717", "888-190626385", "888-190634906", "888-190638844", "888-190642215", "888-190648563")},
+    },
+    "new-player-seating": {h: "888 tournament: a player moved in between the button and the small blind is dealt in (the site's policy)"
+                           for h in ("888-143941885", "888-143944112")},
+    "stack-continuity": {
+        **{h: "sit & go file with hands missing between these" for h in ("PP-10315743974", "PP-10315745950", "PP-10315747121", "PP-10315752770")},
+        **{h: "hands missing from the file between these" for h in ("888-190606852", "888-190631995", "888-190633282", "888-384830704")},
+    },
+}
+
+
+def test_audit_findings_are_the_reviewed_ones(audited):
+    _, res = audited
+    betting = {c.check_id for c in load_checks() if c.group == "betting"}
+    found: dict[str, set[str]] = {}
+    for f in res.findings:
+        found.setdefault(f["check_id"], set()).add(f["hand_id"])
+    assert {c: set(h) for c, h in REVIEWED.items()} == found
+    betting_found = {c: hs for c, hs in found.items() if c in betting}
+    assert set(betting_found) <= {"out-of-turn"}, betting_found
+    print(f"\nfindings by check: { {c: len(h) for c, h in found.items()} }")
