@@ -51,6 +51,8 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, mus
     # millions of hands stays under 1 GiB; DuckDB's default is 80% of the machine's memory.
     # $TDA_AUDIT_MEMORY sets another bound (e.g. "2GB").
     con.execute(f"SET memory_limit = '{configured_memory()}'")
+    # DuckDB draws a progress bar on stdout for a long query: it would corrupt --json output
+    con.execute("SET enable_progress_bar = false")
     if not read_only:
         ensure_schema(con)
     else:

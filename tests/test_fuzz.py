@@ -539,9 +539,7 @@ def test_ingest_stores_good_ipoker_games_around_a_mutated_one(fuzz_store, a, m, 
 def test_pools_are_real():
     """The fuzzers start from real hands: the samples at least, the corpus when present."""
     assert len(GOOD_PS) >= 40 and len(PHH_POOL) >= 4 and len(GOOD_IP) >= 2
+    assert {name for name, _ in FAMILY_POOL} == {"partypoker", "pacific"}
     if CORPUS.is_dir():
         assert len(PS_POOL) >= 1000 and len(PHH_POOL) >= 300 and len(GOOD_IP) >= 250
-    assert len(GOOD_PS) >= 40 and len(PHH_POOL) >= 4
-    assert {name for name, _ in FAMILY_POOL} == {"partypoker", "pacific"}
-        assert len(PS_POOL) >= 1000 and len(PHH_POOL) >= 300
         assert len(FAMILY_POOL) >= 400
