@@ -305,8 +305,7 @@ def check(db, edition_name, check_ids, house):
         why = {"in-progress": "were interrupted part-way", "stale": "do not cover hands ingested since"}.get(
             state, "do not exist")
         fail(f"the replay facts for {edition_name} in {db} {why}: run 'tda-audit replay --rules {edition_name}' first")
-    counts = run_checks(con, edition_name, list(check_ids) or None)
-    house_rules.apply(con, edition_name, house)
+    counts = run_checks(con, edition_name, list(check_ids) or None, house=house)
     con.close()
     for cid, n in sorted(counts.items()):
         click.echo(f"{cid:20} {n}")

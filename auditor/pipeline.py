@@ -144,8 +144,8 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
         else:
             ing = ingest(paths, con=con, progress=progress, jobs=jobs)
             rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs)
-        counts = run_checks(con, edition_name)
-        applied = house_rules.apply(con, edition_name, house)
+        counts = run_checks(con, edition_name, house=house)
+        applied = house_rules.applied(con, edition_name) or ""
         by_both = {(c, s): n for c, s, n in con.execute(
             "SELECT category, severity, count(*) FROM findings WHERE edition = ? GROUP BY ALL", [edition_name]).fetchall()}
         by_severity: dict[str, int] = {}

@@ -113,12 +113,17 @@ def load_checks() -> list[Check]:
     return sorted(found, key=lambda c: (c.group == "award", c.precedence, c.check_id))
 
 
-def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None) -> dict[str, int]:
+def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None,
+               house: str = "auto") -> dict[str, int]:
     """Run the checks under ``edition`` and replace that edition's findings (for the
     checks run; naming one award check runs them all).  Returns findings per check
     id.  Each check's rows go into the findings table in one set-based INSERT,
-    joined with the hand's tournament, table and source file."""
+    joined with the hand's tournament, table and source file.  Then the house-rule
+    profiles ``house`` chooses categorise the findings (``auditor.house.apply``)."""
+    from auditor import house as house_rules
     from auditor.catalog import citation
+
+    house_rules.choose(house)  # an unknown profile fails before anything changes
 
     counts: dict[str, int] = {}
     every = load_checks()
@@ -145,6 +150,7 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     finally:
         for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+    house_rules.apply(con, edition, house)
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
     return counts
