@@ -225,7 +225,9 @@ class FamilyParser:
         elif stray or any(t.strip() for _, _, t in prefix):
             first = stray[0] if stray else prefix[0][0]
             last = max(stray[1] if stray else 0, prefix[-1][0] if prefix else 0)
-            yield _stray((first, last), self.name)
+            # 'Game #N starts.' with nothing after it names the hand that was not written
+            num = next((m.group(1) for _, _, t in prefix if (m := re.match(r"^\s*(?:Game #|#Game No : )(\w+)", t))), None)
+            yield _stray((first, last), self.name, f"{self.reader.id_prefix}-{num}" if num else None)
 
     def _hand(self, buf: list[tuple[int, int, str]]) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
@@ -248,8 +250,9 @@ class FamilyParser:
             return HandError(no, "parse-error", f"hand at line {no}: {e}", hand_id)
 
 
-def _stray(span: tuple[int, int], name: str) -> HandError:
-    return HandError(span[0], "truncated", f"lines {span[0]}-{span[1]} come before any {name} hand marker (a hand cut off at its start)")
+def _stray(span: tuple[int, int], name: str, hand_id: str | None = None) -> HandError:
+    return HandError(span[0], "truncated", f"lines {span[0]}-{span[1]} come before any {name} hand marker "
+                     "(a hand cut off at its start, or announced and not written)", hand_id)
 
 
 class FamilyReader:
@@ -596,8 +599,10 @@ class FamilyReader:
         else:  # all-in: what the chips amount to against the bet faced
             kind = K.CALL if to <= facing else (K.BET if facing == 0 else K.RAISE)
         self.put(seat, added)
-        if kind in (K.RAISE, K.COMPLETE):
+        if kind == K.RAISE:  # as PokerStars: the increment over the bet faced, and the total
             self.add(street, kind, no, seat, name, amount=to - facing, to_amount=to, all_in=all_in)
+        elif kind == K.COMPLETE:  # as PokerStars: the chips added, and the total
+            self.add(street, kind, no, seat, name, amount=added, to_amount=to, all_in=all_in)
         elif kind == K.BET:
             self.add(street, kind, no, seat, name, amount=added, to_amount=added, all_in=all_in)
         else:
