@@ -173,6 +173,10 @@ class StarsSite:
     summary_lists_every_seat: bool = True  # False: the summary lists only some seats (a cut hand cannot be told)
     total_after_rake: bool = False  # 'Total pot' is what is left after the rake: the total put in adds the rake
     rounded_amount: re.Pattern[str] | None = None  # a total written rounded ('15.52k'): no exact amount is stored
+    ignored_infix: tuple[str, ...] = ()  # text in a line that records nothing for the log ('Ann deny BB 0€')
+    # (pattern on the action, reason code, why): an action the log cannot record rejects its hand
+    rejected_actions: tuple[tuple[re.Pattern[str], str, str], ...] = ()
+    forced_marker: str = ""  # the marker of a section of forced bets only: a voluntary action there rejects the hand
 
 # --- body --------------------------------------------------------------------------
 
@@ -416,6 +420,7 @@ class _HandReader:
         self.listed: set[int] = set()  # seats with a line in the summary
         self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
         self.raw_no = buf[0][0]  # the line being read, for an error the reading raises
+        self.in_forced = False  # in the site's section of forced bets (StarsSite.forced_marker)
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -655,6 +660,8 @@ class _HandReader:
                 continue
             if ignored_lines and text.startswith(ignored_lines):
                 continue
+            if site.ignored_infix and any(s in text for s in site.ignored_infix):
+                continue
             if " collected " in text:
                 if not self.collect(street, no, text):
                     raise self.fail(no, text)
@@ -701,6 +708,7 @@ class _HandReader:
             raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
         new: str | None = None
         site_markers = self.site.markers
+        self.in_forced = head == self.site.forced_marker
         if site_markers and head in site_markers:
             # a site's own marker; '' marks a section of the current street ('*** ANTE/BLINDS ***')
             new = site_markers[head] or street
@@ -790,6 +798,12 @@ class _HandReader:
         seat = self.names[player]
         for pattern, words in self.site.action_aliases:
             action = pattern.sub(words, action, count=1)
+        for pattern, code, why in self.site.rejected_actions:
+            if pattern.match(action):
+                raise _Reject(code, no, f"line {no}: {why}: {text!r}")
+        if self.in_forced and action.startswith(("raises ", "bets ", "calls ", "checks")):
+            raise _Reject("action-before-blinds", no, f"line {no}: a voluntary action in the section of forced bets "
+                          f"({self.site.forced_marker}), before the deal: the betting cannot be followed: {text!r}")
         bare_posts = self.site.bare_posts
         if bare_posts and action.startswith(bare_posts):
             action = "posts " + action

@@ -111,9 +111,14 @@ WINAMAX = StarsSite(
         (re.compile(r"^discard (\d+ cards?)"), r"discards \1"),
         (re.compile(r"^stands pat \["), "stands pat on ["),
     ),
-    # a player declining to post the big blind ('Ann deny BB 0€') posts nothing and sits out
-    ignored_actions=("deny BB ",),
-    rejected_lines=((" deny BB ", "unseated-player", "a player with no seat line declined the big blind"),),
+    # a player declining to post the big blind ('Ann deny BB 0€', a player with no seat
+    # line at times) posts nothing and sits out: no chips move
+    ignored_infix=(" deny BB ",),
+    forced_marker="*** ANTE/BLINDS ***",
+    rejected_actions=(
+        (re.compile(r"^posts (?:small|big) blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",
+         "a blind of nothing posted (with a dead blind of both blinds' size): what was posted live cannot be told"),
+    ),
     summary_ignored=("Board: [",),
     collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot \d+) ?(?:\((HI|LO)\))?$"),
     won=re.compile(r"won (\S+)"),
