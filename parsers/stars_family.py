@@ -177,6 +177,7 @@ class StarsSite:
     ignored_infix: tuple[str, ...] = ()  # text in a line that records nothing for the log ('Ann deny BB 0€')
     # (pattern on the action, reason code, why): an action the log cannot record rejects its hand
     rejected_actions: tuple[tuple[re.Pattern[str], str, str], ...] = ()
+    implied_returns: bool = False  # no 'Uncalled bet' line: the return is inferred (_HandReader.infer_return)
     forced_marker: str = ""  # the marker of a section of forced bets only: a voluntary action there rejects the hand
 
 # --- body --------------------------------------------------------------------------
@@ -215,6 +216,23 @@ _POSTS = {
     "straddle ": K.STRADDLE,
 }
 # run-it-twice boards: '*** FIRST FLOP ***', '*** SECOND RIVER ***', '*** FIRST SHOW DOWN ***', ...
+# chips put in on a street (the ante is not a commitment of the street)
+_STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.STRADDLE, K.DEAD_BLIND, K.BRING_IN, K.CALL, K.BET, K.RAISE,
+                           K.COMPLETE})
+INFERRED = "inferred: "  # an event's text starts so when the site wrote no line for it: implied by the line quoted
+
+
+def _pot_height(e: Event) -> int:
+    """A collect's pot, bottom up: the main pot 0, side pot N at N."""
+    label = e.pot_label or ""
+    return int(label[5:]) if label.startswith("side-") and label[5:].isdigit() else 1 if label == "side" else 0
+
+
+def e_name(seat: int, events: list[Event]) -> str:
+    """The player in ``seat`` as the events name him."""
+    return next((e.player for e in events if e.seat == seat and e.player), f"seat {seat}")
+
+
 _RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
 
 
@@ -586,8 +604,63 @@ class _HandReader:
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
         self.body(hand, i)
+        if self.site.implied_returns:
+            self.infer_return(hand)
         hand.events = self.events
         return hand
+
+    def infer_return(self, hand: ParsedHand) -> None:
+        """The uncalled part of the last street's biggest commitment, for a site that writes
+        no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
+        collect (Winamax).  Recorded as inferred (``text`` starts 'inferred: '), on the collect
+        line that holds the chips: an uncalled_return event, the collect less it (a collect
+        of exactly those chips from a side pot is the return itself), the total pot less it."""
+        events = self.events
+        street, committed, last = None, {}, {}
+        for e in events:
+            if e.kind not in _STREET_CHIPS:
+                continue
+            if e.street != street:
+                street, committed = e.street, {}
+            if e.kind in (K.RAISE, K.COMPLETE):
+                committed[e.seat] = e.to_amount or 0
+            elif e.kind == K.DEAD_BLIND:
+                committed[e.seat] = committed.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+            else:
+                committed[e.seat] = committed.get(e.seat, 0) + (e.amount or 0)
+            last = committed
+        if len(last) < 1:
+            return
+        top = max(last, key=lambda seat: last[seat])
+        uncalled = last[top] - max((v for seat, v in last.items() if seat != top), default=0)
+        if uncalled <= 0:
+            return
+        # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
+        collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
+        if not collects:
+            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+        highest = collects[-1]
+        shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
+        whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
+        part = highest if (highest.amount or 0) > uncalled else None
+        why = f"{INFERRED}no 'Uncalled bet' line: {uncalled} of {e_name(top, events)}'s last commitment was not called"
+        if whole is not None:
+            whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
+            whole.text = f"{why}; this collect is its return: {whole.text}"
+        elif part is not None:
+            part.amount = (part.amount or 0) - uncalled
+            returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
+                             text=f"{why}; the collect holds it: {part.text}")
+            events.insert(events.index(part), returned)
+            part.text = f"{INFERRED}the collect less the uncalled {uncalled}: {part.text}"
+        else:
+            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+        for e in events:
+            if e.kind == K.TOTAL_POT and e.amount is not None:
+                e.amount -= uncalled
+                e.text = f"{INFERRED}the total less the uncalled {uncalled}: {e.text}"
+        for n, e in enumerate(events):
+            e.seq = n
 
     # -- actions -----------------------------------------------------------------------
 

@@ -21,8 +21,9 @@ nothing else, is here (``parsers.stars_family`` reads the rest):
   rake``; a large tournament total may be written rounded (``15.52k``): the line is
   kept with no amount, the collects and seat lines carry the exact figures;
 - no ``Uncalled bet`` line: a bet nobody called is counted in the total pot and in
-  the winner's ``collected`` amount.  The log records what is written: no return
-  event (docs/sites.md);
+  the bettor's ``collected`` amount (or written as a side pot he collects).  The
+  return is inferred from the last street's commitments and recorded as inferred
+  events on the collect line (``StarsSite.implied_returns``; docs/sites.md);
 - the summary lists the seats that won or showed and, in most hands, the others;
   cash hands often list the winner only.
 """
@@ -123,6 +124,7 @@ WINAMAX = StarsSite(
     collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot \d+) ?(?:\((HI|LO)\))?$"),
     won=re.compile(r"won (\S+)"),
     summary_lists_every_seat=False,
+    implied_returns=True,
 )
 
 
