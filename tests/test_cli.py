@@ -27,6 +27,7 @@ SAMPLE_VIOLATIONS = {
     "PS-900000000217": "check-facing-bet",
     "PS-900000000302": "pot-limit-overbet",
     "PS-900000000502": "limit-raise-cap",
+    "GG-TM900000001001": "illegal-underraise",
     "WMX-900000001001-1-1709316000": "illegal-underraise",
 }
 
@@ -45,7 +46,7 @@ def audited(tmp_path_factory):
 
 def test_audit_json_finds_each_sample_violation_once(audited):
     _, out = audited
-    assert out["hands"] == out["hands_seen"] == 54 and out["rejected"] == 0
+    assert out["hands"] == out["hands_seen"] == 57 and out["rejected"] == 0
     found = {(f["hand"], f["check"]) for f in out["findings"]}
     assert found == set(SAMPLE_VIOLATIONS.items())
     for f in out["findings"]:
@@ -113,7 +114,7 @@ def test_ingest_twice_adds_no_rows(tmp_path):
     db = str(tmp_path / "a.duckdb")
     first = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
     second = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
-    assert first["hands"] == 54 and second["hands"] == 0 and second["duplicates"] == 54
+    assert first["hands"] == 57 and second["hands"] == 0 and second["duplicates"] == 57
     for out in (first, second):
         assert out["hands_seen"] == out["hands"] + out["duplicates"] + out["rejected"]
 

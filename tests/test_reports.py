@@ -95,7 +95,7 @@ def test_report_summary_numbers_equal_the_findings_table(report, store):
         m = re.search(rf'<tr data-check="{re.escape(check_id)}">.*?<td class="num">(\d+)</td></tr>', report)
         assert m and int(m[1]) == count, check_id
     assert int(number(report, "sum-errors")) == sum(f["severity"] == "error" for f in result.findings)
-    assert int(number(report, "sum-hands")) == result.replay.hands == 54
+    assert int(number(report, "sum-hands")) == result.replay.hands == 57
     assert number(report, "sum-rejected") == "0"
     assert number(report, "sum-pots-verified").endswith("%")
 
@@ -108,7 +108,7 @@ def test_report_provenance(report, store):
     con = duckdb.connect(db, read_only=True)
     sources = con.execute("SELECT path, sha256, (SELECT count(*) FROM hands h WHERE h.source_id = s.source_id) FROM sources s").fetchall()
     con.close()
-    assert len(sources) == 15
+    assert len(sources) == 16
     for path, sha, hands in sources:
         row = re.search(rf"<tr><td class=\"mono\">[^<]*{re.escape(Path(path).name)}</td><td>\w+</td><td class=\"mono\">{sha}</td>"
                         rf"<td class=\"num\">(\d+)</td>", report)
@@ -259,7 +259,7 @@ def test_export_xlsx_and_markdown(store, tmp_path):
     assert run("export", "--db", db, "--format", "xlsx", "--what", "facts", "--out", tmp_path / "facts.xlsx").exit_code == 0
     assert set(load_workbook(tmp_path / "facts.xlsx", read_only=True).sheetnames) == {"decisions", "pots", "pot_shares", "hand_results", "replay_notes"}
     md = run("export", "--db", db, "--format", "md", "--what", "hands").output
-    assert md.startswith("| hand_id |") and md.count("\n| PS-9") + md.count("\n| PHH-") + md.count("\n| WMX-9") == 54
+    assert md.startswith("| hand_id |") and md.count("\n| PS-9") + md.count("\n| PHH-") + md.count("\n| GG-") + md.count("\n| WMX-9") == 57
 
 
 def test_export_facts_and_hands(store, tmp_path):
@@ -272,7 +272,7 @@ def test_export_facts_and_hands(store, tmp_path):
     con.close()
     assert run("export", "--db", db, "--format", "json", "--what", "hands", "--out", tmp_path / "h.json").exit_code == 0
     hands = json.loads((tmp_path / "h.json").read_text(encoding="utf-8"))
-    assert len(hands) == 54 and sum(h["findings"] for h in hands) == len(findings_rows(db))
+    assert len(hands) == 57 and sum(h["findings"] for h in hands) == len(findings_rows(db))
 
 
 def test_export_store_partitioned_by_tournament(store, tmp_path):
@@ -316,7 +316,7 @@ def test_query_views(store):
     assert out == [{"hand_id": "PS-900000000201", "street": "flop", "player": "Maëlle R", "to_call": 400,
                     "min_raise_to": 800, "betting_open": True}]
     hs = json.loads(run("query", "SELECT count(*) n, sum(findings) f FROM hand_summary", "--db", db, "--format", "json").output)
-    assert hs == [{"n": 54, "f": len(result.findings)}]
+    assert hs == [{"n": 57, "f": len(result.findings)}]
     for view in VIEWS:
         r = run("query", f"SELECT * FROM {view} LIMIT 1", "--db", db)
         assert r.exit_code == 0, (view, r.output)
