@@ -168,15 +168,16 @@ class StarsSite:
     actor_sep: str = ": "  # between a player's name and the action ('Ann: folds'; Winamax: 'Ann folds')
     amount_suffix: str = ""  # a currency written after amounts ('2.50€'): stripped, and it names the currency
     suffix_currency: str = ""  # the currency that suffix names
-    # (pattern, replacement) for actions the site words its own way, rewritten into the
-    # family's words before they are read ('discard 2 cards' -> 'discards 2 cards'); events keep the raw line
-    action_aliases: tuple[tuple[re.Pattern[str], str], ...] = ()
+    # (first words, pattern, replacement) for actions the site words its own way, rewritten
+    # into the family's words before they are read ('discard 2 cards' -> 'discards 2 cards');
+    # events keep the raw line.  The pattern is tried on actions starting with those words.
+    action_aliases: tuple[tuple[str, re.Pattern[str], str], ...] = ()
     summary_lists_every_seat: bool = True  # False: the summary lists only some seats (a cut hand cannot be told)
     total_after_rake: bool = False  # 'Total pot' is what is left after the rake: the total put in adds the rake
     rounded_amount: re.Pattern[str] | None = None  # a total written rounded ('15.52k'): no exact amount is stored
     ignored_infix: tuple[str, ...] = ()  # text in a line that records nothing for the log ('Ann deny BB 0€')
-    # (pattern on the action, reason code, why): an action the log cannot record rejects its hand
-    rejected_actions: tuple[tuple[re.Pattern[str], str, str], ...] = ()
+    # (first words, pattern on the action, reason code, why): an action the log cannot record rejects its hand
+    rejected_actions: tuple[tuple[str, re.Pattern[str], str, str], ...] = ()
     implied_returns: bool = False  # no 'Uncalled bet' line: the return is inferred (_HandReader.infer_return)
     forced_marker: str = ""  # the marker of a section of forced bets only: a voluntary action there rejects the hand
 
@@ -440,6 +441,8 @@ class _HandReader:
         self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
         self.raw_no = buf[0][0]  # the line being read, for an error the reading raises
         self.in_forced = False  # in the site's section of forced bets (StarsSite.forced_marker)
+        self.alias_firsts = tuple(a[0] for a in site.action_aliases)
+        self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -616,21 +619,25 @@ class _HandReader:
         line that holds the chips: an uncalled_return event, the collect less it (a collect
         of exactly those chips from a side pot is the return itself), the total pot less it."""
         events = self.events
-        street, committed, last = None, {}, {}
-        for e in events:
-            if e.kind not in _STREET_CHIPS:
-                continue
-            if e.street != street:
-                street, committed = e.street, {}
-            if e.kind in (K.RAISE, K.COMPLETE):
-                committed[e.seat] = e.to_amount or 0
-            elif e.kind == K.DEAD_BLIND:
-                committed[e.seat] = committed.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
-            else:
-                committed[e.seat] = committed.get(e.seat, 0) + (e.amount or 0)
-            last = committed
-        if len(last) < 1:
+        # the last street on which chips went in, and its events (they lie together)
+        end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
+        if end is None:
             return
+        street = events[end].street
+        start = end
+        while start > 0 and events[start - 1].street == street:
+            start -= 1
+        last: dict[int, int] = {}
+        for e in events[start : end + 1]:
+            kind = e.kind
+            if kind not in _STREET_CHIPS:
+                continue
+            if kind == K.RAISE or kind == K.COMPLETE:
+                last[e.seat] = e.to_amount or 0
+            elif kind == K.DEAD_BLIND:
+                last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+            else:
+                last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
         top = max(last, key=lambda seat: last[seat])
         uncalled = last[top] - max((v for seat, v in last.items() if seat != top), default=0)
         if uncalled <= 0:
@@ -870,11 +877,15 @@ class _HandReader:
         Every branch is chosen by the first word, so their order is only that of how
         often they occur (folds and posts are most of a tournament's lines)."""
         seat = self.names[player]
-        for pattern, words in self.site.action_aliases:
-            action = pattern.sub(words, action, count=1)
-        for pattern, code, why in self.site.rejected_actions:
-            if pattern.match(action):
-                raise _Reject(code, no, f"line {no}: {why}: {text!r}")
+        site = self.site
+        if site.action_aliases and action.startswith(self.alias_firsts):  # one test for the common actions
+            for first, pattern, words in site.action_aliases:
+                if action.startswith(first):
+                    action = pattern.sub(words, action, count=1)
+        if site.rejected_actions and action.startswith(self.rejected_firsts):
+            for first, pattern, code, why in site.rejected_actions:
+                if action.startswith(first) and pattern.match(action):
+                    raise _Reject(code, no, f"line {no}: {why}: {text!r}")
         if self.in_forced and action.startswith(("raises ", "bets ", "calls ", "checks")):
             raise _Reject("action-before-blinds", no, f"line {no}: a voluntary action in the section of forced bets "
                           f"({self.site.forced_marker}), before the deal: the betting cannot be followed: {text!r}")

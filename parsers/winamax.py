@@ -57,7 +57,8 @@ WINAMAX = StarsSite(
     label="Winamax",
     id_prefix="WMX-",
     **{
-        **hand_headers(("Winamax Poker - ",), r"Winamax Poker - (?P<num>)"),
+        # (a tournament summary, 'Winamax Poker - Tournament summary : ...', is no hand)
+        **hand_headers(("Winamax Poker - ",), r"Winamax Poker - (?!Tournament summary)(?P<num>)"),
         # the hand number comes after the game's kind: read from the whole rest of the line
         "header": re.compile(r"^Winamax Poker - (?P<rest>.*? - HandId: #(?P<num>\d+-\d+-\d+) - .*)$"),
         "header_anywhere": None,
@@ -106,18 +107,18 @@ WINAMAX = StarsSite(
     amount_suffix="€",
     suffix_currency="EUR",
     action_aliases=(
-        (re.compile(r"^posts ante "), "posts the ante "),
-        (re.compile(r"^(posts (?:small|big) blind \S+) out of position$"), r"\1"),
-        (re.compile(r"^(?:brings in|bring-in) (?=\S+$)"), "brings in for "),
-        (re.compile(r"^discard (\d+ cards?)"), r"discards \1"),
-        (re.compile(r"^stands pat \["), "stands pat on ["),
+        ("posts ante ", re.compile(r"^posts ante "), "posts the ante "),
+        ("posts ", re.compile(r"^(posts (?:small|big) blind \S+) out of position$"), r"\1"),
+        ("bring", re.compile(r"^(?:brings in|bring-in) (?=\S+$)"), "brings in for "),
+        ("discard ", re.compile(r"^discard (\d+ cards?)"), r"discards \1"),
+        ("stands pat [", re.compile(r"^stands pat \["), "stands pat on ["),
     ),
     # a player declining to post the big blind ('Ann deny BB 0€', a player with no seat
     # line at times) posts nothing and sits out: no chips move
     ignored_infix=(" deny BB ",),
     forced_marker="*** ANTE/BLINDS ***",
     rejected_actions=(
-        (re.compile(r"^posts (?:small|big) blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",
+        ("posts ", re.compile(r"^posts (?:small|big) blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",
          "a blind of nothing posted (with a dead blind of both blinds' size): what was posted live cannot be told"),
     ),
     summary_ignored=("Board: [",),

@@ -10,7 +10,7 @@ from site_corpus import SiteSpec, site_tests
 SPEC = SiteSpec(
     parser="winamax",
     folders=("tour/Winamax", "cash/Winamax"),
-    marker=re.compile(r"^Winamax Poker - ", re.M),
+    marker=re.compile(r"^Winamax Poker - (?!Tournament summary)", re.M),
     expected_rejections={
         # 'Player3 raises 1€ to 3€' before the blinds are posted (the file's name says so)
         ("cash/Winamax/Flop/PLO-5max-EUR-1.00-2.00-201407.ante.raise.txt", 9): "action-before-blinds",
