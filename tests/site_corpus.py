@@ -53,6 +53,7 @@ from hypothesis import strategies as st
 from conftest import CORPUS, needs_corpus
 from parsers import all_parsers, iter_lines, open_source
 from parsers.base import HandError, ParsedHand
+from test_corpus_findings import _matches, _rel  # the reviewed lists' entry forms, read alike
 
 FPDB = CORPUS / "fpdb"
 EDITION = "tda-2019"
@@ -197,21 +198,6 @@ def load_reviewed(path: Path) -> list[dict]:
         assert e.get("check") and str(e.get("reason", "")).strip(), f"{where}: a check and a reason"
         assert ("hand" in e) != ("file" in e), f"{where}: name exactly one of hand, file"
     return entries
-
-
-def _rel(source: str | None) -> str:
-    try:
-        return Path(source or "?").resolve().relative_to(CORPUS.resolve()).as_posix()
-    except ValueError:
-        return str(source)
-
-
-def _matches(entry: dict, f: dict) -> bool:
-    if entry["check"] != f["check_id"]:
-        return False
-    if "file" in entry:
-        return _rel(f["source_path"]) == entry["file"]
-    return entry["hand"] == f["hand_id"] and ("seat" not in entry or entry["seat"] == f["seat"])
 
 
 def _describe(f: dict) -> str:
