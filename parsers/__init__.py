@@ -146,6 +146,7 @@ PARSERS = [
     "parsers.ggpoker:GGPokerParser",
     "parsers.runitonce:RunItOnceParser",
     "parsers.fulltilt_stars:FullTiltStarsParser",
+    "parsers.winamax:WinamaxParser",
     "parsers.phh:PhhParser",
     "parsers.ipoker:IPokerParser",
     "parsers.partypoker:PartyPokerParser",

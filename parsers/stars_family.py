@@ -173,6 +173,21 @@ class StarsSite:
     main_pot_words: tuple[str, ...] = ("main pot",)  # how a collect line names the main pot ('pot' too, at some sites)
     site: str = ""  # hands.site when several formats come from one site ('' : the name)
     won: re.Pattern[str] = re.compile(r"(?:won|collected) \(([^)]+)\)")  # a summary seat line's award
+    actor_sep: str = ": "  # between a player's name and the action ('Ann: folds'; Winamax: 'Ann folds')
+    amount_suffix: str = ""  # a currency written after amounts ('2.50€'): stripped, and it names the currency
+    suffix_currency: str = ""  # the currency that suffix names
+    # (first words, pattern, replacement) for actions the site words its own way, rewritten
+    # into the family's words before they are read ('discard 2 cards' -> 'discards 2 cards');
+    # events keep the raw line.  The pattern is tried on actions starting with those words.
+    action_aliases: tuple[tuple[str, re.Pattern[str], str], ...] = ()
+    summary_lists_every_seat: bool = True  # False: the summary lists only some seats (a cut hand cannot be told)
+    total_after_rake: bool = False  # 'Total pot' is what is left after the rake: the total put in adds the rake
+    rounded_amount: re.Pattern[str] | None = None  # a total written rounded ('15.52k'): no exact amount is stored
+    ignored_infix: tuple[str, ...] = ()  # text in a line that records nothing for the log ('Ann deny BB 0€')
+    # (first words, pattern on the action, reason code, why): an action the log cannot record rejects its hand
+    rejected_actions: tuple[tuple[str, re.Pattern[str], str, str], ...] = ()
+    implied_returns: bool = False  # no 'Uncalled bet' line: the return is inferred (_HandReader.infer_return)
+    forced_marker: str = ""  # the marker of a section of forced bets only: a voluntary action there rejects the hand
 
 # --- body --------------------------------------------------------------------------
 
@@ -210,6 +225,23 @@ _POSTS = {
     "straddle ": K.STRADDLE,
 }
 # run-it-twice boards: '*** FIRST FLOP ***', '*** SECOND RIVER ***', '*** FIRST SHOW DOWN ***', ...
+# chips put in on a street (the ante is not a commitment of the street)
+_STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.STRADDLE, K.DEAD_BLIND, K.BRING_IN, K.CALL, K.BET, K.RAISE,
+                           K.COMPLETE})
+INFERRED = "inferred: "  # an event's text starts so when the site wrote no line for it: implied by the line quoted
+
+
+def _pot_height(e: Event) -> int:
+    """A collect's pot, bottom up: the main pot 0, side pot N at N."""
+    label = e.pot_label or ""
+    return int(label[5:]) if label.startswith("side-") and label[5:].isdigit() else 1 if label == "side" else 0
+
+
+def e_name(seat: int, events: list[Event]) -> str:
+    """The player in ``seat`` as the events name him."""
+    return next((e.player for e in events if e.seat == seat and e.player), f"seat {seat}")
+
+
 _RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
 
 
@@ -386,8 +418,9 @@ class StarsFamilyParser:
         try:
             scale = 0  # the header's: cents for money, units for chips
             while True:  # each re-read holds more decimals, up to what a 64-bit amount can
+                reader = _HandReader(self.site, buf, cut_by, scale)
                 try:
-                    return _HandReader(self.site, buf, cut_by, scale).read()
+                    return reader.read()
                 except _Rescale as r:
                     if r.digits > MAX_DECIMALS:
                         raise _Reject("amount-out-of-range", buf[0][0], f"hand at line {buf[0][0]}: an amount has "
@@ -396,7 +429,8 @@ class StarsFamilyParser:
         except _Reject as rejected:
             return HandError(rejected.line_no, rejected.code, rejected.reason, self._hand_id(buf))
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
-            return HandError(buf[0][0], "parse-error", f"hand at line {buf[0][0]}: {e}", self._hand_id(buf))
+            no = reader.raw_no  # the line being read ('raises -6.10€ to 18.90€': not an amount)
+            return HandError(no, "parse-error", f"hand at line {buf[0][0]}: line {no}: {e}", self._hand_id(buf))
 
     def _hand_id(self, buf: list[tuple[int, int, str]]) -> str | None:
         """The id of a hand that could not be read, if its header can be."""
@@ -428,10 +462,17 @@ class _HandReader:
         self.blinds: dict[int, tuple[str, int]] = {}  # seat -> (street, live chips posted on it)
         self.listed: set[int] = set()  # seats with a line in the summary
         self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
+        self.raw_no = buf[0][0]  # the line being read, for an error the reading raises
+        self.in_forced = False  # in the site's section of forced bets (StarsSite.forced_marker)
+        self.alias_firsts = tuple(a[0] for a in site.action_aliases)
+        self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
             return int(text) * self.scale
+        suffix = self.site.amount_suffix
+        if suffix and text.endswith(suffix):
+            text = text[: -len(suffix)]
         return to_units(text, self.scale)
 
     def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
@@ -509,7 +550,7 @@ class _HandReader:
         if t:
             hand.is_tournament = True
             found = t.groupdict()  # a site's header may lack a buy-in, a name or a level
-            hand.tournament_id = t.group("tid")
+            hand.tournament_id = found.get("tid")  # else the table line's (Winamax)
             hand.buy_in = (found.get("buyin") or "").strip().removesuffix(" -").strip() or None
             if found.get("name") is not None:
                 hand.tournament_name = found["name"]
@@ -532,7 +573,8 @@ class _HandReader:
             sb_text, bb_text, cur = found.get("sb"), found.get("bb"), found.get("cur")
             ante_text = found.get("ante")
             sym = (bb_text or ante_text or "?")[0]
-            hand.currency = cur or CURRENCY_SYMBOLS.get(sym)
+            hand.currency = cur or CURRENCY_SYMBOLS.get(sym) or (
+                site.suffix_currency if site.amount_suffix and site.amount_suffix in stakes else None)
             if not self.scale:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
@@ -556,6 +598,8 @@ class _HandReader:
             hand.table_name = tm.group("name")
             hand.max_seats = int(tm.group("max")) if tm.group("max") else None
             hand.button_seat = int(tm.group("btn")) if tm.group("btn") else None
+            if hand.is_tournament and hand.tournament_id is None:
+                hand.tournament_id = tm.groupdict().get("tid")
             i += 1
         else:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
@@ -586,8 +630,67 @@ class _HandReader:
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
         self.body(hand, i)
+        if self.site.implied_returns:
+            self.infer_return(hand)
         hand.events = self.events
         return hand
+
+    def infer_return(self, hand: ParsedHand) -> None:
+        """The uncalled part of the last street's biggest commitment, for a site that writes
+        no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
+        collect (Winamax).  Recorded as inferred (``text`` starts 'inferred: '), on the collect
+        line that holds the chips: an uncalled_return event, the collect less it (a collect
+        of exactly those chips from a side pot is the return itself), the total pot less it."""
+        events = self.events
+        # the last street on which chips went in, and its events (they lie together)
+        end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
+        if end is None:
+            return
+        street = events[end].street
+        start = end
+        while start > 0 and events[start - 1].street == street:
+            start -= 1
+        last: dict[int, int] = {}
+        for e in events[start : end + 1]:
+            kind = e.kind
+            if kind not in _STREET_CHIPS:
+                continue
+            if kind == K.RAISE or kind == K.COMPLETE:
+                last[e.seat] = e.to_amount or 0
+            elif kind == K.DEAD_BLIND:
+                last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+            else:
+                last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
+        top = max(last, key=lambda seat: last[seat])
+        uncalled = last[top] - max((v for seat, v in last.items() if seat != top), default=0)
+        if uncalled <= 0:
+            return
+        # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
+        collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
+        if not collects:
+            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+        highest = collects[-1]
+        shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
+        whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
+        part = highest if (highest.amount or 0) > uncalled else None
+        why = f"{INFERRED}no 'Uncalled bet' line: {uncalled} of {e_name(top, events)}'s last commitment was not called"
+        if whole is not None:
+            whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
+            whole.text = f"{why}; this collect is its return: {whole.text}"
+        elif part is not None:
+            part.amount = (part.amount or 0) - uncalled
+            returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
+                             text=f"{why}; the collect holds it: {part.text}")
+            events.insert(events.index(part), returned)
+            part.text = f"{INFERRED}the collect less the uncalled {uncalled}: {part.text}"
+        else:
+            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+        for e in events:
+            if e.kind == K.TOTAL_POT and e.amount is not None:
+                e.amount -= uncalled
+                e.text = f"{INFERRED}the total less the uncalled {uncalled}: {e.text}"
+        for n, e in enumerate(events):
+            e.seq = n
 
     # -- actions -----------------------------------------------------------------------
 
@@ -606,12 +709,15 @@ class _HandReader:
         summary = S.SUMMARY
         site = self.site
         bare_dealt, ignored_actions, ignored_lines = site.bare_dealt, site.ignored_actions, site.ignored_lines
+        # names written without a colon ('Ann collected 5'): the collect line would read as Ann's action
+        collect_first = site.actor_sep != ": "
         summary_ignored = ("Board [", *site.summary_ignored)
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for no, _, raw in buf[i:]:
             text = raw.rstrip()  # exports may add trailing spaces; events keep the raw line
             self.raw = raw
+            self.raw_no = no
             if not text:
                 continue
             if text.startswith("*** "):
@@ -639,6 +745,8 @@ class _HandReader:
                 player = um.group(2)
                 self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
                 continue
+            if collect_first and " collected " in text and self.collect(street, no, text):
+                continue
             player, action = self.split_actor(text)
             if player is not None:
                 if ignored_actions and action.startswith(ignored_actions):
@@ -656,16 +764,11 @@ class _HandReader:
                 continue
             if ignored_lines and text.startswith(ignored_lines):
                 continue
+            if site.ignored_infix and any(s in text for s in site.ignored_infix):
+                continue
             if " collected " in text:
-                cm = site.collect.match(text)
-                if not cm or cm.group(1) not in self.names:
+                if not self.collect(street, no, text):
                     raise self.fail(no, text)
-                pot = cm.group(3)
-                label = "main" if pot in site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
-                half = cm.group(4)
-                half = None if half is None else "hi" if half.startswith("hi") else "lo"
-                who = cm.group(1)
-                self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
                 continue
             if " finished the tournament in " in text or " wins the tournament" in text:
                 fm = _FINISH.match(text)
@@ -691,7 +794,7 @@ class _HandReader:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
         # the summary lists every seat that took part; a hand cut inside its summary misses some
         played = {e.seat for e in self.events if e.street != summary and e.seat is not None}  # not board cards
-        missing = sorted(played - self.listed)
+        missing = sorted(played - self.listed) if site.summary_lists_every_seat else None
         if missing:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} before the summary lines of seats {', '.join(map(str, missing))}")
         antes, bb_poster = self.antes, self.bb_poster
@@ -708,7 +811,12 @@ class _HandReader:
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
             raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
         new: str | None = None
-        if head == "*** HOLE CARDS ***":
+        site_markers = self.site.markers
+        self.in_forced = head == self.site.forced_marker
+        if site_markers and head in site_markers:
+            # a site's own marker; '' marks a section of the current street ('*** ANTE/BLINDS ***')
+            new = site_markers[head] or street
+        elif head == "*** HOLE CARDS ***":
             new = S.PREFLOP if not stud else S.THIRD
         elif head == "*** SUMMARY ***":
             new = S.SUMMARY
@@ -730,13 +838,24 @@ class _HandReader:
             if not cards:
                 raise self.fail(no, text, "board cards missing")
             self.add(new, K.DEAL_BOARD, no, cards=cards)
-        if new is None and head in self.site.markers:
-            new = self.site.markers[head]
         if new is None:
             raise self.fail(no, text, "street marker not understood")
         if new != street:
             self.committed = {}
         return new
+
+    def collect(self, street: str, no: int, text: str) -> bool:
+        """'<player> collected <amount> from <pot>', if the line is one."""
+        cm = self.site.collect.match(text)
+        if not cm or cm.group(1) not in self.names:
+            return False
+        pot = cm.group(3)
+        label = "main" if pot in self.site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
+        half = cm.group(4)
+        half = None if half is None else "hi" if half.lower().startswith("hi") else "lo"
+        who = cm.group(1)
+        self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
+        return True
 
     def line_event(self, street: str, no: int, text: str) -> bool:
         """A line of the site's own shape (``StarsSite.line_events``), if it is one."""
@@ -752,12 +871,13 @@ class _HandReader:
 
     def split_actor(self, text: str) -> tuple[str | None, str]:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
-        i = text.find(": ")
+        sep = self.site.actor_sep
+        i = text.find(sep)
         while i > 0:
             name = text[:i]
             if name in self.names:
-                return name, text[i + 2 :]
-            i = text.find(": ", i + 1)
+                return name, text[i + len(sep) :]
+            i = text.find(sep, i + 1)
         return None, ""
 
     def dealt(self, street: str, no: int, text: str) -> None:
@@ -780,6 +900,18 @@ class _HandReader:
         Every branch is chosen by the first word, so their order is only that of how
         often they occur (folds and posts are most of a tournament's lines)."""
         seat = self.names[player]
+        site = self.site
+        if site.action_aliases and action.startswith(self.alias_firsts):  # one test for the common actions
+            for first, pattern, words in site.action_aliases:
+                if action.startswith(first):
+                    action = pattern.sub(words, action, count=1)
+        if site.rejected_actions and action.startswith(self.rejected_firsts):
+            for first, pattern, code, why in site.rejected_actions:
+                if action.startswith(first) and pattern.match(action):
+                    raise _Reject(code, no, f"line {no}: {why}: {text!r}")
+        if self.in_forced and action.startswith(("raises ", "bets ", "calls ", "checks")):
+            raise _Reject("action-before-blinds", no, f"line {no}: a voluntary action in the section of forced bets "
+                          f"({self.site.forced_marker}), before the deal: the betting cannot be followed: {text!r}")
         bare_posts = self.site.bare_posts
         if bare_posts and action.startswith(bare_posts):
             action = "posts " + action
@@ -900,7 +1032,15 @@ class _HandReader:
         # the house's take: the rake and any fee the site names beside it (a jackpot fee)
         took = [v for k, v in tm.groupdict().items() if v is not None and (k == "rake" or k.startswith("fee_"))]
         house = sum(self.amt(v) for v in took) if took else None
-        self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group("total")), to_amount=house)
+        total_text = tm.group("total")
+        rounded = self.site.rounded_amount
+        if rounded is not None and rounded.match(total_text):
+            total = None  # written rounded ('15.52k'): the line is kept, no exact amount is claimed
+        else:
+            total = self.amt(total_text)
+            if self.site.total_after_rake and house:
+                total += house
+        self.add(S.SUMMARY, K.TOTAL_POT, no, amount=total, to_amount=house)
         pots = tm.group("pots")
         if pots:
             found = list(self.site.pot_claim.finditer(pots))

@@ -19,7 +19,7 @@ import time
 
 import duckdb
 import pytest
-from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
+from conftest import CORPUS, FIXTURES, SAMPLE_HANDS, SAMPLES, needs_corpus
 
 import auditor.ingest as ingest_module
 import auditor.units as units
@@ -83,7 +83,7 @@ def _files(paths):
 
 def test_samples_in_tiny_chunks_and_two_workers_store_what_one_reader_does(tmp_path, monkeypatch):
     stored = chunked_equals_whole([SAMPLES], tmp_path, monkeypatch, 2048)
-    assert stored == 61
+    assert stored == SAMPLE_HANDS
 
 
 @needs_corpus

@@ -19,7 +19,7 @@ from pathlib import Path
 import duckdb
 import pytest
 from click.testing import CliRunner
-from conftest import CORPUS, SAMPLES
+from conftest import CORPUS, SAMPLE_HANDS, SAMPLES
 
 from auditor.cli import main
 
@@ -57,7 +57,7 @@ def store(tmp_path):
     db = str(tmp_path / "store.duckdb")
     r = run("ingest", SAMPLES, "--db", db, "--json")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["hands"] == 56
+    assert json.loads(r.stdout)["hands"] == SAMPLE_HANDS
     return db, snapshot(db)
 
 

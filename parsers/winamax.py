@@ -1,0 +1,136 @@
+"""Winamax text hand histories (tournaments, Expresso / Go Fast, cash), a PokerStars-family format.
+
+A hand starts at ``Winamax Poker - ...``.  What Winamax writes its own way, and
+nothing else, is here (``parsers.stars_family`` reads the rest):
+
+- the header names the hand late: ``Winamax Poker - Tournament "<name>" buyIn: <x>
+  level: <n> - HandId: #<a>-<b>-<c> - Holdem no limit (<ante>/<sb>/<bb>) - <date> UTC``,
+  ``... - CashGame - HandId: ...``, ``... - Go Fast "<table>" - HandId: ...``;
+  the tournament's number is in the table's name: ``Table: 'KING 5(1468666)#118'``;
+- game names of its own (``Holdem``, ``Omaha5``, ``7-Card Stud``, ``Lowball27``)
+  and lower-case limits;
+- actions without a colon (``Ann folds``), amounts with the euro after them
+  (``2.50€``), ``posts ante``, ``brings in 10€``, ``discard 2 cards``, and blinds
+  posted by a player out of the blinds' positions (``posts big blind 2€ out of
+  position``: a live blind, as PokerStars writes a new player's);
+- section markers ``*** ANTE/BLINDS ***``, ``*** PRE-FLOP ***``, and for draw games
+  ``*** FIRST-BET ***`` .. ``*** FOURTH-BET ***`` (betting on the current street)
+  and ``*** FIRST-DRAW ***`` .. ``*** THIRD-DRAW ***``;
+- ``Total pot 16.35€ | Rake 0.65€``: the total is what is left *after* the rake
+  (the chips put in are the sum: 17€; the log's total_pot is that sum), ``| No
+  rake``; a large tournament total may be written rounded (``15.52k``): the line is
+  kept with no amount, the collects and seat lines carry the exact figures;
+- no ``Uncalled bet`` line: a bet nobody called is counted in the total pot and in
+  the bettor's ``collected`` amount (or written as a side pot he collects).  The
+  return is inferred from the last street's commitments and recorded as inferred
+  events on the collect line (``StarsSite.implied_returns``; docs/sites.md);
+- the summary lists the seats that won or showed and, in most hands, the others;
+  cash hands often list the winner only.
+"""
+
+from __future__ import annotations
+
+import re
+
+from auditor.schema import Variant
+from parsers.stars_family import LIMITS, StarsFamilyParser, StarsSite, game_pattern, hand_headers
+
+_WINAMAX_GAMES = {
+    "holdem": Variant.HOLDEM.value,
+    "omaha": Variant.OMAHA.value,
+    "omaha hi/lo": Variant.OMAHA_HILO.value,
+    "omaha5": Variant.OMAHA5.value,
+    "5 card omaha": Variant.OMAHA5.value,
+    "5 card omaha hi/lo": Variant.OMAHA5_HILO.value,
+    "7-card stud": Variant.STUD.value,
+    "7stud": Variant.STUD.value,
+    "7-card stud hi/lo": Variant.STUD_HILO.value,
+    "razz": Variant.RAZZ.value,
+    "2-7 triple draw": Variant.DRAW_2_7_TRIPLE.value,
+    "lowball27": Variant.DRAW_2_7_TRIPLE.value,  # three draws, as '2-7 Triple Draw'
+}
+_GAME = game_pattern(_WINAMAX_GAMES)
+_HAND_ID = r" - HandId: #(?P<hid>\d+-\d+-\d+) - "
+
+WINAMAX = StarsSite(
+    name="winamax",
+    label="Winamax",
+    id_prefix="WMX-",
+    **{
+        # (a tournament summary, 'Winamax Poker - Tournament summary : ...', is no hand)
+        **hand_headers(("Winamax Poker - ",), r"Winamax Poker - (?!Tournament summary)(?P<num>)"),
+        # the hand number comes after the game's kind: read from the whole rest of the line
+        "header": re.compile(r"^Winamax Poker - (?P<rest>.*? - HandId: #(?P<num>\d+-\d+-\d+) - .*)$"),
+        "header_anywhere": None,
+    },
+    tourney=re.compile(
+        rf'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?) level: (?P<level>\w+){_HAND_ID}{_GAME} '
+        r"\((?:(?P<ante>[^/()]+)/)?(?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) - (?P<date>.+)$",
+        re.IGNORECASE,
+    ),
+    cash=re.compile(
+        rf'^(?:CashGame|Go Fast "[^"]*"){_HAND_ID}{_GAME} \((?P<stakes>[^()]*)\) - (?P<date>.+)$', re.IGNORECASE
+    ),
+    games=_WINAMAX_GAMES,
+    limits=LIMITS,
+    # '1€/2€'; stud: '5€/25€/50€' (ante, small bet, big bet)
+    stakes=(re.compile(r"^(?:(?P<ante>[^/ ]+)/)?(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)$"),),
+    table_prefix="Table: '",
+    table=re.compile(
+        r"^Table: '(?P<name>.*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
+        r"(?: Seat #(?P<btn>\d+) is the button)?$"
+    ),
+    seat=re.compile(
+        r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^,() ]+)(?:, (?P<bounty>[^()]+ bounty))?\)(?P<tail>.*)$"
+    ),
+    total_pot=re.compile(r"^Total pot (?P<total>\S+)(?P<pots>) \| (?:No rake|Rake (?P<rake>\S+))$"),
+    total_after_rake=True,
+    rounded_amount=re.compile(r"^\d+(?:\.\d+)?k$"),
+    markers={
+        "*** ANTE/BLINDS ***": "",
+        "*** PRE-FLOP ***": "",
+        "*** FIRST-BET ***": "",
+        "*** FIRST-DRAW ***": "first_draw",
+        "*** SECOND-BET ***": "",
+        "*** SECOND-DRAW ***": "second_draw",
+        "*** THIRD-BET ***": "",
+        "*** THIRD-DRAW ***": "third_draw",
+        "*** FOURTH-BET ***": "",
+        # stud in the play-money export: the streets by name
+        "*** THIRD ***": "third",
+        "*** FOURTH ***": "fourth",
+        "*** FIFTH ***": "fifth",
+        "*** SIXTH ***": "sixth",
+        "*** SEVENTH ***": "seventh",
+    },
+    actor_sep=" ",
+    amount_suffix="€",
+    suffix_currency="EUR",
+    action_aliases=(
+        ("posts ante ", re.compile(r"^posts ante "), "posts the ante "),
+        ("posts ", re.compile(r"^(posts (?:small|big) blind \S+) out of position$"), r"\1"),
+        ("bring", re.compile(r"^(?:brings in|bring-in) (?=\S+$)"), "brings in for "),
+        ("discard ", re.compile(r"^discard (\d+ cards?)"), r"discards \1"),
+        ("stands pat [", re.compile(r"^stands pat \["), "stands pat on ["),
+    ),
+    # a player declining to post the big blind ('Ann deny BB 0€', a player with no seat
+    # line at times) posts nothing and sits out: no chips move
+    ignored_infix=(" deny BB ",),
+    forced_marker="*** ANTE/BLINDS ***",
+    rejected_actions=(
+        ("posts ", re.compile(r"^posts (?:small|big) blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",
+         "a blind of nothing posted (with a dead blind of both blinds' size): what was posted live cannot be told"),
+    ),
+    summary_ignored=("Board: [",),
+    collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot \d+) ?(?:\((HI|LO)\))?$"),
+    won=re.compile(r"won (\S+)"),
+    summary_lists_every_seat=False,
+    implied_returns=True,
+)
+
+
+class WinamaxParser(StarsFamilyParser):
+    """Reads Winamax text histories (see the module docstring)."""
+
+    def __init__(self) -> None:
+        super().__init__(WINAMAX)
