@@ -69,7 +69,7 @@ def test_findings_point_at_the_offending_line(audited):
     for underraise in underraises:
         line = open(underraise["source"], encoding="utf-8").read().splitlines()[underraise["line"] - 1]
         if underraise["hand"].startswith("IP-"):  # the raise's action element
-            assert line.strip().startswith(f'<action no="8" player="{underraise['player']}" type="23"')
+            assert line.strip().startswith('<action no="8" player="' + underraise["player"] + '" type="23"')
         else:  # the raiser's own line, in the site's words
             assert line.startswith(underraise["player"]) and "raises" in line, line
 
