@@ -7,7 +7,10 @@
 --   seat that had already folded or was all-in, skips or misleads the players entitled to
 --   act and is subject to the out-of-turn rule. A fold recorded for a player already
 --   all-in from a forced bet is the site forfeiting a sitting-out player's hand, not an
---   action, and is not reported.
+--   action, and is not reported. A check recorded for a player already all-in moves no
+--   chips and is no one's turn: the history contradicts itself (Run It Once writes such
+--   checks), a record finding rather than a violation; so is a check recorded when
+--   betting was over (no one was due to act): it moves no chips and changes nothing.
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        CASE WHEN d.expected_seat IS NULL THEN 'no action (betting was over)' ELSE 'seat ' || CAST(d.expected_seat AS VARCHAR) END AS expected,
        'seat ' || CAST(d.seat AS VARCHAR) || CASE WHEN d.actor_status <> 'active' THEN ' (' || replace(d.actor_status, '_', '-') || ')' ELSE '' END AS actual,
@@ -16,7 +19,8 @@ SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
             WHEN d.actor_status = 'all_in' THEN ' acted while already all-in'
             WHEN d.expected_seat IS NULL THEN ' acted when no one was due to act'
             ELSE ' acted when it was seat ' || CAST(d.expected_seat AS VARCHAR) || '''s turn' END || '.' AS message,
-       d.line_no
+       d.line_no,
+       CASE WHEN d.kind = 'check' AND (d.actor_status = 'all_in' OR d.expected_seat IS NULL) THEN 'record' END AS category
 FROM decisions d
 WHERE d.edition = $edition
   AND (d.actor_status <> 'active' OR d.expected_seat IS DISTINCT FROM d.seat)
