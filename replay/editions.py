@@ -8,8 +8,8 @@ this module holds only the behaviour switches, each justified by the text in
 False
 >>> edition("tda-2019").limit_half_raise_reopens
 True
->>> edition("tda-2024").identical_hands_split_evenly, edition("tda-2024").bb_ante_big_blind_first
-(False, True)
+>>> edition("tda-2024").identical_hands_split_evenly, edition("tda-2024").bb_ante_order
+(False, 'big-blind-first')
 """
 
 from __future__ import annotations
@@ -47,8 +47,9 @@ class EditionRules:
     # RP-11, a big blind ante the big-blind player cannot post in full together with the
     # blind: 2019 "ante-first calculation" (the ante is paid first, the rest is the live
     # blind); 2024 "big-blind-first calculation" (the blind first, the rest is the dead
-    # ante).  Before 2019 no edition has a big blind ante format: ante first, as 2019.
-    bb_ante_big_blind_first: bool = False
+    # ante).  None: the edition has no big blind ante format (before 2019), and the
+    # replay keeps the split the history posted.
+    bb_ante_order: str | None = None
     # 2024 Rule 34-A: a button moved incorrectly stands once substantial action occurs;
     # "the button will not be backed-up on the next hand".  Earlier editions have no rule
     # on button errors: a history that moves the button back to correct one is not wrong.
@@ -59,9 +60,9 @@ _EDITIONS = {
     "tda-2011": EditionRules("tda-2011", False, False, False),
     "tda-2013": EditionRules("tda-2013", True, True, True),
     "tda-2017": EditionRules("tda-2017", True, True, True),
-    "tda-2019": EditionRules("tda-2019", True, True, True),
+    "tda-2019": EditionRules("tda-2019", True, True, True, bb_ante_order="ante-first"),
     "tda-2024": EditionRules("tda-2024", True, True, True, identical_hands_split_evenly=False,
-                             bb_ante_big_blind_first=True, button_error_stands=True),
+                             bb_ante_order="big-blind-first", button_error_stands=True),
 }
 
 

@@ -141,6 +141,7 @@ class Replay:
         self.voluntary_seen = False  # any voluntary action on this street yet
         self.blind_posters: list[tuple[str, SeatState]] = []
         self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
+        self.bb_ante_ordered = False  # RP-11: the short big-blind-ante payer's split is settled
 
     # --- seating ---------------------------------------------------------------------
     def _clockwise(self, seats: list[Seat]) -> list[Seat]:
@@ -211,6 +212,7 @@ class Replay:
 
     def _open_street(self, name: str) -> None:
         if self.street is not None:
+            self._order_bb_ante()
             self._close_street()
         self.street = name
         self.street_idx = self.streets.index(name)
@@ -289,6 +291,7 @@ class Replay:
             elif kind == "winnings" and s is not None:
                 s.winnings = e.amount
         if self.street is not None:
+            self._order_bb_ante()
             self._close_street()
         self._settle()
         return self.facts
@@ -330,6 +333,34 @@ class Replay:
             self.last_full = self.hand.small_bet or self.last_full
         self.full_level = max(self.full_level, self.bet_floor)
         self.blind_posters.append((kind, s))
+
+    def _order_bb_ante(self) -> None:
+        """RP-11: a big-blind-ante payer who cannot post both the blind and the ante.
+        2019 recommends the ante-first calculation (the ante is paid first, the rest is
+        the live blind), 2024 the big-blind-first one (the blind first, the rest is the
+        dead ante).  The edition's split decides the live blind, hence the amount to call
+        and the side pots; the blind-level check compares it with the split the history
+        posted.  The full amounts are the hand's blind and ante: a history that posted
+        the ante short states no full ante, and its split is kept."""
+        if self.bb_ante_ordered:
+            return
+        self.bb_ante_ordered = True
+        ante_full, bb_full = self.hand.ante or 0, self.big_blind
+        order = self.rules.bb_ante_order
+        if order is None or not self.hand.bb_ante or not ante_full or not bb_full or self.street_idx != 0:
+            return
+        payer = next((s for s in self.order if s.table_ante), None)
+        if payer is None or payer.stack > 0:
+            return
+        live = payer.street_in
+        total = payer.table_ante + live
+        if total >= ante_full + bb_full:
+            return
+        blind = min(total, bb_full) if order == "big-blind-first" else total - min(total, ante_full)
+        if blind == live:
+            return
+        payer.street_in, payer.table_ante = blind, total - blind
+        self.current_bet = max(s.street_in for s in self.order)
 
     def _start_of_round(self) -> SeatState | None:
         """The seat action starts after, before anyone has acted voluntarily."""
@@ -431,6 +462,7 @@ class Replay:
         return max(self.current_bet, min(self.bet_floor, reach))
 
     def _voluntary(self, e: Event, s: SeatState) -> None:
+        self._order_bb_ante()
         kind = e.kind
         expected, due = self._turn()
         to_act = [x.seat for x in due]

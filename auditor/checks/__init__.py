@@ -29,13 +29,14 @@ memory does not grow with the store (``_run_table_checks``; docs/table-checks.md
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
 
 import duckdb
 
 from auditor.store import transaction
+from replay.editions import edition as edition_rules
 
 SEVERITIES = ("info", "warning", "error")
 
@@ -154,7 +155,13 @@ def _rule(c: Check, edition: str, citation) -> tuple[str, str] | None:
 
 
 def _params(c: Check, edition: str) -> dict | None:
-    return {"edition": edition} if "$edition" in c.body else None
+    """``$edition``, and any ruling switch of :class:`replay.editions.EditionRules` the SQL
+    names (``$bb_ante_order``): what differs by edition is said once, there."""
+    rules = edition_rules(edition)
+    params = {f.name: getattr(rules, f.name) for f in fields(rules) if f"${f.name}" in c.body}
+    if "$edition" in c.body:
+        params["edition"] = edition
+    return params or None
 
 
 def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str] | None,
