@@ -54,6 +54,11 @@ class EditionRules:
     # "the button will not be backed-up on the next hand".  Earlier editions have no rule
     # on button errors: a history that moves the button back to correct one is not wrong.
     button_error_stands: bool = False
+    # 54-B, the pre-flop pot-limit maximum: 2017/2019 "a short all-in blind will not affect
+    # calculation of the maximum pot limit bet"; 2024 "a dead or short all-in blind will not
+    # affect pot calculation. All pre-flop pot and re-pot bets will assume full blinds were
+    # posted" (Ex 1: 100-200, dead small blind, the first raise may go to 700).
+    pot_limit_assumes_full_blinds: bool = False
 
 
 _EDITIONS = {
@@ -62,7 +67,8 @@ _EDITIONS = {
     "tda-2017": EditionRules("tda-2017", True, True, True),
     "tda-2019": EditionRules("tda-2019", True, True, True, bb_ante_order="ante-first"),
     "tda-2024": EditionRules("tda-2024", True, True, True, identical_hands_split_evenly=False,
-                             bb_ante_order="big-blind-first", button_error_stands=True),
+                             bb_ante_order="big-blind-first", button_error_stands=True,
+                             pot_limit_assumes_full_blinds=True),
 }
 
 

@@ -142,6 +142,7 @@ class Replay:
         self.blind_posters: list[tuple[str, SeatState]] = []
         self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
         self.bb_ante_ordered = False  # RP-11: the short big-blind-ante payer's split is settled
+        self.small_blind_live = 0  # the positional small blind's live chips (2024 54-B)
 
     # --- seating ---------------------------------------------------------------------
     def _clockwise(self, seats: list[Seat]) -> list[Seat]:
@@ -326,6 +327,7 @@ class Replay:
         elif kind == "small_blind" and self.big_blind:
             # the big blind is the pre-flop bet even when its player could not post it
             self.bet_floor = max(self.bet_floor, self.big_blind)
+            self.small_blind_live += amt
         elif kind in ("big_blind", "dead_blind"):
             self.bet_floor = max(self.bet_floor, self.big_blind or amt)
             self.bets_raises = max(self.bets_raises, 1)  # the big blind is the round's opening bet (51-B)
@@ -448,6 +450,9 @@ class Replay:
             # raise to: the bet level plus the pot after calling (2019 Rule 54);
             # pre-flop a short all-in blind counts as a full blind (54-B)
             phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0
+            if self.street_idx == 0 and self.rules.pot_limit_assumes_full_blinds:
+                # 2024 54-B: a dead or short small blind counts as posted in full too
+                phantom += max(0, (self.hand.small_blind or 0) - self.small_blind_live)
             hi = level + self.pot + phantom + (level - s.street_in)
         else:
             hi = reach
