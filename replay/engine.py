@@ -12,6 +12,7 @@ edition comes from :mod:`replay.editions`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -143,6 +144,8 @@ class Replay:
         self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
         self.bb_ante_ordered = False  # RP-11: the short big-blind-ante payer's split is settled
         self.small_blind_live = 0  # the positional small blind's live chips (2024 54-B)
+        # Rule 36: the hand's actions in turn so far (seq, puts chips in), for substantial action
+        self.in_turn: list[tuple[int, bool]] = []
 
     # --- seating ---------------------------------------------------------------------
     def _clockwise(self, seats: list[Seat]) -> list[Seat]:
@@ -295,7 +298,27 @@ class Replay:
             self._order_bb_ante()
             self._close_street()
         self._settle()
+        self._sa_windows()
         return self.facts
+
+    def _sa_windows(self) -> None:
+        """Each decision's ``sa_after_seq``: the action in turn after it that completed
+        substantial action (Rule 36), counted from the next action on."""
+        if not self.facts.decisions:
+            return
+        seqs = [q for q, _ in self.in_turn]
+        out = []
+        for row in self.facts.decisions:
+            start = bisect_right(seqs, row[1])
+            done = None
+            chips = False
+            for n, (q, c) in enumerate(self.in_turn[start:], 1):
+                chips = chips or c
+                if n >= 3 or (n == 2 and chips):
+                    done = q
+                    break
+            out.append(row[:-1] + (done,))
+        self.facts.decisions = out
 
     # --- forced bets -----------------------------------------------------------------
     def _forced(self, e: Event, s: SeatState) -> None:
@@ -517,16 +540,19 @@ class Replay:
         s.acted = True
         s.level_acted = s.street_in
         s.full_raises_since = 0
+        sa_before = substantial(self.in_turn)
         if expected is None or s is expected:
             # an action out of turn does not move the turn: the skipped players are
             # still due, in order, from where the action really was
             self.last_actor = s
             self.voluntary_seen = True
+            self.in_turn.append((e.seq, s.street_in > in_before))
         self.facts.decisions.append((
             self.hid, e.seq, self.ed, e.street, s.seat, s.player, kind,
             expected.seat if expected else None, to_act, status, to_call, current_before,
             min_to, max_to, may, why, last_full_before, count_before, self.raise_cap,
             stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
+            sa_before, None,
         ))
 
     def _put(self, s: SeatState, add: int) -> None:
@@ -805,6 +831,16 @@ class Replay:
                 self.hid, self.ed, s.seat, s.player, s.start, s.total_in, s.returned_expected, ret_rec,
                 won_exp, won_rec, end_exp, end_rec, s.returned_line,
             ))
+
+
+def substantial(actions: list[tuple[int, bool]]) -> bool:
+    """Rule 36: "either A) any 2 actions in turn, at least one of which puts chips in the
+    pot ... or B) any combination of 3 actions in turn"; posted blinds do not count.
+
+    >>> substantial([(5, False), (6, False)]), substantial([(5, False), (6, True)])
+    (False, True)
+    """
+    return len(actions) >= 3 or (len(actions) == 2 and (actions[0][1] or actions[1][1]))
 
 
 def replay_hand(hand: ParsedHand, seats: list[Seat], events: list[Event], rules: EditionRules, **kw) -> HandFacts:
