@@ -291,7 +291,7 @@ def test_edition_fixture(name, edition, expected, tmp_path):
     path = EDITION_FIXTURES / name
     result, findings, con = run(path, tmp_path, edition)
     con.close()
-    got = sorted({f["check_id"] for f in findings})
+    got = sorted(f["check_id"] for f in findings)  # a check id once per finding
     assert got == sorted(expected), [(f["check_id"], f["message"]) for f in findings]
     for f in findings:
         assert (f["rule"], f["rule_title"]) == expected_rule(f["check_id"], edition)

@@ -202,13 +202,16 @@ BATCH_HANDS = 25_000
 # same name (temp is searched first: the views in auditor/views.sql, and the checks,
 # then read the batch only).  Events and hand results: only the rows and columns the
 # table views and checks read (not the events' source text, most of their bytes);
-# hand results of the edition checked only (expected end stacks depend on it).
+# hand results and decisions of the edition checked only (expected end stacks depend on
+# it; dead-button reads which hands reached substantial action).
 TABLE_EVENT_KINDS = ("small_blind", "big_blind", "ante", "dead_blind", "out_of_hand", "rebuy", "addon", "finish")
 _SLICE = {
     "hands": "SELECT h.* FROM main.hands h JOIN temp._tc_keys k ON k.tkey = {key} WHERE k.batch = $batch AND {range}",
     "seats": "SELECT x.* FROM main.seats x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
     "events": "SELECT x.hand_id, x.seq, x.street, x.kind, x.seat, x.player, x.amount, x.all_in, x.line_no "
               "FROM main.events x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
+    "decisions": "SELECT x.hand_id, x.edition, x.seq, x.seat, x.expected_seat, x.committed_before, x.committed_after "
+                 "FROM main.decisions x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
     "hand_results": "SELECT x.hand_id, x.edition, x.seat, x.player, x.starting_stack, x.contributed, x.returned_expected, "
                     "x.won_expected, x.won_recorded, x.end_stack_expected, x.end_stack_recorded "
                     "FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
