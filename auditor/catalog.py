@@ -6,7 +6,7 @@ cites (number, optional paragraph letter, title and a verbatim quote), or says
 that the edition has no such rule (``missing = true`` with a ``note``).
 
 >>> sorted(load_catalog()["illegal-reopen"].citations)
-['tda-2011', 'tda-2013', 'tda-2017', 'tda-2019']
+['tda-2011', 'tda-2013', 'tda-2017', 'tda-2019', 'tda-2024']
 >>> [c.ref for c in citation("illegal-reopen", "tda-2019")]
 ['47-A', '47-B']
 >>> [c.ref for c in citation("illegal-reopen", "tda-2011")]
@@ -34,8 +34,8 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-EDITIONS: tuple[str, ...] = ("tda-2011", "tda-2013", "tda-2017", "tda-2019")
-DEFAULT_EDITION = "tda-2019"
+from replay.editions import DEFAULT_EDITION, EDITIONS  # one list of editions
+
 SEVERITIES: tuple[str, ...] = ("error", "warning", "info")
 
 #: The document each edition is read from (in the TDA texts folder).
@@ -44,6 +44,7 @@ EDITION_FILES: dict[str, str] = {
     "tda-2013": "tda-2013.txt",
     "tda-2017": "tda-2017.txt",
     "tda-2019": "tda-2019-longform.txt",
+    "tda-2024": "tda-2024-longform.txt",
 }
 
 CATALOG_PATH = Path(__file__).resolve().parent / "rules" / "catalog.toml"
@@ -169,8 +170,13 @@ def texts_dir() -> Path | None:
 
 _HEADING = re.compile(r"^\s*(?:Rule\s+)?(\d{1,2}):\s+(\S.*?)\s*$")  # '41:  Raises', 'Rule 37: Button ...'
 _RP_HEADING = re.compile(r"^\s*(RP-\d{1,2})[.:]\s+(\S.*?)\s*$")  # 'RP-11: Ante Formats...'
-_RP_START = re.compile(r"Recommended Procedures,? Version")
-_ADDENDUM_START = re.compile(r"^\s*(?:POKER TOURNAMENT DIRECTORS ASSN\. )?Illustration Addendum")
+# '2013 Recommended Procedures Version 1.0', '... 2019 Recommended Procedures, Version 1.0',
+# 2024: '2024 Recommended Procedures,' alone on its line (the version on the next)
+_RP_START = re.compile(r"Recommended Procedures,?(?: Version|\s*$)")
+# the Addendum's own heading, not a rule's wrapped "See Illustration Addendum." (2024 10-B)
+_ADDENDUM_START = re.compile(r"^\s*(?:POKER TOURNAMENT DIRECTORS ASSN\. )?Illustration Addendum(?!\.?\s*$)")
+# 2024: the page footer, and a stray backtick line, fall inside rules that cross a page
+_PAGE_NOISE = re.compile(r"^\s*(?:© Copyright|`\s*$)")
 _PART = re.compile(r"^(?:- )?([A-Z]):\s")  # a paragraph 'A: ...' or '- B: ...'
 
 
@@ -214,12 +220,14 @@ def _parse_table(lines: list[str]) -> dict[str, Rule]:
 
 
 def _parse_sections(lines: list[str]) -> dict[str, Rule]:
-    """2013/2017/2019 documents: a heading line 'N: Title' then paragraphs, numbered in order."""
+    """2013/2017/2019/2024 documents: a heading line 'N: Title' then paragraphs, numbered in order."""
     found: list[tuple[str, str, list[str]]] = []
     section, numbered, current = "rules", 0, None
     for line in lines:
         if _ADDENDUM_START.search(line):
             break
+        if _PAGE_NOISE.match(line):
+            continue
         if _RP_START.search(line):  # the Recommended Procedures' preamble belongs to no rule
             section, current = "rp", None
             continue

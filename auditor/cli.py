@@ -307,6 +307,7 @@ def check(db, edition_name, check_ids, house):
         fail(f"the replay facts for {edition_name} in {db} {why}: run 'tda-audit replay --rules {edition_name}' first")
     counts = run_checks(con, edition_name, list(check_ids) or None, house=house)
     con.close()
+    click.echo(f"findings under {edition_name}:")
     for cid, n in sorted(counts.items()):
         click.echo(f"{cid:20} {n}")
 
@@ -388,7 +389,7 @@ def rules(edition_name, as_json):
       tda-audit rules
       tda-audit rules --rules tda-2011 --json
     """
-    from auditor.catalog import citation
+    from auditor.catalog import EDITION_FILES, citation
     from auditor.checks import load_checks
 
     out = []
@@ -414,6 +415,7 @@ def rules(edition_name, as_json):
         # the checks, as before, and the house-rule profiles (--house)
         click.echo(json.dumps({"checks": out, "house_profiles": [p.as_json() for p in profiles]}, indent=2, default=str))
         return
+    click.echo(f"rules of {edition_name} ({EDITION_FILES[edition_name]}):")
     for r in out:
         refs = "; ".join(f"{x['rule']} {x['title']}" for x in r["citations"] if not x.get("missing")) or "no rule in this edition (check does not run)"
         click.echo(f"{r['check']:20} {r['severity']:8} {r['category']:9} {refs}")

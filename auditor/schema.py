@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from
+SCHEMA_VERSION = 2  # 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -371,6 +371,8 @@ DECISIONS = Table(
         C("amount_to", "BIGINT", "the actor's street commitment the action brought them to (bets/raises/calls)"),
         C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...", False),
         C("line_no", "INTEGER", "source line of the action", False),
+        C("sa_before", "BOOLEAN", "substantial action (Rule 36: two actions in turn, one putting chips in, or three) had occurred in the hand before this action: an error made now can no longer be corrected where a rule's window ends at substantial action (35-D, 23, 34-A)", False),
+        C("sa_after_seq", "INTEGER", "seq of the action in turn that completed substantial action after this one (the window of 52-B's too-low pot count: corrected until substantial action occurs after the bet); NULL if the hand ended first"),
     ),
     ("hand_id", "seq", "edition"),
     enforce_key=False,

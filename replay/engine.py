@@ -12,6 +12,7 @@ edition comes from :mod:`replay.editions`.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -143,6 +144,10 @@ class Replay:
         self.voluntary_seen = False  # any voluntary action on this street yet
         self.blind_posters: list[tuple[str, SeatState]] = []
         self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
+        self.bb_ante_ordered = False  # RP-11: the short big-blind-ante payer's split is settled
+        self.small_blind_live = 0  # the positional small blind's live chips (2024 54-B)
+        # Rule 36: the hand's actions in turn so far (seq, puts chips in), for substantial action
+        self.in_turn: list[tuple[int, bool]] = []
 
     # --- seating ---------------------------------------------------------------------
     def _clockwise(self, seats: list[Seat]) -> list[Seat]:
@@ -213,6 +218,7 @@ class Replay:
 
     def _open_street(self, name: str) -> None:
         if self.street is not None:
+            self._order_bb_ante()
             self._close_street()
         self.street = name
         self.street_idx = self.streets.index(name)
@@ -294,9 +300,30 @@ class Replay:
             elif kind == "winnings" and s is not None:
                 s.winnings = e.amount
         if self.street is not None:
+            self._order_bb_ante()
             self._close_street()
         self._settle()
+        self._sa_windows()
         return self.facts
+
+    def _sa_windows(self) -> None:
+        """Each decision's ``sa_after_seq``: the action in turn after it that completed
+        substantial action (Rule 36), counted from the next action on."""
+        if not self.facts.decisions:
+            return
+        seqs = [q for q, _ in self.in_turn]
+        out = []
+        for row in self.facts.decisions:
+            start = bisect_right(seqs, row[1])
+            done = None
+            chips = False
+            for n, (q, c) in enumerate(self.in_turn[start:], 1):
+                chips = chips or c
+                if n >= 3 or (n == 2 and chips):
+                    done = q
+                    break
+            out.append(row[:-1] + (done,))
+        self.facts.decisions = out
 
     # --- forced bets -----------------------------------------------------------------
     def _forced(self, e: Event, s: SeatState) -> None:
@@ -329,6 +356,7 @@ class Replay:
         elif kind == "small_blind" and self.big_blind:
             # the big blind is the pre-flop bet even when its player could not post it
             self.bet_floor = max(self.bet_floor, self.big_blind)
+            self.small_blind_live += amt
         elif kind in ("big_blind", "dead_blind"):
             self.bet_floor = max(self.bet_floor, self.big_blind or amt)
             self.bets_raises = max(self.bets_raises, 1)  # the big blind is the round's opening bet (51-B)
@@ -336,6 +364,34 @@ class Replay:
             self.last_full = self.hand.small_bet or self.last_full
         self.full_level = max(self.full_level, self.bet_floor)
         self.blind_posters.append((kind, s))
+
+    def _order_bb_ante(self) -> None:
+        """RP-11: a big-blind-ante payer who cannot post both the blind and the ante.
+        2019 recommends the ante-first calculation (the ante is paid first, the rest is
+        the live blind), 2024 the big-blind-first one (the blind first, the rest is the
+        dead ante).  The edition's split decides the live blind, hence the amount to call
+        and the side pots; the blind-level check compares it with the split the history
+        posted.  The full amounts are the hand's blind and ante: a history that posted
+        the ante short states no full ante, and its split is kept."""
+        if self.bb_ante_ordered:
+            return
+        self.bb_ante_ordered = True
+        ante_full, bb_full = self.hand.ante or 0, self.big_blind
+        order = self.rules.bb_ante_order
+        if order is None or not self.hand.bb_ante or not ante_full or not bb_full or self.street_idx != 0:
+            return
+        payer = next((s for s in self.order if s.table_ante), None)
+        if payer is None or payer.stack > 0:
+            return
+        live = payer.street_in
+        total = payer.table_ante + live
+        if total >= ante_full + bb_full:
+            return
+        blind = min(total, bb_full) if order == "big-blind-first" else total - min(total, ante_full)
+        if blind == live:
+            return
+        payer.street_in, payer.table_ante = blind, total - blind
+        self.current_bet = max(s.street_in for s in self.order)
 
     def _start_of_round(self) -> SeatState | None:
         """The seat action starts after, before anyone has acted voluntarily."""
@@ -423,6 +479,9 @@ class Replay:
             # raise to: the bet level plus the pot after calling (2019 Rule 54);
             # pre-flop a short all-in blind counts as a full blind (54-B)
             phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0
+            if self.street_idx == 0 and self.rules.pot_limit_assumes_full_blinds:
+                # 2024 54-B: a dead or short small blind counts as posted in full too
+                phantom += max(0, (self.hand.small_blind or 0) - self.small_blind_live)
             hi = level + self.pot + phantom + (level - s.street_in)
         else:
             hi = reach
@@ -437,6 +496,7 @@ class Replay:
         return max(self.current_bet, min(self.bet_floor, reach))
 
     def _voluntary(self, e: Event, s: SeatState) -> None:
+        self._order_bb_ante()
         kind = e.kind
         expected, due = self._turn()
         to_act = [x.seat for x in due]
@@ -486,16 +546,19 @@ class Replay:
         s.acted = True
         s.level_acted = s.street_in
         s.full_raises_since = 0
+        sa_before = substantial(self.in_turn)
         if expected is None or s is expected:
             # an action out of turn does not move the turn: the skipped players are
             # still due, in order, from where the action really was
             self.last_actor = s
             self.voluntary_seen = True
+            self.in_turn.append((e.seq, s.street_in > in_before))
         self.facts.decisions.append((
             self.hid, e.seq, self.ed, e.street, s.seat, s.player, kind,
             expected.seat if expected else None, to_act, status, to_call, current_before,
             min_to, max_to, may, why, last_full_before, count_before, self.raise_cap,
             stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
+            sa_before, None,
         ))
 
     def _put(self, s: SeatState, add: int) -> None:
@@ -819,6 +882,16 @@ class Replay:
                 self.hid, self.ed, s.seat, s.player, s.start, s.total_in, s.returned_expected, ret_rec,
                 won_exp, won_rec, end_exp, end_rec, s.returned_line, basis, source,
             ))
+
+
+def substantial(actions: list[tuple[int, bool]]) -> bool:
+    """Rule 36: "either A) any 2 actions in turn, at least one of which puts chips in the
+    pot ... or B) any combination of 3 actions in turn"; posted blinds do not count.
+
+    >>> substantial([(5, False), (6, False)]), substantial([(5, False), (6, True)])
+    (False, True)
+    """
+    return len(actions) >= 3 or (len(actions) == 2 and (actions[0][1] or actions[1][1]))
 
 
 def replay_hand(hand: ParsedHand, seats: list[Seat], events: list[Event], rules: EditionRules, **kw) -> HandFacts:

@@ -92,6 +92,21 @@ def test_rule_text_examples():
     assert rule_text("tda-2019", "43", "Z") is None
 
 
+@needs_tda
+def test_rule_text_2024():
+    # a rule's wrapped "See Illustration Addendum." (10-B) does not end the rules there
+    assert rule("tda-2024", "71").title == "Warnings, Penalties, and Disqualification"
+    assert rule("tda-2024", "RP-22").title.startswith("Betting Non-Denominational Items")
+    # the page footer inside a rule that crosses a page is not part of it
+    assert "Copyright" not in rule_text("tda-2024", "12")
+    assert normalize(rule_text("tda-2024", "20")).endswith("C) H/L split: the odd chip in the total pot goes to the high side. D) Deleted 2022.")
+    assert rule("tda-2024", "34").title == "Button Placement and Movement"
+    assert rule_text("tda-2024", "34", "B").startswith("B: Heads-up, the small blind is the button")
+    assert "big-blind-first calculation" in rule_text("tda-2024", "RP-11")
+    # every check has a rule in 2024
+    assert all(not c.missing for info in load_catalog().values() for c in info.citations["tda-2024"])
+
+
 def test_rule_text_without_texts(monkeypatch, tmp_path):
     monkeypatch.setenv("TDA_TEXTS", str(tmp_path / "absent"))
     catalog.rules.cache_clear()

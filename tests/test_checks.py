@@ -12,7 +12,7 @@ Modelled on the rule registries of ruff and sqlfluff: for every check in
   the fixture (the action's own line for action checks);
 * ``passing.<txt|phh>``: its twin, changed only where needed to be right, with no
   finding at all;
-* optionally ``meta.toml``: ``edition`` (default ``tda-2019``), ``expect_count``,
+* optionally ``meta.toml``: ``edition`` (default: the default edition, ``tda-2024``), ``expect_count``,
   ``arithmetic_off = true`` when the site's own arithmetic (total pot, collects,
   rake) is the deliberate error.
 
@@ -33,13 +33,13 @@ import pytest
 from auditor.catalog import EDITIONS, citation
 from auditor.checks import load_checks
 from auditor.pipeline import audit
+from replay.editions import DEFAULT_EDITION  # tda-2024
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CHECK_FIXTURES = FIXTURES / "checks"
 EDITION_FIXTURES = FIXTURES / "editions"
 HISTORY_EXTS = ("txt", "phh")
 META_KEYS = {"edition", "expect_count", "arithmetic_off"}
-DEFAULT_EDITION = "tda-2019"
 
 CHECKS = {c.check_id: c for c in load_checks()}
 PS_HEADER = re.compile(r"^(?:\ufeff)?PokerStars (?:Hand|Game) #(\d+):")
@@ -292,7 +292,7 @@ def test_edition_fixture(name, edition, expected, tmp_path):
     path = EDITION_FIXTURES / name
     result, findings, con = run(path, tmp_path, edition)
     con.close()
-    got = sorted({f["check_id"] for f in findings})
+    got = sorted(f["check_id"] for f in findings)  # a check id once per finding
     assert got == sorted(expected), [(f["check_id"], f["message"]) for f in findings]
     for f in findings:
         assert (f["rule"], f["rule_title"]) == expected_rule(f["check_id"], edition)

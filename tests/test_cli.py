@@ -55,7 +55,7 @@ def test_audit_json_finds_each_sample_violation_once(audited):
     for f in out["findings"]:
         for key in ("check", "category", "hand", "seat", "player", "street", "rule", "edition", "expected", "actual", "message", "source", "line"):
             assert key in f
-        assert f["edition"] == "tda-2019" and f["rule"] and f["message"].endswith(".")
+        assert f["edition"] == "tda-2024" and f["rule"] and f["message"].endswith(".")  # the default edition
         assert f["category"] == "violation", f  # the samples are violations, under any house profile
         # the source line exists and names the player or is the hand's summary
         lines = open(f["source"], encoding="utf-8").read().splitlines()
@@ -248,10 +248,25 @@ def test_findings_warn_when_the_last_check_run_did_not_finish(tmp_path, monkeypa
     monkeypatch.setattr(checks, "_run_one", cut_short)
     con = connect(db)
     with pytest.raises(KeyboardInterrupt):
-        checks.run_checks(con, "tda-2019")
+        checks.run_checks(con, "tda-2024")  # the edition the default audit used
     con.close()
     monkeypatch.setattr(checks, "_run_one", real)
     r = run("findings", "--db", db)
     assert r.exit_code == 0 and "did not finish" in r.stderr
     assert run("check", "--db", db).exit_code == 0
     assert "did not finish" not in run("findings", "--db", db).stderr
+
+
+def test_rules_lists_every_check_with_its_2024_citation():
+    from auditor.checks import load_checks
+
+    text = run("rules", "--rules", "tda-2024")
+    assert text.exit_code == 0 and text.output.startswith("rules of tda-2024 (tda-2024-longform.txt):")
+    assert run("rules").output == text.output  # the default edition
+    out = {x["check"]: x for x in json.loads(run("rules", "--rules", "tda-2024", "--json").output)}
+    assert set(out) == {c.check_id for c in load_checks()}
+    assert all(x["runs"] and x["edition"] == "tda-2024" and x["citations"][0]["quote"] for x in out.values())
+    # numbers and titles that moved since 2019
+    assert [(c["rule"], c["title"]) for c in out["heads-up-button"]["citations"]] == [("34-B", "Button Placement and Movement")]
+    assert [c["rule"] for c in out["dead-button"]["citations"]] == ["32", "34-A", "33"]
+    assert "big-blind-first calculation" in out["blind-level"]["citations"][1]["quote"]

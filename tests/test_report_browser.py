@@ -150,7 +150,7 @@ def test_evidence_shows_timeline_and_rule_text(browser, sample_report):
     hit = browser.find_elements(By.CSS_SELECTOR, "#evidence-body table.timeline tr.hit")
     assert len(hit) == 1 and "raise to 600" in hit[0].text and "underraise" in hit[0].text
     current = browser.find_element(By.CSS_SELECTOR, "#evidence-body .finding.current")
-    assert "TDA-2019 Rule 43-A: Raise Amounts" in current.text
+    assert "TDA-2024 Rule 43-A: Raise Amounts" in current.text
     assert "at least 800" in current.find_element(By.CSS_SELECTOR, ".expected").text
     if TDA_TEXTS.is_dir():
         quote = current.find_element(By.CSS_SELECTOR, "blockquote.rule-text").text

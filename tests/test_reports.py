@@ -103,7 +103,7 @@ def test_report_summary_numbers_equal_the_findings_table(report, store):
 def test_report_provenance(report, store):
     db, _ = store
     assert number(report, "tool-version") == __version__
-    assert number(report, "edition") == "tda-2019"
+    assert number(report, "edition") == "tda-2024"  # the default edition
     assert str(Path(db).resolve()) in report
     con = duckdb.connect(db, read_only=True)
     sources = con.execute("SELECT path, sha256, (SELECT count(*) FROM hands h WHERE h.source_id = s.source_id) FROM sources s").fetchall()
@@ -210,7 +210,7 @@ def test_explain_clean_hand_and_unknown_hand(store):
     db, result = store
     clean = sorted({"PS-900000000202", "PS-900000000204", "PS-900000000101"} - {f["hand_id"] for f in result.findings})[0]
     r = run("explain", clean, "--db", db)
-    assert r.exit_code == 0 and "No findings under tda-2019" in r.output
+    assert r.exit_code == 0 and "No findings under tda-2024" in r.output
     r = run("explain", "PS-1", "--db", db)
     assert r.exit_code == 2 and "no hand" in r.output
 
@@ -220,7 +220,7 @@ def test_explain_clean_hand_and_unknown_hand(store):
 
 def findings_rows(db):
     con = duckdb.connect(db, read_only=True)
-    rows = con.execute(f"SELECT {', '.join(FINDING_COLS)} FROM findings WHERE edition = 'tda-2019' ORDER BY finding_id").fetchall()
+    rows = con.execute(f"SELECT {', '.join(FINDING_COLS)} FROM findings WHERE edition = 'tda-2024' ORDER BY finding_id").fetchall()
     con.close()
     return rows
 
@@ -267,7 +267,7 @@ def test_export_facts_and_hands(store, tmp_path):
     assert run("export", "--db", db, "--format", "parquet", "--what", "facts", "--out", tmp_path / "facts").exit_code == 0
     con = duckdb.connect(db, read_only=True)
     for t in ("decisions", "pots", "pot_shares", "hand_results"):
-        (n,) = con.execute(f"SELECT count(*) FROM {t} WHERE edition = 'tda-2019'").fetchone()
+        (n,) = con.execute(f"SELECT count(*) FROM {t} WHERE edition = 'tda-2024'").fetchone()
         assert duckdb.sql(f"SELECT count(*) FROM '{tmp_path / 'facts' / (t + '.parquet')}'").fetchall() == [(n,)] and n > 0
     con.close()
     assert run("export", "--db", db, "--format", "json", "--what", "hands", "--out", tmp_path / "h.json").exit_code == 0

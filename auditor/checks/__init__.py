@@ -38,13 +38,14 @@ memory does not grow with the store (``_run_table_checks``; docs/table-checks.md
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
 
 import duckdb
 
 from auditor.store import transaction
+from replay.editions import edition as edition_rules
 
 SEVERITIES = ("info", "warning", "error")
 CATEGORIES = ("violation", "departure", "record")  # docs/semantics.md, "Finding categories"
@@ -174,7 +175,13 @@ def _rule(c: Check, edition: str, citation) -> tuple[str, str] | None:
 
 
 def _params(c: Check, edition: str) -> dict | None:
-    return {"edition": edition} if "$edition" in c.body else None
+    """``$edition``, and any ruling switch of :class:`replay.editions.EditionRules` the SQL
+    names (``$bb_ante_order``): what differs by edition is said once, there."""
+    rules = edition_rules(edition)
+    params = {f.name: getattr(rules, f.name) for f in fields(rules) if f"${f.name}" in c.body}
+    if "$edition" in c.body:
+        params["edition"] = edition
+    return params or None
 
 
 def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str] | None,
@@ -219,13 +226,16 @@ BATCH_HANDS = 25_000
 # same name (temp is searched first: the views in auditor/views.sql, and the checks,
 # then read the batch only).  Events and hand results: only the rows and columns the
 # table views and checks read (not the events' source text, most of their bytes);
-# hand results of the edition checked only (expected end stacks depend on it).
+# hand results and decisions of the edition checked only (expected end stacks depend on
+# it; dead-button reads which hands reached substantial action).
 TABLE_EVENT_KINDS = ("small_blind", "big_blind", "ante", "dead_blind", "out_of_hand", "rebuy", "addon", "finish")
 _SLICE = {
     "hands": "SELECT h.* FROM main.hands h JOIN temp._tc_keys k ON k.tkey = {key} WHERE k.batch = $batch AND {range}",
     "seats": "SELECT x.* FROM main.seats x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
     "events": "SELECT x.hand_id, x.seq, x.street, x.kind, x.seat, x.player, x.amount, x.all_in, x.line_no "
               "FROM main.events x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
+    "decisions": "SELECT x.hand_id, x.edition, x.seq, x.seat, x.expected_seat, x.committed_before, x.committed_after "
+                 "FROM main.decisions x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
     "hand_results": "SELECT x.hand_id, x.edition, x.seat, x.player, x.starting_stack, x.contributed, x.returned_expected, "
                     "x.won_expected, x.won_recorded, x.end_stack_expected, x.end_stack_recorded "
                     "FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",

@@ -10,6 +10,10 @@
 --   table's ante) and per-player antes are both legitimate formats (see the catalog); each is
 --   compared only with hands of its own format. No-limit and pot-limit headers state the
 --   blinds; for fixed-limit games the level's amounts are the ones most posted at it.
+--   A big-blind-ante payer who cannot post both splits what they have by the edition's
+--   order (RP-11: 2019 the ante first, 2024 the big blind first; earlier editions have no
+--   big blind ante format); a history that posted another split is reported (PHH records
+--   no split of its own: its format posts antes first).
 WITH th AS (
   SELECT t.*, coalesce(t.bb_ante, false) AS bba FROM table_hands t WHERE t.is_tournament
 ), lvl AS (  -- the amounts of each level of each tournament and game, as most hands post them
@@ -18,9 +22,9 @@ WITH th AS (
          mode(sb_amount) FILTER (WHERE NOT sb_all_in) AS sb_posted, mode(bb_amount) FILTER (WHERE NOT bb_all_in) AS bb_posted,
          count(DISTINCT table_name) AS n_tables
   FROM th GROUP BY ALL
-), ante_lvl AS (
+), ante_lvl AS (  -- a big-blind-ante payer who went all-in posting says nothing of the full ante
   SELECT tournament_key, level, variant, bba, mode(ante_full) AS ante_mode
-  FROM th WHERE ante_full IS NOT NULL GROUP BY ALL
+  FROM th WHERE ante_full IS NOT NULL AND NOT (bba AND coalesce(bb_all_in, false)) GROUP BY ALL
 ), firsts AS (
   SELECT tournament_key, level, min(started_at) AS first_at
   FROM th WHERE level IS NOT NULL AND started_at IS NOT NULL GROUP BY tournament_key, level
@@ -36,12 +40,27 @@ WITH th AS (
   FROM th JOIN lvl l USING (tournament_key, level, variant, betting)
   LEFT JOIN ante_lvl a ON a.tournament_key = th.tournament_key AND a.level IS NOT DISTINCT FROM th.level
                       AND a.variant = th.variant AND a.bba = th.bba
+), bba_short AS (  -- RP-11: the big-blind-ante payer who could not post both the blind and the ante
+  SELECT x.hand_id, x.level, x.amount_scale, a.seat, a.player, a.amount AS ante_posted,
+         coalesce(b.amount, 0) AS blind_posted, a.amount + coalesce(b.amount, 0) AS total,
+         x.bb_exp AS bb_full, x.ante_mode AS ante_full,
+         coalesce(b.seq, a.seq) AS seq, coalesce(b.line_no, a.line_no) AS line_no
+  FROM expect x
+  JOIN events a ON a.hand_id = x.hand_id AND a.kind = 'ante'
+  LEFT JOIN events b ON b.hand_id = x.hand_id AND b.kind = 'big_blind' AND b.seat = a.seat
+  WHERE x.bba AND x.site <> 'phh' AND (a.all_in OR coalesce(b.all_in, false))
+    AND a.amount + coalesce(b.amount, 0) < x.ante_mode + x.bb_exp
+), bba_split AS (
+  SELECT *, CASE WHEN $bb_ante_order = 'big-blind-first' THEN least(total, bb_full)
+                 ELSE total - least(total, ante_full) END AS blind_expected
+  FROM bba_short WHERE $bb_ante_order IS NOT NULL  -- before 2019: no big blind ante format, no split to judge
 ), posts AS (  -- every blind and ante post against the hand's level
   SELECT x.hand_id, e.street, e.seq, e.seat, e.player, e.kind, e.amount, e.all_in, e.line_no, x.level, x.amount_scale,
          CASE e.kind WHEN 'small_blind' THEN x.sb_exp WHEN 'big_blind' THEN x.bb_exp ELSE x.ante_mode END AS exp
   FROM expect x JOIN events e USING (hand_id)
   WHERE e.kind IN ('small_blind', 'big_blind', 'ante')
     AND (e.kind <> 'big_blind' OR e.seq = x.bb_seq) AND (e.kind <> 'small_blind' OR e.seq = x.sb_seq)
+    AND NOT (e.kind IN ('ante', 'big_blind') AND EXISTS (SELECT 1 FROM bba_short b WHERE b.hand_id = x.hand_id AND b.seat = e.seat))
 )
 SELECT p.hand_id, p.street, p.seq, p.seat, p.player,
        chips(p.exp, p.amount_scale) AS expected, chips(p.amount, p.amount_scale) AS actual,
@@ -81,4 +100,18 @@ JOIN LATERAL (
   WHERE x.tournament_key = th.tournament_key AND r2.level_no > r.level_no AND x.started_at < th.started_at
     AND (x.hand_id = th.prev_hand_id OR (x.table_name <> th.table_name AND v.to_at >= th.started_at))
   ORDER BY x.started_at DESC, x.hand_id LIMIT 1) later ON true  -- of hands begun at once, the first by id
+UNION ALL
+-- RP-11: the split of a short big-blind-ante payer's chips between the live blind and the dead ante
+SELECT b.hand_id, 'preflop', b.seq, b.seat, b.player,
+       'big blind ' || chips(b.blind_expected, b.amount_scale) || ', ante ' || chips(b.total - b.blind_expected, b.amount_scale),
+       'big blind ' || chips(b.blind_posted, b.amount_scale) || ', ante ' || chips(b.ante_posted, b.amount_scale),
+       who(b.seat, b.player) || ' had ' || chips(b.total, b.amount_scale) || ' for the ' || chips(b.bb_full, b.amount_scale) ||
+       ' big blind and the ' || chips(b.ante_full, b.amount_scale) || ' big blind ante: ' ||
+       CASE WHEN $bb_ante_order = 'big-blind-first' THEN 'the big blind is paid first' ELSE 'the ante is paid first' END || ', so ' ||
+       chips(b.blind_expected, b.amount_scale) || ' is the live big blind and ' || chips(b.total - b.blind_expected, b.amount_scale) ||
+       ' the dead ante, but the history posted ' || chips(b.blind_posted, b.amount_scale) || ' as the blind and ' ||
+       chips(b.ante_posted, b.amount_scale) || ' as the ante.',
+       b.line_no
+FROM bba_split b
+WHERE b.blind_posted <> b.blind_expected
 ORDER BY 1

@@ -10,10 +10,13 @@
 --   blind); a button moved forward past an eliminated player's seat gives a player a
 --   free round. Compared hand to hand at each tournament table with three or more
 --   players dealt in; not across hands missing from the history (stack-continuity
---   reports those gaps). A hand that followed a moving button instead (both blinds
---   and the button moved one player on: the next player dealt in after the last button
---   has the button, the next two the blinds) says so in house_policy
---   (button=both-blinds-moved): a house profile that declares it makes it a departure.
+       END ||
+       CASE WHEN NOT $button_error_stands THEN ''
+            WHEN v.backed_up THEN ' The button was moved back to undo the error of hand ' || v.undone_hand_id ||
+                 ', which stood once substantial action had occurred there: the button is not backed up on the next hand (Rule 34-A).'
+            WHEN v.sa THEN ' Substantial action occurred in this hand, so the error stands (Rule 34-A).'
+            ELSE ' No substantial action occurred in this hand: the floor could still have corrected it (Rule 34-A).' END AS message,
+       coalesce(CASE WHEN v.what = 'small-blind' THEN v.sb_line ELSE v.bb_line END, v.first_line) AS line_no
 WITH t AS (
   SELECT t.*,
          -- dealt-in players the big blind passed over (clockwise after the last big blind, before the new one)
@@ -22,7 +25,11 @@ WITH t AS (
   FROM table_transitions t
   WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND t.n_dealt >= 3
     AND t.bb_seat IS NOT NULL AND t.prev_bb_seat IS NOT NULL
-), v AS (
+), hand_sa AS (  -- Rule 36: two actions in turn, one of them putting chips in, or three
+  SELECT hand_id, count(*) >= 3 OR (count(*) = 2 AND bool_or(committed_after > committed_before)) AS sa
+  FROM decisions WHERE edition = $edition AND (expected_seat IS NULL OR seat = expected_seat)
+  GROUP BY hand_id
+), v0 AS (
   SELECT t.*,
          CASE WHEN t.bb_seat <> t.expected_bb_seat AND len(t.passed) > 0 AND t.bb_seat <> t.prev_bb_seat THEN 'skipped'
               WHEN t.bb_seat <> t.expected_bb_seat THEN 'not-advanced'
@@ -30,6 +37,15 @@ WITH t AS (
               WHEN t.sb_seat IS DISTINCT FROM t.expected_sb_seat THEN 'small-blind'
          END AS what
   FROM t
+), v AS (
+  SELECT v0.*, coalesce(s.sa, false) AS sa, p.hand_id AS undone_hand_id, coalesce(ps.sa, false) AS undone_sa,
+         -- the button moved back to where the previous hand's should have been
+         p.what IS NOT NULL AND v0.what IS NOT NULL AND v0.bb_seat = p.expected_bb_seat
+           AND (p.expected_button_seat IS NULL OR v0.button_seat IS NOT DISTINCT FROM p.expected_button_seat) AS backed_up
+  FROM v0
+  LEFT JOIN hand_sa s ON s.hand_id = v0.hand_id
+  LEFT JOIN v0 p ON p.hand_id = v0.prev_hand_id
+  LEFT JOIN hand_sa ps ON ps.hand_id = v0.prev_hand_id
 )
 SELECT v.hand_id, 'preflop' AS street,
        CASE WHEN v.what IN ('skipped', 'not-advanced') THEN v.bb_seq WHEN v.what = 'small-blind' THEN v.sb_seq END AS seq,
@@ -66,11 +82,16 @@ SELECT v.hand_id, 'preflop' AS street,
                         v.prev_bb_seat || ') is out: the small blind should have been dead.'
                    WHEN v.sb_seat IS NULL THEN 'Nobody posted the small blind; last hand''s big blind, seat ' || v.expected_sb_seat || ', owes it.'
                    ELSE who(v.sb_seat, v.sb_player) || ' posted the small blind, but it belongs to seat ' || v.expected_sb_seat || ', last hand''s big blind.' END
-       END AS message,
+       END ||
+       CASE WHEN NOT $button_error_stands THEN ''
+            WHEN v.backed_up THEN ' The button was moved back to undo the error of hand ' || v.undone_hand_id ||
+                 ', which stood once substantial action had occurred there: the button is not backed up on the next hand (Rule 34-A).'
+            WHEN v.sa THEN ' Substantial action occurred in this hand, so the error stands (Rule 34-A).'
+            ELSE ' No substantial action occurred in this hand: the floor could still have corrected it (Rule 34-A).' END AS message,
        coalesce(CASE WHEN v.what = 'small-blind' THEN v.sb_line ELSE v.bb_line END, v.first_line) AS line_no,
        CASE WHEN v.button_seat = next_seat(v.prev_button_seat, v.dealt_seats)
              AND v.sb_seat = next_seat(v.button_seat, v.dealt_seats)
              AND v.bb_seat = next_seat(v.sb_seat, v.dealt_seats) THEN 'button=both-blinds-moved' END AS house_policy
 FROM v
-WHERE v.what IS NOT NULL
+WHERE v.what IS NOT NULL AND NOT (v.backed_up AND (NOT $button_error_stands OR NOT v.undone_sa))
 ORDER BY v.hand_id
