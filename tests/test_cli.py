@@ -263,7 +263,7 @@ def test_rules_lists_every_check_with_its_2024_citation():
     text = run("rules", "--rules", "tda-2024")
     assert text.exit_code == 0 and text.output.startswith("rules of tda-2024 (tda-2024-longform.txt):")
     assert run("rules").output == text.output  # the default edition
-    out = {x["check"]: x for x in json.loads(run("rules", "--rules", "tda-2024", "--json").output)}
+    out = {x["check"]: x for x in json.loads(run("rules", "--rules", "tda-2024", "--json").output)["checks"]}
     assert set(out) == {c.check_id for c in load_checks()}
     assert all(x["runs"] and x["edition"] == "tda-2024" and x["citations"][0]["quote"] for x in out.values())
     # numbers and titles that moved since 2019

@@ -10,13 +10,17 @@
 --   blind); a button moved forward past an eliminated player's seat gives a player a
 --   free round. Compared hand to hand at each tournament table with three or more
 --   players dealt in; not across hands missing from the history (stack-continuity
-       END ||
-       CASE WHEN NOT $button_error_stands THEN ''
-            WHEN v.backed_up THEN ' The button was moved back to undo the error of hand ' || v.undone_hand_id ||
-                 ', which stood once substantial action had occurred there: the button is not backed up on the next hand (Rule 34-A).'
-            WHEN v.sa THEN ' Substantial action occurred in this hand, so the error stands (Rule 34-A).'
-            ELSE ' No substantial action occurred in this hand: the floor could still have corrected it (Rule 34-A).' END AS message,
-       coalesce(CASE WHEN v.what = 'small-blind' THEN v.sb_line ELSE v.bb_line END, v.first_line) AS line_no
+--   reports those gaps). A hand that followed a moving button instead (both blinds
+--   and the button moved one player on: the next player dealt in after the last button
+--   has the button, the next two the blinds) says so in house_policy
+--   (button=both-blinds-moved): a house profile that declares it makes it a departure.
+--   Button errors (2024 Rule 34-A): corrected if found before substantial action, else
+--   the error stands and the button is not backed up on the next hand. Every edition
+--   judges a hand from where the button and blinds really were in the hand before, so an
+--   error is reported once. A hand that moves the button back to where the previous
+--   hand's should have been undoes that error: no edition before 2024 has a rule against
+--   it, so it is not reported; under 2024 it is, unless the erroneous hand ended before
+--   substantial action (Rule 36).
 WITH t AS (
   SELECT t.*,
          -- dealt-in players the big blind passed over (clockwise after the last big blind, before the new one)
