@@ -33,6 +33,7 @@ from auditor.pipeline import audit
 from parsers import detect_parser, iter_lines, open_source
 from parsers.base import HandError, ParsedHand
 from parsers.ipoker import IPokerParser
+from replay.editions import DEFAULT_EDITION
 from tests.conftest import CORPUS, needs_corpus
 from tests.ipoker_games import games_of, session_text
 
@@ -40,7 +41,7 @@ pytestmark = needs_corpus
 
 FPDB = CORPUS / "fpdb"
 FOLDERS = ("tour/iPoker", "cash/iPoker")
-EDITION = "tda-2019"
+EDITION = DEFAULT_EDITION  # the edition audit() uses when none is named
 
 # Files in the iPoker folders that are not iPoker sessions: FPDB's expected-result dumps.
 NOT_IPOKER = {
