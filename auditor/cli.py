@@ -425,6 +425,8 @@ def rules(edition_name, as_json):
         for x in p.policies:
             judged = f"; judged by {POLICIES[x.name][2]}" if POLICIES[x.name][2] else "; no check judges it"
             click.echo(f"    line {x.line:<3} {x.name} = {json.dumps(x.value)}{x.era()}  [{x.source}{judged}]")
+        if not p.policies:
+            click.echo("    no policy declared (no evidence for one): its hands are judged by the TDA edition alone")
 
 
 # --- reports: report, explain, export, query (reports/; docs/reports.md) ----------------

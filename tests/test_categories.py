@@ -170,6 +170,9 @@ def test_a_profile_must_say_its_source(tmp_path):
 def test_every_shipped_policy_has_a_source_and_the_rules_command_lists_them():
     profiles = load_profiles()
     assert {p.name for p in profiles} >= {"pokerstars", "phh"}
+    # a profile for every site the parsers produce, if only to say it declares nothing
+    assert {s for p in profiles for s in p.sites} >= {"pokerstars", "phh", "ggpoker", "runitonce", "fulltilt", "ipoker",
+                                                     "partypoker", "888poker", "winamax", "wpn", "pokerbros"}
     for p in profiles:
         for x in p.policies:
             assert x.source in ("published", "observed") and x.evidence
@@ -178,6 +181,7 @@ def test_every_shipped_policy_has_a_source_and_the_rules_command_lists_them():
     assert {x["policy"] for x in listed["pokerstars"]["policies"]} >= {"button", "allin_muck", "raise_cap"}
     text = run("rules").output
     assert "house-rule profiles" in text and "pokerstars.toml" in text and "both-blinds-moved" in text
+    assert "  ggpoker " in text and "no policy declared" in text
 
 
 def test_a_dead_button_finding_follows_the_moving_button_in_its_era(tmp_path):
