@@ -146,6 +146,8 @@ PARSERS = [
     "parsers.ggpoker:GGPokerParser",
     "parsers.runitonce:RunItOnceParser",
     "parsers.fulltilt_stars:FullTiltStarsParser",
+    "parsers.wpn:WpnParser",
+    "parsers.wpn:WpnLegacyParser",
     "parsers.phh:PhhParser",
 ]
 

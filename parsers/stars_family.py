@@ -164,6 +164,27 @@ class StarsSite:
     main_pot_words: tuple[str, ...] = ("main pot",)  # how a collect line names the main pot ('pot' too, at some sites)
     site: str = ""  # hands.site when several formats come from one site ('' : the name)
     won: re.Pattern[str] = re.compile(r"(?:won|collected) \(([^)]+)\)")  # a summary seat line's award
+    # Sites that write actions without the colon ('Ann folds', WPN and classic Full Tilt):
+    # the actor is the longest seated name that starts the line, followed by a space.
+    actor_colon: bool = True
+    # action prefixes written the site's own way, read as PokerStars' words
+    # ('brings in ' -> 'brings in for ', 'does not show' -> "doesn't show hand")
+    action_prefixes: dict[str, str] = field(default_factory=dict)
+    # the raise pattern (groups 1 and 2, as PokerStars' 'raises <by> to <to>')
+    raise_pattern: re.Pattern[str] | None = None
+    # the raise's first amount is the chips the player adds (WPN: 'Ann posts the small
+    # blind $10', then 'Ann raises $30 to $40'), not the increment over the bet: it must
+    # be the total less what the player had in on the street
+    raise_adds: bool = False
+    # a word of the header's rest that makes it a tournament, wherever it stands
+    # ('$5,000 GTD Tournament #27099516 - ...'); '' : the rest starts with tourney_starts
+    tourney_word: str = ""
+    # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
+    # draw for the button, before the antes: not the hand's cards)
+    predeal_ignored: tuple[str, ...] = ()
+    # the summary's total pot is written after the house's take (WPN: 'Total pot $199.00 |
+    # Rake $0.96 | JP Fee $0.04' when $200 went in): the total_pot event adds it back
+    total_after_house: bool = False
 
 # --- body --------------------------------------------------------------------------
 
@@ -176,6 +197,8 @@ _UNCALLED = re.compile(r"^Uncalled bet \(([^)]+)\) returned to (.+)$")
 _FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place(?: and received .*)?$")
 _WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
+# '<name> collected ...' is not an action of a site that writes actions without a colon
+_NOT_ACTIONS = ("collected ",)
 _DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 _STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
 
@@ -464,7 +487,8 @@ class _HandReader:
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
 
-        t = site.tourney.match(rest) if rest[:10].lower().startswith(site.tourney_starts) else None
+        is_tourney = (site.tourney_word in rest) if site.tourney_word else rest[:10].lower().startswith(site.tourney_starts)
+        t = site.tourney.match(rest) if is_tourney else None
         c = None if t else site.cash.match(rest)
         g = t or c
         if not g:
@@ -561,6 +585,7 @@ class _HandReader:
         for names in self.names_by_seat.values():
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
+        self.names_longest = sorted(self.names, key=len, reverse=True)
         self.body(hand, i)
         hand.events = self.events
         return hand
@@ -583,6 +608,9 @@ class _HandReader:
         site = self.site
         bare_dealt, ignored_actions, ignored_lines = site.bare_dealt, site.ignored_actions, site.ignored_lines
         summary_ignored = ("Board [", *site.summary_ignored)
+        predeal_ignored = site.predeal_ignored
+        predeal = bool(predeal_ignored)  # until the first street marker
+        no_colon = not site.actor_colon
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for no, _, raw in buf[i:]:
@@ -592,6 +620,9 @@ class _HandReader:
                 continue
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
+                predeal = False
+                continue
+            if predeal and text.startswith(predeal_ignored):
                 continue
             if street == summary:
                 if text.startswith("Total pot "):
@@ -616,7 +647,7 @@ class _HandReader:
                 self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
                 continue
             player, action = self.split_actor(text)
-            if player is not None:
+            if player is not None and not (no_colon and action.startswith(_NOT_ACTIONS)):
                 if ignored_actions and action.startswith(ignored_actions):
                     continue
                 if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
@@ -728,6 +759,12 @@ class _HandReader:
 
     def split_actor(self, text: str) -> tuple[str | None, str]:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
+        if not self.site.actor_colon:
+            # '<name> <action>': the longest seated name followed by a space
+            for name in self.names_longest:
+                if text.startswith(name) and text[len(name) : len(name) + 1] == " ":
+                    return name, text[len(name) + 1 :]
+            return None, ""
         i = text.find(": ")
         while i > 0:
             name = text[:i]
@@ -759,6 +796,10 @@ class _HandReader:
         bare_posts = self.site.bare_posts
         if bare_posts and action.startswith(bare_posts):
             action = "posts " + action
+        for written, read_as in self.site.action_prefixes.items():
+            if action.startswith(written):
+                action = read_as + action[len(written) :]
+                break
         all_in = action.endswith(_ALL_IN)
         if all_in:
             action = action[: -len(_ALL_IN)]
@@ -791,10 +832,13 @@ class _HandReader:
         elif word == "checks" and not arg:
             kind = K.CHECK
         elif word == "raises":
-            rm = _RAISE.match(action)
+            rm = (self.site.raise_pattern or _RAISE).match(action)
             if not rm:
                 raise self.fail(no, text)
             kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
+            if self.site.raise_adds and amount != to_amount - committed.get(seat, 0):
+                raise self.fail(no, text, "the chips added do not reach the total raised to")
+
             committed[seat] = to_amount
         elif word == "bets":
             kind, amount = K.BET, self.amt(arg)
@@ -864,7 +908,10 @@ class _HandReader:
         # the house's take: the rake and any fee the site names beside it (a jackpot fee)
         took = [v for k, v in tm.groupdict().items() if v is not None and (k == "rake" or k.startswith("fee_"))]
         house = sum(self.amt(v) for v in took) if took else None
-        self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group("total")), to_amount=house)
+        total = self.amt(tm.group("total"))
+        if self.site.total_after_house and house:
+            total += house  # the event's total is what went in, the house's take included
+        self.add(S.SUMMARY, K.TOTAL_POT, no, amount=total, to_amount=house)
         pots = tm.group("pots")
         if pots:
             found = list(self.site.pot_claim.finditer(pots))
