@@ -148,6 +148,7 @@ PARSERS = [
     "parsers.fulltilt_stars:FullTiltStarsParser",
     "parsers.wpn:WpnParser",
     "parsers.wpn:WpnLegacyParser",
+    "parsers.fulltilt:FullTiltParser",
     "parsers.phh:PhhParser",
 ]
 

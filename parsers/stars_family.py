@@ -176,9 +176,37 @@ class StarsSite:
     # blind $10', then 'Ann raises $30 to $40'), not the increment over the bet: it must
     # be the total less what the player had in on the street
     raise_adds: bool = False
-    # a word of the header's rest that makes it a tournament, wherever it stands
-    # ('$5,000 GTD Tournament #27099516 - ...'); '' : the rest starts with tourney_starts
-    tourney_word: str = ""
+    # found in the header's rest, wherever it stands, it makes the hand a tournament's
+    # ('$5,000 GTD Tournament #27099516 - ...'); None: the rest starts with tourney_starts
+    tourney_find: re.Pattern[str] | None = None
+    # further header patterns tried in turn (a site whose header puts the game and the
+    # stakes in either order): the same groups as tourney and cash
+    tourney_more: tuple[re.Pattern[str], ...] = ()
+    cash_more: tuple[re.Pattern[str], ...] = ()
+    # the header's date (groups y, mo, d, h, mi and optional s); None: PokerStars' order
+    date_pattern: re.Pattern[str] | None = None
+    # no table line: the table's name and size are the header's groups 'table' and 'max',
+    # the button is the line button_line (group 'btn') among the actions
+    table_line: bool = True
+    button_line: re.Pattern[str] | None = None
+    all_in_suffixes: tuple[str, ...] = (" and is all-in",)
+    action_suffixes_ignored: tuple[str, ...] = ()  # ' and is capped': the limit's cap, nothing to record
+    action_exact: dict[str, str] = field(default_factory=dict)  # whole actions read as PokerStars' ('mucks')
+    ignored_action_pattern: re.Pattern[str] | None = None  # actions that record nothing ('shows a pair of Tens')
+    chat_lines: bool = False  # '<seated player>: text' and '<name> (Observer): text' are chat
+    not_actions: tuple[str, ...] = ("collected ",)  # '<name> <words>' lines, without a colon, that are no action
+    collect_word: str = " collected "  # a collect line holds it ('wins the pot (600)' at Full Tilt)
+    uncalled: re.Pattern[str] | None = None  # the uncalled-bet line: groups 1 amount, 2 player
+    # chips a player adds to his stack between hands ('Ann adds $5'; groups player, amount):
+    # a rebuy event (street 'summary', as PokerStars' re-buys)
+    topup: re.Pattern[str] | None = None
+    ignored_line_pattern: re.Pattern[str] | None = None  # other lines that record nothing
+    marker_aliases: dict[str, str] = field(default_factory=dict)  # '*** FLOPET ***' -> '*** PRE-FLOP ***'
+    # blank lines inside a hand (UTF-16 exports put one after every line), and lines
+    # between the header and the seats that record nothing ('Seats: 9'), are skipped
+    blank_lines: bool = False
+    thousands_k: bool = False  # header stakes may be written in thousands: '50K/100K'
+    before_seats_ignored: tuple[str, ...] = ()
     # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
     # draw for the button, before the antes: not the hand's cards)
     predeal_ignored: tuple[str, ...] = ()
@@ -197,8 +225,6 @@ _UNCALLED = re.compile(r"^Uncalled bet \(([^)]+)\) returned to (.+)$")
 _FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place(?: and received .*)?$")
 _WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
-# '<name> collected ...' is not an action of a site that writes actions without a colon
-_NOT_ACTIONS = ("collected ",)
 _DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 _STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
 
@@ -315,11 +341,14 @@ def _side_label(pot: str) -> str:
     return f"side-{number}" if number else "side"
 
 
-def _parse_date(text: str) -> dt.datetime | None:
-    m = DATE.search(text)
+def _parse_date(text: str, pattern: re.Pattern[str] | None = None) -> dt.datetime | None:
+    m = (pattern or DATE).search(text)
     if not m:
         return None
-    y, mo, d, h, mi, s = m.groups()
+    if pattern is not None:
+        y, mo, d, h, mi, s = m.group("y", "mo", "d", "h", "mi", "s")
+    else:
+        y, mo, d, h, mi, s = m.groups()
     return dt.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
 
 
@@ -381,7 +410,10 @@ class StarsFamilyParser:
     # -- one hand ---------------------------------------------------------------------
 
     def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
-        while len(buf) > 1 and not buf[-1][2].strip():
+        blank = "\ufffd" if self.site.blank_lines else ""
+        # trailing blank lines; for a UTF-16 export, also the replacement character of
+        # an odd last byte after the last hand (nothing of the hand is lost with it)
+        while len(buf) > 1 and not buf[-1][2].strip().strip(blank):
             buf.pop()
         try:
             scale = 0  # the header's: cents for money, units for chips
@@ -480,6 +512,10 @@ class _HandReader:
         for k in range(len(buf) - 1, 0, -1):
             if buf[k][2].startswith("*** "):
                 summary = buf[k][2].startswith("*** SUMMARY ***")
+                if not summary and site.rejected_lines:  # a marker the site's description rejects ('*** SUMMARY 2 ***')
+                    rejected = self.fail(buf[k][0], buf[k][2])
+                    if rejected.code != "parse-error":
+                        raise rejected
                 break
         else:
             summary = False
@@ -487,9 +523,16 @@ class _HandReader:
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
 
-        is_tourney = (site.tourney_word in rest) if site.tourney_word else rest[:10].lower().startswith(site.tourney_starts)
-        t = site.tourney.match(rest) if is_tourney else None
-        c = None if t else site.cash.match(rest)
+        is_tourney = (site.tourney_find.search(rest) is not None) if site.tourney_find else rest[:10].lower().startswith(site.tourney_starts)
+        t = c = None
+        if is_tourney:
+            for pattern in (site.tourney, *site.tourney_more):
+                if (t := pattern.match(rest)) is not None:
+                    break
+        if t is None:
+            for pattern in (site.cash, *site.cash_more):
+                if (c := pattern.match(rest)) is not None:
+                    break
         g = t or c
         if not g:
             raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
@@ -501,10 +544,11 @@ class _HandReader:
             raise _Reject("unsupported-game", first_no, f"line {first_no}: game not supported: {g.group('base')} {limit_text}")
         hand.variant = site.games[base]
         hand.betting = betting
-        game_text = rest[g.start("mixed") if g.group("mixed") else g.start("base") : g.end("limit") if limit_text else g.end("base")]
+        begin = g.start("mixed") if g.group("mixed") else min(g.start("base"), g.start("limit") if limit_text else len(rest))
+        game_text = rest[begin : max(g.end("limit"), g.end("base")) if limit_text else g.end("base")]
         hand.game_label = game_text + (")" if g.group("mixed") else "")
         hand.started_at_text = g.group("date")
-        hand.started_at = _parse_date(g.group("date"))
+        hand.started_at = _parse_date(g.group("date"), site.date_pattern)
         sb_text = bb_text = None
         if t:
             hand.is_tournament = True
@@ -537,6 +581,8 @@ class _HandReader:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
         hand.chip_unit = 1
+        if site.thousands_k:  # '50K/100K': thousands, exactly
+            sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
         if hand.betting == Betting.FIXED_LIMIT:
             # fixed-limit headers give the small and big bet, not the blinds
             hand.small_bet = self.amt(sb_text) if sb_text else None
@@ -549,7 +595,15 @@ class _HandReader:
                 hand.ante = self.amt(ante_text)
 
         i = 1
-        if i < len(buf) and buf[i][2].startswith(site.table_prefix):
+        if site.blank_lines or site.before_seats_ignored:
+            while i < len(buf) and (not buf[i][2].strip() or
+                                    (site.before_seats_ignored and buf[i][2].startswith(site.before_seats_ignored))):
+                i += 1
+        if not site.table_line:
+            found = g.groupdict()
+            hand.table_name = found.get("table")
+            hand.max_seats = int(found["max"]) if found.get("max") else None
+        elif i < len(buf) and buf[i][2].startswith(site.table_prefix):
             tm = site.table.match(buf[i][2].rstrip())
             if not tm:
                 raise self.fail(buf[i][0], buf[i][2], "table line not understood")
@@ -559,7 +613,10 @@ class _HandReader:
             i += 1
         else:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
-        while i < len(buf) and buf[i][2].startswith("Seat "):
+        while i < len(buf) and (buf[i][2].startswith("Seat ") or site.blank_lines and not buf[i][2].strip()):
+            if not buf[i][2].strip():
+                i += 1
+                continue
             no, _, text = buf[i]
             text = text.rstrip()
             sm2 = site.seat.match(text)
@@ -632,6 +689,8 @@ class _HandReader:
                     self.seat_result(no, text)
                 elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
                     pass  # the board again (already recorded as deal_board events)
+                elif site.ignored_line_pattern and site.ignored_line_pattern.match(text):
+                    pass
                 else:
                     raise self.fail(no, text)
                 continue
@@ -639,16 +698,18 @@ class _HandReader:
                 if not (bare_dealt and text[9:] in self.names):  # a bare line names who was dealt in: no cards
                     self.dealt(street, no, text)
                 continue
-            if text.startswith("Uncalled bet ("):
-                um = _UNCALLED.match(text)
+            if text.startswith("Uncalled bet "):
+                um = (site.uncalled or _UNCALLED).match(text)
                 if not um or um.group(2) not in self.names:
                     raise self.fail(no, text)
                 player = um.group(2)
                 self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
                 continue
             player, action = self.split_actor(text)
-            if player is not None and not (no_colon and action.startswith(_NOT_ACTIONS)):
+            if player is not None and not (no_colon and action.startswith(site.not_actions)):
                 if ignored_actions and action.startswith(ignored_actions):
+                    continue
+                if site.ignored_action_pattern and site.ignored_action_pattern.match(action):
                     continue
                 if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
                     # single-draw games have no draw marker: the first draw line ends predraw
@@ -659,20 +720,32 @@ class _HandReader:
             if " re-buys and receives " in text or " takes the add-on" in text:
                 self.rebuy(no, text)
                 continue
+            if site.button_line and (bm := site.button_line.match(text)):
+                hand.button_seat = int(bm.group("btn"))
+                continue
+            if site.chat_lines and self.chat(text):
+                continue
+            if site.topup and (tm := site.topup.match(text)):
+                who = tm.group("player")
+                if who in self.names:
+                    self.add(S.SUMMARY, K.REBUY, no, self.names[who], who, amount=self.amt(tm.group("amount")))
+                continue  # a player not in this hand (seated after it began): nothing of this hand
+            if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
+                continue
             if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or any(s in text for s in IGNORED_INFIX):
                 continue
             if ignored_lines and text.startswith(ignored_lines):
                 continue
-            if " collected " in text:
+            if site.collect_word in text:
                 cm = site.collect.match(text)
-                if not cm or cm.group(1) not in self.names:
+                # groups: named player, amount, pot, half where a site's order differs; else 1 to 4
+                who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm and cm.re.groupindex else (
+                    cm.group(1, 2, 3, 4) if cm else (None, None, None, None))
+                if not cm or who not in self.names:
                     raise self.fail(no, text)
-                pot = cm.group(3)
                 label = "main" if pot in site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
-                half = cm.group(4)
                 half = None if half is None else "hi" if half.startswith("hi") else "lo"
-                who = cm.group(1)
-                self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
+                self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(paid), pot_label=label, half=half)
                 continue
             if " finished the tournament in " in text or " wins the tournament" in text:
                 fm = _FINISH.match(text)
@@ -712,6 +785,7 @@ class _HandReader:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
         end = text.find("***", 4)
         head = text[: end + 3] if end >= 0 else text
+        head = self.site.marker_aliases.get(head, head)
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
             raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
         new: str | None = None
@@ -757,6 +831,11 @@ class _HandReader:
                 return True
         return False
 
+    def chat(self, text: str) -> bool:
+        """A chat line: '<seated player>: text' or '<anyone> (Observer): text'."""
+        i = text.find(": ")
+        return i > 0 and (text[:i] in self.names or text[:i].endswith(" (Observer)"))
+
     def split_actor(self, text: str) -> tuple[str | None, str]:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
         if not self.site.actor_colon:
@@ -800,9 +879,15 @@ class _HandReader:
             if action.startswith(written):
                 action = read_as + action[len(written) :]
                 break
-        all_in = action.endswith(_ALL_IN)
-        if all_in:
-            action = action[: -len(_ALL_IN)]
+        if self.site.action_suffixes_ignored and action.endswith(self.site.action_suffixes_ignored):
+            action = action[: action.rfind(" and ")]
+        all_in = False
+        for suffix in self.site.all_in_suffixes:
+            if action.endswith(suffix):
+                all_in = True
+                action = action[: -len(suffix)]
+                break
+        action = self.site.action_exact.get(action, action)
         word, _, arg = action.partition(" ")
         kind: str
         amount = to_amount = None
@@ -835,7 +920,11 @@ class _HandReader:
             rm = (self.site.raise_pattern or _RAISE).match(action)
             if not rm:
                 raise self.fail(no, text)
-            kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
+            if rm.re.groups == 1:  # 'raises to 300': the increment is over the bet faced
+                kind, to_amount = K.RAISE, self.amt(rm.group(1))
+                amount = to_amount - max(committed.values(), default=0)
+            else:
+                kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
             if self.site.raise_adds and amount != to_amount - committed.get(seat, 0):
                 raise self.fail(no, text, "the chips added do not reach the total raised to")
 

@@ -86,7 +86,7 @@ WPN = StarsSite(
     label="WPN",
     id_prefix="WPN-",
     **hand_headers(("Game Hand #", "Hand #"), r"(?:Game )?Hand #(?P<num>\d+) -"),
-    tourney_word="Tournament #",
+    tourney_find=re.compile("Tournament #"),
     tourney=re.compile(
         rf"^(?:(?P<name>.*?) )?Tournament #(?P<tid>\d+) - {_GAME} - Level (?P<level>\w+) "
         r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\)- (?P<date>.+)$",
