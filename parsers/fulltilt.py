@@ -142,6 +142,7 @@ FULL_TILT = StarsSite(
         "*** DRAW ***": Street.FIRST_DRAW.value,
     },
     actor_colon=False,
+    summary_collects=True,
     chat_lines=True,
     action_prefixes={
         "antes ": "posts the ante ",

@@ -205,6 +205,9 @@ class StarsSite:
     # blank lines inside a hand (UTF-16 exports put one after every line), and lines
     # between the header and the seats that record nothing ('Seats: 9'), are skipped
     blank_lines: bool = False
+    # a hand whose body has no collect line (Full Tilt's and WPN's walks): the summary
+    # seat lines' awards are its collects (the same line: 'collected (30)', 'won $0.07')
+    summary_collects: bool = False
     thousands_k: bool = False  # header stakes may be written in thousands: '50K/100K'
     before_seats_ignored: tuple[str, ...] = ()
     # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
@@ -767,6 +770,11 @@ class _HandReader:
             if " wins the " in text and " bounty" in text:
                 continue  # bounty prizes are paid outside the pot
             raise self.fail(no, text)
+        if site.summary_collects and not any(e.kind == K.COLLECT for e in self.events):
+            # a walk: the body names no winner; the summary's seat line records the award
+            for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
+                self.raw = e.text
+                self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
         # the summary lists every seat that took part; a hand cut inside its summary misses some

@@ -104,6 +104,7 @@ WPN = StarsSite(
     ),
     won=re.compile(r"won (\S+)"),
     actor_colon=False,
+    summary_collects=True,
     action_prefixes={"brings in ": "brings in for ", "does not show": "doesn't show hand"},
     extra_posts={
         "the small blind ": EventKind.SMALL_BLIND.value,
