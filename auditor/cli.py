@@ -573,7 +573,7 @@ def query(sql, db, edition_name, fmt, max_rows, list_views):
     \b
       actions            every event in order with the replay's decision facts
       findings_by_check  findings, hands, tournaments per check
-      hand_summary       one row per hand: table, level, pots verified, findings
+      hand_summary       one row per hand: site, table, level, pots verified, findings
       player_summary     per player: hands, tournaments, findings naming them
       source_summary     per file: sha256, hands stored and rejected, findings
 

@@ -9,7 +9,9 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
   the button-blind post;
 - tournament headers ``Tournament #<id>, <name and buy-in> <game> - Level<n>(<sb>/<bb>)``;
 - ``Dealt to <player>`` with no cards for every other player, ``*** SHOWDOWN ***``;
-- straddles written ``Ann: straddle $2`` (no ``posts``);
+- straddles written ``Ann: straddle $2`` (no ``posts``); a player may straddle again
+  (``straddle $0.04``, then ``straddle $0.08``): each amount is the player's total,
+  so the event's amount is what was added and its to_amount the total;
 - ``Total pot $x | Rake $y | Jackpot $z | Bingo $w``: the jackpot and bingo fees,
   like the rake, leave the pot to the house (the total_pot event's to_amount is
   their sum);
@@ -88,6 +90,7 @@ GGPOKER = StarsSite(
     markers={"*** SHOWDOWN ***": "showdown"},
     bare_dealt=True,
     bare_posts=("straddle ",),
+    straddle_to=True,
     extra_posts={"missed blind ": "small_blind"},  # a missed small blind, posted dead out of its turn
     ignored_actions=("get an all-in insurance ", "pay premium of all-in insurance "),
     rejected_lines=(("Cashout", "cash-out", "the pot was settled by a cash-out, which the log cannot record"),),

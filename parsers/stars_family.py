@@ -153,6 +153,7 @@ class StarsSite:
     ignored_lines: tuple[str, ...] = ()  # line starts that record nothing for the log
     summary_ignored: tuple[str, ...] = ()  # summary line starts that repeat what the body recorded
     bare_posts: tuple[str, ...] = ()  # posts written without 'posts ': GGPoker's 'Ann: straddle $2'
+    straddle_to: bool = False  # a straddle's amount is the player's total so far (GGPoker re-straddles)
     # (text in a line, reason code, why): a line the log cannot record rejects its hand
     rejected_lines: tuple[tuple[str, str, str], ...] = ()
     # lines of the site's own shape that are one event each: (pattern with the groups
@@ -906,6 +907,9 @@ class _HandReader:
             cards = _cards(arg) if arg else None
         elif word == "posts":
             kind, amount = self.post(no, text, arg)
+            if kind == K.STRADDLE and self.site.straddle_to:
+                to_amount = amount  # 'straddle $0.08' after 'straddle $0.04': 0.04 more, to 0.08
+                amount = to_amount - committed.get(seat, 0)
             if kind == K.ANTE:
                 self.antes.append((seat, amount))
             else:

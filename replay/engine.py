@@ -318,8 +318,9 @@ class Replay:
         s.street_in += amt
         self.current_bet = max(self.current_bet, s.street_in)
         if kind == "straddle":
-            self.last_full = max(self.last_full, amt)
-            self.bet_floor = max(self.bet_floor, amt)
+            # a blind bet of the straddler's whole commitment (a re-straddle adds to it)
+            self.last_full = max(self.last_full, s.street_in)
+            self.bet_floor = max(self.bet_floor, s.street_in)
         elif kind == "small_blind" and self.big_blind:
             # the big blind is the pre-flop bet even when its player could not post it
             self.bet_floor = max(self.bet_floor, self.big_blind)

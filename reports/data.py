@@ -78,7 +78,19 @@ def provenance(con: duckdb.DuckDBPyConnection, db: str, edition: str) -> dict:
         "generated_at": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         "store": str(Path(db).resolve()),
         "sources": sources,
+        "sites": _dicts(con.execute(SITES_SQL)),
     }
+
+
+# per site: the files read as its format(s), the hands stored and rejected, the findings
+SITES_SQL = """
+WITH f AS (SELECT s.source_id, coalesce(any_value(h.site), s.format) AS site FROM sources s
+           LEFT JOIN hands h USING (source_id) GROUP BY s.source_id, s.format)
+SELECT f.site, string_agg(DISTINCT s.format, ', ' ORDER BY s.format) AS formats, count(*) AS files,
+       sum(ss.hands) AS hands, sum(ss.rejected) AS rejected, sum(ss.findings) AS findings
+FROM f JOIN sources s USING (source_id) JOIN source_summary ss USING (source_id)
+GROUP BY f.site ORDER BY hands DESC, f.site
+"""
 
 
 def summary(con: duckdb.DuckDBPyConnection, edition: str) -> dict:
@@ -144,6 +156,10 @@ def charts(con: duckdb.DuckDBPyConnection, edition: str, top: int = 20) -> dict[
             "SELECT coalesce(lpad(CAST(hour(h.started_at) AS VARCHAR), 2, '0') || ':00', '(unknown)'), count(*) n "
             "FROM findings f JOIN hands h USING (hand_id) WHERE edition = ? GROUP BY 1 ORDER BY 1"
         ),
+        "site": q(
+            "SELECT coalesce(h.site, '(none)'), count(*) n FROM findings f LEFT JOIN hands h USING (hand_id) "
+            "WHERE edition = ? GROUP BY 1 ORDER BY n DESC, 1"
+        ),
         "tournament": q(
             "SELECT coalesce(f.tournament_id, '(cash / none)'), count(*) n FROM findings f WHERE edition = ? "
             f"GROUP BY 1 ORDER BY n DESC, 1 LIMIT {top}"
@@ -151,6 +167,8 @@ def charts(con: duckdb.DuckDBPyConnection, edition: str, top: int = 20) -> dict[
     }
 
 
+# the site of a finding's hand (a finding names its hand; the hand names its site)
+SITE_JOIN = "LEFT JOIN (SELECT hand_id, site FROM hands) h USING (hand_id)"
 FINDING_COLS = (
     "finding_id", "check_id", "severity", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
     "street", "seq", "seat", "player", "expected", "actual", "message", "source_path", "line_no",
@@ -159,7 +177,7 @@ FINDING_COLS = (
 
 def findings(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str | None = None) -> list[dict]:
     """The findings of the edition (of one hand), in hand and action order."""
-    sql = f"SELECT {', '.join(FINDING_COLS)} FROM findings WHERE edition = ?"
+    sql = f"SELECT {', '.join(FINDING_COLS)}, h.site FROM findings {SITE_JOIN} WHERE edition = ?"
     args = [edition]
     if hand_id is not None:
         sql += " AND hand_id = ?"

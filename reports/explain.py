@@ -87,6 +87,7 @@ def header_pairs(ev: dict) -> list[tuple[str, str]]:
         level += f" (blinds {amount(ev['small_blind'], sc)}/{amount(ev['big_blind'], sc)}" + (
             f", ante {amount(ev['ante'], sc)})" if ev["ante"] else ")")
     return [
+        ("site", ev.get("site") or ""),
         ("tournament", (ev["tournament_id"] or "") + (f" - {ev['tournament_name']}" if ev["tournament_name"] else "")),
         ("table", ev["table_name"] or ""),
         ("game", ev["game_label"] or f"{ev['variant']} {ev['betting']}"),

@@ -17,7 +17,7 @@ import duckdb
 
 from auditor import __version__
 from auditor.schema import TABLES
-from reports.data import FINDING_COLS
+from reports.data import FINDING_COLS, SITE_JOIN
 
 FORMATS = ("csv", "json", "parquet", "xlsx", "md")
 WHATS = ("findings", "hands", "facts", "store")
@@ -36,7 +36,7 @@ def queries(what: str, edition: str) -> dict[str, str]:
     """name -> SELECT for what is exported (one for findings/hands, one per table for facts)."""
     ed = sql_str(edition)
     if what == "findings":
-        return {"findings": f"SELECT {', '.join(FINDING_COLS)}, edition FROM findings WHERE edition = {ed} "
+        return {"findings": f"SELECT {', '.join(FINDING_COLS)}, h.site, edition FROM findings {SITE_JOIN} WHERE edition = {ed} "
                             "ORDER BY hand_id, coalesce(seq, 1 << 30), check_id, seat"}
     if what == "hands":
         return {"hands": "SELECT * FROM hand_summary ORDER BY hand_id"}

@@ -179,8 +179,20 @@ def provenance_html(prov: dict, summ: dict) -> str:
         f'<tr><th>report made</th><td id="generated-at">{esc(prov["generated_at"])}</td></tr>'
         f'<tr><th>store</th><td class="mono" id="store-path">{esc(prov["store"])}</td></tr>'
         f'<tr><th>source files</th><td>{len(srcs)} files holding {n_hands} stored hands</td></tr>'
-        f"</table>{src_block}{unread_block}</section>"
+        f"</table>{sites_html(prov.get('sites', []))}{src_block}{unread_block}</section>"
     )
+
+
+def sites_html(sites: list[dict]) -> str:
+    """Provenance by site: the formats read, files, hands stored and rejected, findings."""
+    rows = "".join(
+        f'<tr><td>{esc(s["site"])}</td><td>{esc(s["formats"])}</td><td class="num">{s["files"]}</td>'
+        f'<td class="num">{s["hands"]}</td><td class="num">{s["rejected"]}</td><td class="num">{s["findings"]}</td></tr>'
+        for s in sites
+    )
+    return ('<table id="sites"><thead><tr><th>site</th><th>format</th><th class="num">files</th>'
+            '<th class="num">hands</th><th class="num">rejected</th><th class="num">findings</th></tr></thead>'
+            f"<tbody>{rows}</tbody></table>")
 
 
 def common_root(paths: list[str]) -> str:
@@ -244,6 +256,7 @@ def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:
 def charts_html(c: dict) -> str:
     return ('<section id="charts"><h2>Charts</h2><div class="charts">'
             + bar_chart("Findings per check", c["check"], "chart-check")
+            + bar_chart("Findings per site", c["site"], "chart-site")
             + bar_chart("Findings per table (top 20)", c["table"], "chart-table")
             + bar_chart("Findings per tournament (top 20)", c["tournament"], "chart-tournament")
             + bar_chart("Findings per blind level", c["level"], "chart-level")

@@ -6,6 +6,9 @@ from pathlib import Path
 
 import pytest
 
+# the per-site harness's assertions show their values, as a test module's do
+pytest.register_assert_rewrite("site_corpus")
+
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 CORPUS = SHARED / "corpus"

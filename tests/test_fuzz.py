@@ -159,7 +159,9 @@ def run_parser(parser, lines: list[str], path: str) -> list[ParsedHand | HandErr
         "\n" in x or "\r" in x for x in lines) else lines
     items = list(parser.iter_hands(((i, 0, t) for i, t in enumerate(flat, 1)), path))
     n = len(flat)
-    module = sys.modules[type(parser).__module__]  # a source copy builds its own copy's classes
+    # the module that reads (a source copy builds its own copy's classes; a site of the
+    # PokerStars family reads through parsers.stars_family)
+    module = sys.modules[type(parser).iter_hands.__module__]
     for it in items:
         assert isinstance(it, (module.ParsedHand, module.HandError)), it
         if isinstance(it, module.HandError):

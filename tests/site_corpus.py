@@ -1,0 +1,433 @@
+"""A test harness every site's parser reuses: describe the site once, get its tests.
+
+A test module names one :class:`SiteSpec` and binds its tests::
+
+    from site_corpus import SiteSpec, site_tests
+    SPEC = SiteSpec(parser="ggpoker", folders=("tour/GGPoker", "cash/GGPoker"),
+                    marker=re.compile(r"^Poker Hand #", re.M), expected_rejections={...})
+    globals().update(site_tests(SPEC))
+
+The tests (on the real corpus, read in place; skipped with the README's reason
+when ``../shared`` is absent) are those of the multi-site issues:
+
+- ``test_<site>_hands_seen_equal_markers``: every corpus file of the site's
+  folders with a hand-start marker is read by this parser (recognised by content)
+  and yields one item per marker;
+- ``test_<site>_stored_share``: at least ``min_stored`` of them are stored;
+- ``test_<site>_rejections_are_listed``: every rejection, (file, line): reason code;
+- ``test_<site>_second_ingest_adds_nothing``: the real ingest reconciles, a second
+  ingest stores nothing, and ``hands.site`` names the site;
+- ``test_<site>_totals_re_add``: the recorded total pot re-adds from the actions and
+  the collects plus the house's take (rake, jackpot fee) re-add to it, or the hand
+  is listed with why (``arithmetic_explained``);
+- ``test_<site>_awards_agree``: the replay's award of every pot whose winner is
+  known equals the recorded collect, the house's take apart (``award_exceptions``);
+- ``test_<site>_findings_reviewed``: no betting-rule finding; every other finding is
+  listed in ``tests/reviewed_sites/<site>.toml`` (same entry forms as
+  ``tests/reviewed_findings.toml``) and every entry still occurs;
+- ``test_<site>_mutation_recall[<class>]``: the classes of ``tests/test_mutations.py``
+  applied to the site's clean tournament hands are all found under their check id;
+- ``test_<site>_fuzz_parser`` / ``test_<site>_fuzz_ingest``: mutated real hands never
+  raise; through ingest a bad hand is an ``ingest_errors`` row and the good hands
+  beside it go in.
+"""
+
+from __future__ import annotations
+
+import collections
+import contextlib
+import functools
+import os
+import re
+import tomllib
+from collections import Counter
+from dataclasses import dataclass, field
+from itertools import count
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import CORPUS, needs_corpus
+from parsers import all_parsers, iter_lines, open_source
+from parsers.base import HandError, ParsedHand
+
+FPDB = CORPUS / "fpdb"
+EDITION = "tda-2019"
+REVIEWED_DIR = Path(__file__).resolve().parent / "reviewed_sites"
+MUTATION_CLASSES = ("illegal-underraise", "illegal-reopen", "odd-chip", "side-pot", "wrong-winner", "uncalled-bet",
+                    "chip-conservation")
+
+
+def tournament_integer_text(text: str) -> str:
+    """A Stars-shaped tournament hand as ``tests/mutate.py`` reads it: amounts without
+    thousands commas, the showdown marker written '*** SHOW DOWN ***', and house fees
+    of 0 left off the total pot line (what the site's own parser reads the same way)."""
+    text = re.sub(r"(?<=\d),(?=\d{3}(?!\d))", "", text)
+    text = text.replace("*** SHOWDOWN ***", "*** SHOW DOWN ***")
+    return re.sub(r"(?m)^(Total pot \d+ \| Rake \d+)(?: \| [A-Za-z]+ 0)+$", r"\1", text)
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: one spec, one cached parse
+class SiteSpec:
+    parser: str  # the parser's name (parsers.PARSERS)
+    folders: tuple[str, ...]  # corpus folders under fpdb/ holding the site's files (with other sites' files)
+    marker: re.Pattern[str]  # a hand-start marker, counted independently of the parser (multi-line)
+    expected_rejections: dict[tuple[str, int], str]  # (file under fpdb/, line): reason code
+    site: str = ""  # hands.site ('': the parser's name)
+    min_stored: float = 0.97
+    arithmetic_explained: dict[str, str] = field(default_factory=dict)  # hand_id: why its text does not re-add
+    award_exceptions: dict[str, str] = field(default_factory=dict)  # hand_id: why the award differs
+    # mutation: the site's header for tests/mutate.py (groups: text before the number, the
+    # number's digits, the rest) and the text the library reads; None: no mutation tests
+    mutation_header: re.Pattern[str] | None = None
+    mutation_text: Callable[[str], str] = tournament_integer_text
+    mutation_minimum: int = 100
+    fuzz_examples: int = 200
+
+    @property
+    def site_name(self) -> str:
+        return self.site or self.parser
+
+    @property
+    def reviewed_file(self) -> Path:
+        return REVIEWED_DIR / f"{self.site_name}.toml"
+
+
+# --- reading the corpus once per spec ----------------------------------------------------
+
+
+def _parser(name: str):
+    return next(p for p in all_parsers() if p.name == name)
+
+
+def _files(spec: SiteSpec) -> list[str]:
+    out = []
+    for folder in spec.folders:
+        for root, dirs, names in os.walk(FPDB / folder):
+            dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+            out += [str(Path(root, n).relative_to(FPDB)) for n in sorted(names) if not n.startswith(".")]
+    return sorted(out)
+
+
+def _text(rel: str) -> str:
+    info = open_source(FPDB / rel)
+    return (FPDB / rel).read_bytes().decode(info.encoding, errors="replace")
+
+
+@functools.lru_cache(maxsize=None)
+def parsed(spec: SiteSpec) -> dict[str, list[ParsedHand | HandError]]:
+    """The site's files (those its parser detects) and what the parser makes of each."""
+    p = _parser(spec.parser)
+    out: dict[str, list[ParsedHand | HandError]] = {}
+    for rel in _files(spec):
+        info = open_source(FPDB / rel)
+        if p.detect(info.head, rel):
+            out[rel] = list(p.iter_hands(iter_lines(FPDB / rel, info.encoding), rel))
+    return out
+
+
+def stored(spec: SiteSpec) -> list[ParsedHand]:
+    return [h for items in parsed(spec).values() for h in items if isinstance(h, ParsedHand)]
+
+
+def counts(spec: SiteSpec) -> dict[str, int]:
+    """seen, stored and each reason code's count: the numbers a report gives per site."""
+    c: Counter[str] = Counter()
+    for items in parsed(spec).values():
+        for h in items:
+            c["seen"] += 1
+            c["stored" if isinstance(h, ParsedHand) else h.reason_code] += 1
+    return dict(c)
+
+
+def rearithmetic(h: ParsedHand) -> str | None:
+    """Why a hand's own text does not re-add, or None: chips put in less returns must be
+    the total pot, and collects plus the house's take (rake and fees) must be it too."""
+    per_seat: Counter[int] = Counter()
+    committed: dict[int, int] = {}
+    street, collected, total, house, returned = None, 0, None, 0, 0
+    for e in h.events:
+        if e.street != street:
+            street, committed = e.street, {}
+        k, a = e.kind, e.amount or 0
+        if k == "ante":
+            per_seat[e.seat] += a
+        elif k in ("small_blind", "big_blind", "straddle", "bring_in", "call", "bet"):
+            per_seat[e.seat] += a
+            committed[e.seat] = committed.get(e.seat, 0) + a
+        elif k == "dead_blind":
+            per_seat[e.seat] += a
+            committed[e.seat] = committed.get(e.seat, 0) + min(a, h.big_blind or a)
+        elif k in ("raise", "complete"):
+            per_seat[e.seat] += (e.to_amount or 0) - committed.get(e.seat, 0)
+            committed[e.seat] = e.to_amount or 0
+        elif k == "uncalled_return":
+            returned += a
+        elif k == "collect":
+            collected += a
+        elif k == "total_pot":
+            total, house = a, e.to_amount or 0
+    if total is None:
+        return "no total pot"
+    why = []
+    if sum(per_seat.values()) - returned != total:
+        why.append(f"put in {sum(per_seat.values()) - returned} != total pot {total}")
+    if collected + house != total:
+        why.append(f"collected {collected} + house {house} != total pot {total}")
+    return "; ".join(why) or None
+
+
+# --- reviewed findings --------------------------------------------------------------------
+
+
+def load_reviewed(path: Path) -> list[dict]:
+    if not path.is_file():
+        return []
+    entries = tomllib.loads(path.read_text(encoding="utf-8")).get("finding", [])
+    for i, e in enumerate(entries):
+        where = f"{path.name} entry {i + 1} ({e})"
+        assert e.get("check") and str(e.get("reason", "")).strip(), f"{where}: a check and a reason"
+        assert ("hand" in e) != ("file" in e), f"{where}: name exactly one of hand, file"
+    return entries
+
+
+def _rel(source: str | None) -> str:
+    try:
+        return Path(source or "?").resolve().relative_to(CORPUS.resolve()).as_posix()
+    except ValueError:
+        return str(source)
+
+
+def _matches(entry: dict, f: dict) -> bool:
+    if entry["check"] != f["check_id"]:
+        return False
+    if "file" in entry:
+        return _rel(f["source_path"]) == entry["file"]
+    return entry["hand"] == f["hand_id"] and ("seat" not in entry or entry["seat"] == f["seat"])
+
+
+def _describe(f: dict) -> str:
+    return f"{f['check_id']} {f['hand_id']} seat {f['seat']} ({_rel(f['source_path'])}:{f['line_no']}): {f['message']}"
+
+
+# --- mutation -------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _mutate_header(header: re.Pattern[str]):
+    """tests/mutate.py reads and renumbers hands through its module-level HEADER."""
+    import mutate
+
+    saved = mutate.HEADER
+    mutate.HEADER = header
+    try:
+        yield mutate
+    finally:
+        mutate.HEADER = saved
+
+
+def _hand_texts(spec: SiteSpec) -> list[tuple[str, int, str]]:
+    """(file, line, text) of every hand of the site's tournament files, as the mutation library reads it."""
+    out = []
+    for rel, items in parsed(spec).items():
+        lines = _text(rel).splitlines()
+        for h in items:
+            if isinstance(h, ParsedHand) and h.is_tournament:
+                out.append((rel, h.first_line, spec.mutation_text("\n".join(lines[h.first_line - 1:h.last_line]))))
+    return out
+
+
+# --- the tests --------------------------------------------------------------------------------
+
+
+def site_tests(spec: SiteSpec) -> dict[str, object]:
+    """The harness's tests and fixtures for ``spec``, to bind in a test module's globals."""
+    name = spec.parser.replace("-", "_")
+    tests: dict[str, object] = {"pytestmark": needs_corpus}
+
+    def test_hands_seen_equal_markers():
+        files = parsed(spec)
+        assert files, f"no file in {spec.folders} is read by {spec.parser}"
+        for rel in _files(spec):
+            markers = len(spec.marker.findall(_text(rel)))
+            if rel in files:
+                assert len(files[rel]) == markers, rel
+            else:
+                assert markers == 0, f"{rel} holds {markers} hand markers but {spec.parser} does not detect it"
+
+    def test_stored_share():
+        c = counts(spec)
+        print(f"\n{spec.parser}: {c}")
+        assert c.get("stored", 0) >= spec.min_stored * c["seen"], c
+
+    def test_rejections_are_listed():
+        rejected = {(rel, h.line_no): h.reason_code for rel, items in parsed(spec).items() for h in items
+                    if isinstance(h, HandError)}
+        assert rejected == spec.expected_rejections
+        for items in parsed(spec).values():
+            for h in items:
+                if isinstance(h, HandError):
+                    assert f"line {h.line_no}" in h.reason, h
+
+    def test_second_ingest_adds_nothing(tmp_path):
+        import duckdb
+
+        from auditor.ingest import ingest
+
+        db = tmp_path / "site.duckdb"
+        paths = [FPDB / rel for rel in parsed(spec)]
+        first = ingest(paths, db=db)
+        c = counts(spec)
+        assert (first.hands_seen, first.rejected) == (c["seen"], c["seen"] - c.get("stored", 0))
+        assert first.hands_seen == first.stored + first.duplicates + first.rejected
+        second = ingest(paths, db=db)
+        assert second.stored == 0 and second.duplicates == first.stored + first.duplicates
+        assert second.hands_seen == first.hands_seen
+        with duckdb.connect(str(db), read_only=True) as con:
+            assert {r[0] for r in con.execute("SELECT DISTINCT site FROM hands").fetchall()} == {spec.site_name}
+
+    def test_totals_re_add():
+        off = {h.hand_id: why for h in stored(spec) if (why := rearithmetic(h))}
+        assert off == spec.arithmetic_explained
+
+    @pytest.fixture(scope="module")
+    def site_audit(tmp_path_factory):
+        from auditor.pipeline import audit
+
+        db = tmp_path_factory.mktemp(f"site-{name}") / "site.duckdb"
+        result = audit([str(FPDB / rel) for rel in parsed(spec)], db, edition_name=EDITION)
+        return db, result.findings
+
+    def test_awards_agree(site_audit):
+        import duckdb
+
+        db, _ = site_audit
+        with duckdb.connect(str(db), read_only=True) as con:
+            # a pot's differences, where the winner is known: every one the house's take
+            # (rake and fees come out of the winners' shares), or an exception listed
+            rows = con.execute(
+                """
+                WITH house AS (SELECT hand_id, coalesce(max(to_amount), 0) AS took FROM events WHERE kind = 'total_pot' GROUP BY 1),
+                d AS (SELECT hand_id, sum(expected - recorded) AS diff, bool_and(expected >= recorded) AS ge,
+                             bool_and((expected > 0) = (recorded > 0)) AS same_winners
+                      FROM pot_shares WHERE edition = ? AND expected IS NOT NULL AND recorded IS NOT NULL
+                      GROUP BY 1 HAVING bool_or(expected <> recorded))
+                SELECT hand_id, diff, took FROM d JOIN house USING (hand_id)
+                WHERE NOT (ge AND same_winners AND diff = took) ORDER BY 1
+                """, [EDITION]).fetchall()
+            unknown = con.execute("SELECT count(*) FROM pots WHERE edition = ? AND NOT verified", [EDITION]).fetchone()[0]
+            total = con.execute("SELECT count(*) FROM pots WHERE edition = ?", [EDITION]).fetchone()[0]
+        print(f"\n{spec.parser}: {total} pots, {unknown} with the winner unknown, {len(rows)} differing")
+        assert {r[0] for r in rows} == set(spec.award_exceptions), rows
+
+    def test_findings_reviewed(site_audit):
+        from auditor.checks import load_checks
+
+        _, findings = site_audit
+        betting = {c.check_id for c in load_checks() if c.group == "betting"}
+        reviewed = load_reviewed(spec.reviewed_file)
+        unlisted = [f for f in findings if not any(_matches(e, f) for e in reviewed)]
+        assert not [f for f in unlisted if f["check_id"] in betting], "betting-rule findings:\n" + "\n".join(
+            map(_describe, [f for f in unlisted if f["check_id"] in betting]))
+        assert not unlisted, f"findings not in {spec.reviewed_file.name}:\n" + "\n".join(map(_describe, unlisted))
+        stale = [e for e in reviewed if sum(_matches(e, f) for f in findings) != e.get("count", max(1, sum(
+            _matches(e, f) for f in findings)))]
+        assert not stale, f"entries of {spec.reviewed_file.name} that no longer match: {stale}"
+        print(f"\n{spec.parser}: {len(findings)} findings, all reviewed: {dict(Counter(f['check_id'] for f in findings))}")
+
+    @pytest.fixture(scope="module")
+    def clean_mutation_sources(tmp_path_factory):
+        from auditor.pipeline import audit
+
+        if spec.mutation_header is None:
+            pytest.skip(f"{spec.parser}: no mutation header given")
+        with _mutate_header(spec.mutation_header) as mutate:
+            texts = _hand_texts(spec)
+            tmp = tmp_path_factory.mktemp(f"mutation-{name}")
+            (tmp / "base.txt").write_text("\n\n\n".join(t for _, _, t in texts) + "\n", encoding="utf-8")
+            res = audit([str(tmp / "base.txt")], db=str(tmp / "base.duckdb"))
+            assert res.ingest.rejected == 0, res.ingest.errors[:3]
+            flagged = {f["hand_id"] for f in res.findings}
+            sources = [(mutate.Source(rel, line, text), mutate.Hand(text)) for rel, line, text in texts]
+            return [(s, h) for s, h in sources if not any(fid.endswith(h.number) for fid in flagged)]
+
+    @pytest.mark.parametrize("check", MUTATION_CLASSES)
+    def test_mutation_recall(check, clean_mutation_sources, tmp_path):
+        from auditor.pipeline import audit
+
+        with _mutate_header(spec.mutation_header) as mutate:
+            mutants = mutate.mutate_all(check, clean_mutation_sources, minimum=spec.mutation_minimum)
+        violations = [m for m in mutants if not m.twin]
+        if not violations:
+            pytest.skip(f"{spec.parser}: no clean tournament hand of this site has the shape a {check} mutant needs")
+        path = tmp_path / "mutants.txt"
+        path.write_text("\n\n\n".join(m.text for m in mutants) + "\n", encoding="utf-8")
+        res = audit([str(path)], db=str(tmp_path / "m.duckdb"))
+        assert res.ingest.rejected == 0, res.ingest.errors[:3]
+        by_number: dict[str, list[dict]] = collections.defaultdict(list)
+        for f in res.findings:
+            by_number[re.sub(r"^\D*", "", f["hand_id"].rsplit("-", 1)[-1])].append(f)
+        missed = [m for m in violations
+                  if not any(f["check_id"] == check and (m.seat is None or f["seat"] == m.seat)
+                             for f in by_number.get(str(m.number), []))]
+        twins_hit = [m for m in mutants if m.twin and by_number.get(str(m.number))]
+        print(f"\n{spec.parser} {check}: {len(violations)} mutants, {len(violations) - len(missed)} found, "
+              f"{len(twins_hit)} of {len(mutants) - len(violations)} twins flagged")
+        assert not missed, f"missed {len(missed)}, e.g.\n{missed[0].text}"
+        assert not twins_hit, f"clean twin flagged:\n{twins_hit[0].text}"
+
+    numbers = count(9_500_000_000_000)
+
+    def _pool() -> list[list[str]]:
+        out = []
+        for rel, items in parsed(spec).items():
+            lines = _text(rel).splitlines()
+            out += [lines[h.first_line - 1:h.last_line] for h in items if isinstance(h, ParsedHand)]
+        return out
+
+    from test_fuzz import FUZZ, _op, mutate as fuzz_mutate, run_parser  # noqa: E402  (the fuzzers' own operations)
+
+    @settings(max_examples=spec.fuzz_examples, **FUZZ)
+    @given(idx=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=6))
+    def test_fuzz_parser(idx, ops):
+        pool = _pool()
+        lines = fuzz_mutate(pool[idx % len(pool)], ops, sorted({x for h in pool[:200] for x in h}))
+        items = run_parser(_parser(spec.parser), lines, "fuzz.txt")
+        assert len(items) <= max(1, len(spec.marker.findall("\n".join(lines))) + 1)
+
+    @settings(max_examples=max(10, spec.fuzz_examples // 10), **FUZZ)
+    @given(a=st.integers(0, 10**6), m=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=5))
+    def test_fuzz_ingest(tmp_path_factory, a, m, ops):
+        from auditor.ingest import ingest
+
+        pool = _pool()
+        good = pool[a % len(pool)]
+        bad = fuzz_mutate(pool[m % len(pool)], ops, sorted({x for h in pool[:200] for x in h}), keep_first=True)
+        bad = [piece for line in bad for piece in line.replace("\r", "\n").split("\n")]
+        d = tmp_path_factory.mktemp("fuzz")
+        path = d / f"fuzz-{next(numbers)}.txt"
+        lines = [*bad, "", "", *good]
+        path.write_bytes("\n".join(lines).encode("utf-8", errors="surrogatepass"))
+        s = ingest([path], db=d / "f.duckdb")
+        assert s.hands_seen == s.stored + s.duplicates + s.rejected
+        [good_hand] = run_parser(_parser(spec.parser), good, "g.txt")
+        assert isinstance(good_hand, ParsedHand)
+        import duckdb
+
+        with duckdb.connect(str(d / "f.duckdb"), read_only=True) as con:
+            assert con.execute("SELECT count(*) FROM hands WHERE content_hash = ?", [good_hand.content_hash]).fetchone()[0] == 1
+            errors = con.execute("SELECT source_path, line_no FROM ingest_errors").fetchall()
+        for e in s.errors:
+            assert e["file"] == str(path) and (e["reason_code"] in ("not-a-history", "empty-file") or 1 <= e["line"] <= len(lines)), e
+        assert len(errors) >= s.rejected
+
+    for fn_name, fn in list(locals().items()):
+        if fn_name.startswith("test_"):
+            fn.__name__ = f"test_{name}_{fn_name[5:]}"
+            tests[fn.__name__] = fn
+    tests["site_audit"] = site_audit
+    tests["clean_mutation_sources"] = clean_mutation_sources
+    return tests

@@ -1,0 +1,25 @@
+"""Run It Once Poker (``parsers/runitonce.py``) on the real corpus, through the per-site
+harness (``tests/site_corpus.py``).  Its files sit in the Stars folders."""
+
+from __future__ import annotations
+
+import re
+
+from site_corpus import SiteSpec, site_tests
+
+SPEC = SiteSpec(
+    parser="runitonce",
+    folders=("tour/Stars", "cash/Stars"),
+    marker=re.compile(r"^Run It Once Poker Hand #", re.M),
+    expected_rejections={
+        # 'STP added: €0.50': the house splashes money into the pot, which the log has no
+        # event for (docs/sites.md); 3 of the 11 hands, so this site stays under 97%
+        ("cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.txt", 11): "splash-the-pot",
+        ("cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.walk.txt", 11): "splash-the-pot",
+        ("cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", 12): "splash-the-pot",
+    },
+    min_stored=8 / 11,
+    mutation_header=re.compile(r"^(Run It Once Poker Hand #)(\d+)(:.*)$"),
+)
+
+globals().update(site_tests(SPEC))
