@@ -404,7 +404,7 @@ class StarsFamilyParser:
                 buf = [(line_no, offset + len(head.encode("utf-8")), text[m.start() :])]
             elif buf:
                 buf.append(item)
-            elif text.strip():
+            elif text.strip() and not (site.ignored_line_pattern and site.ignored_line_pattern.match(text)):
                 stray = (stray[0], item[0]) if stray else (item[0], item[0])
         if buf:
             yield self._hand(buf, cut_by=cut_by_end)
