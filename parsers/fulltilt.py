@@ -24,7 +24,10 @@ writes its own way is here:
   of Tens`` (the hand's name, after the cards were shown), ``is high with [...]``,
   ``is dealt 2 cards`` (draw games: the count; ``Dealt to`` has the cards), time and
   connection notices;
-- ``Ann finished in 3rd place``: a finish event.
+- ``Ann finished in 3rd place``: a finish event;
+- ``Ann mucks`` is written both at a showdown and by the one player left when every
+  other folded: the latter is a no_show (PokerStars' "doesn't show hand"), not a muck;
+- a walk has no ``wins`` line: the summary's ``collected (30)`` is the collect.
 
 Rejected, with their reason: run-it-twice hands (``run-it-twice``), capped no-limit
 (``CAP NL Hold'em``) and 5 card stud (``unsupported-game``).
@@ -142,6 +145,7 @@ FULL_TILT = StarsSite(
         "*** DRAW ***": Street.FIRST_DRAW.value,
     },
     actor_colon=False,
+    uncontested_muck_is_no_show=True,
     summary_collects=True,
     chat_lines=True,
     action_prefixes={

@@ -209,6 +209,9 @@ class StarsSite:
     # a hand whose body has no collect line (Full Tilt's and WPN's walks): the summary
     # seat lines' awards are its collects (the same line: 'collected (30)', 'won $0.07')
     summary_collects: bool = False
+    # '<player> mucks' by the one player left (everyone else folded) is no showdown's muck:
+    # a no_show, as PokerStars' "doesn't show hand" (Full Tilt writes 'mucks' for both)
+    uncontested_muck_is_no_show: bool = False
     thousands_k: bool = False  # header stakes may be written in thousands: '50K/100K'
     before_seats_ignored: tuple[str, ...] = ()
     # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
@@ -224,6 +227,7 @@ class StarsSite:
 _STUD = frozenset({Variant.STUD, Variant.STUD_HILO, Variant.RAZZ})
 _SINGLE_DRAW = frozenset({Variant.DRAW_2_7_SINGLE, Variant.DRAW_5_CARD})
 _TRIPLE_DRAW = frozenset({Variant.DRAW_2_7_TRIPLE, Variant.DRAW_A_5_TRIPLE, Variant.BADUGI})
+_DRAW = _SINGLE_DRAW | _TRIPLE_DRAW
 _ALL_IN = " and is all-in"
 _UNCALLED = re.compile(r"^Uncalled bet \(([^)]+)\) returned to (.+)$")
 _FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place(?: and received .*)?$")
@@ -798,8 +802,8 @@ class _HandReader:
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
             raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
         new: str | None = None
-        if head == "*** HOLE CARDS ***":
-            new = S.PREFLOP if not stud else S.THIRD
+        if head == "*** HOLE CARDS ***":  # (Full Tilt's draw games too: their first round is predraw)
+            new = S.THIRD if stud else S.PREDRAW if Variant(hand.variant) in _DRAW else S.PREFLOP
         elif head == "*** SUMMARY ***":
             new = S.SUMMARY
         elif head == "*** SHOW DOWN ***":
@@ -839,6 +843,13 @@ class _HandReader:
                          cards=found.get("cards"))
                 return True
         return False
+
+    def uncontested(self, seat: int) -> bool:
+        """Has every other player who took part folded?"""
+        took_part = {e.seat for e in self.events if e.seat is not None and e.street != S.SUMMARY
+                     and e.kind not in (K.DEAL_HOLE, K.SHOW, K.MUCK, K.NO_SHOW)}
+        folded = {e.seat for e in self.events if e.kind == K.FOLD}
+        return took_part - folded == {seat}
 
     def chat(self, text: str) -> bool:
         """A chat line: '<seated player>: text' or '<anyone> (Observer): text'."""
@@ -969,6 +980,8 @@ class _HandReader:
             cards = _cards(arg) if arg.startswith("[") else None
             if not cards and arg != "hand":
                 raise self.fail(no, text)
+            if not cards and self.site.uncontested_muck_is_no_show and self.uncontested(seat):
+                kind = K.NO_SHOW  # everyone else folded: no showdown, the winner only keeps his cards
         elif action == "doesn't show hand":
             kind = K.NO_SHOW
         elif action in ("sits out", "is sitting out"):

@@ -34,7 +34,9 @@ SPEC = SiteSpec(
         "WPN-779388412": "walk: award 9.00 = pot 6.00 + the big blind's unreturned 3.00",
         "WPN-784373412": "walk: award 0.07 = pot 0.04 + the big blind's unreturned 0.03",
     },
-    mutation_header=re.compile(r"^(Game Hand #)(\d+)( - .*)$"),
+    # no mutation tests: tests/mutate.py writes PokerStars' shape ('Ann: raises 10 to 20'),
+    # which this format does not have (the harness skips them, saying so)
+    mutation_header=None,
 )
 
 globals().update(site_tests(SPEC))
