@@ -2,6 +2,7 @@
 
     python bench/run.py                              # 10k PokerStars hands and the PHH corpus
     python bench/run.py --sizes 10000 100000 1000000 --no-phh
+    python bench/run.py --sites                      # each site's parse rate on its corpus files
 
 Prints, per input: end-to-end ``tda-audit audit`` hands per second and peak
 memory (the audit process and its workers together: the peak of the sum of
@@ -267,6 +268,56 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
     sys.stdout.flush()
 
 
+def site_rates(names: list[str], repeats: int = 5) -> None:
+    """Each site's parse rate on its own files of the corpus (``fpdb``, recognised by
+    content), beside PokerStars' on its tournament files: hands and lines per second of
+    the parser's CPU (the best of ``repeats`` passes over lines already in memory), and
+    the microseconds a line, which compares parsers on hands of different lengths."""
+    from parsers import all_parsers, iter_lines, open_source
+
+    parsers = [p for p in all_parsers() if p.name != "phh" and (not names or p.name in names or p.name == "pokerstars")]
+    fpdb = CORPUS / "fpdb"
+    files: dict[str, list[list[tuple[int, int, str]]]] = {p.name: [] for p in parsers}
+    paths: dict[str, list[str]] = {p.name: [] for p in parsers}
+    for root, dirs, found in os.walk(fpdb):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        for name in sorted(found):
+            path = Path(root, name)
+            if name.startswith("."):
+                continue
+            try:
+                info = open_source(path)
+            except OSError:
+                continue
+            for p in parsers:
+                # PokerStars is measured on its tournament files, the shape the other sites are compared with
+                if p.name == "pokerstars" and "tour/Stars" not in str(path):
+                    continue
+                if p.detect(info.head, str(path)):
+                    files[p.name].append(list(iter_lines(path, info.encoding)))
+                    paths[p.name].append(str(path))
+                    break
+    print(f"\nparse rate per site (corpus files, CPU of the parser alone, best of {repeats}):")
+    print(f"{'site':16} {'files':>6} {'hands':>7} {'lines':>8} {'hands/s':>9} {'us/hand':>8} {'us/line':>8}  vs PokerStars a line")
+    base = None
+    for p in parsers:
+        if not files[p.name]:
+            print(f"{p.name:16} no file in the corpus")
+            continue
+        best = float("inf")
+        hands = 0
+        for _ in range(repeats):
+            t = time.process_time()
+            hands = sum(1 for f, path in zip(files[p.name], paths[p.name]) for _ in p.iter_hands(iter(f), path))
+            best = min(best, time.process_time() - t)
+        lines = sum(len(f) for f in files[p.name])
+        us_line = best / lines * 1e6
+        base = us_line if p.name == "pokerstars" else base
+        ratio = f"{us_line / base:.2f}x the time" if base and p.name != "pokerstars" else ""
+        print(f"{p.name:16} {len(files[p.name]):>6} {hands:>7} {lines:>8} {rate(hands, best):>9,.0f} "
+              f"{best / hands * 1e6:>8.0f} {us_line:>8.2f}  {ratio}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=int, nargs="*", default=[10000], help="PokerStars input sizes in hands")
@@ -276,9 +327,14 @@ def main() -> None:
     ap.add_argument("--stages-max", type=int, default=100_000, help="above this many hands, skip the per-stage runs")
     ap.add_argument("--reference-max", type=int, default=20_000,
                     help="run pokerkit (about 200 hands/s) on at most this many hands, spread over the same input")
+    ap.add_argument("--sites", nargs="*", default=None,
+                    help="each site's parse rate on its corpus files (names: parsers.PARSERS; none given: all), then stop")
     args = ap.parse_args()
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
+    if args.sites is not None:
+        site_rates(args.sites)
+        return
     _adopt_orphans()
     from parsers._native import running_description  # the figures depend on it: say which copy runs
 

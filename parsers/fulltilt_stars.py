@@ -9,26 +9,12 @@ from __future__ import annotations
 
 import re
 
-from parsers.stars_family import (
-    GAMES,
-    StarsFamilyParser,
-    StarsSite,
-    cash_header,
-    game_pattern,
-    hand_headers,
-    tourney_header,
-)
+from parsers.stars_family import GAME, StarsFamilyParser, stars_site
 
-_GAME = game_pattern(GAMES)
-
-FULL_TILT_2016 = StarsSite(
-    name="fulltilt-stars",
+FULL_TILT_2016 = stars_site(
+    "fulltilt-stars", "Full Tilt (2016)", "FT-", ("Full Tilt Hand #", "Full Tilt Rush Hand #"),
+    r"Full Tilt (?:Rush )?Hand #(?P<num>\d+):", rf"(?P<buyin>.*?) ?{GAME}(?: - Level (?P<level>\w+))? ",
     site="fulltilt",
-    label="Full Tilt (2016)",
-    id_prefix="FT-",
-    **hand_headers(("Full Tilt Hand #", "Full Tilt Rush Hand #"), r"Full Tilt (?:Rush )?Hand #(?P<num>\d+):"),
-    tourney=tourney_header(rf"(?P<buyin>.*?) ?{_GAME}(?: - Level (?P<level>\w+))? "),
-    cash=cash_header(_GAME),
 )
 
 

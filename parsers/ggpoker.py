@@ -50,17 +50,7 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Betting, Variant
-from parsers.stars_family import (
-    GAMES,
-    LIMITS,
-    STAKES,
-    StarsFamilyParser,
-    StarsSite,
-    cash_header,
-    game_pattern,
-    hand_headers,
-    tourney_header,
-)
+from parsers.stars_family import GAMES, LIMITS, STAKES, StarsFamilyParser, game_pattern, stars_site
 
 _GG_GAMES = {
     **GAMES,
@@ -72,13 +62,9 @@ _GG_GAMES = {
 _GG_LIMITS = {**LIMITS, "(nl postflop)": Betting.POT_LIMIT_PREFLOP.value}
 _GAME = game_pattern(_GG_GAMES, limits=r"No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\)", limit_optional=True)
 
-GGPOKER = StarsSite(
-    name="ggpoker",
-    label="GGPoker",
-    id_prefix="GG-",
-    **hand_headers(("Poker Hand #",), r"Poker Hand #(?P<num>[A-Z]*\d+):"),
-    tourney=tourney_header(rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?"),
-    cash=cash_header(_GAME),
+GGPOKER = stars_site(
+    "ggpoker", "GGPoker", "GG-", ("Poker Hand #",), r"Poker Hand #(?P<num>[A-Z]*\d+):",
+    rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?", _GAME,
     games=_GG_GAMES,
     limits=_GG_LIMITS,
     game_betting={"plo": Betting.POT_LIMIT.value, "plo-5": Betting.POT_LIMIT.value, "plo-6": Betting.POT_LIMIT.value},

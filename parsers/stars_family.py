@@ -154,6 +154,7 @@ class StarsSite:
     summary_ignored: tuple[str, ...] = ()  # summary line starts that repeat what the body recorded
     bare_posts: tuple[str, ...] = ()  # posts written without 'posts ': GGPoker's 'Ann: straddle $2'
     straddle_to: bool = False  # a straddle's amount is the player's total so far (GGPoker re-straddles)
+    raise_to_added: bool = False  # 'raises X to Y': Y is what the action put in, not the total (Run It Once)
     # (text in a line, reason code, why): a line the log cannot record rejects its hand
     rejected_lines: tuple[tuple[str, str, str], ...] = ()
     # lines of the site's own shape that are one event each: (pattern with the groups
@@ -311,6 +312,18 @@ def cash_header(game: str) -> re.Pattern[str]:
     return re.compile(rf"^{game} \((?P<stakes>[^()]*)\) - (?P<date>.+)$", re.IGNORECASE)
 
 
+GAME = game_pattern(GAMES)  # the games and limits as PokerStars names them
+
+
+def stars_site(name: str, label: str, id_prefix: str, prefixes: tuple[str, ...], marker: str, tourney: str,
+               game: str = GAME, **fields: Any) -> StarsSite:
+    """A site whose header reads '<marker> Tournament #<tid>, <tourney> (<sb>/<bb>) - <date>'
+    or '<marker> <game> (<stakes>) - <date>' (see :func:`hand_headers`, :func:`tourney_header`,
+    :func:`cash_header`); ``fields``: the rest of its :class:`StarsSite`."""
+    return StarsSite(name=name, label=label, id_prefix=id_prefix, **hand_headers(prefixes, marker),
+                     tourney=tourney_header(tourney), cash=cash_header(game), **fields)
+
+
 def to_units(text: str, scale: int) -> int:
     """An amount as written ('$1,492.66', '€0.05', '1,500', '2') in stored units.
 
@@ -465,6 +478,7 @@ class _HandReader:
         self.committed: dict[int, int] = {}  # chips in on the current street, by seat
         self.antes: list[tuple[int, int]] = []  # (seat, amount) of each ante posted
         self.bb_poster: int | None = None  # the seat that posted the big blind
+        self.blinds: dict[int, tuple[str, int]] = {}  # seat -> (street, live chips posted on it)
         self.listed: set[int] = set()  # seats with a line in the summary
         self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
 
@@ -926,6 +940,7 @@ class _HandReader:
             else:
                 live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
                 committed[seat] = committed.get(seat, 0) + live
+                self.blinds[seat] = (street, self.blinds.get(seat, (street, 0))[1] + live)
                 if kind == K.BIG_BLIND:
                     self.bb_poster = seat
                     if hand.big_blind is None:  # fixed limit, ante-only headers: the blinds come from the posts
@@ -950,7 +965,14 @@ class _HandReader:
                 kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
             if self.site.raise_adds and amount != to_amount - committed.get(seat, 0):
                 raise self.fail(no, text, "the chips added do not reach the total raised to")
-
+            if self.site.raise_to_added:
+                # 'raises X to Y' where Y leaves out the player's own earlier bets on the
+                # street, though not his blind (Run It Once): his total is Y plus those bets;
+                # the raise is over the level
+                level = max(committed.values(), default=0)
+                blind_street, blind = self.blinds.get(seat, (None, 0))
+                to_amount += committed.get(seat, 0) - (blind if blind_street == street else 0)
+                amount = to_amount - level
             committed[seat] = to_amount
         elif word == "bets":
             kind, amount = K.BET, self.amt(arg)

@@ -95,7 +95,7 @@ def test_report_summary_numbers_equal_the_findings_table(report, store):
         m = re.search(rf'<tr data-check="{re.escape(check_id)}">.*?<td class="num">(\d+)</td></tr>', report)
         assert m and int(m[1]) == count, check_id
     assert int(number(report, "sum-errors")) == sum(f["severity"] == "error" for f in result.findings)
-    assert int(number(report, "sum-hands")) == result.replay.hands == 52
+    assert int(number(report, "sum-hands")) == result.replay.hands == 55
     assert number(report, "sum-rejected") == "0"
     assert number(report, "sum-pots-verified").endswith("%")
 

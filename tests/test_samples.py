@@ -20,7 +20,8 @@ import pytest
 from auditor.ingest import ingest
 
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
-PS_HEADER = re.compile(r"^(?:\ufeff)?PokerStars (?:Hand|Game) #(\d+):")
+# a Stars-shaped hand header (PokerStars, GGPoker): the hand number
+PS_HEADER = re.compile(r"^(?:\ufeff)?(?:PokerStars (?:Hand|Game)|Poker Hand) #([A-Z]*\d+):")
 # blinds and bring-ins are posted before these headers and count toward the first street
 FIRST_STREET = ("*** HOLE CARDS", "*** 3rd STREET", "*** DEALING HANDS")
 AMT = r"[$€£]?([\d,]+(?:\.\d+)?)"
@@ -64,7 +65,9 @@ def _arithmetic(lines: list[str]) -> tuple[Decimal, Decimal, Decimal, Decimal]:
         if in_summary:
             m = re.match(rf"Total pot {AMT}.*\| Rake {AMT}", ln)
             if m:
+                # the house's take: the rake and the fees beside it (GGPoker's jackpot)
                 total, rake = _amt(m.group(1)), _amt(m.group(2))
+                rake += sum((_amt(f) for f in re.findall(rf"\| (?:Jackpot|Bingo) {AMT}", ln)), Decimal(0))
             continue
         if ln.startswith("*** ") and not ln.startswith(FIRST_STREET):
             street = {}

@@ -12,6 +12,7 @@ from site_corpus import SiteSpec, site_tests
 SPEC = SiteSpec(
     parser="fulltilt",
     folders=("tour/FTP", "cash/FTP"),
+    reviewed="fulltilt-classic",  # tests/reviewed_sites/fulltilt.toml holds the 2016 format's
     marker=re.compile(r"^Full ?Tilt ?Poker Game #", re.M),
     expected_rejections={
         # a summary line cut into the next seat's ('Seat 3: Player4 Seat 4: Player1 ...')

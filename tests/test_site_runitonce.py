@@ -19,6 +19,10 @@ SPEC = SiteSpec(
         ("cash/Stars/Flop/PLO-6max-EUR-0.25-0.50-201908.RIO.STP.side.pot.txt", 12): "splash-the-pot",
     },
     min_stored=8 / 11,
+    award_exceptions={
+        "RIO-30417551": "a walk: 'Ari L collected €0.15' includes the big blind's own uncalled €0.05 (no Uncalled bet "
+                        "line); the replay returns 0.05 and awards 0.10: the same end stack",
+    },
     mutation_header=re.compile(r"^(Run It Once Poker Hand #)(\d+)(:.*)$"),
 )
 

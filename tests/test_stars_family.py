@@ -1,0 +1,161 @@
+"""The PokerStars family base (parsers/stars_family.py) and the sites read through it,
+on small hands written here: what each site writes its own way, detection by content,
+and the pot-limit-preflop betting structure through the replay and its check."""
+
+from __future__ import annotations
+
+import duckdb
+
+from auditor.pipeline import audit
+from parsers import all_parsers, detect_parser
+from parsers.base import HandError, ParsedHand
+from parsers.ggpoker import GGPokerParser
+from parsers.pokerstars import PokerStarsParser
+from parsers.runitonce import RunItOnceParser
+
+
+def _read(parser, text: str) -> list[ParsedHand | HandError]:
+    return list(parser.iter_hands(((i, 0, t) for i, t in enumerate(text.splitlines(), 1)), "x.txt"))
+
+
+GG_CASH = """Poker Hand #SD1: ShortDeck No Limit ($0.02) - 2021/03/02 18:21:18
+Table 'SDWhite20' 5-max Seat #1 is the button
+Seat 1: Ann ($2.48 in chips)
+Seat 2: Bob ($2.33 in chips)
+Seat 3: Cy ($2 in chips)
+Bob: posts the ante $0.02
+Cy: posts the ante $0.02
+Ann: posts the ante $0.02
+Ann: posts button blind $0.02
+Bob: straddle $0.04
+Bob: straddle $0.08
+Cy: posts missed blind $0.01
+*** HOLE CARDS ***
+Dealt to Ann
+Dealt to Bob
+Dealt to Cy [Ac Tc]
+Cy: folds
+Ann: folds
+Uncalled bet ($0.06) returned to Bob
+*** SHOWDOWN ***
+Bob collected $0.07 from pot
+*** SUMMARY ***
+Total pot $0.11 | Rake $0.02 | Jackpot $0.01 | Bingo $0.01
+Seat 1: Ann (button) folded before Flop
+Seat 2: Bob collected ($0.07)
+Seat 3: Cy folded before Flop"""
+
+
+def test_ggpoker_own_lines():
+    [h] = _read(GGPokerParser(), GG_CASH)
+    assert isinstance(h, ParsedHand), h
+    assert (h.hand_id, h.site, h.variant, h.betting, h.currency, h.amount_scale) == (
+        "GG-SD1", "ggpoker", "6plus_holdem", "no-limit", "USD", 100)
+    assert (h.ante, h.big_blind, h.min_bet) == (2, 2, 2)  # the ante-only header; the blind from its post
+    kinds = [(e.kind, e.player, e.amount, e.to_amount) for e in h.events if e.kind not in ("ante", "fold")]
+    # the re-straddle adds 4 to a total of 8; the missed blind is a (dead) small blind; bare deals record nothing
+    assert kinds[:4] == [("big_blind", "Ann", 2, None), ("straddle", "Bob", 4, 4), ("straddle", "Bob", 4, 8),
+                         ("small_blind", "Cy", 1, None)]
+    assert [e.cards for e in h.events if e.kind == "deal_hole"] == ["Ac Tc"]
+    [total] = [e for e in h.events if e.kind == "total_pot"]
+    assert (total.amount, total.to_amount) == (11, 4)  # the house's take: rake, jackpot and bingo fees
+
+
+def test_ggpoker_cash_out_and_run_twice_are_rejected_with_their_reason():
+    cashout = GG_CASH.replace("Cy: folds\n", "Cy: folds\nBob: Chooses to EV Cashout\n")
+    [e] = _read(GGPokerParser(), cashout)
+    assert isinstance(e, HandError) and e.reason_code == "cash-out" and e.line_no == 18, e
+    twice = GG_CASH.replace("*** SHOWDOWN ***", "*** FIRST FLOP *** [2c 3d 4h]")
+    [e] = _read(GGPokerParser(), twice)
+    assert isinstance(e, HandError) and e.reason_code == "run-it-twice", e
+
+
+def test_run_it_once_raise_leaves_out_the_players_own_bets():
+    text = """Run It Once Poker Hand #7: Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC [2019/02/08 16:19 CET]
+Table ID '3' 6-Max Seat #1 is the button
+Seat 1: Ann (€4 in chips)
+Seat 2: Bob (€5 in chips) [hero]
+Ann: posts small blind €0.02
+Bob: posts big blind €0.04
+*** HOLE CARDS ***
+Ann: raises €0.08 to €0.12
+Bob: calls €0.08
+*** FLOP *** [4c Qc 5h]
+Bob: bets €0.19
+Ann: raises €0.39 to €0.58
+Bob: raises €0.54 to €1.12
+Ann: calls €0.73
+*** TURN *** [4c Qc 5h] [6d]
+Bob: bets €1
+Ann: folds
+Uncalled bet (€1) returned to Bob
+*** SHOWDOWN ***
+Bob collected €2.86 from pot
+*** SUMMARY ***
+Total pot €2.86 | Rake €0
+Board [4c Qc 5h 6d]
+Seat 1: Ann (button) (small blind) folded on the Turn
+Seat 2: Bob (big blind) won €2.86"""
+    [h] = _read(RunItOnceParser(), text)
+    assert isinstance(h, ParsedHand), h
+    raises = [(e.player, e.amount, e.to_amount) for e in h.events if e.kind == "raise"]
+    # the small blind's 'to 0.12' includes the blind; Bob's 'to 1.12' leaves out his 0.19
+    assert raises == [("Ann", 8, 12), ("Ann", 39, 58), ("Bob", 73, 131)]
+    assert [e.amount for e in h.events if e.kind == "seat_result" and e.player == "Bob"] == [286]
+
+
+def test_each_format_is_recognised_by_content_not_name():
+    heads = {
+        "pokerstars": "PokerStars Hand #1: Tournament #2, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2020/01/02 3:04:05 ET",
+        "ggpoker": "Poker Hand #TM1: Tournament #2, X Hold'em No Limit - Level1(10/20) - 2021/04/04 16:06:27",
+        "runitonce": "Run It Once Poker Hand #1: Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC",
+        "fulltilt-stars": "Full Tilt Hand #1: Hold'em No Limit (5/10) - 2016/05/20 8:19:23 ET",
+    }
+    for name, head in heads.items():
+        for path in ("hand.txt", "PokerStars.txt", "GGPoker/x.txt"):
+            p = detect_parser(head + "\n", path)
+            assert p is not None and p.name == name, (name, path)
+    assert len({p.name for p in all_parsers()}) == len(all_parsers())
+
+
+PLNL = """PokerStars Hand #{n}: Tournament #9{n}, $200+$15 USD Hold'em Pot Limit Pre-Flop, No Limit Post-Flop - Level I (10/20) - 2012/09/14 17:05:13 ET
+Table '9{n} 1' 9-max Seat #1 is the button
+Seat 1: Ann (5000 in chips)
+Seat 2: Bob (5000 in chips)
+Seat 3: Cy (5000 in chips)
+Bob: posts small blind 10
+Cy: posts big blind 20
+*** HOLE CARDS ***
+Ann: raises {pre} to {pre_to}
+Bob: folds
+Cy: calls {pre_call}
+*** FLOP *** [2c 7d 9h]
+Cy: bets 2000
+Ann: folds
+Uncalled bet (2000) returned to Cy
+Cy collected {pot} from pot
+Cy: doesn't show hand
+*** SUMMARY ***
+Total pot {pot} | Rake 0
+Board [2c 7d 9h]
+Seat 1: Ann (button) folded on the Flop
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cy (big blind) collected ({pot})
+"""
+
+
+def test_pot_limit_preflop_no_limit_after(tmp_path):
+    """Pre-flop the pot limit holds (max raise to 70 here: 20 + the pot after calling, 50);
+    after the flop a bet of any size is legal."""
+    over = PLNL.format(n=101, pre=80, pre_to=100, pre_call=80, pot=10 + 100 + 100)
+    legal = PLNL.format(n=102, pre=50, pre_to=70, pre_call=50, pot=10 + 70 + 70)
+    path = tmp_path / "plnl.txt"
+    path.write_text(over + "\n\n" + legal, encoding="utf-8")
+    [h, _] = _read(PokerStarsParser(), over + "\n\n" + legal)
+    assert h.betting == "pot-limit-preflop"
+    res = audit([str(path)], db=str(tmp_path / "a.duckdb"))
+    assert res.ingest.rejected == 0
+    found = {(f["hand_id"], f["check_id"], f["street"]) for f in res.findings}
+    assert found == {("PS-101", "pot-limit-overbet", "preflop")}
+    with duckdb.connect(str(tmp_path / "a.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT DISTINCT betting FROM hands").fetchall() == [("pot-limit-preflop",)]
