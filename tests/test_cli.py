@@ -28,6 +28,8 @@ SAMPLE_VIOLATIONS = {
     "PS-900000000302": "pot-limit-overbet",
     "PS-900000000502": "limit-raise-cap",
     "GG-TM900000001001": "illegal-underraise",
+    "WPN-900000003001": "illegal-underraise",
+    "FT-900000004001": "illegal-underraise",
 }
 
 
@@ -45,7 +47,7 @@ def audited(tmp_path_factory):
 
 def test_audit_json_finds_each_sample_violation_once(audited):
     _, out = audited
-    assert out["hands"] == out["hands_seen"] == 55 and out["rejected"] == 0
+    assert out["hands"] == out["hands_seen"] == 59 and out["rejected"] == 0
     found = {(f["hand"], f["check"]) for f in out["findings"]}
     assert found == set(SAMPLE_VIOLATIONS.items())
     for f in out["findings"]:
@@ -59,7 +61,7 @@ def test_audit_json_finds_each_sample_violation_once(audited):
 
 def test_findings_point_at_the_offending_line(audited):
     _, out = audited
-    underraise = next(f for f in out["findings"] if f["check"] == "illegal-underraise")
+    underraise = next(f for f in out["findings"] if f["check"] == "illegal-underraise" and f["hand"].startswith("PS-"))
     line = open(underraise["source"], encoding="utf-8").read().splitlines()[underraise["line"] - 1]
     assert line.startswith(underraise["player"] + ": raises")
 
@@ -113,7 +115,7 @@ def test_ingest_twice_adds_no_rows(tmp_path):
     db = str(tmp_path / "a.duckdb")
     first = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
     second = json.loads(run("ingest", str(SAMPLES), "--db", db, "--json").output)
-    assert first["hands"] == 55 and second["hands"] == 0 and second["duplicates"] == 55
+    assert first["hands"] == 59 and second["hands"] == 0 and second["duplicates"] == 59
     for out in (first, second):
         assert out["hands_seen"] == out["hands"] + out["duplicates"] + out["rejected"]
 

@@ -83,7 +83,7 @@ def _files(paths):
 
 def test_samples_in_tiny_chunks_and_two_workers_store_what_one_reader_does(tmp_path, monkeypatch):
     stored = chunked_equals_whole([SAMPLES], tmp_path, monkeypatch, 2048)
-    assert stored == 55
+    assert stored == 59
 
 
 @needs_corpus
