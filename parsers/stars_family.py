@@ -31,6 +31,13 @@ from types import SimpleNamespace
 from typing import Any, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
+
+try:  # present where mypyc compiles this module (setup.py); a no-op elsewhere
+    from mypy_extensions import mypyc_attr
+except ImportError:  # pragma: no cover - pure-Python installs
+
+    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
+        return lambda cls: cls
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
 
 # plain str values: events and hands carry strings, not enum members
@@ -373,6 +380,8 @@ def _parse_date(text: str, pattern: re.Pattern[str] | None = None) -> dt.datetim
     return dt.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
 
 
+# compiled, it stays a base for the sites' parser classes in modules that are not
+@mypyc_attr(allow_interpreted_subclasses=True)
 class StarsFamilyParser:
     """Reads one Stars-shaped site's text histories, as its :class:`StarsSite` says."""
 

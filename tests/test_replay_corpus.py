@@ -106,10 +106,21 @@ def phh():
     con.close()
 
 
+def _pokerstars_files() -> list[str]:
+    """The PokerStars files of the Stars folders (other Stars-shaped rooms' files there are
+    checked with their site: tests/site_corpus.py)."""
+    from parsers import open_source
+    from parsers.pokerstars import PokerStarsParser
+
+    parser = PokerStarsParser()
+    return [str(f) for folder in STARS for f in sorted(folder.rglob("*"))
+            if f.is_file() and not f.name.startswith(".") and parser.detect(open_source(f).head, str(f))]
+
+
 @pytest.fixture(scope="module")
 def stars():
     con = connect(":memory:")
-    ingest([str(p) for p in STARS], con=con)
+    ingest(_pokerstars_files(), con=con)
     summary = replay_store(con, EDITION)
     assert summary.hands > 1_500
     yield con

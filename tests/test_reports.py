@@ -129,7 +129,7 @@ def test_report_evidence_data(report, store):
     data = embedded_data(report)
     assert [f["finding_id"] for f in data["findings"]] == [f["finding_id"] for f in result.findings]
     assert set(data["hands"]) == {f["hand_id"] for f in result.findings}
-    f = next(f for f in data["findings"] if f["check_id"] == "illegal-underraise" and f["hand_id"].startswith("PS-"))
+    f = next(f for f in data["findings"] if f["check_id"] == "illegal-underraise" and f["hand_id"] == "PS-900000000201")
     hand = data["hands"][f["hand_id"]]
     cols = data["cols"]
     row = next(r for r in hand["timeline"] if r[cols.index("seq")] == f["seq"])
@@ -259,7 +259,7 @@ def test_export_xlsx_and_markdown(store, tmp_path):
     assert run("export", "--db", db, "--format", "xlsx", "--what", "facts", "--out", tmp_path / "facts.xlsx").exit_code == 0
     assert set(load_workbook(tmp_path / "facts.xlsx", read_only=True).sheetnames) == {"decisions", "pots", "pot_shares", "hand_results", "replay_notes"}
     md = run("export", "--db", db, "--format", "md", "--what", "hands").output
-    assert md.startswith("| hand_id |") and md.count("\n| PS-9") + md.count("\n| PHH-") == 52
+    assert md.startswith("| hand_id |") and md.count("\n| PS-9") + md.count("\n| PHH-") + md.count("\n| GG-") + md.count("\n| FT-") + md.count("\n| WPN-") == 59
 
 
 def test_export_facts_and_hands(store, tmp_path):
@@ -312,8 +312,14 @@ def test_query_views(store):
     out = json.loads(run("query", "SELECT check_id, findings FROM findings_by_check", "--db", db, "--format", "json").output)
     assert sum(r["findings"] for r in out) == len(result.findings)
     out = json.loads(run("query", "SELECT hand_id, street, player, to_call, min_raise_to, betting_open FROM actions "
-                         "WHERE action_class = 'underraise' AND hand_id LIKE 'PS-%'", "--db", db, "--format", "json").output)
-    assert out == [{"hand_id": "PS-900000000201", "street": "flop", "player": "Maëlle R", "to_call": 400,
+                         "WHERE action_class = 'underraise' ORDER BY hand_id", "--db", db, "--format", "json").output)
+    assert out == [{"hand_id": "FT-900000004001", "street": "flop", "player": "Cleo", "to_call": 200,
+                    "min_raise_to": 400, "betting_open": True},
+                   {"hand_id": "GG-TM900000001001", "street": "flop", "player": "Hero", "to_call": 800,
+                    "min_raise_to": 1600, "betting_open": True},
+                   {"hand_id": "PS-900000000201", "street": "flop", "player": "Maëlle R", "to_call": 400,
+                    "min_raise_to": 800, "betting_open": True},
+                   {"hand_id": "WPN-900000003001", "street": "flop", "player": "Cleo", "to_call": 400,
                     "min_raise_to": 800, "betting_open": True}]
     hs = json.loads(run("query", "SELECT count(*) n, sum(findings) f FROM hand_summary", "--db", db, "--format", "json").output)
     assert hs == [{"n": 59, "f": len(result.findings)}]

@@ -57,7 +57,7 @@ def store(tmp_path):
     db = str(tmp_path / "store.duckdb")
     r = run("ingest", SAMPLES, "--db", db, "--json")
     assert r.exit_code == 0, r.output
-    assert json.loads(r.stdout)["hands"] == 52
+    assert json.loads(r.stdout)["hands"] == 59
     return db, snapshot(db)
 
 
