@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from parsers.stars_family import GAME, SEAT, StarsFamilyParser, stars_site
+from parsers.stars_family import GAME, RAISE_TO_ADDED, SEAT, StarsFamilyParser, stars_site
 
 RUN_IT_ONCE = stars_site(
     "runitonce", "Run It Once Poker", "RIO-", ("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):",
@@ -32,7 +32,7 @@ RUN_IT_ONCE = stars_site(
     table=re.compile(r"^Table ID '(?P<name>.*)' (?P<max>\d+)-Max(?: Seat #(?P<btn>\d+) is the button)?$"),
     seat=re.compile(SEAT.pattern.replace(r"\)(?P<tail>.*)$", r"\)(?: \[hero\])?(?P<tail>.*)$")),
     markers={"*** SHOWDOWN ***": "showdown"},
-    raise_to_added=True,
+    raise_amounts=RAISE_TO_ADDED,
     line_events=((re.compile(r"^(?P<player>.+) shows \[(?P<cards>[^\]]*)\] for .*$"), "show"),),
     # 'Hero collected €60.60 from pot' beside '... from side pot 1': 'pot' is the main pot
     collect=re.compile(r"^(.+) collected (\S+) from (pot|side pot(?: \d+)?)(?: \((hi|lo|high|low)\))?$"),

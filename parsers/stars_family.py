@@ -116,6 +116,13 @@ IGNORED_EXACT = frozenset(
 IGNORED_INFIX = (" joins the table at seat #", " for eliminating ", " for splitting the elimination of ")
 
 
+# StarsSite.raise_amounts: how a raise line gives its amounts
+RAISE_BY = "by"  # 'raises <by> to <to>' (PokerStars)
+RAISE_ADDED = "added"  # 'raises <chips added> to <to>' (WPN)
+RAISE_TO_ADDED = "to-added"  # 'raises <x> to <chips put in by the action>' (Run It Once)
+RAISE_TO = "to"  # 'raises to <to>' (classic Full Tilt)
+
+
 @dataclass(frozen=True)
 class StarsSite:
     """What one Stars-shaped format writes its own way.  Every other line is read
@@ -161,7 +168,13 @@ class StarsSite:
     summary_ignored: tuple[str, ...] = ()  # summary line starts that repeat what the body recorded
     bare_posts: tuple[str, ...] = ()  # posts written without 'posts ': GGPoker's 'Ann: straddle $2'
     straddle_to: bool = False  # a straddle's amount is the player's total so far (GGPoker re-straddles)
-    raise_to_added: bool = False  # 'raises X to Y': Y is what the action put in, not the total (Run It Once)
+    # how a raise line gives its amounts (RAISE_BY, the default, is PokerStars' 'raises <by> to <to>'):
+    #   RAISE_ADDED     'raises <added> to <to>': the first is the chips the player adds (WPN: 'Ann
+    #                   posts the small blind $10', 'Ann raises $30 to $40'); it must reach the total
+    #   RAISE_TO_ADDED  'raises <x> to <y>': y leaves out the player's own earlier bets on the street,
+    #                   though not his blind (Run It Once)
+    #   RAISE_TO        'raises to <to>' (classic Full Tilt): the increment is over the bet faced
+    raise_amounts: str = RAISE_BY
     # (text in a line, reason code, why): a line the log cannot record rejects its hand
     rejected_lines: tuple[tuple[str, str, str], ...] = ()
     # lines of the site's own shape that are one event each: (pattern with the groups
@@ -173,21 +186,71 @@ class StarsSite:
     main_pot_words: tuple[str, ...] = ("main pot",)  # how a collect line names the main pot ('pot' too, at some sites)
     site: str = ""  # hands.site when several formats come from one site ('' : the name)
     won: re.Pattern[str] = re.compile(r"(?:won|collected) \(([^)]+)\)")  # a summary seat line's award
-    actor_sep: str = ": "  # between a player's name and the action ('Ann: folds'; Winamax: 'Ann folds')
+    # between a player's name and the action: ': ' ('Ann: folds', names may hold ': '), or
+    # ' ' (Winamax, WPN, classic Full Tilt: 'Ann folds'), where the actor is the longest
+    # seated name that starts the line followed by the separator
+    actor_sep: str = ": "
     amount_suffix: str = ""  # a currency written after amounts ('2.50€'): stripped, and it names the currency
     suffix_currency: str = ""  # the currency that suffix names
     # (first words, pattern, replacement) for actions the site words its own way, rewritten
-    # into the family's words before they are read ('discard 2 cards' -> 'discards 2 cards');
-    # events keep the raw line.  The pattern is tried on actions starting with those words.
+    # into the family's words before they are read ('discard 2 cards' -> 'discards 2 cards',
+    # 'antes 5' -> 'posts the ante 5'); events keep the raw line.  The pattern is tried on
+    # actions starting with those words; every alias whose pattern matches applies, in order.
     action_aliases: tuple[tuple[str, re.Pattern[str], str], ...] = ()
     summary_lists_every_seat: bool = True  # False: the summary lists only some seats (a cut hand cannot be told)
-    total_after_rake: bool = False  # 'Total pot' is what is left after the rake: the total put in adds the rake
+    # 'Total pot' is what is left after the house's take (Winamax: 'Total pot 16.35€ | Rake 0.65€';
+    # WPN: 'Total pot $199.00 | Rake $0.96 | JP Fee $0.04' when $200 went in): the
+    # total_pot event adds the rake and fees back, so every site's total is what went in
+    total_after_rake: bool = False
     rounded_amount: re.Pattern[str] | None = None  # a total written rounded ('15.52k'): no exact amount is stored
-    ignored_infix: tuple[str, ...] = ()  # text in a line that records nothing for the log ('Ann deny BB 0€')
     # (first words, pattern on the action, reason code, why): an action the log cannot record rejects its hand
     rejected_actions: tuple[tuple[str, re.Pattern[str], str, str], ...] = ()
     implied_returns: bool = False  # no 'Uncalled bet' line: the return is inferred (_HandReader.infer_return)
     forced_marker: str = ""  # the marker of a section of forced bets only: a voluntary action there rejects the hand
+    # found in the header's rest, wherever it stands, it makes the hand a tournament's
+    # ('$5,000 GTD Tournament #27099516 - ...'); None: the rest starts with tourney_starts
+    tourney_find: re.Pattern[str] | None = None
+    # further header patterns tried in turn (a site whose header puts the game and the
+    # stakes in either order): the same groups as tourney and cash
+    tourney_more: tuple[re.Pattern[str], ...] = ()
+    cash_more: tuple[re.Pattern[str], ...] = ()
+    # the header's date (groups y, mo, d, h, mi and optional s); None: PokerStars' order
+    date_pattern: re.Pattern[str] | None = None
+    # no table line: the table's name and size are the header's groups 'table' and 'max',
+    # the button is the line button_line (group 'btn') among the actions
+    table_line: bool = True
+    button_line: re.Pattern[str] | None = None
+    all_in_suffixes: tuple[str, ...] = (" and is all-in",)
+    action_suffixes_ignored: tuple[str, ...] = ()  # ' and is capped': the limit's cap, nothing to record
+    ignored_action_pattern: re.Pattern[str] | None = None  # actions that record nothing ('shows a pair of Tens')
+    chat_lines: bool = False  # '<seated player>: text' and '<name> (Observer): text' are chat
+    # '<name> <words>' lines, written without a colon, that are no action ('Ann adds $5')
+    not_actions: tuple[str, ...] = ()
+    # a collect line holds it ('Ann wins the pot (600)' at Full Tilt); where actions have
+    # no colon, a line holding it is read as a collect (StarsSite.collect) before as an action
+    collect_word: str = " collected "
+    uncalled: re.Pattern[str] | None = None  # the uncalled-bet line: groups 1 amount, 2 player
+    # chips a player adds to his stack between hands ('Ann adds $5'; groups player, amount):
+    # a rebuy event (street 'summary', as PokerStars' re-buys)
+    topup: re.Pattern[str] | None = None
+    # other lines that record nothing ('Ann deny BB 0€' at Winamax: a player declining
+    # to post, at times with no seat line; 'Ann sits down' at Full Tilt)
+    ignored_line_pattern: re.Pattern[str] | None = None
+    marker_aliases: dict[str, str] = field(default_factory=dict)  # '*** FLOPET ***' -> '*** PRE-FLOP ***'
+    # blank lines inside a hand (UTF-16 exports put one after every line), and lines
+    # between the header and the seats that record nothing ('Seats: 9'), are skipped
+    blank_lines: bool = False
+    # a hand whose body has no collect line (Full Tilt's and WPN's walks): the summary
+    # seat lines' awards are its collects (the same line: 'collected (30)', 'won $0.07')
+    summary_collects: bool = False
+    # '<player> mucks' by the one player left (everyone else folded) is no showdown's muck:
+    # a no_show, as PokerStars' "doesn't show hand" (Full Tilt writes 'mucks' for both)
+    uncontested_muck_is_no_show: bool = False
+    thousands_k: bool = False  # header stakes may be written in thousands: '50K/100K'
+    before_seats_ignored: tuple[str, ...] = ()
+    # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
+    # draw for the button, before the antes: not the hand's cards)
+    predeal_ignored: tuple[str, ...] = ()
 
 # --- body --------------------------------------------------------------------------
 
@@ -195,11 +258,13 @@ class StarsSite:
 _STUD = frozenset({Variant.STUD, Variant.STUD_HILO, Variant.RAZZ})
 _SINGLE_DRAW = frozenset({Variant.DRAW_2_7_SINGLE, Variant.DRAW_5_CARD})
 _TRIPLE_DRAW = frozenset({Variant.DRAW_2_7_TRIPLE, Variant.DRAW_A_5_TRIPLE, Variant.BADUGI})
+_DRAW = _SINGLE_DRAW | _TRIPLE_DRAW
 _ALL_IN = " and is all-in"
 _UNCALLED = re.compile(r"^Uncalled bet \(([^)]+)\) returned to (.+)$")
 _FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) place(?: and received .*)?$")
 _WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
+_RAISE_TO = re.compile(r"^raises to (\S+)$")
 _DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 _STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
 
@@ -345,11 +410,14 @@ def _side_label(pot: str) -> str:
     return f"side-{number}" if number else "side"
 
 
-def _parse_date(text: str) -> dt.datetime | None:
-    m = DATE.search(text)
+def _parse_date(text: str, pattern: re.Pattern[str] | None = None) -> dt.datetime | None:
+    m = (pattern or DATE).search(text)
     if not m:
         return None
-    y, mo, d, h, mi, s = m.groups()
+    if pattern is not None:
+        y, mo, d, h, mi, s = m.group("y", "mo", "d", "h", "mi", "s")
+    else:
+        y, mo, d, h, mi, s = m.groups()
     return dt.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s or 0))
 
 
@@ -403,7 +471,7 @@ class StarsFamilyParser:
                 buf = [(line_no, offset + len(head.encode("utf-8")), text[m.start() :])]
             elif buf:
                 buf.append(item)
-            elif text.strip():
+            elif text.strip() and not (site.ignored_line_pattern and site.ignored_line_pattern.match(text)):
                 stray = (stray[0], item[0]) if stray else (item[0], item[0])
         if buf:
             yield self._hand(buf, cut_by=cut_by_end)
@@ -413,7 +481,10 @@ class StarsFamilyParser:
     # -- one hand ---------------------------------------------------------------------
 
     def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
-        while len(buf) > 1 and not buf[-1][2].strip():
+        blank = "\ufffd" if self.site.blank_lines else ""
+        # trailing blank lines; for a UTF-16 export, also the replacement character of
+        # an odd last byte after the last hand (nothing of the hand is lost with it)
+        while len(buf) > 1 and not buf[-1][2].strip().strip(blank):
             buf.pop()
         try:
             scale = 0  # the header's: cents for money, units for chips
@@ -522,6 +593,10 @@ class _HandReader:
         for k in range(len(buf) - 1, 0, -1):
             if buf[k][2].startswith("*** "):
                 summary = buf[k][2].startswith("*** SUMMARY ***")
+                if not summary and site.rejected_lines:  # a marker the site's description rejects ('*** SUMMARY 2 ***')
+                    rejected = self.fail(buf[k][0], buf[k][2])
+                    if rejected.code != "parse-error":
+                        raise rejected
                 break
         else:
             summary = False
@@ -529,8 +604,16 @@ class _HandReader:
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
 
-        t = site.tourney.match(rest) if rest[:10].lower().startswith(site.tourney_starts) else None
-        c = None if t else site.cash.match(rest)
+        is_tourney = (site.tourney_find.search(rest) is not None) if site.tourney_find else rest[:10].lower().startswith(site.tourney_starts)
+        t = c = None
+        if is_tourney:
+            for pattern in (site.tourney, *site.tourney_more):
+                if (t := pattern.match(rest)) is not None:
+                    break
+        if t is None:
+            for pattern in (site.cash, *site.cash_more):
+                if (c := pattern.match(rest)) is not None:
+                    break
         g = t or c
         if not g:
             raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
@@ -542,10 +625,11 @@ class _HandReader:
             raise _Reject("unsupported-game", first_no, f"line {first_no}: game not supported: {g.group('base')} {limit_text}")
         hand.variant = site.games[base]
         hand.betting = betting
-        game_text = rest[g.start("mixed") if g.group("mixed") else g.start("base") : g.end("limit") if limit_text else g.end("base")]
+        begin = g.start("mixed") if g.group("mixed") else min(g.start("base"), g.start("limit") if limit_text else len(rest))
+        game_text = rest[begin : max(g.end("limit"), g.end("base")) if limit_text else g.end("base")]
         hand.game_label = game_text + (")" if g.group("mixed") else "")
         hand.started_at_text = g.group("date")
-        hand.started_at = _parse_date(g.group("date"))
+        hand.started_at = _parse_date(g.group("date"), site.date_pattern)
         sb_text = bb_text = None
         if t:
             hand.is_tournament = True
@@ -579,6 +663,8 @@ class _HandReader:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
         hand.chip_unit = 1
+        if site.thousands_k:  # '50K/100K': thousands, exactly
+            sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
         if hand.betting == Betting.FIXED_LIMIT:
             # fixed-limit headers give the small and big bet, not the blinds
             hand.small_bet = self.amt(sb_text) if sb_text else None
@@ -591,7 +677,15 @@ class _HandReader:
                 hand.ante = self.amt(ante_text)
 
         i = 1
-        if i < len(buf) and buf[i][2].startswith(site.table_prefix):
+        if site.blank_lines or site.before_seats_ignored:
+            while i < len(buf) and (not buf[i][2].strip() or
+                                    (site.before_seats_ignored and buf[i][2].startswith(site.before_seats_ignored))):
+                i += 1
+        if not site.table_line:
+            found = g.groupdict()
+            hand.table_name = found.get("table")
+            hand.max_seats = int(found["max"]) if found.get("max") else None
+        elif i < len(buf) and buf[i][2].startswith(site.table_prefix):
             tm = site.table.match(buf[i][2].rstrip())
             if not tm:
                 raise self.fail(buf[i][0], buf[i][2], "table line not understood")
@@ -603,7 +697,10 @@ class _HandReader:
             i += 1
         else:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
-        while i < len(buf) and buf[i][2].startswith("Seat "):
+        while i < len(buf) and (buf[i][2].startswith("Seat ") or site.blank_lines and not buf[i][2].strip()):
+            if not buf[i][2].strip():
+                i += 1
+                continue
             no, _, text = buf[i]
             text = text.rstrip()
             sm2 = site.seat.match(text)
@@ -629,6 +726,7 @@ class _HandReader:
         for names in self.names_by_seat.values():
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
+        self.names_longest = sorted(self.names, key=len, reverse=True)
         self.body(hand, i)
         if self.site.implied_returns:
             self.infer_return(hand)
@@ -712,6 +810,8 @@ class _HandReader:
         # names written without a colon ('Ann collected 5'): the collect line would read as Ann's action
         collect_first = site.actor_sep != ": "
         summary_ignored = ("Board [", *site.summary_ignored)
+        predeal_ignored = site.predeal_ignored
+        predeal = bool(predeal_ignored)  # until the first street marker
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for no, _, raw in buf[i:]:
@@ -722,6 +822,9 @@ class _HandReader:
                 continue
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
+                predeal = False
+                continue
+            if predeal and text.startswith(predeal_ignored):
                 continue
             if street == summary:
                 if text.startswith("Total pot "):
@@ -731,6 +834,8 @@ class _HandReader:
                     self.seat_result(no, text)
                 elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
                     pass  # the board again (already recorded as deal_board events)
+                elif site.ignored_line_pattern and site.ignored_line_pattern.match(text):
+                    pass
                 else:
                     raise self.fail(no, text)
                 continue
@@ -738,18 +843,20 @@ class _HandReader:
                 if not (bare_dealt and text[9:] in self.names):  # a bare line names who was dealt in: no cards
                     self.dealt(street, no, text)
                 continue
-            if text.startswith("Uncalled bet ("):
-                um = _UNCALLED.match(text)
+            if text.startswith("Uncalled bet "):
+                um = (site.uncalled or _UNCALLED).match(text)
                 if not um or um.group(2) not in self.names:
                     raise self.fail(no, text)
                 player = um.group(2)
                 self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
                 continue
-            if collect_first and " collected " in text and self.collect(street, no, text):
+            if collect_first and site.collect_word in text and self.collect(street, no, text):
                 continue
             player, action = self.split_actor(text)
-            if player is not None:
+            if player is not None and not (site.not_actions and action.startswith(site.not_actions)):
                 if ignored_actions and action.startswith(ignored_actions):
+                    continue
+                if site.ignored_action_pattern and site.ignored_action_pattern.match(action):
                     continue
                 if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
                     # single-draw games have no draw marker: the first draw line ends predraw
@@ -760,13 +867,23 @@ class _HandReader:
             if " re-buys and receives " in text or " takes the add-on" in text:
                 self.rebuy(no, text)
                 continue
+            if site.button_line and (bm := site.button_line.match(text)):
+                hand.button_seat = int(bm.group("btn"))
+                continue
+            if site.chat_lines and self.chat(text):
+                continue
+            if site.topup and (tm := site.topup.match(text)):
+                who = tm.group("player")
+                if who in self.names:
+                    self.add(S.SUMMARY, K.REBUY, no, self.names[who], who, amount=self.amt(tm.group("amount")))
+                continue  # a player not in this hand (seated after it began): nothing of this hand
+            if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
+                continue
             if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or any(s in text for s in IGNORED_INFIX):
                 continue
             if ignored_lines and text.startswith(ignored_lines):
                 continue
-            if site.ignored_infix and any(s in text for s in site.ignored_infix):
-                continue
-            if " collected " in text:
+            if site.collect_word in text:
                 if not self.collect(street, no, text):
                     raise self.fail(no, text)
                 continue
@@ -790,6 +907,11 @@ class _HandReader:
             if " wins the " in text and " bounty" in text:
                 continue  # bounty prizes are paid outside the pot
             raise self.fail(no, text)
+        if site.summary_collects and not any(e.kind == K.COLLECT for e in self.events):
+            # a walk: the body names no winner; the summary's seat line records the award
+            for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
+                self.raw = e.text
+                self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
         # the summary lists every seat that took part; a hand cut inside its summary misses some
@@ -808,6 +930,7 @@ class _HandReader:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
         end = text.find("***", 4)
         head = text[: end + 3] if end >= 0 else text
+        head = self.site.marker_aliases.get(head, head)
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
             raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
         new: str | None = None
@@ -816,8 +939,8 @@ class _HandReader:
         if site_markers and head in site_markers:
             # a site's own marker; '' marks a section of the current street ('*** ANTE/BLINDS ***')
             new = site_markers[head] or street
-        elif head == "*** HOLE CARDS ***":
-            new = S.PREFLOP if not stud else S.THIRD
+        elif head == "*** HOLE CARDS ***":  # (Full Tilt's draw games too: their first round is predraw)
+            new = S.THIRD if stud else S.PREDRAW if Variant(hand.variant) in _DRAW else S.PREFLOP
         elif head == "*** SUMMARY ***":
             new = S.SUMMARY
         elif head == "*** SHOW DOWN ***":
@@ -845,16 +968,17 @@ class _HandReader:
         return new
 
     def collect(self, street: str, no: int, text: str) -> bool:
-        """'<player> collected <amount> from <pot>', if the line is one."""
+        """'<player> collected <amount> from <pot>' (``StarsSite.collect``), if the line is one."""
         cm = self.site.collect.match(text)
-        if not cm or cm.group(1) not in self.names:
+        if not cm:
             return False
-        pot = cm.group(3)
+        # groups: named player, amount, pot, half where a site's order differs; else 1 to 4
+        who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
+        if who not in self.names:
+            return False
         label = "main" if pot in self.site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
-        half = cm.group(4)
         half = None if half is None else "hi" if half.lower().startswith("hi") else "lo"
-        who = cm.group(1)
-        self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(cm.group(2)), pot_label=label, half=half)
+        self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(paid), pot_label=label, half=half)
         return True
 
     def line_event(self, street: str, no: int, text: str) -> bool:
@@ -869,9 +993,27 @@ class _HandReader:
                 return True
         return False
 
+    def uncontested(self, seat: int) -> bool:
+        """Has every other player who took part folded?"""
+        took_part = {e.seat for e in self.events if e.seat is not None and e.street != S.SUMMARY
+                     and e.kind not in (K.DEAL_HOLE, K.SHOW, K.MUCK, K.NO_SHOW)}
+        folded = {e.seat for e in self.events if e.kind == K.FOLD}
+        return took_part - folded == {seat}
+
+    def chat(self, text: str) -> bool:
+        """A chat line: '<seated player>: text' or '<anyone> (Observer): text'."""
+        i = text.find(": ")
+        return i > 0 and (text[:i] in self.names or text[:i].endswith(" (Observer)"))
+
     def split_actor(self, text: str) -> tuple[str | None, str]:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
         sep = self.site.actor_sep
+        if sep != ": ":
+            # '<name> <action>': the longest seated name followed by the separator
+            for name in self.names_longest:
+                if text.startswith(name) and text.startswith(sep, len(name)):
+                    return name, text[len(name) + len(sep) :]
+            return None, ""
         i = text.find(sep)
         while i > 0:
             name = text[:i]
@@ -915,9 +1057,14 @@ class _HandReader:
         bare_posts = self.site.bare_posts
         if bare_posts and action.startswith(bare_posts):
             action = "posts " + action
-        all_in = action.endswith(_ALL_IN)
-        if all_in:
-            action = action[: -len(_ALL_IN)]
+        if self.site.action_suffixes_ignored and action.endswith(self.site.action_suffixes_ignored):
+            action = action[: action.rfind(" and ")]
+        all_in = False
+        for suffix in self.site.all_in_suffixes:
+            if action.endswith(suffix):
+                all_in = True
+                action = action[: -len(suffix)]
+                break
         word, _, arg = action.partition(" ")
         kind: str
         amount = to_amount = None
@@ -951,11 +1098,18 @@ class _HandReader:
         elif word == "checks" and not arg:
             kind = K.CHECK
         elif word == "raises":
-            rm = _RAISE.match(action)
+            amounts = self.site.raise_amounts
+            rm = (_RAISE_TO if amounts == RAISE_TO else _RAISE).match(action)
             if not rm:
                 raise self.fail(no, text)
-            kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
-            if self.site.raise_to_added:
+            if amounts == RAISE_TO:  # 'raises to 300': the increment is over the bet faced
+                kind, to_amount = K.RAISE, self.amt(rm.group(1))
+                amount = to_amount - max(committed.values(), default=0)
+            else:
+                kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
+            if amounts == RAISE_ADDED and amount != to_amount - committed.get(seat, 0):
+                raise self.fail(no, text, "the chips added do not reach the total raised to")
+            if amounts == RAISE_TO_ADDED:
                 # 'raises X to Y' where Y leaves out the player's own earlier bets on the
                 # street, though not his blind (Run It Once): his total is Y plus those bets;
                 # the raise is over the level
@@ -992,6 +1146,8 @@ class _HandReader:
             cards = _cards(arg) if arg.startswith("[") else None
             if not cards and arg != "hand":
                 raise self.fail(no, text)
+            if not cards and self.site.uncontested_muck_is_no_show and self.uncontested(seat):
+                kind = K.NO_SHOW  # everyone else folded: no showdown, the winner only keeps his cards
         elif action == "doesn't show hand":
             kind = K.NO_SHOW
         elif action in ("sits out", "is sitting out"):

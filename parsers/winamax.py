@@ -115,7 +115,7 @@ WINAMAX = StarsSite(
     ),
     # a player declining to post the big blind ('Ann deny BB 0€', a player with no seat
     # line at times) posts nothing and sits out: no chips move
-    ignored_infix=(" deny BB ",),
+    ignored_line_pattern=re.compile(r"^.+ deny BB "),
     forced_marker="*** ANTE/BLINDS ***",
     rejected_actions=(
         ("posts ", re.compile(r"^posts (?:small|big) blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",

@@ -92,6 +92,7 @@ class SiteSpec:
     mutation_classes: tuple[str, ...] = MUTATION_CLASSES  # the classes the site's format can carry
     mutation_passes: int = 3  # tests/mutate.py passes, each with its own random parameters
     fuzz_examples: int = 200
+    reviewed: str = ""  # the reviewed findings' file stem when two formats of a site share its name ('': the site)
 
     @property
     def site_name(self) -> str:
@@ -99,7 +100,7 @@ class SiteSpec:
 
     @property
     def reviewed_file(self) -> Path:
-        return REVIEWED_DIR / f"{self.site_name}.toml"
+        return REVIEWED_DIR / f"{self.reviewed or self.site_name}.toml"
 
 
 # --- reading the corpus once per spec ----------------------------------------------------

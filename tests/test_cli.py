@@ -32,6 +32,8 @@ SAMPLE_VIOLATIONS = {
     "PP-900000001001": "illegal-underraise",
     "888-900000001101": "wrong-winner",
     "WMX-900000001001-1-1709316000": "illegal-underraise",
+    "WPN-900000003001": "illegal-underraise",
+    "FT-900000004001": "illegal-underraise",
 }
 
 

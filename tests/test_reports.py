@@ -315,11 +315,13 @@ def test_query_views(store):
                          "WHERE action_class = 'underraise' ORDER BY hand_id", "--db", db, "--format", "json").output)
     # one underraise sample a site (sample_histories/README.md)
     assert [tuple(r.values()) for r in out] == [
+        ("FT-900000004001", "flop", "Cleo", 200, 400, True),  # cents: bets $2, 'raises to $3' (minimum $4)
         ("GG-TM900000001001", "flop", "Hero", 800, 1600, True),
         ("IP-900000000001", "flop", "Cleo", 40, 80, True),
         ("PP-900000001001", "preflop", "Rosa Negra", 60, 100, True),
         ("PS-900000000201", "flop", "Maëlle R", 400, 800, True),
-        ("WMX-900000001001-1-1709316000", "flop", "Dédé", 100, 200, True)]
+        ("WMX-900000001001-1-1709316000", "flop", "Dédé", 100, 200, True),
+        ("WPN-900000003001", "flop", "Cleo", 400, 800, True)]
     hs = json.loads(run("query", "SELECT count(*) n, sum(findings) f FROM hand_summary", "--db", db, "--format", "json").output)
     assert hs == [{"n": SAMPLE_HANDS, "f": len(result.findings)}]
     for view in VIEWS:

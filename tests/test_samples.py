@@ -22,6 +22,11 @@ from auditor.ingest import ingest
 SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 # a Stars-shaped hand header (PokerStars, GGPoker): the hand number
 PS_HEADER = re.compile(r"^(?:\ufeff)?(?:PokerStars (?:Hand|Game)|Poker Hand) #([A-Z]*\d+):")
+# every Stars-family sample format's hand header and its number (the colon-less formats,
+# WPN's and Full Tilt's, are counted here; their arithmetic is re-added from the parsed
+# events below); Winamax names the hand late in the line
+HAND_HEADER = re.compile(r"^(?:\ufeff)?(?:(?:PokerStars (?:Hand|Game)|Poker Hand|Full Tilt Poker Game|Game Hand) #([A-Z]*\d+)[: ]"
+                         r"|Winamax Poker - .*? - HandId: #(\d+-\d+-\d+) - )")
 # blinds and bring-ins are posted before these headers and count toward the first street
 FIRST_STREET = ("*** HOLE CARDS", "*** 3rd STREET", "*** DEALING HANDS")
 AMT = r"[$€£]?([\d,]+(?:\.\d+)?)"
@@ -62,7 +67,7 @@ def _hands_of(path: Path) -> int:
 
 
 def _hand_numbers(path: Path) -> list[str]:
-    return _family_hands(path) if path.parent.name in FAMILY_DIRS else [hid for hid, _ in _ps_hands(path)]
+    return _family_hands(path) if path.parent.name in FAMILY_DIRS else _hand_ids(path)
 
 
 FAMILY_DIRS = ("partypoker", "pacific")
@@ -153,10 +158,17 @@ def test_every_sample_hand_is_stored(tmp_path):
     assert again.stored == 0 and again.rejected == 0 and again.duplicates == again.hands_seen
 
 
+def _hand_ids(path: Path) -> list[str]:
+    """The hand numbers of a Stars-family sample, from their headers."""
+    return [m.group(1) or m.group(2) for line in path.read_text(encoding="utf-8-sig").splitlines()
+            if (m := HAND_HEADER.match(line))]
+
+
 def test_hand_numbers_are_unique():
     ids = [hid for p in _files("txt") for hid in _hand_numbers(p)]
     assert len(ids) == len(set(ids))
-    assert all(_hands_of(p) for p in _files("txt"))
+    # the headers' numbers and the parsers' hand starts count the same hands in every file
+    assert all(_hands_of(p) == len(_hand_numbers(p)) > 0 for p in _files("txt"))
 
 
 @pytest.mark.parametrize("path", [p for p in _files("txt") if p.parent.name in FAMILY_DIRS], ids=lambda p: p.name)
@@ -220,3 +232,23 @@ def test_tournament_table_stacks_carry_over():
             elif m := re.match(rf"(.+?) collected {AMT} from ", ln):
                 end[m.group(1)] += _amt(m.group(2))
         prev_end = end
+
+
+@pytest.mark.parametrize("folder", ["wpn", "fulltilt"])
+def test_colon_less_samples_add_up(folder):
+    """WPN's and Full Tilt's samples: their parsed events re-add (chips put in less
+    returns = total pot = collects + rake), as the per-site corpus tests judge them."""
+    from site_corpus import rearithmetic
+
+    from parsers import detect_parser, iter_lines, open_source
+    from parsers.base import ParsedHand
+
+    off = _deliberately_off()
+    for path in _files("txt"):
+        if path.parent.name != folder:
+            continue
+        info = open_source(path)
+        hands = list(detect_parser(info.head, str(path)).iter_hands(iter_lines(path, info.encoding), str(path)))
+        assert hands and all(isinstance(h, ParsedHand) for h in hands), hands
+        for h in hands:
+            assert h.hand_number in off or rearithmetic(h) is None, (h.hand_id, rearithmetic(h))

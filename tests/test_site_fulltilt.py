@@ -1,0 +1,60 @@
+"""Full Tilt Poker's classic histories (``parsers/fulltilt.py``) on the real corpus,
+through the per-site harness (``tests/site_corpus.py``: what each test proves is
+written there).  The 2016 client's PokerStars-shaped files are another format
+(``tests/test_site_fulltilt_stars.py``)."""
+
+from __future__ import annotations
+
+import re
+
+from site_corpus import SiteSpec, site_tests
+
+SPEC = SiteSpec(
+    parser="fulltilt",
+    folders=("tour/FTP", "cash/FTP"),
+    reviewed="fulltilt-classic",  # tests/reviewed_sites/fulltilt.toml holds the 2016 format's
+    marker=re.compile(r"^Full ?Tilt ?Poker Game #", re.M),
+    expected_rejections={
+        # a summary line cut into the next seat's ('Seat 3: Player4 Seat 4: Player1 ...')
+        ("cash/FTP/Draw/1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", 31): "parse-error",
+        # run it twice: two boards and a summary per run ('*** SUMMARY 2 ***')
+        ("cash/FTP/Flop/NLHE-2max-play-500k-1000k-201104.large.pot.txt", 75): "run-it-twice",
+        ("cash/FTP/Flop/PLO-6max-USD-2.00-4.00-201211.RIT.side.pot.txt", 57): "run-it-twice",
+        ("cash/FTP/Flop/PLO-6max-USD-25-50.201012.Run.it.Twice.Archive.Shallow.txt", 51): "run-it-twice",
+        # capped no-limit ('CAP NL Hold'em') and capped pot-limit ('$400 Pot Limit Omaha Hi')
+        ("cash/FTP/Flop/NLHE-6max-CAP-USD-0.01-0.02-201305.new.format.txt", 1): "unsupported-game",
+        ("cash/FTP/Flop/PLO-6max-USD-5.00-10.00-201010.CAP.txt", 1): "unsupported-game",
+        # an observer's export without stacks: no seat line can be read
+        ("cash/FTP/Flop/NLHE-6max-USD-25-50.200610.Observed.No.player.stacks.txt", 2): "parse-error",
+        # a header followed at once by its summary: no seats, no action
+        ("tour/FTP/Flop/NLHE-6max-Matrix-USD-26-201211.match4.txt", 99): "parse-error",
+        # 'NL Hold'em - 2B/2B Ante 2B': stakes in a unit the history does not define
+        ("tour/FTP/Flop/NLHE-9max-Flipout-USD-300-201408.Entry 2.txt", 1): "parse-error",
+        # 5 card stud has no variant in the schema
+        ("tour/FTP/Stud/5-Stud-USD-MTT-100-201303.txt", 1): "unsupported-game",
+    },
+    arithmetic_explained={
+        # walks: Full Tilt writes no uncalled return and no 'wins' line; the total pot
+        # and the big blind's 'collected' leave out his unmatched chips
+        "FT-31493008322": "put in 45 != total pot 30",
+        "FT-31493031208": "put in 75 != total pot 50",
+        "FT-31493033197": "put in 90 != total pot 60",
+        # a dead hand: the small blind posted, the other player sat out, 'Total pot $0':
+        # the blind went back unrecorded
+        "FT-26884156000": "put in 500 != total pot 0",
+        # 'Ann adds $2.50' in the middle of a betting round: the top-up is a rebuy event
+        # (street 'summary', as every re-buy), which splits the round for this re-adding
+        # (the replay does not split it: no chip-conservation finding on these hands)
+        "FT-29704707299": "put in 7250 != total pot 6750",
+        "FT-29705002586": "put in 13490 != total pot 13240",
+        "FT-29705138396": "put in 10010 != total pot 9510",
+        # 'posts a dead small blind of $2.50' then 'posts $5': the dead small blind is no
+        # part of the poster's bet, which this re-adding counts it as (the replay does not)
+        "FT-31497971185": "put in 1250 != total pot 1500",
+    },
+    # no mutation tests: tests/mutate.py writes PokerStars' shape ('Ann: raises 10 to 20'),
+    # which this format does not have (the harness skips them, saying so)
+    mutation_header=None,
+)
+
+globals().update(site_tests(SPEC))
