@@ -113,6 +113,23 @@ class Parser(Protocol):
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]: ...
 
 
+class Reject(Exception):
+    """A hand a parser will not store: it becomes a :class:`HandError` with this reason
+    code and line (the text parsers raise it from deep in a hand's reading)."""
+
+    def __init__(self, code: str, line_no: int, reason: str) -> None:
+        super().__init__(reason)
+        self.code, self.line_no, self.reason = code, line_no, reason
+
+
+class Rescale(Exception):
+    """An amount has more decimals than the hand's amount scale holds: the parser reads
+    the hand again at a finer scale."""
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+
 INT64_MAX = 2**63 - 1
 MAX_DECIMALS = 18  # decimal places an amount may have: more leave no 64-bit room for the amount itself
 
@@ -161,4 +178,4 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(norm.encode("utf-8")).hexdigest()
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Parser", "content_hash", "out_of_range", "EventKind", "Street"]
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "out_of_range", "EventKind", "Street"]

@@ -62,7 +62,7 @@ from types import SimpleNamespace
 from typing import Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat
 
 SITE = "ipoker"
 INFERRED = "inferred: "
@@ -109,17 +109,6 @@ _RANKS = {"10": "T"}
 # plain str values: events and hands carry strings, not enum members
 K = SimpleNamespace(**{k.name: k.value for k in EventKind})
 S = SimpleNamespace(**{k.name: k.value for k in Street})
-
-
-class _Reject(Exception):
-    def __init__(self, code: str, line_no: int, reason: str) -> None:
-        super().__init__(reason)
-        self.code, self.line_no, self.reason = code, line_no, reason
-
-
-class _Rescale(Exception):
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
 
 
 @dataclass(slots=True)

@@ -38,7 +38,7 @@ from types import SimpleNamespace
 from typing import Iterator
 
 from auditor.schema import EventKind, Street
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash
 
 K = SimpleNamespace(**{k.name: k.value for k in EventKind})
 S = SimpleNamespace(**{k.name: k.value for k in Street})
@@ -67,19 +67,6 @@ _IGNORED_LINE = re.compile(
     r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|Blinds(?:-Antes)?\(|Player .+ finished in \d+|"
     r".+ has joined the table\.?$|.+ has left the table\.?$|.+ is sitting out$|Congratulations to player |.+ finished in \d+ place\.?$)"
 )
-
-
-class Reject(Exception):
-    """A hand that cannot be stored; becomes a HandError."""
-
-    def __init__(self, code: str, line_no: int, reason: str) -> None:
-        super().__init__(reason)
-        self.code, self.line_no, self.reason = code, line_no, reason
-
-
-class Rescale(Exception):
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
 
 
 def split_number(text: str, chips: bool = False) -> tuple[str, str]:

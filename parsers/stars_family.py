@@ -39,6 +39,8 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
         return lambda cls: cls
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
+from parsers.base import Reject as _Reject
+from parsers.base import Rescale as _Rescale
 
 # plain str values: events and hands carry strings, not enum members
 K = SimpleNamespace(**{k.name: k.value for k in EventKind})
@@ -308,22 +310,6 @@ def e_name(seat: int, events: list[Event]) -> str:
 
 
 _RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
-
-
-
-class _Reject(Exception):
-    """A hand the parser will not store; becomes a HandError."""
-
-    def __init__(self, code: str, line_no: int, reason: str) -> None:
-        super().__init__(reason)
-        self.code, self.line_no, self.reason = code, line_no, reason
-
-
-class _Rescale(Exception):
-    """An amount has more decimals than the current scale holds: re-read the hand."""
-
-    def __init__(self, digits: int) -> None:
-        self.digits = digits
 
 
 def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:
