@@ -36,8 +36,9 @@ try:  # present where mypyc compiles this module (setup.py); a no-op elsewhere
     from mypy_extensions import mypyc_attr
 except ImportError:  # pragma: no cover - pure-Python installs
 
-    def mypyc_attr(*args: Any, **kwargs: Any) -> Any:
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
+
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
@@ -737,7 +738,7 @@ class _HandReader:
         last: dict[int, int] = {}
         for e in events[start : end + 1]:
             kind = e.kind
-            if kind not in _STREET_CHIPS:
+            if kind not in _STREET_CHIPS or e.seat is None:
                 continue
             if kind == K.RAISE or kind == K.COMPLETE:
                 last[e.seat] = e.to_amount or 0
@@ -896,7 +897,7 @@ class _HandReader:
         if site.summary_collects and not any(e.kind == K.COLLECT for e in self.events):
             # a walk: the body names no winner; the summary's seat line records the award
             for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
-                self.raw = e.text
+                self.raw = e.text or ""
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
