@@ -210,7 +210,8 @@ def run_parser(parser, lines: list[str], path: str) -> list[ParsedHand | HandErr
     n = len(flat)
     # the module that reads (a source copy builds its own copy's classes; a site of the
     # PokerStars family reads through parsers.stars_family)
-    module = sys.modules[type(parser).iter_hands.__module__]
+    # (the class that defines iter_hands: a compiled method has no __module__ of its own)
+    module = sys.modules[next(c.__module__ for c in type(parser).__mro__ if "iter_hands" in c.__dict__)]
     for it in items:
         assert isinstance(it, (module.ParsedHand, module.HandError)), it
         if isinstance(it, module.HandError):

@@ -98,9 +98,9 @@ def test_an_edited_module_runs_all_from_source(tmp_path, edited):
     for lib in ROOT.glob(SHARED_LIBRARY + ".*"):
         shutil.copy(lib, tmp_path)
     probe = ("import warnings; warnings.simplefilter('always')\n"
-             "import parsers, parsers.base, parsers.phh, parsers.pokerstars, replay.engine\n"
+             "import parsers, parsers.base, parsers.phh, parsers.pokerstars, parsers.stars_family, replay.engine\n"
              "print(parsers.base.__file__, parsers.phh.__file__, parsers.pokerstars.__file__, replay.engine.__file__)\n"
-             "print(parsers.ParsedHand is parsers.base.ParsedHand is parsers.pokerstars.ParsedHand)")
+             "print(parsers.ParsedHand is parsers.base.ParsedHand is parsers.stars_family.ParsedHand)")
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}
     env.pop("TDA_AUDIT_PURE", None)
 
