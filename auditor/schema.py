@@ -172,6 +172,9 @@ class Betting(StrEnum):
     POT_LIMIT = "pot-limit"
     FIXED_LIMIT = "fixed-limit"
     POT_LIMIT_PREFLOP = "pot-limit-preflop"  # pot-limit before the flop, no-limit after
+    # the history does not say which (WPN's format of 2016 and before): the hand is stored
+    # and replayed, but no rule that depends on the structure is judged (docs/semantics.md)
+    UNRECORDED = "unrecorded"
 
 
 @dataclass(frozen=True)
