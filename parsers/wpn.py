@@ -190,7 +190,9 @@ class _LegacyHand:
         self.committed: dict[int, int] = {}
         self.current_bet = 0
         self.behind: dict[int, int] = {}
-        self.dealt: dict[tuple[str, int], Event] = {}  # (street, seat): the cards dealt to a seat on a street
+        self.dealt: dict[tuple[str, int], Event] = {}
+        self.folded: set[int] = set()
+        self.acted: dict[int, bool] = {}  # seats dealt in or acting in the hand  # (street, seat): the cards dealt to a seat on a street
 
     def amt(self, text: str, no: int) -> int:
         if text.count(".") > 1 or not text.replace(".", "").isdigit():
@@ -316,6 +318,8 @@ class _LegacyHand:
             if not text.startswith("Player "):
                 raise Reject("parse-error", no, f"line {no}: line not understood: {text!r}")
             name, seat, action = self.actor(text[7:], no, text)
+            if action not in ("sitting out", "wait BB", "is timed out."):
+                self.acted[seat] = True
             if self.action(action, name, seat, no, raw, antes, seats_by_no):
                 continue
             raise Reject("parse-error", no, f"line {no}: action not understood: {text!r}")
@@ -385,10 +389,15 @@ class _LegacyHand:
             raise Reject("disconnected-allin", no, f"line {no}: a player treated as all-in with chips behind "
                          f"(disconnected), which the auditor does not model: {raw.strip()!r}")
         if action in ("folds", "checks"):
+            if action == "folds":
+                self.folded.add(seat)
             self.add(EventKind.FOLD.value if action == "folds" else EventKind.CHECK.value, no, raw, seat, name)
             return True
         if action == "mucks cards":
-            self.add(EventKind.MUCK.value, no, raw, seat, name, street=Street.SHOWDOWN.value)
+            # the same words for a loser's muck and for a winner everyone folded to
+            uncontested = {s for s, e in self.acted.items() if e} - self.folded == {seat}
+            kind = EventKind.NO_SHOW.value if uncontested else EventKind.MUCK.value
+            self.add(kind, no, raw, seat, name, street=Street.SHOWDOWN.value)
             return True
         if action == "sitting out":
             seats_by_no[seat].sitting_out = True
@@ -420,7 +429,8 @@ class _LegacyHand:
         if name is None:
             raise Reject("unseated-player", no, f"line {no}: a result for a player with no seat line: {text!r}")
         seat = self.names[name]
-        showdown = Street.SHOWDOWN.value
+        # the summary lists the seats in seat order, not in the order they showed
+        showdown = Street.SUMMARY.value
         if m.group("shown") is not None:
             cards = " ".join(_legacy_card(c, no) for c in m.group("shown").split())
             self.add(EventKind.SHOW.value, no, raw, seat, name, cards=cards, street=showdown)
