@@ -494,8 +494,10 @@ class WpnLegacyParser:
     hand_start = re.compile(rb"^Game started at: ", re.M)
 
     def detect(self, head: str, path: str) -> bool:
+        # the first hand's start, and a 'Game ID' line in the first lines (a hand whose own
+        # is missing is still this format's, and is rejected by itself)
         lines = [line for line in head.lstrip("\ufeff").splitlines()[:200] if line.strip()]
-        return len(lines) >= 2 and lines[0].startswith(LEGACY_START) and lines[1].startswith("Game ID: ")
+        return bool(lines) and lines[0].startswith(LEGACY_START) and any(x.startswith("Game ID: ") for x in lines)
 
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
                    cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
