@@ -170,6 +170,17 @@ _LEGACY_FORCED = {"ante": EventKind.ANTE.value, "posts ante": EventKind.ANTE.val
 _LEGACY_IGNORED = ("is timed out.", "wait BB")
 
 
+def _legacy_date(m: re.Match[str] | None) -> dt.datetime | None:
+    """'2016/8/4 13:56:8' (no zero padding), naive in the zone written (none is named)."""
+    if m is None:
+        return None
+    y, mo, d, h, mi, s = (int(x) for x in m.groups())
+    try:
+        return dt.datetime(y, mo, d, h, mi, s)
+    except ValueError:
+        return None
+
+
 def _legacy_card(tok: str, no: int) -> str:
     card = "T" + tok[2:] if tok.startswith("10") else tok
     if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in "cdhs":
@@ -252,7 +263,7 @@ class _LegacyHand:
             # the stakes are blinds or bets by the structure, which is not recorded
             game_label=f"{m.group('stakes')} ({m.group('game')})",
             started_at_text=date_text,
-            started_at=dt.datetime(*(int(x) for x in dm.groups())) if dm else None,
+            started_at=_legacy_date(dm),
             amount_scale=self.scale,
             # a tournament's table is named '<event>, Table <n>'; no other line says so
             is_tournament=bool(_LEGACY_TOURNEY_TABLE.search(table)),
