@@ -136,3 +136,12 @@ def test_wpn_legacy_reads_each_game(variant):
 
 def test_wpn_legacy_every_file_is_read():
     assert sum(map(len, parsed(SPEC).values())) == 75
+
+
+@pytest.mark.xfail(strict=True, reason="10 of the 75 hand starts (7 distinct hands; the others copies in Flop/) are "
+                   "refused, each for a listed reason the history itself gives (a player with no seat line puts chips "
+                   "in, a flop written without cards, a capped table, a disconnected all-in with chips behind, a file "
+                   "cut off): none can be replayed without guessing, so the issue's 97% bar is not met (86.7%)")
+def test_wpn_legacy_stores_at_least_97_percent():
+    hands = sum(map(len, parsed(SPEC).values()))
+    assert len(stored(SPEC)) >= 0.97 * hands
