@@ -145,3 +145,101 @@ def test_wpn_legacy_every_file_is_read():
 def test_wpn_legacy_stores_at_least_97_percent():
     hands = sum(map(len, parsed(SPEC).values()))
     assert len(stored(SPEC)) >= 0.97 * hands
+
+
+# --- mutation recall on the format's own text ---------------------------------------------
+# tests/mutate.py writes PokerStars' shape; these mutants are written in the 2016 format
+# itself, on every distinct stored hand of the right shape: what the replay judges without
+# the structure (awards, returns, conservation) must still be found.
+
+_AMOUNT = r"(\d+(?:\.\d+)?)"
+_COLLECTS = re.compile(rf"Collects: {_AMOUNT}\.")
+_POT = re.compile(rf"^Pot: {_AMOUNT}")
+_RETURN = re.compile(rf"^Uncalled bet \({_AMOUNT}\) returned to (.+)$")
+
+
+def _legacy_sources():
+    """(hand, its lines) of each distinct stored hand, from the first file holding it."""
+    from site_corpus import _text
+
+    seen, out = set(), []
+    for rel, items in parsed(SPEC).items():
+        lines = _text(rel).splitlines()
+        for h in items:
+            if hasattr(h, "hand_id") and hasattr(h, "events") and h.hand_id not in seen:
+                seen.add(h.hand_id)
+                out.append((h, lines[h.first_line - 1:h.last_line]))
+    return out
+
+
+def _money(text: str, delta, scale: int) -> str:
+    from decimal import Decimal
+
+    value = Decimal(text) + Decimal(delta) / scale
+    digits = len(str(scale)) - 1
+    return f"{value:.{digits}f}" if digits else str(int(value))
+
+
+def _mutants() -> list[tuple[str, str, int | None, str]]:
+    """(check id, hand text, seat the finding names or None, what changed)."""
+    out = []
+    for h, lines in _legacy_sources():
+        seat = {s.player: s.seat for s in h.seats}
+        line_of = {e.line_no - h.first_line: e for e in h.events}
+        collects = [e for e in h.events if e.kind == "collect"]
+        shows = [e for e in h.events if e.kind == "show"]
+        if len(collects) != 1 or any(e.all_in for e in h.events):
+            continue
+        winner = collects[0]
+        w_at = winner.line_no - h.first_line
+        won = _COLLECTS.search(lines[w_at]).group(1)
+        if len(shows) >= 2 and h.variant in ("holdem", "omaha", "stud", "6plus_holdem"):
+            for loser in [e for e in shows if e.player != winner.player]:
+                l_at = loser.line_no - h.first_line
+                edit = list(lines)
+                edit[w_at] = _COLLECTS.sub("Collects: 0.", edit[w_at])
+                edit[l_at] = _COLLECTS.sub(f"Collects: {won}.", edit[l_at])
+                out.append(("wrong-winner", "\n".join(edit), seat[loser.player], f"{h.hand_id}: the pot to losing {loser.player}"))
+        returns = [i for i, e in line_of.items() if e.kind == "uncalled_return"]
+        pot_at = next(i for i, e in line_of.items() if e.kind == "total_pot")
+        if len(returns) == 1:
+            r_at = returns[0]
+            m = _RETURN.match(lines[r_at].strip())
+            edit = list(lines)
+            edit[r_at] = f"Uncalled bet ({_money(m.group(1), 1, h.amount_scale)}) returned to {m.group(2)}"
+            edit[w_at] = _COLLECTS.sub(f"Collects: {_money(won, -1, h.amount_scale)}.", edit[w_at])
+            edit[pot_at] = _POT.sub(lambda p: f"Pot: {_money(p.group(1), -1, h.amount_scale)}", edit[pot_at])
+            out.append(("uncalled-bet", "\n".join(edit), seat[m.group(2)], f"{h.hand_id}: one chip more returned"))
+        edit = list(lines)
+        edit[w_at] = _COLLECTS.sub(f"Collects: {_money(won, 1, h.amount_scale)}.", edit[w_at])
+        out.append(("chip-conservation", "\n".join(edit), None, f"{h.hand_id}: one chip more collected"))
+    return out
+
+
+def test_wpn_legacy_mutation_recall(tmp_path):
+    from collections import Counter
+
+    from auditor.pipeline import audit
+
+    mutants = _mutants()
+    twins = [("", "\n".join(lines), None, h.hand_id) for h, lines in _legacy_sources()]
+    texts = []
+    for n, (_, text, _, _) in enumerate(mutants + twins):  # each its own game number
+        texts.append(re.sub(r"(?m)^Game ID: \d+ ", f"Game ID: {9_100_000_000 + n} ", text, count=1))
+    path = tmp_path / "mutants.txt"
+    path.write_text("\n\n".join(texts) + "\n", encoding="utf-8")
+    res = audit([str(path)], db=str(tmp_path / "m.duckdb"), edition_name=EDITION)
+    assert res.ingest.stored == len(texts), res.ingest.errors[:3]
+    found: dict[str, list[dict]] = {}
+    for f in res.findings:
+        if f["check_id"] != "betting-unrecorded":
+            found.setdefault(f["hand_id"], []).append(f)
+    missed = [what for n, (check, _, seat, what) in enumerate(mutants)
+              if not any(f["check_id"] == check and (seat is None or f["seat"] == seat)
+                         for f in found.get(f"WPN-{9_100_000_000 + n}", []))]
+    twins_hit = [what for n, (_, _, _, what) in enumerate(twins, len(mutants)) if found.get(f"WPN-{9_100_000_000 + n}")]
+    kinds = Counter(check for check, *_ in mutants)
+    print(f"\nwpn-legacy mutants: {dict(kinds)}; missed {len(missed)}; twins flagged {len(twins_hit)}")
+    assert kinds["wrong-winner"] >= 4 and kinds["uncalled-bet"] >= 20 and kinds["chip-conservation"] >= 30, kinds
+    assert not missed, missed
+    assert not twins_hit, twins_hit
