@@ -52,7 +52,8 @@ SPEC = SiteSpec(
     # (unseated chips, no board, structures the engine does not model, a cut file);
     # none is rejected for the unrecorded structure.  The 97% bar cannot be met honestly.
     min_stored=65 / 75,
-    # no mutation tests: tests/mutate.py writes PokerStars' shape, which this format does not have
+    # no harness mutation tests (tests/mutate.py writes PokerStars' shape): the format's own
+    # mutants are test_wpn_legacy_mutants_in_its_own_format_are_found below
     mutation_header=None,
     fuzz_examples=100,
 )
@@ -216,7 +217,7 @@ def _mutants() -> list[tuple[str, str, int | None, str]]:
     return out
 
 
-def test_wpn_legacy_mutation_recall(tmp_path):
+def test_wpn_legacy_mutants_in_its_own_format_are_found(tmp_path):
     from collections import Counter
 
     from auditor.pipeline import audit
