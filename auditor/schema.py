@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 3  # 3: events.inferred_from (inferred events named by a column, not a text marker); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -217,6 +217,7 @@ _ARROW = {
     "VARCHAR[]": pa.list_(pa.string()),
     "SMALLINT[]": pa.list_(pa.int16()),
     "BIGINT[]": pa.list_(pa.int64()),
+    "INTEGER[]": pa.list_(pa.int32()),
 }
 
 C = Column
@@ -303,7 +304,7 @@ SEATS = Table(
 
 EVENTS = Table(
     "events",
-    "The append-only event log: one row per recorded event, in order.",
+    "The append-only event log: one row per recorded event (or per event the record implies, with `inferred_from`), in order.",
     (
         C("hand_id", "VARCHAR", "hand", False),
         C("seq", "INTEGER", "0-based order of the event within the hand", False),
@@ -318,7 +319,12 @@ EVENTS = Table(
         C("pot_label", "VARCHAR", "collect/pot_claim: main, side-1, side-2, ... or pot"),
         C("half", "VARCHAR", "hi or lo for split-pot halves when recorded"),
         C("line_no", "INTEGER", "1-based source line", False),
-        C("text", "VARCHAR", "the source line (or PHH action) verbatim"),
+        C("text", "VARCHAR", "the source line (or PHH action) verbatim: only what the source said, never a parser's "
+          "note; an inferred event holds the line it is placed on (line_no) as written"),
+        C("inferred_from", "INTEGER[]", "NULL for an event the source records; for an event the format leaves out "
+          "but its other lines imply (an uncalled return a site never writes, a collect or total less it, blinds a "
+          "format never posts, iPoker's collects and total pot): the 1-based source lines it is inferred from, "
+          "ascending; docs/sites.md says per site what is inferred"),
     ),
     ("hand_id", "seq"),
     enforce_key=False,
