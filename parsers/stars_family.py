@@ -181,12 +181,13 @@ class StarsSite:
     # (text in a line, reason code, why): a line the log cannot record rejects its hand
     rejected_lines: tuple[tuple[str, str, str], ...] = ()
     # lines of the site's own shape that are one event each: (pattern with the groups
-    # 'player' and, where they apply, 'amount' and 'cards'; the event kind)
+    # 'player' (none: a table event, no seat's) and, where they apply, 'amount' and 'cards'; the event kind)
     line_events: tuple[tuple[re.Pattern[str], str], ...] = ()
     extra_posts: dict[str, str] = field(default_factory=dict)  # 'missed blind ' -> small_blind (dead when out of turn)
     collect: re.Pattern[str] = COLLECT
     pot_claim: re.Pattern[str] = POT_CLAIM
     main_pot_words: tuple[str, ...] = ("main pot",)  # how a collect line names the main pot ('pot' too, at some sites)
+    house_pot_words: tuple[str, ...] = ()  # how the summary's pot list names money the house added (pot_label 'house')
     site: str = ""  # hands.site when several formats come from one site ('' : the name)
     won: re.Pattern[str] = re.compile(r"(?:won|collected) \(([^)]+)\)")  # a summary seat line's award
     # between a player's name and the action: ': ' ('Ann: folds', names may hold ': '), or
@@ -973,12 +974,15 @@ class _HandReader:
         """A line of the site's own shape (``StarsSite.line_events``), if it is one."""
         for pattern, kind in self.site.line_events:
             m = pattern.match(text)
-            if m is not None and m.group("player") in self.names:
-                found = m.groupdict()
-                player, amount = m.group("player"), found.get("amount")
-                self.add(street, kind, no, self.names[player], player, amount=self.amt(amount) if amount else None,
-                         cards=found.get("cards"))
-                return True
+            if m is None:
+                continue
+            found = m.groupdict()
+            player, amount = found.get("player"), found.get("amount")
+            if player is not None and player not in self.names:
+                continue
+            self.add(street, kind, no, self.names[player] if player is not None else None, player,
+                     amount=self.amt(amount) if amount else None, cards=found.get("cards"))
+            return True
         return False
 
     def uncontested(self, seat: int) -> bool:
@@ -1192,7 +1196,7 @@ class _HandReader:
                 raise self.fail(no, text, "pot list not understood")
             for m in found:
                 label, amount = m.group(1), m.group(2)
-                lab = "main" if label == "Main pot" else _side_label(label)
+                lab = "main" if label == "Main pot" else "house" if label in self.site.house_pot_words else _side_label(label)
                 self.add(S.SUMMARY, K.POT_CLAIM, no, amount=self.amt(amount), pot_label=lab)
 
     def seat_result(self, no: int, text: str) -> None:
