@@ -161,6 +161,16 @@ def test_the_store_explain_and_report_show_inferred_events_from_the_column(tmp_p
     ev = json.loads(CliRunner().invoke(main, ["explain", "WMX-9434802-28434-1490719852", "--db", db, "--format", "json"],
                                        catch_exceptions=False).output)
     assert [r["inferred_from"] for r in ev["timeline"] if r["inferred_from"]] == [[19, 21], [19, 21], [19, 21, 23]]
+    # the report's hand evidence carries the column; its script shows the lines in place of a source line
+    from reports.html import build
+
+    page, _ = build(db, hand_ids=["WMX-9434802-28434-1490719852"])
+    start = page.index('id="report-data">') + len('id="report-data">')
+    payload = json.loads(page[start:page.index("</script>", start)])
+    col = payload["cols"].index("inferred_from")
+    rows = payload["hands"]["WMX-9434802-28434-1490719852"]["timeline"]
+    assert [r[col] for r in rows if r[col]] == [[19, 21], [19, 21], [19, 21, 23]]
+    assert '"inferred from lines "' in page
 
 
 @needs_corpus
