@@ -15,10 +15,13 @@ its own way is here (``parsers.stars_family`` reads the rest):
   less the bet faced.  The event's to_amount is the total, its amount the raise over
   the level (as PokerStars writes them).  No ``and is all-in`` is written, and all-in
   players' ``checks`` are written on later streets (the replay notes them).  By August
-  2019 the site wrote raises the PokerStars way (``to`` the total, ``and is all-in``
-  written), and the hand does not say which way it is written: a hand whose raises,
-  read the older way, put in more than a player had is rejected (``raise-reading``),
-  not read the other way by guess;
+  2019 the site wrote raises the PokerStars way (``to`` the total; ``and is all-in``
+  written).  The two readings differ only where a player raises over his own earlier
+  bet or raise on the street, and a hand does not say which it uses: there its own
+  lines decide.  The hand is read the PokerStars way when only that reading is
+  possible (no player puts in more than his stack, the chips re-add to the Total pot
+  line), and rejected (``raise-reading``) when the older reading is impossible and
+  the other does not re-add either, or when both fit;
 - "splash the pot" (``STP added: €0.50``, after ``*** HOLE CARDS ***``): the house
   adds money to the pot, a ``house_added`` event with no seat; the summary's total
   pot counts it (``Total pot €0.75 | Main pot €0.25 | STP €0.50 | Rake €0.04``).
@@ -28,10 +31,11 @@ from __future__ import annotations
 
 import re
 
+from dataclasses import replace
 from typing import Iterator
 
 from parsers.base import HandError, ParsedHand
-from parsers.stars_family import GAME, RAISE_TO_ADDED, SEAT, StarsFamilyParser, stars_site
+from parsers.stars_family import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, StarsFamilyParser, stars_site
 
 RUN_IT_ONCE = stars_site(
     "runitonce", "Run It Once Poker", "RIO-", ("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):",
@@ -60,36 +64,89 @@ class RunItOnceParser(StarsFamilyParser):
 
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
                    cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
-        for item in super().iter_hands(lines, path, cut_by_end):
-            yield (beyond_stack(item) or item) if isinstance(item, ParsedHand) else item
+        read: list[tuple[int, int, str]] = []  # the lines of the hand being read (and the next one's header)
+
+        def kept() -> Iterator[tuple[int, int, str]]:
+            for item in lines:
+                read.append(item)
+                yield item
+
+        for item in super().iter_hands(kept(), path, cut_by_end):
+            if isinstance(item, ParsedHand) and reading_matters(item):
+                first, last = item.first_line, item.last_line
+                item = self.decide_reading(item, [x for x in read if first <= x[0] <= last], path)
+            del read[:-1]  # the next hand's header, read to end this hand
+            yield item
+
+    def decide_reading(self, hand: ParsedHand, hand_lines: list[tuple[int, int, str]],
+                       path: str) -> ParsedHand | HandError:
+        """The hand as the reading its own lines allow (see the module docstring)."""
+        older = misfit(hand)
+        if older is None:
+            return hand
+        other = next(iter(StarsFamilyParser(RUN_IT_ONCE_TOTALS).iter_hands(iter(hand_lines), path)), None)
+        if isinstance(other, ParsedHand) and misfit(other) is None:
+            return other
+        line, why = older
+        return HandError(line, "raise-reading", f"line {line}: {why} when its raises are read as Run It Once wrote "
+                         "them until 2019 ('raises X to Y', Y without the player's own earlier bets on the street), "
+                         "and read the PokerStars way (Y the total) "
+                         + ("they fit as badly" if isinstance(other, ParsedHand) else "the hand cannot be read"),
+                         hand.hand_id)
 
 
+# Run It Once from about August 2019: 'raises X to Y', Y the total (as PokerStars)
+RUN_IT_ONCE_TOTALS = replace(RUN_IT_ONCE, raise_amounts=RAISE_BY)
 _CHIPS_KINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in", "call", "bet", "raise", "complete")
+_BLINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in")
 
 
-def beyond_stack(hand: ParsedHand) -> HandError | None:
-    """The rejection of a hand whose raises, read as this reader reads them, put in more
-    than a player had: the raise lines are written another way (see the module docstring)."""
+def reading_matters(hand: ParsedHand) -> bool:
+    """Does a player raise over his own earlier bet or raise on the street (where the two
+    ways of writing raises differ)?"""
+    street, bettors = None, set()
+    for e in hand.events:
+        if e.street != street and e.kind in _CHIPS_KINDS:
+            street, bettors = e.street, set()
+        if e.kind == "raise" and e.seat in bettors:
+            return True
+        if e.kind in _CHIPS_KINDS and e.kind not in _BLINDS:
+            bettors.add(e.seat)
+    return False
+
+
+def misfit(hand: ParsedHand) -> tuple[int, str] | None:
+    """(line, why) if the hand's chips, as read, cannot be: a player puts in more than his
+    stack, or the chips put in (less returns, with the house's money) are not the Total
+    pot line's; None if they fit."""
     stacks = {s.seat: s.starting_stack for s in hand.seats}
     put: dict[int, int] = {}
     committed: dict[int, int] = {}
     street = None
+    in_pot = 0
+    total = None
     for e in hand.events:
-        if e.seat is None:
+        if e.kind == "house_added":
+            in_pot += e.amount or 0
+        elif e.kind == "uncalled_return":
+            in_pot -= e.amount or 0
+        elif e.kind == "total_pot":
+            total = e
+        if e.seat is None or (e.kind != "ante" and e.kind not in _CHIPS_KINDS):
             continue
-        if e.street != street and e.kind in _CHIPS_KINDS:
+        if e.street != street and e.kind != "ante":
             street, committed = e.street, {}
+        before = committed.get(e.seat, 0)
         if e.kind == "ante":
-            put[e.seat] = put.get(e.seat, 0) + (e.amount or 0)
-        elif e.kind in _CHIPS_KINDS:
-            before = committed.get(e.seat, 0)
+            add = e.amount or 0
+        else:
             after = e.to_amount if e.kind in ("raise", "complete") and e.to_amount is not None else before + (e.amount or 0)
             committed[e.seat] = after
-            put[e.seat] = put.get(e.seat, 0) + after - before
-            if put[e.seat] > stacks.get(e.seat, put[e.seat]):
-                return HandError(e.line_no, "raise-reading",
-                                 f"line {e.line_no}: read as Run It Once wrote raises until 2019 ('raises X to Y', Y "
-                                 f"without the player's own earlier bets on the street), {e.player} puts in "
-                                 f"{put[e.seat]} (stored units), more than the {stacks[e.seat]} he had: this hand "
-                                 f"writes its raises another way, which it does not say: {e.text!r}", hand.hand_id)
+            add = after - before
+        put[e.seat] = put.get(e.seat, 0) + add
+        in_pot += add
+        if put[e.seat] > stacks.get(e.seat, put[e.seat]):
+            return e.line_no, f"{e.player} puts in {put[e.seat]} (stored units), more than his stack of {stacks[e.seat]},"
+    if total is not None and total.amount is not None and total.amount != in_pot:
+        return total.line_no, f"the chips put in less returns ({in_pot}) are not the Total pot ({total.amount})"
     return None
