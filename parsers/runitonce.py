@@ -18,10 +18,9 @@ its own way is here (``parsers.stars_family`` reads the rest):
   2019 the site wrote raises the PokerStars way (``to`` the total; ``and is all-in``
   written).  The two readings differ only where a player raises over his own earlier
   bet or raise on the street, and a hand does not say which it uses: there its own
-  lines decide.  The hand is read the PokerStars way when only that reading is
-  possible (no player puts in more than his stack, the chips re-add to the Total pot
-  line), and rejected (``raise-reading``) when the older reading is impossible and
-  the other does not re-add either, or when both fit;
+  lines decide.  It is read the older way where that fits (no player puts in more
+  than his stack, the chips re-add to the Total pot line), else the PokerStars way
+  where that fits, else rejected (``raise-reading``);
 - "splash the pot" (``STP added: €0.50``, after ``*** HOLE CARDS ***``): the house
   adds money to the pot, a ``house_added`` event with no seat; the summary's total
   pot counts it (``Total pot €0.75 | Main pot €0.25 | STP €0.50 | Rake €0.04``).
