@@ -184,3 +184,30 @@ def test_a_worker_that_cannot_see_an_input_is_named_with_the_path(cluster, tmp_p
         check_workers(cluster, [seen, missing])
     msg = str(e.value)
     assert str(missing.parent) in msg and "tcp://" in msg and "shared filesystem" in msg
+
+
+def _edition_name_dying_once(item: tuple[str, str | None]) -> str:
+    """The edition's name; for an item with a flag file not yet there, first make it,
+    then end this worker process at once, as a crash or a kill would."""
+    name, flag = item
+    if flag is not None and not os.path.exists(flag):
+        open(flag, "w").close()
+        os._exit(1)
+    return edition(name).name
+
+
+def test_a_worker_that_dies_mid_run_has_its_task_run_again_and_the_results_stay_in_order(cluster, tmp_path):
+    import cloudpickle
+
+    flag = str(tmp_path / "died")
+    names = [f"tda-20{y}" for y in (11, 13, 17, 19, 24)] * 3
+    items = [(n, flag if i == 6 else None) for i, n in enumerate(names)]
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers need not import this test module
+    try:
+        with worker_map(_edition_name_dying_once, 1, cluster=cluster) as run:
+            got = list(run(items))
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert os.path.exists(flag), "a worker died"
+    assert got == names
+    cluster.wait_for_workers(2, timeout=60)  # its nanny started it again, for the tests after this one
