@@ -122,8 +122,8 @@ def check_workers(client, paths: Iterable[str | os.PathLike] = ()) -> None:
                             "install the same version on every worker")
         if missing:
             more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
-            raise DaskError(f"Dask worker {worker} cannot see {missing[0]}{more}: the inputs must be on storage every "
-                            "worker reads at the same path, such as a shared filesystem")
+            raise DaskError(f"Dask worker {worker} cannot see {missing[0]}{more}: the inputs (and the store's segment "
+                            "folder) must be on storage every worker reads at the same path, such as a shared filesystem")
 
 
 def workers_of(client) -> int:
