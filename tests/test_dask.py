@@ -17,7 +17,6 @@ import os
 import subprocess
 import sys
 
-import duckdb
 import pytest
 from click.testing import CliRunner
 from conftest import CORPUS, ROOT, SAMPLE_HANDS, SAMPLES, needs_corpus
@@ -32,6 +31,7 @@ from auditor.distributed import DaskError, check_workers, connect  # noqa: E402
 from auditor.ingest import ingest  # noqa: E402
 from auditor.parallel import IN_FLIGHT, worker_map  # noqa: E402
 from auditor.pipeline import audit  # noqa: E402
+from auditor.store import connect as connect_store  # noqa: E402
 from replay.editions import edition  # noqa: E402
 from replay.runner import replay_store  # noqa: E402
 
@@ -59,7 +59,7 @@ def local_samples(tmp_path_factory):
 def store_contents(db: str, cwd=None) -> dict[str, list[tuple]]:
     """Every table of the store, its rows sorted; with ``cwd``, the paths of
     ingest_errors (as given) resolved from that folder."""
-    con = duckdb.connect(db, read_only=True)
+    con = connect_store(db, read_only=True)
     try:
         out = {}
         for t in TABLES:
@@ -96,7 +96,7 @@ def test_a_store_replayed_on_dask_equals_one_replayed_locally(cluster, tmp_path)
     for name, kw in (("local", {"jobs": 1}), ("dask", {"cluster": cluster})):
         db = str(tmp_path / f"{name}.duckdb")
         ingest([SAMPLES], db=db, jobs=1)
-        con = duckdb.connect(db)
+        con = connect_store(db)
         try:
             r = replay_store(con, "tda-2013", **kw)
         finally:
