@@ -211,3 +211,16 @@ def test_a_worker_that_dies_mid_run_has_its_task_run_again_and_the_results_stay_
     assert os.path.exists(flag), "a worker died"
     assert got == names
     cluster.wait_for_workers(2, timeout=60)  # its nanny started it again, for the tests after this one
+
+
+def test_ingest_and_replay_take_dask_too(cluster, tmp_path):
+    address = cluster.scheduler_info()["address"]
+    dbs = []
+    for name, extra in (("local", ["--jobs", "1"]), ("dask", ["--dask", address])):
+        db = str(tmp_path / f"{name}.duckdb")
+        for args in (["ingest", str(SAMPLES), "--json"], ["replay", "--rules", "tda-2017"]):
+            r = CliRunner().invoke(main, [*args, "--db", db, *extra], catch_exceptions=False)
+            assert r.exit_code == 0, r.output
+        assert f"replayed {SAMPLE_HANDS} hands under tda-2017" in r.output
+        dbs.append(db)
+    assert_same_store(*dbs)
