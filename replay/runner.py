@@ -137,14 +137,15 @@ def set_replay_state(con: duckdb.DuckDBPyConnection, edition_name: str, state: s
 
 def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
                  raise_cap: int = DEFAULT_RAISE_CAP, progress: Callable[[int], None] | None = None,
-                 jobs: int | None = None) -> ReplaySummary:
+                 jobs: int | None = None, cluster=None) -> ReplaySummary:
     """Replace the replay facts of ``edition_name`` for every stored hand.
 
     Each batch of hands is committed on its own, so memory stays bounded; the
     edition's state in ``meta`` is 'in-progress' until the last batch is in, and
     the checks refuse facts that are not 'complete' (an interrupted replay is
     simply run again).  Hands are replayed in ``jobs`` worker processes (default:
-    all cores; the store is read and written by this process only)."""
+    all cores; the store is read and written by this process only), or on the
+    workers of ``cluster``, a ``distributed.Client`` (``auditor.distributed``)."""
     edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
@@ -157,7 +158,7 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
     (n_hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
     # worker processes only pay off with several batches
     jobs = max(1, min(jobs or default_jobs(), -(-n_hands // BATCH_HANDS)))
-    with worker_map(_replay_batch, jobs, edition_name, raise_cap) as run:
+    with worker_map(_replay_batch, jobs, edition_name, raise_cap, cluster=cluster) as run:
         for n, facts in run(read_batches(con)):
             with transaction(con):
                 write_facts(con, facts)

@@ -61,9 +61,9 @@ def chunked_equals_whole(paths, tmp_path, monkeypatch, chunk_bytes: int) -> int:
     jobs_run = []
     real_map = ingest_module.worker_map
 
-    def spy(fn, jobs, *extra):
+    def spy(fn, jobs, *extra, **kw):
         jobs_run.append(jobs)
-        return real_map(fn, jobs, *extra)
+        return real_map(fn, jobs, *extra, **kw)
 
     monkeypatch.setattr(ingest_module, "worker_map", spy)
     chunked = str(tmp_path / "chunked.duckdb")
