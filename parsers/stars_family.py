@@ -476,7 +476,7 @@ class StarsFamilyParser:
         try:
             scale = 0  # the header's: cents for money, units for chips
             while True:  # each re-read holds more decimals, up to what a 64-bit amount can
-                reader = _HandReader(self.site, buf, cut_by, scale)
+                reader = self.reader(buf, cut_by, scale)
                 try:
                     return reader.read()
                 except _Rescale as r:
@@ -489,6 +489,11 @@ class StarsFamilyParser:
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
             no = reader.raw_no  # the line being read ('raises -6.10€ to 18.90€': not an amount)
             return HandError(no, "parse-error", f"hand at line {buf[0][0]}: line {no}: {e}", self._hand_id(buf))
+
+    def reader(self, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> Any:
+        """The reader of one hand's lines: a site whose frame is Stars' but whose lines
+        are not (Bovada) gives its own, with ``read()`` and ``raw_no``."""
+        return _HandReader(self.site, buf, cut_by, scale)
 
     def _hand_id(self, buf: list[tuple[int, int, str]]) -> str | None:
         """The id of a hand that could not be read, if its header can be."""

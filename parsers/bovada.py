@@ -1,0 +1,524 @@
+"""Bovada, Ignition and Bodog hand histories (one site: ``hands.site`` 'bovada').
+
+Bodog's client, later sold as Bovada and Ignition (and Bodog UK), writes one
+format under four header words (``Bovada Hand #``, ``Ignition Hand #``, ``Bodog
+Hand #``, ``Bodog UK Hand #``).  Its frame is PokerStars' (a header, seat lines,
+``*** HOLE CARDS ***``, board markers, ``*** SUMMARY ***``), so hands are cut from
+a file by :class:`~parsers.stars_family.StarsFamilyParser` (headers glued to a
+cut-off line or after a byte-order mark included); its lines are not, and are
+read here.  What the record says, and how each oddity is settled:
+
+- Players are named by their position, not a name: ``UTG+2``, ``Dealer``, ``Big
+  Blind [ME]`` (the history's owner; written ``Big Blind  [ME]`` with two spaces in
+  some action lines).  The position is the player's name for the hand, and it
+  gives the acting order (``Seat.position``: small blind 1, big blind 2, ``UTG``
+  3, ``UTG+n`` 3+n, the dealer last): the seat numbers do not (tournaments write
+  player ids, ``Seat 1243:``, or seats out of order).  A seat line whose name is
+  no position rejects the hand (``unnamed-position``).
+- ``Raises X to Y``: X the chips added, Y the total; ``Raises Y`` (2012 files):
+  the total.  A raise whose chips added do not reach its total is a parse error.
+- ``All-in X`` (X the chips added: it must be the player's whole remaining stack,
+  else ``all-in-unclear``) does not say whether it bets, calls or raises; the kind
+  follows from the bet faced (none: a bet; X within it: a call; beyond it: a raise
+  to his total).  ``All-in(raise) X to Y`` says it.
+- A line written again right after itself (``repeat.actions.ok``: an all-in four
+  times, ``Hand Result`` three times) records one event: a player cannot act twice
+  in a row, and the summary counts the chips once.
+- ``Showdown [...]`` gives the best five cards, not the hole cards: the ``show``
+  event's cards are the hole cards of the player's ``Card dealt to a spot`` line
+  (the summary's ``[hole-best five]`` says the same).  ``Hand Result`` /
+  ``Hand Result-Side Pot`` are the collects (main pot / the unnumbered side pot:
+  with two side pots the award checks cannot tell them apart, and say so).
+- The 2012 fixed-limit files write no street markers: ``Card dealt to table [...]``
+  deals the board, and the street is the board's size (3 the flop, 4 the turn, 5
+  the river).
+- The header's limit: ``No Limit``, ``Pot Limit``, ``Fixed Limit``.  Ignition
+  tournament headers (and some 2012 Bovada ones) write the speed there (``Turbo-``,
+  ``Normal-``): the betting is not recorded, and such a hand is rejected
+  (``betting-unrecorded``), as the legacy WPN format is.
+- Seven card stud (``7CARD``, ``NCARD``) is rejected (``stud-cards-unmarked``):
+  ``Card dealt to a spot [9d Td 5c]`` does not say which cards are face up, which
+  the bring-in and the order of play rest on.
+- Lines of the table, not of the hand, record nothing: ``Table enter user``,
+  ``Enter(Auto)``, ``Leave(Auto)``, ``Seat sit out``, ``Re-join``, ``Table
+  deposit``, ``Rebuyin``, ``Addon``, ``Ranking``, ``Prize Cash``, ``Draw for
+  dealer``, ``Set dealer`` (an index into the seat list, or into ``Seating
+  Info``), and the ``Table Info`` / ``Player Info`` / ``Seating Info`` lines.
+- The summary numbers the seats its own way (``Seat+1..9`` where the seat lines
+  wrote player ids): a summary seat line is matched to its seat by position name.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from auditor.schema import Betting, EventKind, Street, Variant
+from parsers.base import Event, ParsedHand, Reject, Seat, content_hash
+from parsers.stars_family import StarsFamilyParser, StarsSite, to_units
+
+K = EventKind
+S = Street
+
+BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
+HEADER = re.compile(rf"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
+GAME = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
+TOURNEY = re.compile(
+    rf"^{GAME} Tournament #(?P<tid>[\w-]+) TBL#(?P<table>\d+), (?P<limit>[A-Za-z ]+)- Level (?P<level>\d+) "
+    r"\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)(?: \[MVS\])? - (?P<date>.+)$"
+)
+CASH = re.compile(
+    rf"^(?:TBL#(?P<table>\d+)|Zone Poker ID#(?P<zone>\d+)) {GAME}(?:ZonePoker)? +(?P<limit>[A-Za-z ]+?)"
+    r"(?: \[MVS\])? - (?P<date>.+)$"
+)
+DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
+GAMES = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "OMAHA HiLo": Variant.OMAHA_HILO.value}
+STUD_GAMES = ("7CARD", "NCARD", "7CARD HiLo", "NCARD HiLo")
+LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
+          "Fixed Limit": Betting.FIXED_LIMIT.value}
+
+SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
+POSITION = re.compile(r"^(?:Small Blind|Big Blind|Dealer|UTG(?:\+(\d))?)$")
+ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
+# '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
+# save All-in's '(raise)'
+ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Calls|Call|Checks|Folds|Fold)"
+                    r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
+RAISE_TO = re.compile(r"^(\S+) to (\S+)$")
+TOTAL = re.compile(r"^Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?$")
+RESULT_SEAT = re.compile(r"^Seat\+? ?(?P<seat>\d+): (?P<rest>.*)$")
+WON = re.compile(r"^ (\$?[\d,]+(?:\.\d+)?)(?: |$)")
+BOARD = re.compile(r"\[([^\]]*)\]")
+
+POSTS = {
+    "Ante chip": K.ANTE.value,
+    "Small blind": K.SMALL_BLIND.value,
+    "Small Blind": K.SMALL_BLIND.value,
+    "Ante/Small blind": K.SMALL_BLIND.value,
+    "Ante/Small Blind": K.SMALL_BLIND.value,
+    "Big blind": K.BIG_BLIND.value,
+    "Big Blind": K.BIG_BLIND.value,
+    "Big blind/Bring in": K.BIG_BLIND.value,
+    "Posts chip": K.BIG_BLIND.value,  # a big blind posted by a player entering the game
+    "Posts dead chip": K.DEAD_BLIND.value,  # both blinds, the small one dead
+}
+# table lines, not the hand's: they record nothing for the log
+IGNORED_ACTIONS = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Seat sit out",
+                   "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand", "Table deposit", "Rebuyin",
+                   "Double rebuys", "Addon", "Ranking", "Prize Cash", "Draw for dealer", "Seat sit down")
+# the same written with no player (the 'corrupted.lines' files): as much nothing
+IGNORED_LINES = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Table Info:",
+                 "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand", "Seat re-join",
+                 "Set dealer", "Sit out", "Re-join")
+SHOWDOWN_WORDS = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
+STREETS = {"*** HOLE CARDS ***": S.PREFLOP.value, "*** FLOP ***": S.FLOP.value, "*** TURN ***": S.TURN.value,
+           "*** RIVER ***": S.RIVER.value}
+BOARD_STREETS = {3: S.FLOP.value, 4: S.TURN.value, 5: S.RIVER.value}
+
+
+def _position(label: str) -> int | None:
+    """The acting order a position name gives (1 the small blind ... the dealer last).
+
+    >>> [_position(p) for p in ("Small Blind", "Big Blind", "UTG", "UTG+2", "Dealer", "Seat+3")]
+    [1, 2, 3, 5, 20, None]
+    """
+    m = POSITION.match(label)
+    if not m:
+        return None
+    if label.startswith("UTG"):
+        return 3 + int(m.group(1) or 0)
+    return {"Small Blind": 1, "Big Blind": 2, "Dealer": 20}[label]
+
+
+class _BovadaHand:
+    """One hand's lines read into a ParsedHand; raises Reject for what it cannot read."""
+
+    def __init__(self, site: StarsSite, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> None:
+        self.site = site
+        self.buf = buf
+        self.cut_by = cut_by
+        self.scale = scale
+        self.raw_no = buf[0][0]
+        self.raw = ""
+        self.events: list[Event] = []
+        self.seats: dict[str, Seat] = {}  # by position name (no [ME])
+        self.committed: dict[int, int] = {}  # chips in on the street, by seat
+        self.left: dict[int, int] = {}  # chips behind, by seat
+        self.holes: dict[int, str] = {}
+        self.board_line: tuple[int, str] | None = None  # the summary's 'Board [...]'
+        self.bb_posted: int | None = None  # the big blind's post
+
+    def amt(self, text: str) -> int:
+        return to_units(text, self.scale)
+
+    def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
+        return Reject(code, no, f"line {no}: {why}: {text!r}")
+
+    def add(self, street: str, kind: str, no: int, seat: Seat | None = None, amount: int | None = None,
+            to_amount: int | None = None, all_in: bool = False, cards: str | None = None,
+            pot_label: str | None = None) -> Event:
+        e = Event(len(self.events), street, kind, no, seat.seat if seat else None, seat.player if seat else None,
+                  amount, to_amount, all_in, cards, pot_label, None, self.raw)
+        self.events.append(e)
+        return e
+
+    # -- header and seats --------------------------------------------------------------
+
+    def read(self) -> ParsedHand:
+        buf = self.buf
+        # a header glued to this hand's last line, or after a byte-order mark: that line is the next hand's
+        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or re.search(BRANDS, buf[-1][2])):
+            if buf[-1][2].strip("\ufeff \t") and not re.match(rf"^\ufeff*{BRANDS}", buf[-1][2]):
+                break
+            buf = buf[:-1]
+        self.buf = buf
+        first_no, offset, header = buf[0]
+        m = HEADER.match(header.rstrip())
+        if not m:
+            raise self.fail(first_no, header, "hand header not understood")
+        num, rest = m.group("num"), m.group("rest")
+        hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
+                          betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
+                          content_hash=content_hash("\n".join(t for _, _, t in buf)), hand_number=num,
+                          game_label=m.group("brand"))
+        if not any(t.startswith("*** SUMMARY ***") for _, _, t in buf):
+            where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
+            raise Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where}")
+        t = TOURNEY.match(rest)
+        c = None if t else CASH.match(rest)
+        h = t or c
+        if h is None:
+            raise self.fail(first_no, header, "hand header not understood")
+        game, limit = h.group("game"), h.group("limit").strip()
+        if game in STUD_GAMES:
+            raise Reject("stud-cards-unmarked", first_no, f"line {first_no}: seven card stud: the deal lines do not "
+                         f"say which cards are face up (the bring-in and the order of play rest on them)")
+        if game not in GAMES:
+            raise self.fail(first_no, header, f"game {game!r} not known")
+        if limit not in LIMITS:
+            raise Reject("betting-unrecorded", first_no, f"line {first_no}: the header writes {limit!r} where the "
+                         f"limit would be: no limit, pot limit or fixed limit is recorded")
+        hand.variant, hand.betting = GAMES[game], LIMITS[limit]
+        hand.started_at_text = h.group("date")
+        d = DATE.search(hand.started_at_text)
+        if d:
+            hand.started_at = dt.datetime(*map(int, d.groups()))  # type: ignore[misc]
+        hand.table_name = h.group("table") or h.groupdict().get("zone")
+        money = any(SEAT.match(x) and "$" in x for _, _, x in buf[1:12])
+        if self.scale == 0:
+            self.scale = 100 if money else 1
+        hand.amount_scale = self.scale
+        hand.currency = "USD" if money else None
+        if t:
+            hand.is_tournament = True
+            hand.tournament_id = t.group("tid")
+            hand.level = t.group("level")
+            hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
+        i = 1
+        while i < len(buf) and not buf[i][2].startswith("Seat "):
+            i += 1
+        while i < len(buf) and (sm := SEAT.match(buf[i][2].rstrip())):
+            self.raw_no = buf[i][0]
+            label = sm.group("name")
+            pos = _position(label)
+            if pos is None:
+                raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
+            if label in self.seats:
+                raise self.fail(buf[i][0], buf[i][2], "two seats name the same position")
+            player = label + (" [ME]" if sm.group("me") else "")
+            seat = Seat(int(sm.group("seat")), player, self.amt(sm.group("stack")), pos, line_no=buf[i][0])
+            if any(s.seat == seat.seat for s in self.seats.values()):
+                raise self.fail(buf[i][0], buf[i][2], "two seat lines for one seat")
+            self.seats[label] = seat
+            self.left[seat.seat] = seat.starting_stack
+            if label == "Dealer":
+                hand.button_seat = seat.seat
+            i += 1
+        if not self.seats:
+            raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
+        hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
+        hand.max_seats = None
+        self.streets_recorded(i)
+        self.body(hand, i)
+        hand.events = self.events
+        if hand.big_blind is None:  # cash: the stakes are the blinds posted
+            hand.big_blind = next((e.amount for e in self.events if e.kind == K.BIG_BLIND and e.text
+                                   and "Posts" not in e.text), None)
+            hand.small_blind = next((e.amount for e in self.events if e.kind == K.SMALL_BLIND), None)
+        if hand.betting != Betting.FIXED_LIMIT:
+            hand.min_bet = hand.big_blind
+        return hand
+
+    # -- the hand's lines ---------------------------------------------------------------
+
+    def body(self, hand: ParsedHand, i: int) -> None:
+        street = S.PREFLOP.value
+        board: list[str] = []
+        side_collects = False
+        collects: list[Event] = []
+        previous = ""
+        summary = False
+        for no, _, raw in self.buf[i:]:
+            text = raw.rstrip()
+            self.raw, self.raw_no = raw, no
+            if not text:
+                continue
+            if text == previous and not summary and " : " in text:
+                continue  # the same line again: one event (a player cannot act twice in a row)
+            previous = text
+            if text.startswith("*** "):
+                head = text[: text.index("***", 4) + 3] if "***" in text[4:] else text
+                if head == "*** SUMMARY ***":
+                    summary = True
+                    street = S.SUMMARY.value
+                    continue
+                if head not in STREETS:
+                    raise self.fail(no, text, "street marker not understood")
+                new = STREETS[head]
+                if new != S.PREFLOP.value:
+                    cards = BOARD.findall(text)
+                    if not cards:
+                        raise self.fail(no, text, "board cards missing")
+                    dealt = cards[-1].split()
+                    board.extend(dealt)
+                    self.open(street, new)
+                    street = new
+                    self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
+                continue
+            if summary:
+                self.summary_line(no, text)
+                continue
+            if text.startswith(("Card dealt to table [", "Card to the table [")):
+                dealt = BOARD.findall(text)[-1].split()
+                board.extend(dealt)
+                new = BOARD_STREETS.get(len(board))
+                if new is None or (new == S.FLOP.value and len(dealt) != 3):
+                    raise self.fail(no, text, "board cards not understood")
+                self.open(street, new)
+                street = new
+                self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
+                continue
+            if text.startswith(IGNORED_LINES):
+                continue
+            am = ACTOR.match(text)
+            if am is None:
+                raise self.fail(no, text)
+            label, action = am.group("name"), am.group("action").strip()
+            if action.startswith(IGNORED_ACTIONS):
+                continue  # (the dealer's 'Set dealer' where no seat is the dealer's: MVS tables)
+            seat = self.seats.get(label)
+            if seat is None:
+                raise self.fail(no, text, "no seat line for this player")
+            if action.startswith(SHOWDOWN_WORDS) and street in STREETS.values():
+                if action.startswith(("Hand Result", "Hand result")):
+                    e = self.collect(street, no, text, seat, action)
+                    collects.append(e)
+                    side_collects = side_collects or e.pot_label == "side"
+                    continue
+                self.showdown(street, no, text, seat, action)
+                continue
+            self.action(hand, street, no, text, seat, action)
+        if not summary:
+            raise Reject("truncated", self.buf[0][0], f"hand at line {self.buf[0][0]} has no *** SUMMARY ***")
+        for e in collects:
+            if e.pot_label is None:
+                e.pot_label = "main" if side_collects else "pot"
+
+    def streets_recorded(self, i: int) -> None:
+        """Reject a hand whose summary board holds cards its lines never dealt: where
+        each street began (and so what each bet faced) is not recorded."""
+        dealt = 0
+        for no, _, text in self.buf[i:]:
+            if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
+                                "Card to the table [")):
+                dealt += len(BOARD.findall(text)[-1].split())
+            elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > dealt:
+                raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
+                             f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
+                             f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
+
+    def open(self, street: str, new: str) -> None:
+        if new == street:
+            return
+        self.committed = {}
+
+    def collect(self, street: str, no: int, text: str, seat: Seat, action: str) -> Event:
+        word, _, amount = action.rpartition(" ")
+        if word in ("Hand Result", "Hand result"):
+            label = None
+        elif word.lower() == "hand result-side pot":
+            label = "side"
+        else:
+            raise self.fail(no, text)
+        return self.add(street, K.COLLECT, no, seat, amount=self.amt(amount), pot_label=label)
+
+    def showdown(self, street: str, no: int, text: str, seat: Seat, action: str) -> None:
+        cards = BOARD.findall(action)
+        if action.startswith("Showdown"):
+            hole = self.holes.get(seat.seat)
+            if hole is None:
+                raise self.fail(no, text, "a showdown by a player whose cards were not dealt in the record")
+            self.add(street, K.SHOW, no, seat, cards=hole)
+        elif action.startswith("Mucks"):
+            self.add(street, K.MUCK, no, seat, cards=cards[0] if cards else None)
+        elif action.startswith("Does not show"):
+            self.add(street, K.NO_SHOW, no, seat, cards=cards[0] if cards else None)
+        else:
+            raise self.fail(no, text)
+
+    def put(self, seat: Seat, chips: int, no: int, text: str) -> None:
+        left = self.left[seat.seat] - chips
+        if left < 0:
+            raise self.fail(no, text, "more chips than the player has")
+        self.left[seat.seat] = left
+
+    def action(self, hand: ParsedHand, street: str, no: int, text: str, seat: Seat, action: str) -> None:
+        if action.startswith("Card dealt to a spot ["):
+            cards = BOARD.findall(action)
+            self.holes[seat.seat] = cards[0]
+            self.add(street, K.DEAL_HOLE, no, seat, cards=cards[0])
+            return
+        post, _, amount_text = action.rpartition(" ")
+        kind = POSTS.get(post)
+        committed = self.committed
+        if kind is not None:
+            amount = self.amt(amount_text)
+            if post == "Posts chip" and amount != self.bb_posted:
+                # a live post other than the big blind (a returning player's small one: 'Posts chip $5' at $5/$10)
+                if self.bb_posted is None or amount > self.bb_posted:
+                    raise self.fail(no, text, "a post that is no blind of the hand")
+                kind = K.SMALL_BLIND.value
+            if post.startswith("Big blind") or post == "Big Blind":
+                self.bb_posted = amount
+            self.put(seat, amount, no, text)
+            if kind != K.ANTE:
+                live = min(amount, hand.big_blind or amount) if kind == K.DEAD_BLIND else amount
+                committed[seat.seat] = committed.get(seat.seat, 0) + live
+            self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
+            return
+        if action.startswith("Return uncalled portion of bet "):
+            amount = self.amt(action[31:])
+            self.left[seat.seat] += amount
+            committed[seat.seat] = committed.get(seat.seat, 0) - amount
+            self.add(street, K.UNCALLED_RETURN, no, seat, amount=amount)
+            return
+        m = ACTION.match(action)
+        if m is None:
+            raise self.fail(no, text)
+        verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
+        level = max(committed.values(), default=0)
+        mine = committed.get(seat.seat, 0)
+        if verb in ("Folds", "Fold"):
+            self.add(street, K.FOLD, no, seat)
+            return
+        if verb == "Checks":
+            self.add(street, K.CHECK, no, seat)
+            return
+        to_amount: int | None
+        if verb == "All-in" and note and note.startswith("raise"):
+            rm = RAISE_TO.match(args)
+            if rm is not None:
+                added, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                if added != to_amount - mine:
+                    raise self.fail(no, text, "the chips added do not reach the total raised to")
+                amount = added
+            else:  # 'All-in(raise) Y' (2012): Y the total, as in 'Raises Y'; all in: his whole stack
+                to_amount = self.amt(args)
+                added, amount = to_amount - mine, to_amount - level
+                if added != self.left[seat.seat]:
+                    raise self.fail(no, text, f"all-in raise to {to_amount} with {mine} in and "
+                                    f"{self.left[seat.seat]} behind", "all-in-unclear")
+            kind = K.RAISE
+        elif verb == "All-in":
+            added = self.amt(args)
+            if added != self.left[seat.seat]:
+                raise self.fail(no, text, f"all-in for {added} with {self.left[seat.seat]} behind", "all-in-unclear")
+            to_amount = mine + added
+            if level == 0:
+                kind, amount = K.BET, added
+            elif to_amount <= level:
+                kind, amount, to_amount = K.CALL, added, None
+            else:
+                kind, amount = K.RAISE, added
+        elif verb == "Raises":
+            rm = RAISE_TO.match(args)
+            if rm is not None:  # 'Raises X to Y': X the chips added
+                amount, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                if amount != to_amount - mine:
+                    raise self.fail(no, text, "the chips added do not reach the total raised to")
+            else:  # 'Raises Y': the total
+                to_amount = self.amt(args)
+                amount = to_amount - level
+            added = to_amount - mine
+            kind = K.RAISE
+        elif verb in ("Bets", "Bets chip info"):
+            kind, amount = K.BET, self.amt(args)
+            added = to_amount = amount
+        elif verb in ("Calls", "Call"):
+            kind, amount, to_amount = K.CALL, self.amt(args), None
+            added = amount
+        else:
+            raise self.fail(no, text)
+        self.put(seat, added, no, text)
+        committed[seat.seat] = mine + added
+        self.add(street, kind, no, seat, amount=amount, to_amount=to_amount, all_in=self.left[seat.seat] == 0)
+
+    # -- summary ------------------------------------------------------------------------
+
+    def summary_line(self, no: int, text: str) -> None:
+        tm = TOTAL.match(text)
+        if tm:
+            rake = tm.group("rake")
+            self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group("total")),
+                     to_amount=self.amt(rake) if rake else None)
+            return
+        if text.startswith("Board ["):
+            self.board_line = (no, text)
+            return
+        if ACTOR.match(text) or SEAT.match(text) or HEADER.match(text):
+            raise Reject("truncated", no, f"line {no}: another hand's line in the summary (a hand cut off, the "
+                         f"rest of another glued on): {text!r}")
+        rm = RESULT_SEAT.match(text)
+        if rm is None:
+            raise self.fail(no, text)
+        rest = rm.group("rest")
+        for label in sorted(self.seats, key=len, reverse=True):
+            if rest.startswith(label):
+                break
+        else:
+            raise self.fail(no, text, "summary seat line for a player not in the hand")
+        seat = self.seats[label]
+        tail = rest[len(label):]
+        if tail.startswith(" [ME]"):
+            tail = tail[5:]
+        won = WON.match(tail)
+        cards = BOARD.findall(tail)
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, amount=self.amt(won.group(1)) if won else None,
+                 cards=cards[-1] if cards else None)
+
+
+SITE = StarsSite(
+    name="bovada",
+    label="Bovada",
+    id_prefix="BOV-",
+    header_prefixes=("Bovada Hand #", "Ignition Hand #", "Bodog Hand #", "Bodog UK Hand #"),
+    header_start=re.compile(BRANDS),
+    hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:Bovada|Ignition|Bodog UK|Bodog) Hand #", re.M),
+    header=HEADER,
+    tourney=TOURNEY,
+    cash=CASH,
+    header_anywhere=re.compile(BRANDS + r"\d+"),
+    glued_key=" Hand #",
+    site="bovada",
+)
+
+
+class BovadaParser(StarsFamilyParser):
+    """Bovada / Ignition / Bodog text histories: the family cuts the hands, :class:`_BovadaHand` reads them."""
+
+    def __init__(self) -> None:
+        super().__init__(SITE)
+
+    def reader(self, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> Any:
+        return _BovadaHand(self.site, buf, cut_by, scale)
