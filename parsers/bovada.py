@@ -148,6 +148,8 @@ class _BovadaHand:
         self.holes: dict[int, str] = {}
         self.board_line: tuple[int, str] | None = None  # the summary's 'Board [...]'
         self.bb_posted: int | None = None  # the big blind's post
+        self.dealt = False  # past '*** HOLE CARDS ***'
+        self.added: dict[int, int] = {}  # chips a voluntary action added, by line
 
     def amt(self, text: str) -> int:
         return to_units(text, self.scale)
@@ -244,7 +246,7 @@ class _BovadaHand:
         hand.events = self.events
         if hand.big_blind is None:  # cash: the stakes are the blinds posted
             hand.big_blind = next((e.amount for e in self.events if e.kind == K.BIG_BLIND and e.text
-                                   and "Posts" not in e.text), None)
+                                   and not e.all_in and "Posts" not in e.text), None)
             hand.small_blind = next((e.amount for e in self.events if e.kind == K.SMALL_BLIND), None)
         if hand.betting != Betting.FIXED_LIMIT:
             hand.min_bet = hand.big_blind
@@ -269,6 +271,8 @@ class _BovadaHand:
             previous = text
             if text.startswith("*** "):
                 head = text[: text.index("***", 4) + 3] if "***" in text[4:] else text
+                if head == "*** HOLE CARDS ***":
+                    self.dealt = True
                 if head == "*** SUMMARY ***":
                     summary = True
                     street = S.SUMMARY.value
@@ -324,16 +328,40 @@ class _BovadaHand:
         for e in collects:
             if e.pot_label is None:
                 e.pot_label = "main" if side_collects else "pot"
+        self.house_take(hand, collects)
+
+    def house_take(self, hand: ParsedHand, collects: list[Event]) -> None:
+        """The house's take where the summary does not write it (inferred, as the party
+        family's: ``text`` starts '[inferred from lines ...]'): a cash hand's total with
+        no rake beside it (the total is what went in; less was won), or a summary with no
+        total at all (Zone Poker, 2021): the chips put in, less returns, and what was won."""
+        won = sum(e.amount or 0 for e in collects)
+        lines = sorted({e.line_no for e in collects})
+        total = next((e for e in self.events if e.kind == K.TOTAL_POT), None)
+        if total is None:
+            put = sum(e.amount or 0 for e in self.events if e.kind in (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND))
+            put += sum(self.added.values()) - sum(e.amount or 0 for e in self.events if e.kind == K.UNCALLED_RETURN)
+            note = (f"[inferred from lines {', '.join(map(str, lines))}: the summary writes no total pot or rake; "
+                    f"{put} stayed in the pot and {won} was won]")
+            self.events.append(Event(len(self.events), S.SUMMARY.value, K.TOTAL_POT.value, self.buf[-1][0],
+                                     amount=put, to_amount=max(put - won, 0), text=note))
+        elif total.to_amount is None and not hand.is_tournament and total.amount is not None and total.amount > won:
+            total.to_amount = total.amount - won
+            total.text = (f"[inferred from lines {', '.join(map(str, [total.line_no, *lines]))}: no rake written; "
+                          f"{total.amount} went in and {won} was won] {total.text}")
 
     def streets_recorded(self, i: int) -> None:
         """Reject a hand whose summary board holds cards its lines never dealt: where
         each street began (and so what each bet faced) is not recorded."""
-        dealt = 0
+        dealt: list[str] = []
         for no, _, text in self.buf[i:]:
             if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
                                 "Card to the table [")):
-                dealt += len(BOARD.findall(text)[-1].split())
-            elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > dealt:
+                dealt += BOARD.findall(text)[-1].split()
+            elif text.startswith("Board [") and dealt and BOARD.findall(text)[0].split()[:len(dealt)] != dealt:
+                raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
+                             f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
+            elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
                 raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
                              f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
                              f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
@@ -407,6 +435,24 @@ class _BovadaHand:
         if m is None:
             raise self.fail(no, text)
         verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
+        if verb == "All-in" and not self.dealt:
+            # before the deal only antes and blinds are posted, the antes first: 'Big Blind : All-in $8'
+            # is the big blind's post, all in; 'UTG : All-in 12' (no blind), or a blind's all-in while
+            # others post antes and he has posted none, is the ante
+            kind = {"Small Blind": K.SMALL_BLIND.value, "Big Blind": K.BIG_BLIND.value}.get(seat.player.split(" [")[0])
+            antes = any(e.kind == K.ANTE for e in self.events)
+            if kind is None or (antes and not any(e.kind == K.ANTE and e.seat == seat.seat for e in self.events)):
+                if kind is not None and any(e.kind in (K.SMALL_BLIND, K.BIG_BLIND) for e in self.events):
+                    raise self.fail(no, text, "an all-in before the deal after the blinds by a blind", "all-in-unclear")
+                kind = K.ANTE.value
+            if note:
+                raise self.fail(no, text)
+            amount = self.amt(args)
+            self.put(seat, amount, no, text)
+            if kind != K.ANTE:
+                committed[seat.seat] = committed.get(seat.seat, 0) + amount
+            self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
+            return
         level = max(committed.values(), default=0)
         mine = committed.get(seat.seat, 0)
         if verb in ("Folds", "Fold"):
@@ -461,6 +507,7 @@ class _BovadaHand:
         else:
             raise self.fail(no, text)
         self.put(seat, added, no, text)
+        self.added[no] = added
         committed[seat.seat] = mine + added
         self.add(street, kind, no, seat, amount=amount, to_amount=to_amount, all_in=self.left[seat.seat] == 0)
 
