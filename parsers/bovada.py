@@ -21,6 +21,8 @@ read here.  What the record says, and how each oddity is settled:
   else ``all-in-unclear``) does not say whether it bets, calls or raises; the kind
   follows from the bet faced (none: a bet; X within it: a call; beyond it: a raise
   to his total).  ``All-in(raise) X to Y`` says it.
+- A walk writes no return: the big blind's collect holds his uncalled chips, and the
+  return is inferred (``parsers.stars_family.infer_return``, as Winamax's).
 - A line written again right after itself (``repeat.actions.ok``: an all-in four
   times, ``Hand Result`` three times) records one event: a player cannot act twice
   in a row, and the summary counts the chips once.
@@ -44,6 +46,8 @@ read here.  What the record says, and how each oddity is settled:
   deposit``, ``Rebuyin``, ``Addon``, ``Ranking``, ``Prize Cash``, ``Draw for
   dealer``, ``Set dealer`` (an index into the seat list, or into ``Seating
   Info``), and the ``Table Info`` / ``Player Info`` / ``Seating Info`` lines.
+- No table name is stored: the table checks (stack continuity, dead button) follow a
+  player from hand to hand, and a position name is not a player.
 - The summary numbers the seats its own way (``Seat+1..9`` where the seat lines
   wrote player ids): a summary seat line is matched to its seat by position name.
 """
@@ -56,7 +60,7 @@ from typing import Any
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import Event, ParsedHand, Reject, Seat, content_hash
-from parsers.stars_family import StarsFamilyParser, StarsSite, to_units
+from parsers.stars_family import StarsFamilyParser, StarsSite, infer_return, to_units
 
 K = EventKind
 S = Street
@@ -206,7 +210,10 @@ class _BovadaHand:
         d = DATE.search(hand.started_at_text)
         if d:
             hand.started_at = dt.datetime(*map(int, d.groups()))  # type: ignore[misc]
-        hand.table_name = h.group("table") or h.groupdict().get("zone")
+        # no table name: the table checks follow players and seats from hand to hand, and this
+        # record names players by their position in each hand (tournament seats are player ids or
+        # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
+        hand.table_name = None
         money = any(SEAT.match(x) and "$" in x for _, _, x in buf[1:12])
         if self.scale == 0:
             self.scale = 100 if money else 1
@@ -273,6 +280,7 @@ class _BovadaHand:
                 head = text[: text.index("***", 4) + 3] if "***" in text[4:] else text
                 if head == "*** HOLE CARDS ***":
                     self.dealt = True
+                    self.blind_or_ante(no)
                 if head == "*** SUMMARY ***":
                     summary = True
                     street = S.SUMMARY.value
@@ -328,6 +336,8 @@ class _BovadaHand:
         for e in collects:
             if e.pot_label is None:
                 e.pot_label = "main" if side_collects else "pot"
+        if not any(e.kind == K.UNCALLED_RETURN for e in self.events):
+            infer_return(self.events, hand)  # a walk: the big blind's uncalled chips are in his collect
         self.house_take(hand, collects)
 
     def house_take(self, hand: ParsedHand, collects: list[Event]) -> None:
@@ -365,6 +375,16 @@ class _BovadaHand:
                 raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
                              f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
                              f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
+
+    def blind_or_ante(self, no: int) -> None:
+        """A blind's all-in before the deal, read as his blind, where others then post
+        antes and he posts none ('ante.all.in'): it may as well have been his ante."""
+        antes = {e.seat for e in self.events if e.kind == K.ANTE}
+        for e in self.events:
+            if antes and e.kind in (K.SMALL_BLIND, K.BIG_BLIND) and e.all_in and e.seat not in antes and \
+                    (e.text or "").split(" : ", 1)[-1].startswith("All-in"):
+                raise Reject("all-in-unclear", e.line_no, f"line {e.line_no}: an all-in before the deal by a blind who "
+                             f"posts no ante where others do: his blind or his ante, the record does not say: {e.text!r}")
 
     def open(self, street: str, new: str) -> None:
         if new == street:

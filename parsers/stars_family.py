@@ -508,6 +508,64 @@ class StarsFamilyParser:
         )
 
 
+def infer_return(events: list[Event], hand: ParsedHand) -> None:
+    """The uncalled part of the last street's biggest commitment, for a site that writes
+    no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
+    collect (Winamax; Bovada's walks).  Recorded as inferred (``text`` starts 'inferred: '),
+    on the collect line that holds the chips: an uncalled_return event, the collect less it
+    (a collect of exactly those chips from a side pot is the return itself), the total pot
+    less it."""
+    # the last street on which chips went in, and its events (they lie together)
+    end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
+    if end is None:
+        return
+    street = events[end].street
+    start = end
+    while start > 0 and events[start - 1].street == street:
+        start -= 1
+    last: dict[int, int] = {}
+    for e in events[start : end + 1]:
+        kind = e.kind
+        if kind not in _STREET_CHIPS or e.seat is None:
+            continue
+        if kind == K.RAISE or kind == K.COMPLETE:
+            last[e.seat] = e.to_amount or 0
+        elif kind == K.DEAD_BLIND:
+            last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        else:
+            last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
+    top = max(last, key=lambda seat: last[seat])
+    uncalled = last[top] - max((v for seat, v in last.items() if seat != top), default=0)
+    if uncalled <= 0:
+        return
+    # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
+    collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
+    if not collects:
+        return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+    highest = collects[-1]
+    shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
+    whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
+    part = highest if (highest.amount or 0) > uncalled else None
+    why = f"{INFERRED}no 'Uncalled bet' line: {uncalled} of {e_name(top, events)}'s last commitment was not called"
+    if whole is not None:
+        whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
+        whole.text = f"{why}; this collect is its return: {whole.text}"
+    elif part is not None:
+        part.amount = (part.amount or 0) - uncalled
+        returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
+                         text=f"{why}; the collect holds it: {part.text}")
+        events.insert(events.index(part), returned)
+        part.text = f"{INFERRED}the collect less the uncalled {uncalled}: {part.text}"
+    else:
+        return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+    for e in events:
+        if e.kind == K.TOTAL_POT and e.amount is not None:
+            e.amount -= uncalled
+            e.text = f"{INFERRED}the total less the uncalled {uncalled}: {e.text}"
+    for n, e in enumerate(events):
+        e.seq = n
+
+
 class _HandReader:
     """Reads one hand's lines into a ParsedHand; raises _Reject for what it cannot read."""
 
@@ -726,61 +784,7 @@ class _HandReader:
         return hand
 
     def infer_return(self, hand: ParsedHand) -> None:
-        """The uncalled part of the last street's biggest commitment, for a site that writes
-        no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
-        collect (Winamax).  Recorded as inferred (``text`` starts 'inferred: '), on the collect
-        line that holds the chips: an uncalled_return event, the collect less it (a collect
-        of exactly those chips from a side pot is the return itself), the total pot less it."""
-        events = self.events
-        # the last street on which chips went in, and its events (they lie together)
-        end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
-        if end is None:
-            return
-        street = events[end].street
-        start = end
-        while start > 0 and events[start - 1].street == street:
-            start -= 1
-        last: dict[int, int] = {}
-        for e in events[start : end + 1]:
-            kind = e.kind
-            if kind not in _STREET_CHIPS or e.seat is None:
-                continue
-            if kind == K.RAISE or kind == K.COMPLETE:
-                last[e.seat] = e.to_amount or 0
-            elif kind == K.DEAD_BLIND:
-                last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
-            else:
-                last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
-        top = max(last, key=lambda seat: last[seat])
-        uncalled = last[top] - max((v for seat, v in last.items() if seat != top), default=0)
-        if uncalled <= 0:
-            return
-        # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
-        collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
-        if not collects:
-            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-        highest = collects[-1]
-        shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
-        whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
-        part = highest if (highest.amount or 0) > uncalled else None
-        why = f"{INFERRED}no 'Uncalled bet' line: {uncalled} of {e_name(top, events)}'s last commitment was not called"
-        if whole is not None:
-            whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
-            whole.text = f"{why}; this collect is its return: {whole.text}"
-        elif part is not None:
-            part.amount = (part.amount or 0) - uncalled
-            returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
-                             text=f"{why}; the collect holds it: {part.text}")
-            events.insert(events.index(part), returned)
-            part.text = f"{INFERRED}the collect less the uncalled {uncalled}: {part.text}"
-        else:
-            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-        for e in events:
-            if e.kind == K.TOTAL_POT and e.amount is not None:
-                e.amount -= uncalled
-                e.text = f"{INFERRED}the total less the uncalled {uncalled}: {e.text}"
-        for n, e in enumerate(events):
-            e.seq = n
+        infer_return(self.events, hand)
 
     # -- actions -----------------------------------------------------------------------
 
