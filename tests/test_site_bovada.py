@@ -28,6 +28,10 @@ SPEC = SiteSpec(
     folders=("tour/Bovada", "cash/Bovada"),
     marker=re.compile(r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #\d+"),
     expected_rejections={
+        # 'Big Blind [ME] : All-in 166' before the deal, then the dealer's 'Ante chip 240' and a
+        # return: the all-in may be the big blind or the ante (ante.all.in)
+        **_each('tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt',
+                'all-in-unclear', (5,)),
         # the header writes the speed ('Normal-', 'Turbo-') where the limit would be: no limit,
         # pot limit or fixed limit is recorded (Ignition tournaments, and one 2012 Bovada one)
         **_each('tour/Bovada/Flop/NLHE-6max-USD-STT - Hyper Turbo (500 Chips) - $25-$1.25 - 201706.txt',
