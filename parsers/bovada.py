@@ -89,11 +89,16 @@ ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\
 # save All-in's '(raise)'
 ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Calls|Call|Checks|Folds|Fold)"
                     r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
-RAISE_TO = re.compile(r"^(\S+) to (\S+)$")
-TOTAL = re.compile(r"^Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?$")
-RESULT_SEAT = re.compile(r"^Seat\+? ?(?P<seat>\d+): (?P<rest>.*)$")
-WON = re.compile(r"^ (\$?[\d,]+(?:\.\d+)?)(?: |$)")
-BOARD = re.compile(r"\[([^\]]*)\]")
+RAISE_TO = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
+BOARD = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
+
+# the summary: 'Total Pot($112) | Rake ($1)'; 'Seat+3: Big Blind 1085  with ...' (the seat
+# renumbered: matched by position name), 'Seat 1: Small Blind $111 [Does not show]'
+SUMMARY_LINES = {
+    "total": re.compile(r"^Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?$"),
+    "seat": re.compile(r"^Seat\+? ?(?P<seat>\d+): (?P<rest>.*)$"),
+    "won": re.compile(r"^ (\$?[\d,]+(?:\.\d+)?)(?: |$)"),
+}
 
 POSTS = {
     "Ante chip": K.ANTE.value,
@@ -209,7 +214,8 @@ class _BovadaHand:
         hand.started_at_text = h.group("date")
         d = DATE.search(hand.started_at_text)
         if d:
-            hand.started_at = dt.datetime(*map(int, d.groups()))  # type: ignore[misc]
+            y, mo, day, hh, mi, ss = (int(x) for x in d.groups())
+            hand.started_at = dt.datetime(y, mo, day, hh, mi, ss)
         # no table name: the table checks follow players and seats from hand to hand, and this
         # record names players by their position in each hand (tournament seats are player ids or
         # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
@@ -304,11 +310,11 @@ class _BovadaHand:
             if text.startswith(("Card dealt to table [", "Card to the table [")):
                 dealt = BOARD.findall(text)[-1].split()
                 board.extend(dealt)
-                new = BOARD_STREETS.get(len(board))
-                if new is None or (new == S.FLOP.value and len(dealt) != 3):
+                size = BOARD_STREETS.get(len(board))
+                if size is None or (size == S.FLOP.value and len(dealt) != 3):
                     raise self.fail(no, text, "board cards not understood")
-                self.open(street, new)
-                street = new
+                self.open(street, size)
+                street = size
                 self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
                 continue
             if text.startswith(IGNORED_LINES):
@@ -534,7 +540,7 @@ class _BovadaHand:
     # -- summary ------------------------------------------------------------------------
 
     def summary_line(self, no: int, text: str) -> None:
-        tm = TOTAL.match(text)
+        tm = SUMMARY_LINES["total"].match(text)
         if tm:
             rake = tm.group("rake")
             self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group("total")),
@@ -546,7 +552,7 @@ class _BovadaHand:
         if ACTOR.match(text) or SEAT.match(text) or HEADER.match(text):
             raise Reject("truncated", no, f"line {no}: another hand's line in the summary (a hand cut off, the "
                          f"rest of another glued on): {text!r}")
-        rm = RESULT_SEAT.match(text)
+        rm = SUMMARY_LINES["seat"].match(text)
         if rm is None:
             raise self.fail(no, text)
         rest = rm.group("rest")
@@ -559,7 +565,7 @@ class _BovadaHand:
         tail = rest[len(label):]
         if tail.startswith(" [ME]"):
             tail = tail[5:]
-        won = WON.match(tail)
+        won = SUMMARY_LINES["won"].match(tail)
         cards = BOARD.findall(tail)
         self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, amount=self.amt(won.group(1)) if won else None,
                  cards=cards[-1] if cards else None)
