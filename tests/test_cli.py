@@ -34,6 +34,7 @@ SAMPLE_VIOLATIONS = {
     "WMX-900000001001-1-1709316000": "illegal-underraise",
     "WPN-900000003001": "illegal-underraise",
     "FT-900000004001": "illegal-underraise",
+    "BOV-900000005001": "illegal-underraise",
 }
 
 
