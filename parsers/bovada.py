@@ -191,8 +191,7 @@ class _BovadaHand:
         num, rest = m.group("num"), m.group("rest")
         hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
-                          content_hash=content_hash("\n".join(t for _, _, t in buf)), hand_number=num,
-                          game_label=m.group("brand"))
+                          content_hash=content_hash("\n".join(t for _, _, t in buf)), hand_number=num)
         if not any(t.startswith("*** SUMMARY ***") for _, _, t in buf):
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where}")
@@ -211,6 +210,7 @@ class _BovadaHand:
             raise Reject("betting-unrecorded", first_no, f"line {first_no}: the header writes {limit!r} where the "
                          f"limit would be: no limit, pot limit or fixed limit is recorded")
         hand.variant, hand.betting = GAMES[game], LIMITS[limit]
+        hand.game_label = f"{game} {limit}"
         hand.started_at_text = h.group("date")
         d = DATE.search(hand.started_at_text)
         if d:
