@@ -58,12 +58,9 @@ import datetime as dt
 import re
 from typing import Any
 
-from auditor.schema import Betting, EventKind, Street, Variant
+from auditor.schema import Betting, Variant
 from parsers.base import Event, ParsedHand, Reject, Seat, content_hash
-from parsers.stars_family import StarsFamilyParser, StarsSite, infer_return, to_units
-
-K = EventKind
-S = Street
+from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, infer_return, to_units
 
 BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
 HEADER = re.compile(rf"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
@@ -101,16 +98,16 @@ SUMMARY_LINES = {
 }
 
 POSTS = {
-    "Ante chip": K.ANTE.value,
-    "Small blind": K.SMALL_BLIND.value,
-    "Small Blind": K.SMALL_BLIND.value,
-    "Ante/Small blind": K.SMALL_BLIND.value,
-    "Ante/Small Blind": K.SMALL_BLIND.value,
-    "Big blind": K.BIG_BLIND.value,
-    "Big Blind": K.BIG_BLIND.value,
-    "Big blind/Bring in": K.BIG_BLIND.value,
-    "Posts chip": K.BIG_BLIND.value,  # a big blind posted by a player entering the game
-    "Posts dead chip": K.DEAD_BLIND.value,  # both blinds, the small one dead
+    "Ante chip": K.ANTE,
+    "Small blind": K.SMALL_BLIND,
+    "Small Blind": K.SMALL_BLIND,
+    "Ante/Small blind": K.SMALL_BLIND,
+    "Ante/Small Blind": K.SMALL_BLIND,
+    "Big blind": K.BIG_BLIND,
+    "Big Blind": K.BIG_BLIND,
+    "Big blind/Bring in": K.BIG_BLIND,
+    "Posts chip": K.BIG_BLIND,  # a big blind posted by a player entering the game
+    "Posts dead chip": K.DEAD_BLIND,  # both blinds, the small one dead
 }
 # table lines, not the hand's: they record nothing for the log
 IGNORED_ACTIONS = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Seat sit out",
@@ -121,9 +118,10 @@ IGNORED_LINES = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(A
                  "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand", "Seat re-join",
                  "Set dealer", "Sit out", "Re-join")
 SHOWDOWN_WORDS = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
-STREETS = {"*** HOLE CARDS ***": S.PREFLOP.value, "*** FLOP ***": S.FLOP.value, "*** TURN ***": S.TURN.value,
-           "*** RIVER ***": S.RIVER.value}
-BOARD_STREETS = {3: S.FLOP.value, 4: S.TURN.value, 5: S.RIVER.value}
+STREETS = {"*** HOLE CARDS ***": S.PREFLOP, "*** FLOP ***": S.FLOP, "*** TURN ***": S.TURN,
+           "*** RIVER ***": S.RIVER}
+BETTING_STREETS = frozenset(STREETS.values())
+BOARD_STREETS = {3: S.FLOP, 4: S.TURN, 5: S.RIVER}
 
 
 def _position(label: str) -> int | None:
@@ -159,6 +157,7 @@ class _BovadaHand:
         self.bb_posted: int | None = None  # the big blind's post
         self.dealt = False  # past '*** HOLE CARDS ***'
         self.added: dict[int, int] = {}  # chips a voluntary action added, by line
+        self.collects: list[Event] = []
 
     def amt(self, text: str) -> int:
         return to_units(text, self.scale)
@@ -192,7 +191,7 @@ class _BovadaHand:
         hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
                           content_hash=content_hash("\n".join(t for _, _, t in buf)), hand_number=num)
-        if not any(t.startswith("*** SUMMARY ***") for _, _, t in buf):
+        if not any(buf[k][2].startswith("*** SUMMARY ***") for k in range(len(buf) - 1, 0, -1)):
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where}")
         t = TOURNEY.match(rest)
@@ -268,10 +267,8 @@ class _BovadaHand:
     # -- the hand's lines ---------------------------------------------------------------
 
     def body(self, hand: ParsedHand, i: int) -> None:
-        street = S.PREFLOP.value
+        street = S.PREFLOP
         board: list[str] = []
-        side_collects = False
-        collects: list[Event] = []
         previous = ""
         summary = False
         for no, _, raw in self.buf[i:]:
@@ -289,12 +286,12 @@ class _BovadaHand:
                     self.blind_or_ante(no)
                 if head == "*** SUMMARY ***":
                     summary = True
-                    street = S.SUMMARY.value
+                    street = S.SUMMARY
                     continue
                 if head not in STREETS:
                     raise self.fail(no, text, "street marker not understood")
                 new = STREETS[head]
-                if new != S.PREFLOP.value:
+                if new != S.PREFLOP:
                     cards = BOARD.findall(text)
                     if not cards:
                         raise self.fail(no, text, "board cards missing")
@@ -311,7 +308,7 @@ class _BovadaHand:
                 dealt = BOARD.findall(text)[-1].split()
                 board.extend(dealt)
                 size = BOARD_STREETS.get(len(board))
-                if size is None or (size == S.FLOP.value and len(dealt) != 3):
+                if size is None or (size == S.FLOP and len(dealt) != 3):
                     raise self.fail(no, text, "board cards not understood")
                 self.open(street, size)
                 street = size
@@ -319,24 +316,20 @@ class _BovadaHand:
                 continue
             if text.startswith(IGNORED_LINES):
                 continue
-            am = ACTOR.match(text)
-            if am is None:
+            label, sep, action = text.partition(" : ")  # '<position>[ [ME]] : <action>'
+            if not sep:
                 raise self.fail(no, text)
-            label, action = am.group("name"), am.group("action").strip()
-            if action.startswith(IGNORED_ACTIONS):
-                continue  # (the dealer's 'Set dealer' where no seat is the dealer's: MVS tables)
+            if label.endswith("[ME]"):
+                label = label[:-4].rstrip()
+            action = action.strip()
             seat = self.seats.get(label)
             if seat is None:
+                if action.startswith(IGNORED_ACTIONS):
+                    continue  # the dealer's 'Set dealer' where no seat is the dealer's (MVS tables)
                 raise self.fail(no, text, "no seat line for this player")
-            if action.startswith(SHOWDOWN_WORDS) and street in STREETS.values():
-                if action.startswith(("Hand Result", "Hand result")):
-                    e = self.collect(street, no, text, seat, action)
-                    collects.append(e)
-                    side_collects = side_collects or e.pot_label == "side"
-                    continue
-                self.showdown(street, no, text, seat, action)
-                continue
             self.action(hand, street, no, text, seat, action)
+        collects = self.collects
+        side_collects = any(e.pot_label == "side" for e in collects)
         if not summary:
             raise Reject("truncated", self.buf[0][0], f"hand at line {self.buf[0][0]} has no *** SUMMARY ***")
         for e in collects:
@@ -359,7 +352,7 @@ class _BovadaHand:
             put += sum(self.added.values()) - sum(e.amount or 0 for e in self.events if e.kind == K.UNCALLED_RETURN)
             note = (f"[inferred from lines {', '.join(map(str, lines))}: the summary writes no total pot or rake; "
                     f"{put} stayed in the pot and {won} was won]")
-            self.events.append(Event(len(self.events), S.SUMMARY.value, K.TOTAL_POT.value, self.buf[-1][0],
+            self.events.append(Event(len(self.events), S.SUMMARY, K.TOTAL_POT, self.buf[-1][0],
                                      amount=put, to_amount=max(put - won, 0), text=note))
         elif total.to_amount is None and not hand.is_tournament and total.amount is not None and total.amount > won:
             total.to_amount = total.amount - won
@@ -433,6 +426,9 @@ class _BovadaHand:
             self.holes[seat.seat] = cards[0]
             self.add(street, K.DEAL_HOLE, no, seat, cards=cards[0])
             return
+        if action == "Folds":  # the commonest action: no pattern needed
+            self.add(street, K.FOLD, no, seat)
+            return
         post, _, amount_text = action.rpartition(" ")
         kind = POSTS.get(post)
         committed = self.committed
@@ -442,7 +438,7 @@ class _BovadaHand:
                 # a live post other than the big blind (a returning player's small one: 'Posts chip $5' at $5/$10)
                 if self.bb_posted is None or amount > self.bb_posted:
                     raise self.fail(no, text, "a post that is no blind of the hand")
-                kind = K.SMALL_BLIND.value
+                kind = K.SMALL_BLIND
             if post.startswith("Big blind") or post == "Big Blind":
                 self.bb_posted = amount
             self.put(seat, amount, no, text)
@@ -459,18 +455,25 @@ class _BovadaHand:
             return
         m = ACTION.match(action)
         if m is None:
-            raise self.fail(no, text)
+            if action.startswith(SHOWDOWN_WORDS) and street in BETTING_STREETS:
+                if action.startswith(("Hand Result", "Hand result")):
+                    self.collects.append(self.collect(street, no, text, seat, action))
+                else:
+                    self.showdown(street, no, text, seat, action)
+            elif not action.startswith(IGNORED_ACTIONS):
+                raise self.fail(no, text)
+            return
         verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
         if verb == "All-in" and not self.dealt:
             # before the deal only antes and blinds are posted, the antes first: 'Big Blind : All-in $8'
             # is the big blind's post, all in; 'UTG : All-in 12' (no blind), or a blind's all-in while
             # others post antes and he has posted none, is the ante
-            kind = {"Small Blind": K.SMALL_BLIND.value, "Big Blind": K.BIG_BLIND.value}.get(seat.player.split(" [")[0])
+            kind = {"Small Blind": K.SMALL_BLIND, "Big Blind": K.BIG_BLIND}.get(seat.player.split(" [")[0])
             antes = any(e.kind == K.ANTE for e in self.events)
             if kind is None or (antes and not any(e.kind == K.ANTE and e.seat == seat.seat for e in self.events)):
                 if kind is not None and any(e.kind in (K.SMALL_BLIND, K.BIG_BLIND) for e in self.events):
                     raise self.fail(no, text, "an all-in before the deal after the blinds by a blind", "all-in-unclear")
-                kind = K.ANTE.value
+                kind = K.ANTE
             if note:
                 raise self.fail(no, text)
             amount = self.amt(args)
