@@ -423,6 +423,8 @@ class _BovadaHand:
     def action(self, hand: ParsedHand, street: str, no: int, text: str, seat: Seat, action: str) -> None:
         if action.startswith("Card dealt to a spot ["):
             cards = BOARD.findall(action)
+            if not cards or not cards[0].strip():
+                raise self.fail(no, text, "a deal with no cards")
             self.holes[seat.seat] = cards[0]
             self.add(street, K.DEAL_HOLE, no, seat, cards=cards[0])
             return

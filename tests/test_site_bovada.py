@@ -55,7 +55,8 @@ def bovada_as_stars(text: str) -> str | None:
     if not seats or not seats[-1].player.startswith("Dealer"):
         return None
     new = {s.seat: k for k, s in enumerate(seats, 1)}
-    out = [lines[0], f"Table '{hand.tournament_id} 1' {max(9, len(seats))}-max Seat #{len(seats)} is the button"]
+    # the library knows the game by PokerStars' name ('HOLDEM' is written back)
+    out = [lines[0].replace(" HOLDEM ", " Hold'em "), f"Table '{hand.tournament_id} 1' {max(9, len(seats))}-max Seat #{len(seats)} is the button"]
     out += [f"Seat {new[s.seat]}: {s.player} ({s.starting_stack} in chips)" for s in seats]
     street, committed, board, shown = "", {}, [], False
     won: dict[int, int] = {}
@@ -99,16 +100,21 @@ def bovada_as_stars(text: str) -> str | None:
             out.append(f"{p} collected {a} from {_POT_WORDS[e.pot_label]}")
             won[e.seat] = won.get(e.seat, 0) + a
         elif e.kind == "total_pot":
-            out += ["*** SUMMARY ***", f"Total pot {a} | Rake {e.to_amount or 0}"]
+            # the pots as the collects name them (Bovada writes no pot list)
+            by_pot = {label: sum(c.amount for c in hand.events if c.kind == "collect" and c.pot_label == label)
+                      for label in ("main", "side")}
+            pots = f" Main pot {by_pot['main']}. Side pot-1 {by_pot['side']}." if by_pot["side"] else ""
+            out += ["*** SUMMARY ***", f"Total pot {a}{pots} | Rake {e.to_amount or 0}"]
             if board:
                 out.append(f"Board [{' '.join(board)}]")
     showed = {e.seat for e in hand.events if e.kind == "show"}
     for s in seats:
         k, p = new[s.seat], s.player
         if s.seat in won:
-            line = f"showed [{cards[s.seat]}] and won ({won[s.seat]})" if s.seat in showed else f"collected ({won[s.seat]})"
+            line = (f"showed [{cards[s.seat]}] and won ({won[s.seat]}) with a hand" if s.seat in showed
+                    else f"collected ({won[s.seat]})")
         else:
-            line = f"showed [{cards[s.seat]}] and lost" if s.seat in showed else "folded"
+            line = f"showed [{cards[s.seat]}] and lost with a hand" if s.seat in showed else "folded"
         out.append(f"Seat {k}: {p} {line}")
     return "\n".join(out)
 
@@ -121,9 +127,9 @@ def stars_as_bovada(text: str) -> str:
     for line in lines:
         for name in names:
             if line.startswith(name + ": shows ["):
-                shown[name] = line[len(name) + 9:line.index("]")]
+                shown[name] = line[len(name) + 9:line.index("]", len(name) + 9)]
     bb = int(re.search(r"\((\d+)/(\d+)\)", lines[0])[2])
-    out, committed, summary, dealt = [lines[0]], {}, False, {}
+    out, committed, summary, dealt = [lines[0].replace(" Hold'em ", " HOLDEM ")], {}, False, {}
     for line in lines[1:]:
         if line.startswith("Table '") or line == "*** SHOW DOWN ***":
             continue
