@@ -108,13 +108,15 @@ def bovada_as_stars(text: str) -> str | None:
             if board:
                 out.append(f"Board [{' '.join(board)}]")
     showed = {e.seat for e in hand.events if e.kind == "show"}
+    folded = {e.seat: "folded before Flop" if e.street == "preflop" else f"folded on the {e.street.capitalize()}"
+              for e in hand.events if e.kind == "fold"}
     for s in seats:
         k, p = new[s.seat], s.player
         if s.seat in won:
             line = (f"showed [{cards[s.seat]}] and won ({won[s.seat]}) with a hand" if s.seat in showed
                     else f"collected ({won[s.seat]})")
         else:
-            line = f"showed [{cards[s.seat]}] and lost with a hand" if s.seat in showed else "folded"
+            line = f"showed [{cards[s.seat]}] and lost with a hand" if s.seat in showed else folded.get(s.seat, "folded")
         out.append(f"Seat {k}: {p} {line}")
     return "\n".join(out)
 
@@ -146,7 +148,7 @@ def stars_as_bovada(text: str) -> str:
             elif m := re.match(r"^Seat (\d+): (.*)$", line):
                 name = next(n for n in names if m[2].startswith(n))
                 w = re.search(r"(?:won|collected) \((\d+)\)", m[2])
-                out.append(f"Seat+{m[1]}: {name}" + (f" {w[1]}  with a hand" if w else " Folded"))
+                out.append(f"Seat+{m[1]}: {name}" + (f" {w[1]}  with a hand" if w else " Folded"))  # (or lost)
             continue
         if (m := _STARS_SEAT.match(line)):
             out.append(line)
