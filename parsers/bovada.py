@@ -348,7 +348,8 @@ class _BovadaHand:
         lines = sorted({e.line_no for e in collects})
         total = next((e for e in self.events if e.kind == K.TOTAL_POT), None)
         if total is None:
-            put = sum(e.amount or 0 for e in self.events if e.kind in (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND))
+            posts = (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND)
+            put = sum(e.amount or 0 for e in self.events if e.kind in posts)
             put += sum(self.added.values()) - sum(e.amount or 0 for e in self.events if e.kind == K.UNCALLED_RETURN)
             note = (f"[inferred from lines {', '.join(map(str, lines))}: the summary writes no total pot or rake; "
                     f"{put} stayed in the pot and {won} was won]")
@@ -382,8 +383,9 @@ class _BovadaHand:
         for e in self.events:
             if antes and e.kind in (K.SMALL_BLIND, K.BIG_BLIND) and e.all_in and e.seat not in antes and \
                     (e.text or "").split(" : ", 1)[-1].startswith("All-in"):
-                raise Reject("all-in-unclear", e.line_no, f"line {e.line_no}: an all-in before the deal by a blind who "
-                             f"posts no ante where others do: his blind or his ante, the record does not say: {e.text!r}")
+                raise Reject("all-in-unclear", e.line_no, f"line {e.line_no}: an all-in before the deal by a blind "
+                             f"who posts no ante where others do: his blind or his ante, the record does not say: "
+                             f"{e.text!r}")
 
     def open(self, street: str, new: str) -> None:
         if new == street:
