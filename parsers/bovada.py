@@ -252,7 +252,6 @@ class _BovadaHand:
         if not self.seats:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
-        hand.max_seats = None
         self.streets_recorded(i)
         self.body(hand, i)
         hand.events = self.events
@@ -297,7 +296,7 @@ class _BovadaHand:
                         raise self.fail(no, text, "board cards missing")
                     dealt = cards[-1].split()
                     board.extend(dealt)
-                    self.open(street, new)
+                    self.new_street(street, new)
                     street = new
                     self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
                 continue
@@ -310,7 +309,7 @@ class _BovadaHand:
                 size = BOARD_STREETS.get(len(board))
                 if size is None or (size == S.FLOP and len(dealt) != 3):
                     raise self.fail(no, text, "board cards not understood")
-                self.open(street, size)
+                self.new_street(street, size)
                 street = size
                 self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
                 continue
@@ -387,7 +386,7 @@ class _BovadaHand:
                              f"who posts no ante where others do: his blind or his ante, the record does not say: "
                              f"{e.text!r}")
 
-    def open(self, street: str, new: str) -> None:
+    def new_street(self, street: str, new: str) -> None:
         if new == street:
             return
         self.committed = {}
