@@ -20,7 +20,8 @@ read here.  What the record says, and how each oddity is settled:
 - ``All-in X`` (X the chips added: it must be the player's whole remaining stack,
   else ``all-in-unclear``) does not say whether it bets, calls or raises; the kind
   follows from the bet faced (none: a bet; X within it: a call; beyond it: a raise
-  to his total).  ``All-in(raise) X to Y`` says it.
+  to his total).  ``All-in(raise) X to Y`` says it.  Before the deal an all-in is a
+  post: the blind of the player named ``Small Blind`` or ``Big Blind``, else an ante.
 - A walk writes no return: the big blind's collect holds his uncalled chips, and the
   return is inferred (``parsers.stars_family.infer_return``, as Winamax's).
 - A line written again right after itself (``repeat.actions.ok``: an all-in four
@@ -33,7 +34,12 @@ read here.  What the record says, and how each oddity is settled:
   with two side pots the award checks cannot tell them apart, and say so).
 - The 2012 fixed-limit files write no street markers: ``Card dealt to table [...]``
   deals the board, and the street is the board's size (3 the flop, 4 the turn, 5
-  the river).
+  the river).  A summary board with cards no line dealt leaves the streets unknown
+  (``streets-unrecorded``); one that is not the hand's board is another hand's
+  summary (``summary-mismatch``).
+- The house's take where the summary writes none (cash after 2012: a total and no
+  rake; Zone Poker: an empty summary) is inferred, as the party family's
+  (``[inferred from lines ...]``).
 - The header's limit: ``No Limit``, ``Pot Limit``, ``Fixed Limit``.  Ignition
   tournament headers (and some 2012 Bovada ones) write the speed there (``Turbo-``,
   ``Normal-``): the betting is not recorded, and such a hand is rejected
@@ -50,6 +56,9 @@ read here.  What the record says, and how each oddity is settled:
   player from hand to hand, and a position name is not a player.
 - The summary numbers the seats its own way (``Seat+1..9`` where the seat lines
   wrote player ids): a summary seat line is matched to its seat by position name.
+
+``docs/sites.md`` ("Bovada / Ignition / Bodog") gives each decision with the files
+that show it.
 """
 
 from __future__ import annotations
@@ -81,6 +90,7 @@ LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.val
 
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
 POSITION = re.compile(r"^(?:Small Blind|Big Blind|Dealer|UTG(?:\+(\d))?)$")
+# an action line (in the summary, another hand's line: the hand was cut and another glued on)
 ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
 # '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
 # save All-in's '(raise)'
