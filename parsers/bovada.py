@@ -41,9 +41,9 @@ read here.  What the record says, and how each oddity is settled:
   rake; Zone Poker: an empty summary) is inferred, as the party family's
   (``[inferred from lines ...]``).
 - The header's limit: ``No Limit``, ``Pot Limit``, ``Fixed Limit``.  Ignition
-  tournament headers (and some 2012 Bovada ones) write the speed there (``Turbo-``,
-  ``Normal-``): the betting is not recorded, and such a hand is rejected
-  (``betting-unrecorded``), as the legacy WPN format is.
+  tournament headers (and a 2012 Bovada one) write the speed there (``Turbo-``,
+  ``Normal-``): the structure is not recorded, and the hand is stored with betting
+  ``unrecorded``, as WPN's 2016 format is (no size is judged).
 - Seven card stud (``7CARD``, ``NCARD``) is rejected (``stud-cards-unmarked``):
   ``Card dealt to a spot [9d Td 5c]`` does not say which cards are face up, which
   the bring-in and the order of play rest on.
@@ -86,7 +86,10 @@ DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
 GAMES = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "OMAHA HiLo": Variant.OMAHA_HILO.value}
 STUD_GAMES = ("7CARD", "NCARD", "7CARD HiLo", "NCARD HiLo")
 LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
-          "Fixed Limit": Betting.FIXED_LIMIT.value}
+          "Fixed Limit": Betting.FIXED_LIMIT.value,
+          # the tournament's speed written where the limit would be (Ignition): the structure
+          # is not recorded (docs/semantics.md, 'Betting structure not recorded')
+          "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
 
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
 POSITION = re.compile(r"^(?:Small Blind|Big Blind|Dealer|UTG(?:\+(\d))?)$")
@@ -122,7 +125,7 @@ POSTS = {
 # table lines, not the hand's: they record nothing for the log
 IGNORED_ACTIONS = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Seat sit out",
                    "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand", "Table deposit", "Rebuyin",
-                   "Double rebuys", "Addon", "Ranking", "Prize Cash", "Draw for dealer", "Seat sit down")
+                   "Double rebuys", "Addon", "Ranking", "Prize", "Draw for dealer", "Seat sit down")
 # the same written with no player (the 'corrupted.lines' files): as much nothing
 IGNORED_LINES = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Table Info:",
                  "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand", "Seat re-join",
@@ -216,8 +219,7 @@ class _BovadaHand:
         if game not in GAMES:
             raise self.fail(first_no, header, f"game {game!r} not known")
         if limit not in LIMITS:
-            raise Reject("betting-unrecorded", first_no, f"line {first_no}: the header writes {limit!r} where the "
-                         f"limit would be: no limit, pot limit or fixed limit is recorded")
+            raise self.fail(first_no, header, f"limit {limit!r} not known")
         hand.variant, hand.betting = GAMES[game], LIMITS[limit]
         hand.game_label = f"{game} {limit}"
         hand.started_at_text = h.group("date")
@@ -269,7 +271,7 @@ class _BovadaHand:
             hand.big_blind = next((e.amount for e in self.events if e.kind == K.BIG_BLIND and e.text
                                    and not e.all_in and "Posts" not in e.text), None)
             hand.small_blind = next((e.amount for e in self.events if e.kind == K.SMALL_BLIND), None)
-        if hand.betting != Betting.FIXED_LIMIT:
+        if hand.betting in (Betting.NO_LIMIT, Betting.POT_LIMIT):
             hand.min_bet = hand.big_blind
         return hand
 

@@ -212,37 +212,6 @@ SPEC = SiteSpec(
         # return: the all-in may be the big blind or the ante (ante.all.in)
         **_each('tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt',
                 'all-in-unclear', (5,)),
-        # the header writes the speed ('Normal-', 'Turbo-') where the limit would be: no limit,
-        # pot limit or fixed limit is recorded (Ignition tournaments, and one 2012 Bovada one)
-        **_each('tour/Bovada/Flop/NLHE-6max-USD-STT - Hyper Turbo (500 Chips) - $25-$1.25 - 201706.txt',
-                'betting-unrecorded', (1, 61, 99, 135, 177, 213, 260, 294, 341, 383, 420,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-3-201204.missing.limit.info.txt',
-                'betting-unrecorded', (1,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-MTT - $25-$2.50 - 202104.Ignititon.MVS.txt',
-                'betting-unrecorded', (1,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-MTT - Monthly Milly - $1.000.000 Guaranteed - TT$500-$35 - 202106.txt',
-                'betting-unrecorded', (
-                    1, 58, 120, 193, 245, 301, 371, 441, 505, 573, 636, 703, 760, 822, 880, 952, 1012, 1072, 1137,
-                    1203, 1260, 1323, 1382, 1434, 1504, 1568, 1620, 1682, 1742, 1794, 1854, 1907, 1973, 2039, 2097,
-                    2151, 2214, 2275, 2325, 2379, 2428, 2483, 2532, 2588, 2641, 2695, 2747, 2810, 2863, 2924, 2976,
-                    3029, 3088, 3140, 3202, 3254, 3310, 3357, 3414, 3461, 3506, 3559, 3618, 3664, 3719, 3766, 3819,
-                    3878, 3931, 3983, 4040, 4092, 4149, 4202, 4255, 4317, 4372, 4435, 4492, 4552, 4609, 4664, 4726,
-                    4778, 4835, 4899, 4952, 5004, 5056, 5119, 5182, 5234, 5293, 5340, 5398, 5445, 5490, 5539, 5584,
-                    5633, 5681, 5735, 5787, 5834, 5881, 5935, 5987, 6045, 6102, 6164, 6226, 6296, 6353, 6410, 6465,
-                    6523, 6580, 6641, 6704, 6756, 6809, 6861, 6913, 6969, 7021, 7073, 7126, 7187, 7247, 7306, 7367,
-                    7428, 7485, 7547, 7617, 7678, 7745, 7802, 7861, 7925, 7996, 8056, 8115, 8178, 8250, 8316, 8375,
-                    8434, 8493, 8559, 8628, 8680, 8739, 8796, 8863, 8921, 8979, 9040, 9107, 9165, 9224, 9283, 9342,
-                    9406,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-MTT - Monthly Milly Satellite 10 Seats Gtd (Turbo) - $55-$5 - 202105.txt',
-                'betting-unrecorded', (
-                    1, 25, 53, 97, 137, 183, 238, 293, 343, 385, 427, 469, 523, 563, 605, 651, 693, 733, 778, 832,
-                    881, 937, 986, 1037, 1079, 1123, 1172, 1230, 1284, 1344, 1390, 1444, 1486, 1536, 1589, 1637,
-                    1690, 1745, 1805, 1856, 1909, 1956, 2010, 2059, 2118, 2163, 2215, 2270, 2322, 2374, 2428, 2470,
-                    2518, 2573, 2616, 2664, 2711, 2758, 2809, 2858, 2912, 2954, 3002, 3044, 3091, 3138, 3188, 3251,
-                    3297, 3351, 3414, 3481, 3532, 3584, 3641, 3695, 3751, 3805, 3864, 3921, 3985, 4041, 4087, 4148,
-                    4214, 4263, 4315, 4360, 4405, 4459, 4507, 4565, 4617, 4668,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-MTT - SMPO Super Duper High Roller No.145 - $150.000 Gtd - $1,000-$55 - 202108.txt',
-                'betting-unrecorded', (1, 52, 104, 161,)),
         # the summary's board holds cards no line of the hand dealt (no street marker, no 'Card
         # dealt to table'): where each street began, and so what each bet faced, is not recorded
         **_each('cash/Bovada/Flop/LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt',
