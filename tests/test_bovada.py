@@ -97,7 +97,6 @@ def test_a_blinds_all_in_before_the_deal_is_the_blind():
 
 
 @pytest.mark.parametrize("limit, body, code", [
-    ("Turbo", SEATS + "\n*** SUMMARY ***\nTotal Pot(30)", "betting-unrecorded"),  # the speed where the limit would be
     ("No Limit", SEATS + "\nDealer : Call 20\nSmall Blind : Call 10\nBig Blind  [ME] : Checks\nSmall Blind : Bets 20"
                  "\n*** SUMMARY ***\nTotal Pot(80)\nBoard [2c 3d 4h]", "streets-unrecorded"),
     ("No Limit", SEATS + "\nDealer : Folds", "truncated"),
@@ -105,6 +104,14 @@ def test_a_blinds_all_in_before_the_deal_is_the_blind():
 def test_what_the_record_cannot_tell_is_rejected(limit, body, code):
     item = read(body, limit)
     assert isinstance(item, HandError) and item.reason_code == code, item
+
+
+def test_the_speed_where_the_limit_would_be_leaves_the_structure_unrecorded():
+    hand = read(SEATS + "\nDealer : Folds\nSmall Blind : Raises 50 to 60\nBig Blind  [ME] : Folds"
+                "\nSmall Blind : Return uncalled portion of bet 40\nSmall Blind : Hand Result 40"
+                "\n*** SUMMARY ***\nTotal Pot(40)", limit="Turbo")
+    assert isinstance(hand, ParsedHand), hand
+    assert (hand.betting, hand.min_bet, hand.big_blind) == ("unrecorded", None, 20)
 
 
 def test_the_house_take_is_inferred_where_the_summary_writes_none():
