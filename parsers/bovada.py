@@ -171,8 +171,11 @@ class _BovadaHand:
         self.dealt = False  # past '*** HOLE CARDS ***'
         self.added: dict[int, int] = {}  # chips a voluntary action added, by line
         self.collects: list[Event] = []
+        self.labels_longest: list[str] = []  # position names, longest first (summary lines)
 
     def amt(self, text: str) -> int:
+        if text.isdigit():  # tournament chips: most amounts
+            return int(text) * self.scale
         return to_units(text, self.scale)
 
     def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
@@ -203,7 +206,7 @@ class _BovadaHand:
         num, rest = m.group("num"), m.group("rest")
         hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
-                          content_hash=content_hash("\n".join(t for _, _, t in buf)), hand_number=num)
+                          content_hash=content_hash("\n".join([t for _, _, t in buf])), hand_number=num)
         if not any(buf[k][2].startswith("*** SUMMARY ***") for k in range(len(buf) - 1, 0, -1)):
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             raise Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where}")
@@ -231,7 +234,7 @@ class _BovadaHand:
         # record names players by their position in each hand (tournament seats are player ids or
         # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
         hand.table_name = None
-        money = any(SEAT.match(x) and "$" in x for _, _, x in buf[1:12])
+        money = any(x.startswith("Seat ") and "$" in x and SEAT.match(x) for _, _, x in buf[1:12])
         if self.scale == 0:
             self.scale = 100 if money else 1
         hand.amount_scale = self.scale
@@ -254,7 +257,7 @@ class _BovadaHand:
                 raise self.fail(buf[i][0], buf[i][2], "two seats name the same position")
             player = label + (" [ME]" if sm.group("me") else "")
             seat = Seat(int(sm.group("seat")), player, self.amt(sm.group("stack")), pos, line_no=buf[i][0])
-            if any(s.seat == seat.seat for s in self.seats.values()):
+            if seat.seat in self.left:
                 raise self.fail(buf[i][0], buf[i][2], "two seat lines for one seat")
             self.seats[label] = seat
             self.left[seat.seat] = seat.starting_stack
@@ -282,13 +285,28 @@ class _BovadaHand:
         board: list[str] = []
         previous = ""
         summary = False
+        seats = self.seats
         for no, _, raw in self.buf[i:]:
             text = raw.rstrip()
             self.raw, self.raw_no = raw, no
+            # most lines are '<position>[ [ME]] : <action>': they are told apart first
+            label, sep, action = text.partition(" : ")
+            if sep and not summary:
+                if text == previous:
+                    continue  # the same line again: one event (a player cannot act twice in a row)
+                previous = text
+                if label.endswith("[ME]"):
+                    label = label[:-4].rstrip()
+                action = action.strip()
+                seat = seats.get(label)
+                if seat is None:
+                    if action.startswith(IGNORED_ACTIONS):
+                        continue  # the dealer's 'Set dealer' where no seat is the dealer's (MVS tables)
+                    raise self.fail(no, text, "no seat line for this player")
+                self.action(hand, street, no, text, seat, action)
+                continue
             if not text:
                 continue
-            if text == previous and not summary and " : " in text:
-                continue  # the same line again: one event (a player cannot act twice in a row)
             previous = text
             if text.startswith("*** "):
                 head = text[: text.index("***", 4) + 3] if "***" in text[4:] else text
@@ -325,20 +343,8 @@ class _BovadaHand:
                 street = size
                 self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
                 continue
-            if text.startswith(IGNORED_LINES):
-                continue
-            label, sep, action = text.partition(" : ")  # '<position>[ [ME]] : <action>'
-            if not sep:
+            if not text.startswith(IGNORED_LINES):
                 raise self.fail(no, text)
-            if label.endswith("[ME]"):
-                label = label[:-4].rstrip()
-            action = action.strip()
-            seat = self.seats.get(label)
-            if seat is None:
-                if action.startswith(IGNORED_ACTIONS):
-                    continue  # the dealer's 'Set dealer' where no seat is the dealer's (MVS tables)
-                raise self.fail(no, text, "no seat line for this player")
-            self.action(hand, street, no, text, seat, action)
         collects = self.collects
         side_collects = any(e.pot_label == "side" for e in collects)
         if not summary:
@@ -376,6 +382,8 @@ class _BovadaHand:
         each street began (and so what each bet faced) is not recorded."""
         dealt: list[str] = []
         for no, _, text in self.buf[i:]:
+            if text[:1] not in ("*", "C", "B"):
+                continue
             if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
                                 "Card to the table [")):
                 dealt += BOARD.findall(text)[-1].split()
@@ -435,11 +443,12 @@ class _BovadaHand:
 
     def action(self, hand: ParsedHand, street: str, no: int, text: str, seat: Seat, action: str) -> None:
         if action.startswith("Card dealt to a spot ["):
-            cards = BOARD.findall(action)
-            if not cards or not cards[0].strip():
+            end = action.find("]", 22)
+            hole = action[22:end].strip() if end > 0 else ""
+            if not hole:
                 raise self.fail(no, text, "a deal with no cards")
-            self.holes[seat.seat] = cards[0]
-            self.add(street, K.DEAL_HOLE, no, seat, cards=cards[0])
+            self.holes[seat.seat] = hole
+            self.add(street, K.DEAL_HOLE, no, seat, cards=hole)
             return
         if action == "Folds":  # the commonest action: no pattern needed
             self.add(street, K.FOLD, no, seat)
@@ -567,14 +576,17 @@ class _BovadaHand:
         if text.startswith("Board ["):
             self.board_line = (no, text)
             return
-        if ACTOR.match(text) or SEAT.match(text) or HEADER.match(text):
+        if (" : " in text and ACTOR.match(text)) or (" in chips)" in text and SEAT.match(text)) or \
+                ("Hand #" in text and HEADER.match(text)):
             raise Reject("truncated", no, f"line {no}: another hand's line in the summary (a hand cut off, the "
                          f"rest of another glued on): {text!r}")
         rm = SUMMARY_LINES["seat"].match(text)
         if rm is None:
             raise self.fail(no, text)
         rest = rm.group("rest")
-        for label in sorted(self.seats, key=len, reverse=True):
+        if not self.labels_longest:
+            self.labels_longest = sorted(self.seats, key=len, reverse=True)
+        for label in self.labels_longest:
             if rest.startswith(label):
                 break
         else:
