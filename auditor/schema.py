@@ -297,7 +297,7 @@ SEATS = Table(
     (
         C("hand_id", "VARCHAR", "hand", False),
         C("seat", "SMALLINT", "seat number at the table (PHH: from 'seats', else position)", False),
-        C("position", "SMALLINT", "PHH player index (1 = first to post / small blind); NULL for sites"),
+        C("position", "SMALLINT", "acting order where the record gives it: PHH player index (1 = first to post / small blind); Bovada, from the position name (small blind 1 ... dealer last); NULL for other sites"),
         C("player", "VARCHAR", "player name as written", False),
         C("starting_stack", "BIGINT", "chips in front at the start of the hand", False),
         C("sitting_out", "BOOLEAN", "recorded as sitting out", False),

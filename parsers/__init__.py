@@ -149,6 +149,7 @@ PARSERS = [
     "parsers.winamax:WinamaxParser",
     "parsers.wpn:WpnParser",
     "parsers.wpn:WpnLegacyParser",
+    "parsers.bovada:BovadaParser",
     "parsers.fulltilt:FullTiltParser",
     "parsers.phh:PhhParser",
     "parsers.ipoker:IPokerParser",

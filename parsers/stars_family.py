@@ -471,7 +471,7 @@ class StarsFamilyParser:
         try:
             scale = 0  # the header's: cents for money, units for chips
             while True:  # each re-read holds more decimals, up to what a 64-bit amount can
-                reader = _HandReader(self.site, buf, cut_by, scale)
+                reader = self.reader(buf, cut_by, scale)
                 try:
                     return reader.read()
                 except _Rescale as r:
@@ -485,6 +485,11 @@ class StarsFamilyParser:
             no = reader.raw_no  # the line being read ('raises -6.10€ to 18.90€': not an amount)
             return HandError(no, "parse-error", f"hand at line {buf[0][0]}: line {no}: {e}", self._hand_id(buf))
 
+    def reader(self, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> Any:
+        """The reader of one hand's lines: a site whose frame is Stars' but whose lines
+        are not (Bovada) gives its own, with ``read()`` and ``raw_no``."""
+        return _HandReader(self.site, buf, cut_by, scale)
+
     def _hand_id(self, buf: list[tuple[int, int, str]]) -> str | None:
         """The id of a hand that could not be read, if its header can be."""
         m = self.site.header.match(buf[0][2])
@@ -496,6 +501,71 @@ class StarsFamilyParser:
             "truncated",
             f"lines {stray[0]}-{stray[1]} come before any {self.site.label} hand header (a hand cut off at its start)",
         )
+
+
+def infer_return(events: list[Event], hand: ParsedHand) -> None:
+    """The uncalled part of the last street's biggest commitment, for a site that writes
+    no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
+    collect (Winamax; Bovada's walks).  Recorded as inferred (``inferred_from``: the lines
+    of the last street's two biggest commitments and of the collect), on the collect line
+    that holds the chips: an uncalled_return event, the collect less it (a collect of
+    exactly those chips from a side pot is the return itself), the total pot less it (and
+    its line)."""
+    # the last street on which chips went in, and its events (they lie together)
+    end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
+    if end is None:
+        return
+    street = events[end].street
+    start = end
+    while start > 0 and events[start - 1].street == street:
+        start -= 1
+    last: dict[int, int] = {}
+    lines: dict[int, list[int]] = {}  # per seat, the lines of its commitments on the street
+    for e in events[start : end + 1]:
+        kind = e.kind
+        if kind not in _STREET_CHIPS or e.seat is None:
+            continue
+        lines.setdefault(e.seat, []).append(e.line_no)
+        if kind == K.RAISE or kind == K.COMPLETE:
+            last[e.seat] = e.to_amount or 0
+        elif kind == K.DEAD_BLIND:
+            last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        else:
+            last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
+    top = max(last, key=lambda seat: last[seat])
+    second = max((seat for seat in last if seat != top), key=lambda seat: last[seat], default=None)
+    uncalled = last[top] - (last[second] if second is not None else 0)
+    if uncalled <= 0:
+        return
+    # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
+    collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
+    if not collects:
+        return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+    highest = collects[-1]
+    shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
+    whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
+    part = highest if (highest.amount or 0) > uncalled else None
+    # what the inference rests on: the two biggest commitments and the collect holding the chips
+    basis = lines[top] + (lines[second] if second is not None else [])
+    if whole is not None:
+        whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
+        basis.append(whole.line_no)
+        whole.inferred_from = inferred_from(*basis)
+    elif part is not None:
+        part.amount = (part.amount or 0) - uncalled
+        basis.append(part.line_no)
+        part.inferred_from = inferred_from(*basis)
+        returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
+                         text=part.text, inferred_from=part.inferred_from)
+        events.insert(events.index(part), returned)
+    else:
+        return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+    for e in events:
+        if e.kind == K.TOTAL_POT and e.amount is not None:
+            e.amount -= uncalled
+            e.inferred_from = inferred_from(*basis, e.line_no)
+    for n, e in enumerate(events):
+        e.seq = n
 
 
 class _HandReader:
@@ -716,68 +786,7 @@ class _HandReader:
         return hand
 
     def infer_return(self, hand: ParsedHand) -> None:
-        """The uncalled part of the last street's biggest commitment, for a site that writes
-        no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
-        collect (Winamax).  Recorded as inferred (``inferred_from``: the lines of the last
-        street's two biggest commitments and of the collect), on the collect line that holds
-        the chips: an uncalled_return event, the collect less it (a collect of exactly those
-        chips from a side pot is the return itself), the total pot less it (and its line)."""
-        events = self.events
-        # the last street on which chips went in, and its events (they lie together)
-        end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
-        if end is None:
-            return
-        street = events[end].street
-        start = end
-        while start > 0 and events[start - 1].street == street:
-            start -= 1
-        last: dict[int, int] = {}
-        lines: dict[int, list[int]] = {}  # per seat, the lines of its commitments on the street
-        for e in events[start : end + 1]:
-            kind = e.kind
-            if kind not in _STREET_CHIPS or e.seat is None:
-                continue
-            lines.setdefault(e.seat, []).append(e.line_no)
-            if kind == K.RAISE or kind == K.COMPLETE:
-                last[e.seat] = e.to_amount or 0
-            elif kind == K.DEAD_BLIND:
-                last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
-            else:
-                last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
-        top = max(last, key=lambda seat: last[seat])
-        second = max((seat for seat in last if seat != top), key=lambda seat: last[seat], default=None)
-        uncalled = last[top] - (last[second] if second is not None else 0)
-        if uncalled <= 0:
-            return
-        # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
-        collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
-        if not collects:
-            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-        highest = collects[-1]
-        shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
-        whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
-        part = highest if (highest.amount or 0) > uncalled else None
-        # what the inference rests on: the two biggest commitments and the collect holding the chips
-        basis = lines[top] + (lines[second] if second is not None else [])
-        if whole is not None:
-            whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
-            basis.append(whole.line_no)
-            whole.inferred_from = inferred_from(*basis)
-        elif part is not None:
-            part.amount = (part.amount or 0) - uncalled
-            basis.append(part.line_no)
-            part.inferred_from = inferred_from(*basis)
-            returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
-                             text=part.text, inferred_from=part.inferred_from)
-            events.insert(events.index(part), returned)
-        else:
-            return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-        for e in events:
-            if e.kind == K.TOTAL_POT and e.amount is not None:
-                e.amount -= uncalled
-                e.inferred_from = inferred_from(*basis, e.line_no)
-        for n, e in enumerate(events):
-            e.seq = n
+        infer_return(self.events, hand)
 
     # -- actions -----------------------------------------------------------------------
 

@@ -34,6 +34,7 @@ SAMPLE_VIOLATIONS = {
     "WMX-900000001001-1-1709316000": "illegal-underraise",
     "WPN-900000003001": "illegal-underraise",
     "FT-900000004001": "illegal-underraise",
+    "BOV-900000005001": "illegal-underraise",
 }
 
 
@@ -73,7 +74,7 @@ def test_findings_point_at_the_offending_line(audited):
         if underraise["hand"].startswith("IP-"):  # the raise's action element
             assert line.strip().startswith('<action no="8" player="' + underraise["player"] + '" type="23"')
         else:  # the raiser's own line, in the site's words
-            assert line.startswith(underraise["player"]) and "raises" in line, line
+            assert line.startswith(underraise["player"]) and "raises" in line.lower(), line  # Bovada: 'Raises'
 
 
 def test_fail_on_sets_exit_status(audited, tmp_path):

@@ -315,6 +315,7 @@ def test_query_views(store):
                          "WHERE action_class = 'underraise' ORDER BY hand_id", "--db", db, "--format", "json").output)
     # one underraise sample a site (sample_histories/README.md)
     assert [tuple(r.values()) for r in out] == [
+        ("BOV-900000005001", "flop", "Big Blind [ME]", 400, 800, True),
         ("FT-900000004001", "flop", "Cleo", 200, 400, True),  # cents: bets $2, 'raises to $3' (minimum $4)
         ("GG-TM900000001001", "flop", "Hero", 800, 1600, True),
         ("IP-900000000001", "flop", "Cleo", 40, 80, True),

@@ -23,9 +23,9 @@ SAMPLES = Path(__file__).resolve().parent.parent / "sample_histories"
 # a Stars-shaped hand header (PokerStars, GGPoker): the hand number
 PS_HEADER = re.compile(r"^(?:\ufeff)?(?:PokerStars (?:Hand|Game)|Poker Hand) #([A-Z]*\d+):")
 # every Stars-family sample format's hand header and its number (the colon-less formats,
-# WPN's and Full Tilt's, are counted here; their arithmetic is re-added from the parsed
+# WPN's, Full Tilt's and Bovada's, are counted here; their arithmetic is re-added from the parsed
 # events below); Winamax names the hand late in the line
-HAND_HEADER = re.compile(r"^(?:\ufeff)?(?:(?:PokerStars (?:Hand|Game)|Poker Hand|Full Tilt Poker Game|Game Hand) #([A-Z]*\d+)[: ]"
+HAND_HEADER = re.compile(r"^(?:\ufeff)?(?:(?:PokerStars (?:Hand|Game)|Poker Hand|Full Tilt Poker Game|Game Hand|Bovada Hand) #([A-Z]*\d+)[: ]"
                          r"|Winamax Poker - .*? - HandId: #(\d+-\d+-\d+) - )")
 # blinds and bring-ins are posted before these headers and count toward the first street
 FIRST_STREET = ("*** HOLE CARDS", "*** 3rd STREET", "*** DEALING HANDS")
@@ -234,9 +234,9 @@ def test_tournament_table_stacks_carry_over():
         prev_end = end
 
 
-@pytest.mark.parametrize("folder", ["wpn", "fulltilt"])
+@pytest.mark.parametrize("folder", ["wpn", "fulltilt", "bovada"])
 def test_colon_less_samples_add_up(folder):
-    """WPN's and Full Tilt's samples: their parsed events re-add (chips put in less
+    """WPN's, Full Tilt's and Bovada's samples (no '<name>: <action>' lines): their parsed events re-add (chips put in less
     returns = total pot = collects + rake), as the per-site corpus tests judge them."""
     from site_corpus import rearithmetic
 

@@ -1,0 +1,626 @@
+"""Bovada, Ignition and Bodog hand histories (one site: ``hands.site`` 'bovada').
+
+Bodog's client, later sold as Bovada and Ignition (and Bodog UK), writes one
+format under four header words (``Bovada Hand #``, ``Ignition Hand #``, ``Bodog
+Hand #``, ``Bodog UK Hand #``).  Its frame is PokerStars' (a header, seat lines,
+``*** HOLE CARDS ***``, board markers, ``*** SUMMARY ***``), so hands are cut from
+a file by :class:`~parsers.stars_family.StarsFamilyParser` (headers glued to a
+cut-off line or after a byte-order mark included); its lines are not, and are
+read here.  What the record says, and how each oddity is settled:
+
+- Players are named by their position, not a name: ``UTG+2``, ``Dealer``, ``Big
+  Blind [ME]`` (the history's owner; written ``Big Blind  [ME]`` with two spaces in
+  some action lines).  The position is the player's name for the hand, and it
+  gives the acting order (``Seat.position``: small blind 1, big blind 2, ``UTG``
+  3, ``UTG+n`` 3+n, the dealer last): the seat numbers do not (tournaments write
+  player ids, ``Seat 1243:``, or seats out of order).  A seat line whose name is
+  no position rejects the hand (``unnamed-position``).
+- ``Raises X to Y``: X the chips added, Y the total; ``Raises Y`` (2012 files):
+  the total.  A raise whose chips added do not reach its total is a parse error.
+- ``All-in X`` (X the chips added: it must be the player's whole remaining stack,
+  else ``all-in-unclear``) does not say whether it bets, calls or raises; the kind
+  follows from the bet faced (none: a bet; X within it: a call; beyond it: a raise
+  to his total).  ``All-in(raise) X to Y`` says it.  Before the deal an all-in is a
+  post: the blind of the player named ``Small Blind`` or ``Big Blind``, else an ante.
+- A walk writes no return: the big blind's collect holds his uncalled chips, and the
+  return is inferred (``parsers.stars_family.infer_return``, as Winamax's).
+- A line written again right after itself (``repeat.actions.ok``: an all-in four
+  times, ``Hand Result`` three times) records one event: a player cannot act twice
+  in a row, and the summary counts the chips once.
+- ``Showdown [...]`` gives the best five cards, not the hole cards: the ``show``
+  event's cards are the hole cards of the player's ``Card dealt to a spot`` line
+  (the summary's ``[hole-best five]`` says the same).  ``Hand Result`` /
+  ``Hand Result-Side Pot`` are the collects (main pot / the unnumbered side pot:
+  with two side pots the award checks cannot tell them apart, and say so).
+- The 2012 fixed-limit files write no street markers: ``Card dealt to table [...]``
+  deals the board, and the street is the board's size (3 the flop, 4 the turn, 5
+  the river).  A summary board with cards no line dealt leaves the streets unknown
+  (``streets-unrecorded``); one that is not the hand's board is another hand's
+  summary (``summary-mismatch``).
+- The house's take where the summary writes none (cash after 2012: a total and no
+  rake; Zone Poker: an empty summary) is inferred, as the party family's
+  (``inferred_from``: the lines of the total and the collects).
+- The header's limit: ``No Limit``, ``Pot Limit``, ``Fixed Limit``.  Ignition
+  tournament headers (and a 2012 Bovada one) write the speed there (``Turbo-``,
+  ``Normal-``): the structure is not recorded, and the hand is stored with betting
+  ``unrecorded``, as WPN's 2016 format is (no size is judged).
+- Seven card stud (``7CARD``, ``NCARD``) is rejected (``stud-cards-unmarked``):
+  ``Card dealt to a spot [9d Td 5c]`` does not say which cards are face up, which
+  the bring-in and the order of play rest on.
+- Lines of the table, not of the hand, record nothing: ``Table enter user``,
+  ``Enter(Auto)``, ``Leave(Auto)``, ``Seat sit out``, ``Re-join``, ``Table
+  deposit``, ``Rebuyin``, ``Addon``, ``Ranking``, ``Prize Cash``, ``Draw for
+  dealer``, ``Set dealer`` (an index into the seat list, or into ``Seating
+  Info``), and the ``Table Info`` / ``Player Info`` / ``Seating Info`` lines.
+- No table name is stored: the table checks (stack continuity, dead button) follow a
+  player from hand to hand, and a position name is not a player.
+- The summary numbers the seats its own way (``Seat+1..9`` where the seat lines
+  wrote player ids): a summary seat line is matched to its seat by position name.
+
+``docs/sites.md`` ("Bovada / Ignition / Bodog") gives each decision with the files
+that show it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any
+
+from auditor.schema import Betting, Variant
+from parsers.base import Event, ParsedHand, Reject, Seat, content_hash, inferred_from
+from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, infer_return, to_units
+
+BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
+HEADER = re.compile(rf"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
+GAME = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
+TOURNEY = re.compile(
+    rf"^{GAME} Tournament #(?P<tid>[\w-]+) TBL#(?P<table>\d+), (?P<limit>[A-Za-z ]+)- Level (?P<level>\d+) "
+    r"\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)(?: \[MVS\])? - (?P<date>.+)$"
+)
+CASH = re.compile(
+    rf"^(?:TBL#(?P<table>\d+)|Zone Poker ID#(?P<zone>\d+)) {GAME}(?:ZonePoker)? +(?P<limit>[A-Za-z ]+?)"
+    r"(?: \[MVS\])? - (?P<date>.+)$"
+)
+DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
+GAMES = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "OMAHA HiLo": Variant.OMAHA_HILO.value}
+STUD_GAMES = ("7CARD", "NCARD", "7CARD HiLo", "NCARD HiLo")
+LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
+          "Fixed Limit": Betting.FIXED_LIMIT.value,
+          # the tournament's speed written where the limit would be (Ignition): the structure
+          # is not recorded (docs/semantics.md, 'Betting structure not recorded')
+          "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
+
+SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
+POSITION = re.compile(r"^(?:Small Blind|Big Blind|Dealer|UTG(?:\+(\d))?)$")
+# an action line (in the summary, another hand's line: the hand was cut and another glued on)
+ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
+# '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
+# save All-in's '(raise)'
+ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Calls|Call|Checks|Folds|Fold)"
+                    r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
+RAISE_TO = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
+BOARD = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
+
+# the summary: 'Total Pot($112) | Rake ($1)'; 'Seat+3: Big Blind 1085  with ...' (the seat
+# renumbered: matched by position name), 'Seat 1: Small Blind $111 [Does not show]'
+SUMMARY_LINES = {
+    "total": re.compile(r"^Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?$"),
+    "seat": re.compile(r"^Seat\+? ?(?P<seat>\d+): (?P<rest>.*)$"),
+    "won": re.compile(r"^ (\$?[\d,]+(?:\.\d+)?)(?: |$)"),
+}
+
+POSTS = {
+    "Ante chip": K.ANTE,
+    "Small blind": K.SMALL_BLIND,
+    "Small Blind": K.SMALL_BLIND,
+    "Ante/Small blind": K.SMALL_BLIND,
+    "Ante/Small Blind": K.SMALL_BLIND,
+    "Big blind": K.BIG_BLIND,
+    "Big Blind": K.BIG_BLIND,
+    "Big blind/Bring in": K.BIG_BLIND,
+    "Posts chip": K.BIG_BLIND,  # a big blind posted by a player entering the game
+    "Posts dead chip": K.DEAD_BLIND,  # both blinds, the small one dead
+}
+# table lines, not the hand's: they record nothing for the log
+IGNORED_ACTIONS = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Seat sit out",
+                   "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand", "Table deposit", "Rebuyin",
+                   "Double rebuys", "Addon", "Ranking", "Prize", "Draw for dealer", "Seat sit down")
+# the same written with no player (the 'corrupted.lines' files): as much nothing
+IGNORED_LINES = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Table Info:",
+                 "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand", "Seat re-join",
+                 "Set dealer", "Sit out", "Re-join")
+SHOWDOWN_WORDS = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
+STREETS = {"*** HOLE CARDS ***": S.PREFLOP, "*** FLOP ***": S.FLOP, "*** TURN ***": S.TURN,
+           "*** RIVER ***": S.RIVER}
+BETTING_STREETS = frozenset(STREETS.values())
+BOARD_STREETS = {3: S.FLOP, 4: S.TURN, 5: S.RIVER}
+
+
+def _position(label: str) -> int | None:
+    """The acting order a position name gives (1 the small blind ... the dealer last).
+
+    >>> [_position(p) for p in ("Small Blind", "Big Blind", "UTG", "UTG+2", "Dealer", "Seat+3")]
+    [1, 2, 3, 5, 20, None]
+    """
+    m = POSITION.match(label)
+    if not m:
+        return None
+    if label.startswith("UTG"):
+        return 3 + int(m.group(1) or 0)
+    return {"Small Blind": 1, "Big Blind": 2, "Dealer": 20}[label]
+
+
+class _BovadaHand:
+    """One hand's lines read into a ParsedHand; raises Reject for what it cannot read."""
+
+    def __init__(self, site: StarsSite, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> None:
+        self.site = site
+        self.buf = buf
+        self.cut_by = cut_by
+        self.scale = scale
+        self.raw_no = buf[0][0]
+        self.raw = ""
+        self.events: list[Event] = []
+        self.seats: dict[str, Seat] = {}  # by position name (no [ME])
+        self.committed: dict[int, int] = {}  # chips in on the street, by seat
+        self.left: dict[int, int] = {}  # chips behind, by seat
+        self.holes: dict[int, str] = {}
+        self.board_line: tuple[int, str] | None = None  # the summary's 'Board [...]'
+        self.bb_posted: int | None = None  # the big blind's post
+        self.dealt = False  # past '*** HOLE CARDS ***'
+        self.added: dict[int, int] = {}  # chips a voluntary action added, by line
+        self.collects: list[Event] = []
+        self.labels_longest: list[str] = []  # position names, longest first (summary lines)
+
+    def amt(self, text: str) -> int:
+        if text.isdigit():  # tournament chips: most amounts
+            return int(text) * self.scale
+        return to_units(text, self.scale)
+
+    def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
+        return Reject(code, no, f"line {no}: {why}: {text!r}")
+
+    def add(self, street: str, kind: str, no: int, seat: Seat | None = None, amount: int | None = None,
+            to_amount: int | None = None, all_in: bool = False, cards: str | None = None,
+            pot_label: str | None = None) -> Event:
+        e = Event(len(self.events), street, kind, no, seat.seat if seat else None, seat.player if seat else None,
+                  amount, to_amount, all_in, cards, pot_label, None, self.raw)
+        self.events.append(e)
+        return e
+
+    # -- header and seats --------------------------------------------------------------
+
+    def read(self) -> ParsedHand:
+        buf = self.buf
+        # a header glued to this hand's last line, or after a byte-order mark: that line is the next hand's
+        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or re.search(BRANDS, buf[-1][2])):
+            if buf[-1][2].strip("\ufeff \t") and not re.match(rf"^\ufeff*{BRANDS}", buf[-1][2]):
+                break
+            buf = buf[:-1]
+        self.buf = buf
+        first_no, offset, header = buf[0]
+        m = HEADER.match(header.rstrip())
+        if not m:
+            raise self.fail(first_no, header, "hand header not understood")
+        num, rest = m.group("num"), m.group("rest")
+        hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
+                          betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
+                          content_hash=content_hash("\n".join([t for _, _, t in buf])), hand_number=num)
+        if not any(buf[k][2].startswith("*** SUMMARY ***") for k in range(len(buf) - 1, 0, -1)):
+            where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
+            raise Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where}")
+        t = TOURNEY.match(rest)
+        c = None if t else CASH.match(rest)
+        h = t or c
+        if h is None:
+            raise self.fail(first_no, header, "hand header not understood")
+        game, limit = h.group("game"), h.group("limit").strip()
+        if game in STUD_GAMES:
+            raise Reject("stud-cards-unmarked", first_no, f"line {first_no}: seven card stud: the deal lines do not "
+                         f"say which cards are face up (the bring-in and the order of play rest on them)")
+        if game not in GAMES:
+            raise self.fail(first_no, header, f"game {game!r} not known")
+        if limit not in LIMITS:
+            raise self.fail(first_no, header, f"limit {limit!r} not known")
+        hand.variant, hand.betting = GAMES[game], LIMITS[limit]
+        hand.game_label = f"{game} {limit}"
+        hand.started_at_text = h.group("date")
+        d = DATE.search(hand.started_at_text)
+        if d:
+            y, mo, day, hh, mi, ss = (int(x) for x in d.groups())
+            hand.started_at = dt.datetime(y, mo, day, hh, mi, ss)
+        # no table name: the table checks follow players and seats from hand to hand, and this
+        # record names players by their position in each hand (tournament seats are player ids or
+        # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
+        hand.table_name = None
+        money = any(x.startswith("Seat ") and "$" in x and SEAT.match(x) for _, _, x in buf[1:12])
+        if self.scale == 0:
+            self.scale = 100 if money else 1
+        hand.amount_scale = self.scale
+        hand.currency = "USD" if money else None
+        if t:
+            hand.is_tournament = True
+            hand.tournament_id = t.group("tid")
+            hand.level = t.group("level")
+            hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
+        i = 1
+        while i < len(buf) and not buf[i][2].startswith("Seat "):
+            i += 1
+        while i < len(buf) and (sm := SEAT.match(buf[i][2].rstrip())):
+            self.raw_no = buf[i][0]
+            label = sm.group("name")
+            pos = _position(label)
+            if pos is None:
+                raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
+            if label in self.seats:
+                raise self.fail(buf[i][0], buf[i][2], "two seats name the same position")
+            player = label + (" [ME]" if sm.group("me") else "")
+            seat = Seat(int(sm.group("seat")), player, self.amt(sm.group("stack")), pos, line_no=buf[i][0])
+            if seat.seat in self.left:
+                raise self.fail(buf[i][0], buf[i][2], "two seat lines for one seat")
+            self.seats[label] = seat
+            self.left[seat.seat] = seat.starting_stack
+            if label == "Dealer":
+                hand.button_seat = seat.seat
+            i += 1
+        if not self.seats:
+            raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
+        hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
+        self.streets_recorded(i)
+        self.body(hand, i)
+        hand.events = self.events
+        if hand.big_blind is None:  # cash: the stakes are the blinds posted
+            hand.big_blind = next((e.amount for e in self.events if e.kind == K.BIG_BLIND and e.text
+                                   and not e.all_in and "Posts" not in e.text), None)
+            hand.small_blind = next((e.amount for e in self.events if e.kind == K.SMALL_BLIND), None)
+        if hand.betting in (Betting.NO_LIMIT, Betting.POT_LIMIT):
+            hand.min_bet = hand.big_blind
+        return hand
+
+    # -- the hand's lines ---------------------------------------------------------------
+
+    def body(self, hand: ParsedHand, i: int) -> None:
+        street = S.PREFLOP
+        board: list[str] = []
+        previous = ""
+        summary = False
+        seats = self.seats
+        for no, _, raw in self.buf[i:]:
+            text = raw.rstrip()
+            self.raw, self.raw_no = raw, no
+            # most lines are '<position>[ [ME]] : <action>': they are told apart first
+            label, sep, action = text.partition(" : ")
+            if sep and not summary:
+                if text == previous:
+                    continue  # the same line again: one event (a player cannot act twice in a row)
+                previous = text
+                if label.endswith("[ME]"):
+                    label = label[:-4].rstrip()
+                action = action.strip()
+                seat = seats.get(label)
+                if seat is None:
+                    if action.startswith(IGNORED_ACTIONS):
+                        continue  # the dealer's 'Set dealer' where no seat is the dealer's (MVS tables)
+                    raise self.fail(no, text, "no seat line for this player")
+                self.action(hand, street, no, text, seat, action)
+                continue
+            if not text:
+                continue
+            previous = text
+            if text.startswith("*** "):
+                head = text[: text.index("***", 4) + 3] if "***" in text[4:] else text
+                if head == "*** HOLE CARDS ***":
+                    self.dealt = True
+                    self.blind_or_ante(no)
+                if head == "*** SUMMARY ***":
+                    summary = True
+                    street = S.SUMMARY
+                    continue
+                if head not in STREETS:
+                    raise self.fail(no, text, "street marker not understood")
+                new = STREETS[head]
+                if new != S.PREFLOP:
+                    cards = BOARD.findall(text)
+                    if not cards:
+                        raise self.fail(no, text, "board cards missing")
+                    dealt = cards[-1].split()
+                    board.extend(dealt)
+                    self.new_street(street, new)
+                    street = new
+                    self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
+                continue
+            if summary:
+                self.summary_line(no, text)
+                continue
+            if text.startswith(("Card dealt to table [", "Card to the table [")):
+                dealt = BOARD.findall(text)[-1].split()
+                board.extend(dealt)
+                size = BOARD_STREETS.get(len(board))
+                if size is None or (size == S.FLOP and len(dealt) != 3):
+                    raise self.fail(no, text, "board cards not understood")
+                self.new_street(street, size)
+                street = size
+                self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
+                continue
+            if not text.startswith(IGNORED_LINES):
+                raise self.fail(no, text)
+        collects = self.collects
+        side_collects = any(e.pot_label == "side" for e in collects)
+        if not summary:
+            raise Reject("truncated", self.buf[0][0], f"hand at line {self.buf[0][0]} has no *** SUMMARY ***")
+        for e in collects:
+            if e.pot_label is None:
+                e.pot_label = "main" if side_collects else "pot"
+        if not any(e.kind == K.UNCALLED_RETURN for e in self.events):
+            infer_return(self.events, hand)  # a walk: the big blind's uncalled chips are in his collect
+        self.house_take(hand, collects)
+
+    def house_take(self, hand: ParsedHand, collects: list[Event]) -> None:
+        """The house's take where the summary does not write it (inferred: ``inferred_from``
+        names the total's and the collects' lines): a cash hand's total with
+        no rake beside it (the total is what went in; less was won), or a summary with no
+        total at all (Zone Poker, 2021): the chips put in, less returns, and what was won."""
+        won = sum(e.amount or 0 for e in collects)
+        lines = sorted({e.line_no for e in collects})
+        total = next((e for e in self.events if e.kind == K.TOTAL_POT), None)
+        if total is None:
+            posts = (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND)
+            put = sum(e.amount or 0 for e in self.events if e.kind in posts)
+            put += sum(self.added.values()) - sum(e.amount or 0 for e in self.events if e.kind == K.UNCALLED_RETURN)
+            last_no, _, last_text = self.buf[-1]  # placed on the hand's last line, as the total's line would be
+            self.events.append(Event(len(self.events), S.SUMMARY, K.TOTAL_POT, last_no, amount=put,
+                                     to_amount=max(put - won, 0), text=last_text,
+                                     inferred_from=inferred_from(last_no, *lines)))
+        elif total.to_amount is None and not hand.is_tournament and total.amount is not None and total.amount > won:
+            total.to_amount = total.amount - won
+            total.inferred_from = inferred_from(total.line_no, *lines)
+
+    def streets_recorded(self, i: int) -> None:
+        """Reject a hand whose summary board holds cards its lines never dealt: where
+        each street began (and so what each bet faced) is not recorded."""
+        dealt: list[str] = []
+        for no, _, text in self.buf[i:]:
+            if text[:1] not in ("*", "C", "B"):
+                continue
+            if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
+                                "Card to the table [")):
+                dealt += BOARD.findall(text)[-1].split()
+            elif text.startswith("Board [") and dealt and BOARD.findall(text)[0].split()[:len(dealt)] != dealt:
+                raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
+                             f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
+            elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
+                raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
+                             f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
+                             f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
+
+    def blind_or_ante(self, no: int) -> None:
+        """A blind's all-in before the deal, read as his blind, where others then post
+        antes and he posts none ('ante.all.in'): it may as well have been his ante."""
+        antes = {e.seat for e in self.events if e.kind == K.ANTE}
+        for e in self.events:
+            if antes and e.kind in (K.SMALL_BLIND, K.BIG_BLIND) and e.all_in and e.seat not in antes and \
+                    (e.text or "").split(" : ", 1)[-1].startswith("All-in"):
+                raise Reject("all-in-unclear", e.line_no, f"line {e.line_no}: an all-in before the deal by a blind "
+                             f"who posts no ante where others do: his blind or his ante, the record does not say: "
+                             f"{e.text!r}")
+
+    def new_street(self, street: str, new: str) -> None:
+        if new == street:
+            return
+        self.committed = {}
+
+    def collect(self, street: str, no: int, text: str, seat: Seat, action: str) -> Event:
+        word, _, amount = action.rpartition(" ")
+        if word in ("Hand Result", "Hand result"):
+            label = None
+        elif word.lower() == "hand result-side pot":
+            label = "side"
+        else:
+            raise self.fail(no, text)
+        return self.add(street, K.COLLECT, no, seat, amount=self.amt(amount), pot_label=label)
+
+    def showdown(self, street: str, no: int, text: str, seat: Seat, action: str) -> None:
+        cards = BOARD.findall(action)
+        if action.startswith("Showdown"):
+            hole = self.holes.get(seat.seat)
+            if hole is None:
+                raise self.fail(no, text, "a showdown by a player whose cards were not dealt in the record")
+            self.add(street, K.SHOW, no, seat, cards=hole)
+        elif action.startswith("Mucks"):
+            self.add(street, K.MUCK, no, seat, cards=cards[0] if cards else None)
+        elif action.startswith("Does not show"):
+            self.add(street, K.NO_SHOW, no, seat, cards=cards[0] if cards else None)
+        else:
+            raise self.fail(no, text)
+
+    def put(self, seat: Seat, chips: int, no: int, text: str) -> None:
+        left = self.left[seat.seat] - chips
+        if left < 0:
+            raise self.fail(no, text, "more chips than the player has")
+        self.left[seat.seat] = left
+
+    def action(self, hand: ParsedHand, street: str, no: int, text: str, seat: Seat, action: str) -> None:
+        if action.startswith("Card dealt to a spot ["):
+            end = action.find("]", 22)
+            hole = action[22:end].strip() if end > 0 else ""
+            if not hole:
+                raise self.fail(no, text, "a deal with no cards")
+            self.holes[seat.seat] = hole
+            self.add(street, K.DEAL_HOLE, no, seat, cards=hole)
+            return
+        if action == "Folds":  # the commonest action: no pattern needed
+            self.add(street, K.FOLD, no, seat)
+            return
+        post, _, amount_text = action.rpartition(" ")
+        kind = POSTS.get(post)
+        committed = self.committed
+        if kind is not None:
+            amount = self.amt(amount_text)
+            if post == "Posts chip" and amount != self.bb_posted:
+                # a live post other than the big blind (a returning player's small one: 'Posts chip $5' at $5/$10)
+                if self.bb_posted is None or amount > self.bb_posted:
+                    raise self.fail(no, text, "a post that is no blind of the hand")
+                kind = K.SMALL_BLIND
+            if post.startswith("Big blind") or post == "Big Blind":
+                self.bb_posted = amount
+            self.put(seat, amount, no, text)
+            if kind != K.ANTE:
+                live = min(amount, hand.big_blind or amount) if kind == K.DEAD_BLIND else amount
+                committed[seat.seat] = committed.get(seat.seat, 0) + live
+            self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
+            return
+        if action.startswith("Return uncalled portion of bet "):
+            amount = self.amt(action[31:])
+            self.left[seat.seat] += amount
+            committed[seat.seat] = committed.get(seat.seat, 0) - amount
+            self.add(street, K.UNCALLED_RETURN, no, seat, amount=amount)
+            return
+        m = ACTION.match(action)
+        if m is None:
+            if action.startswith(SHOWDOWN_WORDS) and street in BETTING_STREETS:
+                if action.startswith(("Hand Result", "Hand result")):
+                    self.collects.append(self.collect(street, no, text, seat, action))
+                else:
+                    self.showdown(street, no, text, seat, action)
+            elif not action.startswith(IGNORED_ACTIONS):
+                raise self.fail(no, text)
+            return
+        verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
+        if verb == "All-in" and not self.dealt:
+            # before the deal only antes and blinds are posted, the antes first: 'Big Blind : All-in $8'
+            # is the big blind's post, all in; 'UTG : All-in 12' (no blind), or a blind's all-in while
+            # others post antes and he has posted none, is the ante
+            kind = {"Small Blind": K.SMALL_BLIND, "Big Blind": K.BIG_BLIND}.get(seat.player.split(" [")[0])
+            antes = any(e.kind == K.ANTE for e in self.events)
+            if kind is None or (antes and not any(e.kind == K.ANTE and e.seat == seat.seat for e in self.events)):
+                if kind is not None and any(e.kind in (K.SMALL_BLIND, K.BIG_BLIND) for e in self.events):
+                    raise self.fail(no, text, "an all-in before the deal after the blinds by a blind", "all-in-unclear")
+                kind = K.ANTE
+            if note:
+                raise self.fail(no, text)
+            amount = self.amt(args)
+            self.put(seat, amount, no, text)
+            if kind != K.ANTE:
+                committed[seat.seat] = committed.get(seat.seat, 0) + amount
+            self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
+            return
+        level = max(committed.values(), default=0)
+        mine = committed.get(seat.seat, 0)
+        if verb in ("Folds", "Fold"):
+            self.add(street, K.FOLD, no, seat)
+            return
+        if verb == "Checks":
+            self.add(street, K.CHECK, no, seat)
+            return
+        to_amount: int | None
+        if verb == "All-in" and note and note.startswith("raise"):
+            rm = RAISE_TO.match(args)
+            if rm is not None:
+                added, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                if added != to_amount - mine:
+                    raise self.fail(no, text, "the chips added do not reach the total raised to")
+                amount = added
+            else:  # 'All-in(raise) Y' (2012): Y the total, as in 'Raises Y'; all in: his whole stack
+                to_amount = self.amt(args)
+                added, amount = to_amount - mine, to_amount - level
+                if added != self.left[seat.seat]:
+                    raise self.fail(no, text, f"all-in raise to {to_amount} with {mine} in and "
+                                    f"{self.left[seat.seat]} behind", "all-in-unclear")
+            kind = K.RAISE
+        elif verb == "All-in":
+            added = self.amt(args)
+            if added != self.left[seat.seat]:
+                raise self.fail(no, text, f"all-in for {added} with {self.left[seat.seat]} behind", "all-in-unclear")
+            to_amount = mine + added
+            if level == 0:
+                kind, amount = K.BET, added
+            elif to_amount <= level:
+                kind, amount, to_amount = K.CALL, added, None
+            else:
+                kind, amount = K.RAISE, added
+        elif verb == "Raises":
+            rm = RAISE_TO.match(args)
+            if rm is not None:  # 'Raises X to Y': X the chips added
+                amount, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                if amount != to_amount - mine:
+                    raise self.fail(no, text, "the chips added do not reach the total raised to")
+            else:  # 'Raises Y': the total
+                to_amount = self.amt(args)
+                amount = to_amount - level
+            added = to_amount - mine
+            kind = K.RAISE
+        elif verb in ("Bets", "Bets chip info"):
+            kind, amount = K.BET, self.amt(args)
+            added = to_amount = amount
+        elif verb in ("Calls", "Call"):
+            kind, amount, to_amount = K.CALL, self.amt(args), None
+            added = amount
+        else:
+            raise self.fail(no, text)
+        self.put(seat, added, no, text)
+        self.added[no] = added
+        committed[seat.seat] = mine + added
+        self.add(street, kind, no, seat, amount=amount, to_amount=to_amount, all_in=self.left[seat.seat] == 0)
+
+    # -- summary ------------------------------------------------------------------------
+
+    def summary_line(self, no: int, text: str) -> None:
+        tm = SUMMARY_LINES["total"].match(text)
+        if tm:
+            rake = tm.group("rake")
+            self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group("total")),
+                     to_amount=self.amt(rake) if rake else None)
+            return
+        if text.startswith("Board ["):
+            self.board_line = (no, text)
+            return
+        if (" : " in text and ACTOR.match(text)) or (" in chips)" in text and SEAT.match(text)) or \
+                ("Hand #" in text and HEADER.match(text)):
+            raise Reject("truncated", no, f"line {no}: another hand's line in the summary (a hand cut off, the "
+                         f"rest of another glued on): {text!r}")
+        rm = SUMMARY_LINES["seat"].match(text)
+        if rm is None:
+            raise self.fail(no, text)
+        rest = rm.group("rest")
+        if not self.labels_longest:
+            self.labels_longest = sorted(self.seats, key=len, reverse=True)
+        for label in self.labels_longest:
+            if rest.startswith(label):
+                break
+        else:
+            raise self.fail(no, text, "summary seat line for a player not in the hand")
+        seat = self.seats[label]
+        tail = rest[len(label):]
+        if tail.startswith(" [ME]"):
+            tail = tail[5:]
+        won = SUMMARY_LINES["won"].match(tail)
+        cards = BOARD.findall(tail)
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, amount=self.amt(won.group(1)) if won else None,
+                 cards=cards[-1] if cards else None)
+
+
+SITE = StarsSite(
+    name="bovada",
+    label="Bovada",
+    id_prefix="BOV-",
+    header_prefixes=("Bovada Hand #", "Ignition Hand #", "Bodog Hand #", "Bodog UK Hand #"),
+    header_start=re.compile(BRANDS),
+    hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:Bovada|Ignition|Bodog UK|Bodog) Hand #", re.M),
+    header=HEADER,
+    tourney=TOURNEY,
+    cash=CASH,
+    header_anywhere=re.compile(BRANDS + r"\d+"),
+    glued_key=" Hand #",
+    site="bovada",
+)
+
+
+class BovadaParser(StarsFamilyParser):
+    """Bovada / Ignition / Bodog text histories: the family cuts the hands, :class:`_BovadaHand` reads them."""
+
+    def __init__(self) -> None:
+        super().__init__(SITE)
+
+    def reader(self, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> Any:
+        return _BovadaHand(self.site, buf, cut_by, scale)
