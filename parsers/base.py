@@ -34,6 +34,7 @@ class Event:
     pot_label: str | None = None
     half: str | None = None
     text: str | None = None
+    run: int = 1  # run it twice: the run a board card, show or collect belongs to (auditor.schema EVENTS)
 
 
 @dataclass(slots=True)

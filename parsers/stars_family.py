@@ -310,7 +310,17 @@ def e_name(seat: int, events: list[Event]) -> str:
     return next((e.player for e in events if e.seat == seat and e.player), f"seat {seat}")
 
 
-_RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
+# run it twice (or three times): '*** FIRST FLOP ***', '*** SECOND RIVER ***', '*** FIRST SHOW DOWN ***'
+# (GGPoker: '*** FIRST SHOWDOWN ***'); the word is the run, the rest the street marker
+_RUN_TWICE = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD) ((?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*)")
+_RUN_NUMBER = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+# the summary's account of the runs: 'Hand was run twice' (GGPoker: 'run two times', 'run three
+# times'), then each run's board: 'FIRST Board [..]' (GGPoker's ShortDeck: 'FIRST' alone, then 'Board [..]')
+_RUN_COUNT = {"Hand was run twice": 2, "Hand was run two times": 2, "Hand was run three times": 3}
+_RUN_BOARD_LINES = ("FIRST Board [", "SECOND Board [", "THIRD Board [")
+_RUN_WORD_LINES = frozenset(_RUN_NUMBER)
+# what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
+_RUN_KINDS = frozenset({K.DEAL_BOARD, K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.UNCALLED_RETURN, K.FINISH})
 
 
 def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:
@@ -522,6 +532,8 @@ class _HandReader:
         self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
         self.raw_no = buf[0][0]  # the line being read, for an error the reading raises
         self.in_forced = False  # in the site's section of forced bets (StarsSite.forced_marker)
+        self.run = 0  # run it twice: the run being read (0: the board has not been run more than once)
+        self.runs = 0  # the highest run seen
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
 
@@ -549,6 +561,11 @@ class _HandReader:
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
+        if self.run:
+            if street != S.SUMMARY and kind not in _RUN_KINDS:
+                # the runs are dealt once betting is over: betting between them is another game
+                raise _Reject("parse-error", line_no, f"line {line_no}: {kind} after the board was run more than once: {self.raw!r}")
+            e.run = self.run
         events.append(e)
         return e
 
@@ -821,6 +838,11 @@ class _HandReader:
                     self.seat_result(no, text)
                 elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
                     pass  # the board again (already recorded as deal_board events)
+                elif self.runs and (text.startswith(_RUN_BOARD_LINES) or text in _RUN_WORD_LINES):
+                    pass  # a run's board again
+                elif self.runs and text in _RUN_COUNT:
+                    if _RUN_COUNT[text] != self.runs:
+                        raise self.fail(no, text, f"the hand shows {self.runs} runs")
                 elif site.ignored_line_pattern and site.ignored_line_pattern.match(text):
                     pass
                 else:
@@ -918,8 +940,15 @@ class _HandReader:
         end = text.find("***", 4)
         head = text[: end + 3] if end >= 0 else text
         head = self.site.marker_aliases.get(head, head)
-        if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
-            raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
+        if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and (rm := _RUN_TWICE.match(head)):
+            # a run's street: its cards and its showdown belong to that run (Event.run)
+            run = _RUN_NUMBER[rm.group(1)]
+            if run > self.runs + 1 or (run < self.run and not rm.group(2).startswith("SHOW")):
+                raise self.fail(no, text, "runs out of order")
+            self.run, self.runs = run, max(self.runs, run)
+            head = self.site.marker_aliases.get("*** " + rm.group(2), "*** " + rm.group(2))
+        elif head == "*** SUMMARY ***":
+            self.run = 0
         new: str | None = None
         site_markers = self.site.markers
         self.in_forced = head == self.site.forced_marker

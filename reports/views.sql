@@ -58,9 +58,10 @@ GROUP BY category;
 -- findings against it.
 CREATE OR REPLACE TEMP VIEW hand_summary AS
 WITH p AS (
-  SELECT hand_id, count(*) AS pots, CAST(sum(amount) AS BIGINT) AS pot_total,
-         count(*) FILTER (WHERE contested) AS contested_pots,
-         count(*) FILTER (WHERE contested AND verified) AS contested_pots_verified,
+  -- a board run twice has a row per pot and run: a pot is counted once (its run 1 row)
+  SELECT hand_id, count(*) FILTER (WHERE run = 1) AS pots, CAST(sum(amount) AS BIGINT) AS pot_total,
+         count(*) FILTER (WHERE contested AND run = 1) AS contested_pots,
+         count(*) FILTER (WHERE contested AND verified AND run = 1) AS contested_pots_verified,
          bool_and(verified) AS all_pots_verified
   FROM pots WHERE edition = getvariable('edition') GROUP BY hand_id
 ), s AS (
