@@ -564,7 +564,8 @@ class _HandReader:
         if self.run:
             if street != S.SUMMARY and kind not in _RUN_KINDS:
                 # the runs are dealt once betting is over: betting between them is another game
-                raise _Reject("parse-error", line_no, f"line {line_no}: {kind} after the board was run more than once: {self.raw!r}")
+                raise _Reject("run-it-twice", line_no, f"line {line_no}: {kind} after the board was run more than once "
+                                                       f"(the runs are dealt when betting is over): {self.raw!r}")
             e.run = self.run
         events.append(e)
         return e
