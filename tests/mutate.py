@@ -963,7 +963,7 @@ def _site_text(symbol: str, units: int, decimals: int) -> str:
 
 def run_wrong_winners(text: str, where: str, num: Numberer) -> list[Mutant]:
     """A run's share paid to a player who lost that run: for each run's collect line and
-    each player who showed and collected nothing in that run, the whole share or half of
+    each player who showed (or mucked at the showdown) and collected nothing in that run, the whole share or half of
     it goes to him (the wrong-winner check must name him, on that run).  Twins: the same
     collect split into two lines of its own winner (no finding)."""
     lines = text.split("\n")
@@ -973,7 +973,9 @@ def run_wrong_winners(text: str, where: str, num: Numberer) -> list[Mutant]:
             break
         if sm := RUN_SEAT.match(line):
             seats[sm.group(2)] = int(sm.group(1))
+    # the players still in at the showdown: those who showed, and those who mucked there
     showed = {line.split(": shows [", 1)[0] for line in lines if ": shows [" in line}
+    showed |= {line[: -len(": mucks hand")] for line in lines if line.endswith(": mucks hand")}
     run, collects_by_run = 0, defaultdict(list)
     for i, line in enumerate(lines):
         if rm := RUN_SHOWDOWN.match(line):
