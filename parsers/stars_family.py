@@ -922,6 +922,8 @@ class _HandReader:
             for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
                 self.raw = e.text or ""
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
+        if self.runs == 1:
+            raise _Reject("run-it-twice", buf[-1][0], f"hand at line {buf[0][0]}: the board's first run has no second")
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
         # the summary lists every seat that took part; a hand cut inside its summary misses some
