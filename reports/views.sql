@@ -15,7 +15,7 @@
 CREATE OR REPLACE TEMP VIEW actions AS
 SELECT e.hand_id, h.tournament_id, h.table_name, h.level, h.started_at,
        e.seq, e.line_no, e.street, e.kind, e.seat, e.player,
-       e.amount, e.to_amount, e.all_in, e.cards, e.pot_label,
+       e.amount, e.to_amount, e.all_in, e.cards, e.pot_label, e.run,
        d.stack_before, d.pot_before, d.to_call, d.current_bet,
        d.min_raise_to, d.max_raise_to,
        d.may_raise AS betting_open, d.may_raise_reason AS betting_open_why,
