@@ -130,6 +130,7 @@ class Replay:
         # run it twice: each board event's (street index, run, cards); the runs' boards are built from them
         self.board_events: list[tuple[int, int, list[str]]] = []
         self.runs = 1  # how many times the board was run
+        self.later_run_collects = False  # a collect is written in a run after the first
         self.collects: list[Event] = []
         self.total_pot: Event | None = None  # the summary's "Total pot X | Rake Y" claim
         self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
@@ -306,6 +307,8 @@ class Replay:
             elif kind == "collect" and s is not None:
                 s.collected += e.amount or 0
                 self.collects.append(e)
+                if e.run != 1:
+                    self.later_run_collects = True
             elif kind == "finishing_stack" and s is not None:
                 s.finishing_stack = e.amount
             elif kind == "winnings" and s is not None:
@@ -762,12 +765,15 @@ class Replay:
             else:
                 # one board, or a pot only one player can win (no run decides it): whatever
                 # the history collected from it, in any run, is the pot's
-                pot_recorded: dict[int | None, tuple[int, int | None]] = dict(recorded.get((pot.index, 1), {}))
-                later = [by_seat for (index, run_no), by_seat in sorted(recorded.items()) if index == pot.index and run_no > 1]
-                for by_seat in later:
-                    for seat, (amt, line) in by_seat.items():
-                        so_far, first = pot_recorded.get(seat, (0, None))
-                        pot_recorded[seat] = (so_far + amt, first or line)
+                pot_recorded: dict[int | None, tuple[int, int | None]] = recorded.get((pot.index, 1), {})
+                if self.later_run_collects:
+                    pot_recorded = dict(pot_recorded)
+                    for (index, run_no), by_seat in sorted(recorded.items()):
+                        if index != pot.index or run_no == 1:
+                            continue
+                        for seat, (amt, line) in by_seat.items():
+                            so_far, first = pot_recorded.get(seat, (0, None))
+                            pot_recorded[seat] = (so_far + amt, first or line)
                 self._settle_pot(pot, 1, pot.amount, elig, boards[1], pot_recorded, attributable, expected_won)
         self._hand_results(expected_won)
 
