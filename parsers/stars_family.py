@@ -240,6 +240,9 @@ class StarsSite:
     # to post, at times with no seat line; 'Ann sits down' at Full Tilt)
     ignored_line_pattern: re.Pattern[str] | None = None
     marker_aliases: dict[str, str] = field(default_factory=dict)  # '*** FLOPET ***' -> '*** PRE-FLOP ***'
+    # run it twice written with the run after the street ('*** TURN 2 ***', '*** SHOW DOWN 1 ***',
+    # '*** SUMMARY 2 ***': Full Tilt); groups street and run.  PokerStars' '*** SECOND TURN ***' is read always
+    run_markers: re.Pattern[str] | None = None
     # blank lines inside a hand (UTF-16 exports put one after every line), and lines
     # between the header and the seats that record nothing ('Seats: 9'), are skipped
     blank_lines: bool = False
@@ -318,6 +321,7 @@ _RUN_NUMBER = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 # times'), then each run's board: 'FIRST Board [..]' (GGPoker's ShortDeck: 'FIRST' alone, then 'Board [..]')
 _RUN_COUNT = {"Hand was run twice": 2, "Hand was run two times": 2, "Hand was run three times": 3}
 _RUN_BOARD_LINES = ("FIRST Board [", "SECOND Board [", "THIRD Board [")
+_RUN_POT_LINE = re.compile(r"^Pot [123] \S+$")  # Full Tilt's summary of a run: 'Pot 2 $1,859'
 _RUN_WORD_LINES = frozenset(_RUN_NUMBER)
 # what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
 _RUN_KINDS = frozenset({K.DEAL_BOARD, K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.UNCALLED_RETURN, K.FINISH})
@@ -597,7 +601,9 @@ class _HandReader:
         # the last '*** ' marker must be the summary (scanning back: the summary is short)
         for k in range(len(buf) - 1, 0, -1):
             if buf[k][2].startswith("*** "):
-                summary = buf[k][2].startswith("*** SUMMARY ***")
+                summary = buf[k][2].startswith("*** SUMMARY ***") or (
+                    site.run_markers is not None and buf[k][2].startswith("*** SUMMARY ")
+                    and (rs := site.run_markers.match(buf[k][2].rstrip())) is not None and rs.group("street") == "SUMMARY")
                 if not summary and site.rejected_lines:  # a marker the site's description rejects ('*** SUMMARY 2 ***')
                     rejected = self.fail(buf[k][0], buf[k][2])
                     if rejected.code != "parse-error":
@@ -839,7 +845,7 @@ class _HandReader:
                     self.seat_result(no, text)
                 elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
                     pass  # the board again (already recorded as deal_board events)
-                elif self.runs and (text.startswith(_RUN_BOARD_LINES) or text in _RUN_WORD_LINES):
+                elif self.runs and (text.startswith(_RUN_BOARD_LINES) or text in _RUN_WORD_LINES or _RUN_POT_LINE.match(text)):
                     pass  # a run's board again
                 elif self.runs and text in _RUN_COUNT:
                     if _RUN_COUNT[text] != self.runs:
@@ -943,14 +949,13 @@ class _HandReader:
         end = text.find("***", 4)
         head = text[: end + 3] if end >= 0 else text
         head = self.site.marker_aliases.get(head, head)
+        run_markers = self.site.run_markers
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and (rm := _RUN_TWICE.match(head)):
             # a run's street: its cards and its showdown belong to that run (Event.run)
-            run = _RUN_NUMBER[rm.group(1)]
-            if run > self.runs + 1 or (run < self.run and not rm.group(2).startswith("SHOW")):
-                raise self.fail(no, text, "runs out of order")
-            self.run, self.runs = run, max(self.runs, run)
-            head = self.site.marker_aliases.get("*** " + rm.group(2), "*** " + rm.group(2))
-        elif head == "*** SUMMARY ***":
+            head = self.enter_run(_RUN_NUMBER[rm.group(1)], "*** " + rm.group(2), no, text)
+        elif run_markers is not None and (fm := run_markers.match(head)):
+            head = self.enter_run(int(fm.group("run")), f"*** {fm.group('street')} ***", no, text)
+        if head == "*** SUMMARY ***":
             self.run = 0
         new: str | None = None
         site_markers = self.site.markers
@@ -986,6 +991,18 @@ class _HandReader:
             self.committed = {}
         return new
 
+    def enter_run(self, run: int, head: str, no: int, text: str) -> str:
+        """A run's street marker: the run its cards, shows and collects belong to from here
+        (``Event.run``), and the street's plain marker."""
+        if head == "*** SUMMARY ***":
+            if self.runs < 2 or run > self.runs:
+                raise self.fail(no, text, "a run's summary for a run not dealt")
+            return head  # a run's summary: its seat lines again (summary events are the hand's)
+        if run > self.runs + 1 or (run < self.run and not head.startswith("*** SHOW")):
+            raise self.fail(no, text, "runs out of order")
+        self.run, self.runs = run, max(self.runs, run)
+        return self.site.marker_aliases.get(head, head)
+
     def collect(self, street: str, no: int, text: str) -> bool:
         """'<player> collected <amount> from <pot>' (``StarsSite.collect``), if the line is one."""
         cm = self.site.collect.match(text)
@@ -995,9 +1012,17 @@ class _HandReader:
         who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
         if who not in self.names:
             return False
-        label = "main" if pot in self.site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
+        run = cm.groupdict().get("run") if cm.re.groupindex else None
+        if run is not None:  # the run's pot, named by its run ('wins pot 2 (x)': Full Tilt)
+            if not 1 <= int(run) <= self.runs:
+                return False
+            label = "pot"
+        else:
+            label = "main" if pot in self.site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
         half = None if half is None else "hi" if half.lower().startswith("hi") else "lo"
-        self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(paid), pot_label=label, half=half)
+        e = self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(paid), pot_label=label, half=half)
+        if run is not None:
+            e.run = int(run)
         return True
 
     def line_event(self, street: str, no: int, text: str) -> bool:

@@ -133,15 +133,17 @@ def test_betting_after_the_runs_part_is_rejected(tmp_path):
 # --- the real corpus ---------------------------------------------------------------------
 
 RUN_MARKER = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER) \*\*\*", re.M)
-RUN_SHOWDOWNS = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) SHOW ?DOWN \*\*\*", re.M)
-# the Stars-shaped folders of the sites whose parsers store these hands
-FOLDERS = ("cash/Stars", "tour/Stars", "cash/GGPoker", "tour/GGPoker")
+# '*** SECOND SHOW DOWN ***' (PokerStars), '*** THIRD SHOWDOWN ***' (GGPoker), '*** SHOW DOWN 2 ***' (Full Tilt)
+RUN_SHOWDOWNS = re.compile(r"^\*\*\* (?:(?:FIRST|SECOND|THIRD) SHOW ?DOWN|SHOW DOWN [123]) \*\*\*", re.M)
+# the folders of the sites whose parsers store these hands
+FOLDERS = ("cash/Stars", "tour/Stars", "cash/GGPoker", "tour/GGPoker", "cash/FTP", "tour/FTP")
 # Split Hold'em deals two boards from the flop with betting between: a game of its own, not
 # a board run twice (rejected as unsupported-game, tests/test_corpus_pokerstars.py)
 NOT_RUNS = {"cash/Stars/Flop/NLHE-Split-6max-USD-1.00-2.00-201803.txt"}
 # hands whose collects cannot be matched to a pot: their awards are compared per seat (hand_results)
 NOT_ATTRIBUTABLE = {
     "GG-OM1349864": "GGPoker writes every collect 'from pot', here with a side pot beside the main pot",
+    "FT-31318697695": "Full Tilt names a run's pot by its run ('wins pot 2'), here with a side pot beside the main pot",
 }
 
 
@@ -181,7 +183,7 @@ def test_corpus_run_it_twice_hands_are_stored(rit_audit):
         assert [type(i).__name__ for i in items] == ["ParsedHand"] * len(items), (rel, [i for i in items if isinstance(i, HandError)])
         by_parser[parser] = by_parser.get(parser, 0) + len(items)
     print(f"\nrun-it-twice hands stored, by parser: {by_parser}")
-    assert by_parser == {"pokerstars": 3, "ggpoker": 4}
+    assert by_parser == {"pokerstars": 3, "ggpoker": 4, "fulltilt": 3}
     assert res.ingest.rejected == 0
     with duckdb.connect(str(db), read_only=True) as con:
         runs = dict(con.execute("SELECT hand_id, max(run) FROM events WHERE kind = 'deal_board' GROUP BY 1").fetchall())
@@ -194,7 +196,7 @@ def test_corpus_run_it_twice_hands_are_stored(rit_audit):
             lines = "\n".join(text.split("\n")[h.first_line - 1:h.last_line])
             n = len(RUN_SHOWDOWNS.findall(lines))
             assert runs[h.hand_id] == pot_runs[h.hand_id] == n, (h.hand_id, runs[h.hand_id], pot_runs[h.hand_id], n)
-    assert sorted(runs.values()) == [2, 2, 2, 2, 2, 2, 3]
+    assert sorted(runs.values()) == [2, 2, 2, 2, 2, 2, 2, 2, 2, 3]
 
 
 @needs_corpus
@@ -231,7 +233,7 @@ def test_corpus_run_awards_equal_collects_per_run(rit_audit):
         assert all(rec <= exp and (rec > 0) == (exp > 0) for exp, rec in seats), seats
         assert sum(exp - rec for exp, rec in seats) == took[hand_id]
     print(f"\n{judged} runs of pots judged in {len(diff_by_hand)} hands; per seat: {sorted(NOT_ATTRIBUTABLE)}")
-    assert judged >= 13
+    assert judged >= 17
     assert not [f for f in res.findings if f["check_id"] in ("wrong-winner", "odd-chip", "side-pot", "chip-conservation")]
 
 
