@@ -112,6 +112,9 @@ class Replay:
         self.streets = BETTING_STREETS[self.family]
         self.events = events
         self.raise_cap = raise_cap if self.betting == "fixed-limit" else None
+        # the history does not say no-limit, pot-limit or fixed-limit: every action is applied,
+        # but no fact that depends on the structure is recorded (docs/semantics.md)
+        self.structure_known = self.betting != "unrecorded"
         self.unit = hand.chip_unit or 1
         self.big_blind = hand.big_blind or 0
         # fixed-limit bet sizes (see _bet_size), asked at every action
@@ -517,11 +520,17 @@ class Replay:
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
         current_before = self.current_bet
         to_call = max(0, current_before - s.street_in)
-        min_to, max_to = self._limits(s)
-        may, why = self._may_raise(s)
+        min_to: int | None = None
+        max_to: int | None = None
+        may: bool | None = None
+        why = "betting-unrecorded"
+        last_full_before: int | None = None
+        if self.structure_known:
+            min_to, max_to = self._limits(s)
+            may, why = self._may_raise(s)
+            last_full_before = self.last_full
         stack_before, in_before, pot_before = s.stack, s.street_in, self.pot
         count_before = self.bets_raises
-        last_full_before = self.last_full
         amount_to: int | None = None
 
         if kind == "fold":
@@ -554,7 +563,11 @@ class Replay:
             to = e.to_amount if e.to_amount is not None else s.street_in + (e.amount or 0)
             self._put(s, to - s.street_in)
             amount_to = to
-            cls = self._classify_aggressive(kind, s, to, min_to, max_to)
+            if min_to is not None and max_to is not None:
+                cls = self._classify_aggressive(kind, s, to, min_to, max_to)
+            else:
+                # its size cannot be judged without the structure: the class says so
+                cls = f"{kind}-unjudged"
             self._apply_raise(s, to, cls)
 
         s.acted = True

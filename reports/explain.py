@@ -57,9 +57,16 @@ def timeline_rows(ev: dict, hits: set[int]) -> list[tuple]:
             ">>" if i in hits else "", r["line_no"], r["street"], "" if r["seat"] is None else r["seat"], r["player"] or "",
             action(r, sc), amount(r["stack_before"], sc), amount(r["pot_before"], sc), amount(r["to_call"], sc),
             amount(r["min_raise_to"], sc),
-            ("yes" if r["betting_open"] else f"no ({r['betting_open_why']})") if dec else "", says,
+            _open(r) if dec else "", says,
         ))
     return out
+
+
+def _open(r: dict) -> str:
+    """Whether betting was open; unknown where the history does not record the structure."""
+    if r["betting_open"] is None:
+        return f"unknown ({r['betting_open_why']})"
+    return "yes" if r["betting_open"] else f"no ({r['betting_open_why']})"
 
 
 def all_hits(ev: dict) -> set[int]:

@@ -157,8 +157,9 @@
         body.appendChild(el("tr", { cls: "street" }, el("td", { colspan: "12", text: street })));
       }
       var dec = r[C.action_class] !== null;
-      var open = dec ? el("span", { cls: r[C.betting_open] ? "open-yes" : "open-no",
-        text: (r[C.betting_open] ? "yes" : "no") + " (" + txt(r[C.betting_open_why]) + ")" }) : "";
+      var unknown = r[C.betting_open] === null;  // the history does not record the betting structure
+      var open = dec ? el("span", { cls: unknown ? "open-unknown" : r[C.betting_open] ? "open-yes" : "open-no",
+        text: (unknown ? "unknown" : r[C.betting_open] ? "yes" : "no") + " (" + txt(r[C.betting_open_why]) + ")" }) : "";
       var cls = r[C.action_class] || "";
       if (dec && r[C.expected_seat] !== null && r[C.expected_seat] !== r[C.seat]) cls += "; seat " + r[C.expected_seat] + " was to act";
       var tr = el("tr", { cls: hits[i] ? "hit" : "", "data-seq": String(r[C.seq]) },
