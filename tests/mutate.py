@@ -936,12 +936,14 @@ def restack(m: Mutant, rng: random.Random, num: Numberer) -> Mutant | None:
 
 
 # --- run it twice ------------------------------------------------------------------
-# Stars-shaped cash hands whose board was run twice or three times (PokerStars, GGPoker),
+# Stars-shaped cash hands whose board was run twice or three times (PokerStars, GGPoker, Full Tilt),
 # mutated as text: amounts stay as the site wrote them ('$8385.36', '$1,354', '$105.1').
 
 RUN_SHOWDOWN = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD) SHOW ?DOWN \*\*\*")
 RUN_WORDS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
 RUN_COLLECT = re.compile(r"^(?P<player>.+) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
+# Full Tilt names a run's share by its run: 'Player0 wins pot 2 ($77.60) with a straight'
+RUN_POT_COLLECT = re.compile(r"^(?P<player>.+) wins pot (?P<run>[123]) \((?P<amount>[^)]+)\)(?: with .*)?$")
 RUN_SEAT = re.compile(r"^Seat (\d+): (.+?) \(")
 HAND_NUMBER = re.compile(r"#([A-Z]*)(\d+):")
 
@@ -975,6 +977,7 @@ def run_wrong_winners(text: str, where: str, num: Numberer) -> list[Mutant]:
             seats[sm.group(2)] = int(sm.group(1))
     # the players still in at the showdown: those who showed, and those who mucked there
     showed = {line.split(": shows [", 1)[0] for line in lines if ": shows [" in line}
+    showed |= {line.split(" shows [", 1)[0] for line in lines if " shows [" in line}  # Full Tilt: no colon
     showed |= {line[: -len(": mucks hand")] for line in lines if line.endswith(": mucks hand")}
     run, collects_by_run = 0, defaultdict(list)
     for i, line in enumerate(lines):
@@ -984,6 +987,8 @@ def run_wrong_winners(text: str, where: str, num: Numberer) -> list[Mutant]:
             run = 0
         elif run and (cm := RUN_COLLECT.match(line)) and cm.group("player") in seats:
             collects_by_run[run].append((i, cm))
+        elif (cm := RUN_POT_COLLECT.match(line)) and cm.group("player") in seats:
+            collects_by_run[int(cm.group("run"))].append((i, cm))
     out: list[Mutant] = []
 
     def write(edits: dict[int, list[str]]) -> str:
@@ -992,26 +997,31 @@ def run_wrong_winners(text: str, where: str, num: Numberer) -> list[Mutant]:
         body[0] = HAND_NUMBER.sub(lambda m: f"#{m.group(1)}{n}:", body[0], count=1)
         return "\n".join(body)
 
+    def collect_line(cm: re.Match, player: str, amount: str) -> str:
+        if "run" in cm.re.groupindex:
+            return f"{player} wins pot {cm.group('run')} ({amount})"
+        return f"{player} collected {amount} from {cm.group('pot')}"
+
     for run_no, collects in sorted(collects_by_run.items()):
         winners = {cm.group("player") for _, cm in collects}
         for i, cm in collects:
-            who, pot = cm.group("player"), cm.group("pot")
+            who = cm.group("player")
             symbol, units, decimals = _site_amount(cm.group("amount"))
             half = units // 2
             if half:
-                twin = [f"{who} collected {_site_text(symbol, units - half, decimals)} from {pot}",
-                        f"{who} collected {_site_text(symbol, half, decimals)} from {pot}"]
+                twin = [collect_line(cm, who, _site_text(symbol, units - half, decimals)),
+                        collect_line(cm, who, _site_text(symbol, half, decimals))]
                 out.append(Mutant("wrong-winner", write({i: twin}), None, where,
                                   f"run {run_no}: {who}'s collect split in two lines", twin=True))
             for loser in sorted(showed - winners - {who}, key=lambda x: seats.get(x, 0)):
                 if loser not in seats:
                     continue
-                whole = [f"{loser} collected {cm.group('amount')} from {pot}"]
+                whole = [collect_line(cm, loser, cm.group("amount"))]
                 out.append(Mutant("wrong-winner", write({i: whole}), seats[loser], where,
                                   f"run {run_no}: {who}'s share ({cm.group('amount')}) paid to {loser}, who lost the run"))
                 if half:
-                    part = [f"{who} collected {_site_text(symbol, units - half, decimals)} from {pot}",
-                            f"{loser} collected {_site_text(symbol, half, decimals)} from {pot}"]
+                    part = [collect_line(cm, who, _site_text(symbol, units - half, decimals)),
+                            collect_line(cm, loser, _site_text(symbol, half, decimals))]
                     out.append(Mutant("wrong-winner", write({i: part}), seats[loser], where,
                                       f"run {run_no}: half of {who}'s share paid to {loser}, who lost the run"))
     for m in out:
