@@ -120,6 +120,56 @@ def test_run_share_paid_to_a_player_who_folded_is_a_side_pot_finding(tmp_path):
     assert ("side-pot", 3) in {(f["check_id"], f["seat"]) for f in findings}
 
 
+# Written for this project: heads-up, all-in pre-flop, the river run twice.  Run 1 is Ann's
+# (her deuces); run 2's board is a straight both play: its $50.03 is split, the odd cent to
+# Bob, the first seat left of the button (Rule 20-A), as in any pot.
+TIE_ON_RUN_TWO = """PokerStars Hand #700000000002:  Hold'em No Limit ($1/$2 USD) - 2024/05/06 20:20:00 ET
+Table 'Written I' 6-max Seat #1 is the button
+Seat 1: Ann ($50.03 in chips)
+Seat 2: Bob ($200 in chips)
+Ann: posts small blind $1
+Bob: posts big blind $2
+*** HOLE CARDS ***
+Ann: raises $48.03 to $50.03 and is all-in
+Bob: calls $48.03
+*** FLOP *** [9c Tc Jd]
+*** TURN *** [9c Tc Jd] [Qd]
+*** FIRST RIVER *** [9c Tc Jd Qd] [5s]
+*** SECOND RIVER *** [9c Tc Jd Qd] [Kh]
+*** FIRST SHOW DOWN ***
+Bob: shows [3c 4s] (high card Queen)
+Ann: shows [2h 2d] (a pair of Deuces)
+Ann collected $50.03 from pot
+*** SECOND SHOW DOWN ***
+Bob: shows [3c 4s] (a straight, Nine to King)
+Ann: shows [2h 2d] (a straight, Nine to King)
+Bob collected $25.02 from pot
+Ann collected $25.01 from pot
+*** SUMMARY ***
+Total pot $100.06 | Rake $0
+Hand was run twice
+FIRST Board [9c Tc Jd Qd 5s]
+SECOND Board [9c Tc Jd Qd Kh]
+Seat 1: Ann (button) (small blind) showed [2h 2d] and won ($50.03) with a pair of Deuces, and won ($25.01) with a straight, Nine to King
+Seat 2: Bob (big blind) showed [3c 4s] and lost with high card Queen, and won ($25.02) with a straight, Nine to King
+"""
+
+
+def test_a_split_within_a_run_gives_its_odd_chip_by_rule_20(tmp_path):
+    con, findings = _audit(tmp_path, TIE_ON_RUN_TWO)
+    assert findings == []
+    shares = con.execute("SELECT run, seat, expected, odd_chips, recorded FROM pot_shares ORDER BY 1, 2").fetchall()
+    assert shares == [(1, 1, 5003, 0, 5003), (1, 2, 0, 0, 0), (2, 1, 2501, 0, 2501), (2, 2, 2502, 1, 2502)]
+
+
+def test_the_odd_chip_of_a_run_misplaced_is_an_odd_chip_finding(tmp_path):
+    mutant = TIE_ON_RUN_TWO.replace("Bob collected $25.02 from pot\nAnn collected $25.01 from pot",
+                                    "Bob collected $25.01 from pot\nAnn collected $25.02 from pot")
+    _, findings = _audit(tmp_path, mutant)
+    assert [(f["check_id"], f["seat"]) for f in findings] == [("odd-chip", 2)]
+    assert findings[0]["message"].startswith("The main pot on run 2 of 2 was split correctly except for the odd chip")
+
+
 def test_betting_after_the_runs_part_is_rejected(tmp_path):
     text = WRITTEN.replace("*** SECOND RIVER *** [2c 7d 9h Ks] [Kh]", "*** SECOND RIVER *** [2c 7d 9h Ks] [Kh]\nBob: checks")
     path = tmp_path / "bad.txt"
