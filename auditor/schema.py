@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 4  # 4: events.run, pots.run, pot_shares.run (run it twice); 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 5  # 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -55,6 +55,7 @@ class EventKind(StrEnum):
     # settlement
     UNCALLED_RETURN = "uncalled_return"
     COLLECT = "collect"  # pot_label main / side-N / pot, half hi / lo
+    HOUSE_ADDED = "house_added"  # money the house adds to the pot (Run It Once's 'STP added: €0.50'); amount
     FINISH = "finish"  # tournament finish line; amount = place
     # table events between hands (street 'summary': nobody is dealt in by them)
     REBUY = "rebuy"  # amount = chips received
@@ -90,6 +91,8 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.NO_SHOW: "a winner who was not called and did not show ('doesn't show hand')",
     EventKind.UNCALLED_RETURN: "uncalled chips returned, as recorded; seat, amount",
     EventKind.COLLECT: "chips collected from a pot; amount, pot_label, half",
+    EventKind.HOUSE_ADDED: "money the house adds to the pot, no player's ('STP added: €0.50', Run It Once's splash the pot); "
+                           "amount; no seat. The replay puts it in the main pot: collected + rake = put in + added - returned",
     EventKind.FINISH: "a tournament finish line; amount = place",
     EventKind.REBUY: "a re-buy ('re-buys and receives 600 chips'); amount = chips received; street 'summary', in effect from the next hand",
     EventKind.ADDON: "an add-on ('takes the add-on and receives 3000 chips'); amount = chips received; street 'summary', in effect from the next hand",
@@ -220,6 +223,7 @@ _ARROW = {
     "VARCHAR[]": pa.list_(pa.string()),
     "SMALLINT[]": pa.list_(pa.int16()),
     "BIGINT[]": pa.list_(pa.int64()),
+    "INTEGER[]": pa.list_(pa.int32()),
 }
 
 C = Column
@@ -306,7 +310,7 @@ SEATS = Table(
 
 EVENTS = Table(
     "events",
-    "The append-only event log: one row per recorded event, in order.",
+    "The append-only event log: one row per recorded event (or per event the record implies, with `inferred_from`), in order.",
     (
         C("hand_id", "VARCHAR", "hand", False),
         C("seq", "INTEGER", "0-based order of the event within the hand", False),
@@ -318,10 +322,16 @@ EVENTS = Table(
         C("to_amount", "BIGINT", "raise/complete: the total the player raised to; total_pot: the rake"),
         C("all_in", "BOOLEAN", "the line says the player is all-in", False),
         C("cards", "VARCHAR", "cards as written, space separated (e.g. 'Ah Kd')"),
-        C("pot_label", "VARCHAR", "collect/pot_claim: main, side-1, side-2, ... or pot"),
+        C("pot_label", "VARCHAR", "collect/pot_claim: main, side-1, side-2, ... or pot; a pot_claim 'house': the "
+          "money the house added, as the summary's pot list names it (Run It Once's 'STP €0.50')"),
         C("half", "VARCHAR", "hi or lo for split-pot halves when recorded"),
         C("line_no", "INTEGER", "1-based source line", False),
-        C("text", "VARCHAR", "the source line (or PHH action) verbatim"),
+        C("text", "VARCHAR", "the source line (or PHH action) verbatim: only what the source said, never a parser's "
+          "note; an inferred event holds the line it is placed on (line_no) as written"),
+        C("inferred_from", "INTEGER[]", "NULL for an event the source records; for an event the format leaves out "
+          "but its other lines imply (an uncalled return a site never writes, a collect or total less it, blinds a "
+          "format never posts, iPoker's collects and total pot): the 1-based source lines it is inferred from, "
+          "ascending; docs/sites.md says per site what is inferred"),
         C("run", "SMALLINT", "run it twice: the run a board card, show or collect belongs to (1, 2, 3; 1 in a hand run once; "
           "board cards dealt before the runs part are run 1's and shared by every run)", False),
     ),

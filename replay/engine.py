@@ -136,6 +136,10 @@ class Replay:
         self.later_run_collects = False  # a collect is written in a run after the first
         self.collects: list[Event] = []
         self.total_pot: Event | None = None  # the summary's "Total pot X | Rake Y" claim
+        # money the house added (house_added: Run It Once's splash the pot); no seat's chips, so
+        # it is not in self.pot (the pot limit: the site's own pot-sized raises leave it out)
+        # and goes into the main pot at settlement
+        self.house_added = 0
         self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
         self.street: str | None = None
         self.street_idx = -1
@@ -307,6 +311,8 @@ class Replay:
                 self.return_lines = True
             elif kind == "total_pot":
                 self.total_pot = e
+            elif kind == "house_added":
+                self.house_added += e.amount or 0
             elif kind == "collect" and s is not None:
                 s.collected += e.amount or 0
                 self.collects.append(e)
@@ -683,6 +689,13 @@ class Replay:
         if len(pots) > 1 and all(p.eligible == pots[0].eligible and len(p.eligible) == 1 for p in pots):
             contributors = sorted({x for p in pots for x in p.contributors}, key=lambda x: self.seats[x].order)
             pots = [Pot(0, sum(p.amount for p in pots), contributors, pots[0].eligible)]
+        # money the house added is in the pot before anyone acts: the main pot's, which every
+        # player still in can win; never a lone contributor's to take back (added after that)
+        if self.house_added:
+            if pots:
+                pots[0].amount += self.house_added
+            else:
+                pots.append(Pot(0, self.house_added, [], [s.seat for s in live]))
         return pots
 
     def _tabled(self, s: SeatState) -> list[str] | None:
@@ -912,7 +925,7 @@ class Replay:
         uncalled = sum(s.returned_expected for s in self.order)
         if uncalled == 0:
             return None
-        put_in = sum(s.total_in for s in self.order)
+        put_in = sum(s.total_in for s in self.order) + self.house_added  # the house's money is in the pot too
         rake = (self.total_pot.to_amount or 0) if self.total_pot is not None else 0
         support: list[str] = []
         contradicts = False
