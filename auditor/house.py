@@ -42,6 +42,9 @@ POLICIES: dict[str, tuple[str, str, str | None]] = {
     "smallest_chip": ("the smallest chip in play, in the hand's recorded unit", "odd chips are broken to the smallest "
                       "denomination in play (Rule 20)", None),
     "odd_chip": ("where an odd chip goes: first-left-of-button, high-card-by-suit, ...", "Rule 20", None),
+    "run_split_odd_chip": ("run it twice: which runs receive the odd chips of a pot that does not divide evenly between "
+                           "the runs (first-runs: the first run first)", "none: the rules say nothing of running it "
+                           "twice (docs/semantics.md)", None),
 }
 
 

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 4  # 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 5  # 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -332,6 +332,8 @@ EVENTS = Table(
           "but its other lines imply (an uncalled return a site never writes, a collect or total less it, blinds a "
           "format never posts, iPoker's collects and total pot): the 1-based source lines it is inferred from, "
           "ascending; docs/sites.md says per site what is inferred"),
+        C("run", "SMALLINT", "run it twice: the run a board card, show or collect belongs to (1, 2, 3; 1 in a hand run once; "
+          "board cards dealt before the runs part are run 1's and shared by every run)", False),
     ),
     ("hand_id", "seq"),
     enforce_key=False,
@@ -398,8 +400,9 @@ POTS = Table(
         C("hand_id", "VARCHAR", "hand", False),
         C("edition", "VARCHAR", "TDA edition", False),
         C("pot_index", "SMALLINT", "0 = main pot, 1.. = side pots in order of creation", False),
+        C("run", "SMALLINT", "run it twice: the run whose board judges this share of the pot (1 in a hand run once)", False),
         C("pot_label", "VARCHAR", "main, side-1, side-2, ...", False),
-        C("amount", "BIGINT", "chips in the pot", False),
+        C("amount", "BIGINT", "chips in the pot (run it twice: this run's share of it)", False),
         C("contributors", "SMALLINT[]", "seats that put chips in it", False),
         C("eligible", "SMALLINT[]", "seats that can win it (contributed fully and did not fold)", False),
         C("contested", "BOOLEAN", "more than one eligible seat", False),
@@ -408,7 +411,7 @@ POTS = Table(
         C("verified", "BOOLEAN", "winners could be determined (uncontested, or all eligible hands tabled)", False),
         C("note", "VARCHAR", "why not verified, or other remarks"),
     ),
-    ("hand_id", "edition", "pot_index"),
+    ("hand_id", "edition", "pot_index", "run"),
     enforce_key=False,
 )
 
@@ -419,6 +422,7 @@ POT_SHARES = Table(
         C("hand_id", "VARCHAR", "hand", False),
         C("edition", "VARCHAR", "TDA edition", False),
         C("pot_index", "SMALLINT", "pot", False),
+        C("run", "SMALLINT", "run it twice: the run (1 in a hand run once)", False),
         C("seat", "SMALLINT", "seat", False),
         C("eligible", "BOOLEAN", "seat may win this pot", False),
         C("expected", "BIGINT", "chips the rules award this seat from this pot (NULL if winners unknown)"),
@@ -427,7 +431,7 @@ POT_SHARES = Table(
         C("hand_value", "VARCHAR", "the seat's best tabled hand, if shown"),
         C("line_no", "INTEGER", "source line of the recorded collect"),
     ),
-    ("hand_id", "edition", "pot_index", "seat"),
+    ("hand_id", "edition", "pot_index", "run", "seat"),
     enforce_key=False,
 )
 

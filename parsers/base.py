@@ -37,6 +37,7 @@ class Event:
     # None: recorded.  An event the format leaves out but its other lines imply: the lines
     # it is inferred from (see :func:`inferred_from`); its text stays the line it is placed on
     inferred_from: list[int] | None = None
+    run: int = 1  # run it twice: the run a board card, show or collect belongs to (auditor.schema EVENTS)
 
 
 @dataclass(slots=True)

@@ -29,7 +29,11 @@ writes its own way is here:
   other folded: the latter is a no_show (PokerStars' "doesn't show hand"), not a muck;
 - a walk has no ``wins`` line: the summary's ``collected (30)`` is the collect.
 
-Rejected, with their reason: run-it-twice hands (``run-it-twice``), capped no-limit
+Run it twice: ``*** TURN 1 ***``, ``*** SHOW DOWN 2 ***``, ``wins pot 2 ($77.60)`` (the
+run's share of the pot) and a summary per run (``*** SUMMARY 2 ***``, ``Pot 2 $77.60``):
+each run's cards and collects carry their run (``Event.run``).
+
+Rejected, with their reason: capped no-limit
 (``CAP NL Hold'em``) and 5 card stud (``unsupported-game``).
 
 >>> text = '''Full Tilt Poker Game #1: Table Vera (6 max) - NL Hold'em - $0.01/$0.02 - 08:55:55 ET - 2013/05/08
@@ -165,15 +169,19 @@ FULL_TILT = StarsSite(
     ),
     not_actions=("wins ", "adds "),
     collect_word=" wins ",
-    collect=re.compile(r"^(?P<player>.+) wins the (?:(?P<half>high|low) )?(?P<pot>pot|main pot|side pot) \((?P<amount>[^)]+)\)(?: with .*)?$"),
+    # 'wins pot 2 (x)': a board run twice, the pot's share of run 2
+    collect=re.compile(r"^(?P<player>.+) wins (?:the (?:(?P<half>high|low) )?(?P<pot>pot|main pot|side pot)|pot (?P<run>[123])) "
+                       r"\((?P<amount>[^)]+)\)(?: with .*)?$"),
     uncalled=re.compile(r"^Uncalled bet of (\S+) returned to (.+)$"),
     line_events=((re.compile(r"^(?P<player>.+) finished in (?P<amount>\d+)(?:st|nd|rd|th) place$"),
                   EventKind.FINISH.value),),
+    # run it twice: '*** TURN 1 ***', '*** RIVER 2 ***', '*** SHOW DOWN 1 ***', '*** SUMMARY 2 ***'
+    ignored_lines=("Players agree to Run It Twice",),  # the runs' own markers follow
+    run_markers=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN|SUMMARY) (?P<run>[123]) \*\*\*$"),
     rejected_lines=(
-        ("Run It Twice", "run-it-twice", "the board was run more than once, which the log cannot record"),
-        # '*** FLOP 1 ***', '*** TURN 2 ***', '*** SHOW DOWN 1 ***', '*** SUMMARY 2 ***'
-        *((f"{end} {run} ***", "run-it-twice", "the board was run more than once, which the log cannot record")
-          for end in "PNRY" for run in "12"),
+        # '*** FLOP 1 ***' out of order, or a run's summary for a run not dealt
+        *((f"{end} {run} ***", "run-it-twice", "the board's runs are not written in an order the log can hold")
+          for end in "PNRY" for run in "123"),
     ),
 )
 

@@ -19,8 +19,10 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
   the premium is paid beside the pot, not from it, and the log records no event
   for them;
 - a cash-out (``Cashout``, ``EV Cashout``) settles a pot outside the rules: its
-  hand is rejected, reason ``cash-out``.  Run-it-twice/three-times hands are
-  rejected (``run-it-twice``) by the family, as for PokerStars.
+  hand is rejected, reason ``cash-out``.  Run-it-twice and three-times hands
+  (``*** FIRST SHOWDOWN ***``, ``Hand was run three times``, ``SECOND Board [4d Qs]``)
+  are read by the family, as for PokerStars: each run's cards and collects carry
+  their run (``Event.run``).
 
 >>> text = '''Poker Hand #TM1: Tournament #7, Demo $1 Hold'em No Limit - Level1(100/200) - 2021/04/04 16:06:27
 ... Table '89' 8-max Seat #1 is the button

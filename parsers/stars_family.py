@@ -241,6 +241,9 @@ class StarsSite:
     # to post, at times with no seat line; 'Ann sits down' at Full Tilt)
     ignored_line_pattern: re.Pattern[str] | None = None
     marker_aliases: dict[str, str] = field(default_factory=dict)  # '*** FLOPET ***' -> '*** PRE-FLOP ***'
+    # run it twice written with the run after the street ('*** TURN 2 ***', '*** SHOW DOWN 1 ***',
+    # '*** SUMMARY 2 ***': Full Tilt); groups street and run.  PokerStars' '*** SECOND TURN ***' is read always
+    run_markers: re.Pattern[str] | None = None
     # blank lines inside a hand (UTF-16 exports put one after every line), and lines
     # between the header and the seats that record nothing ('Seats: 9'), are skipped
     blank_lines: bool = False
@@ -305,7 +308,18 @@ def _pot_height(e: Event) -> int:
     return int(label[5:]) if label.startswith("side-") and label[5:].isdigit() else 1 if label == "side" else 0
 
 
-_RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
+# run it twice (or three times): '*** FIRST FLOP ***', '*** SECOND RIVER ***', '*** FIRST SHOW DOWN ***'
+# (GGPoker: '*** FIRST SHOWDOWN ***'); the word is the run, the rest the street marker
+_RUN_TWICE = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD) ((?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*)")
+_RUN_NUMBER = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+# the summary's account of the runs: 'Hand was run twice' (GGPoker: 'run two times', 'run three
+# times'), then each run's board: 'FIRST Board [..]' (GGPoker's ShortDeck: 'FIRST' alone, then 'Board [..]')
+_RUN_COUNT = {"Hand was run twice": 2, "Hand was run two times": 2, "Hand was run three times": 3}
+_RUN_BOARD_LINES = ("FIRST Board [", "SECOND Board [", "THIRD Board [")
+_RUN_POT_LINE = re.compile(r"^Pot [123] \S+$")  # Full Tilt's summary of a run: 'Pot 2 $1,859'
+_RUN_WORD_LINES = frozenset(_RUN_NUMBER)
+# what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
+_RUN_KINDS = frozenset({K.DEAL_BOARD, K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.UNCALLED_RETURN, K.FINISH, K.HOUSE_ADDED})
 
 
 def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:
@@ -587,6 +601,8 @@ class _HandReader:
         self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
         self.raw_no = buf[0][0]  # the line being read, for an error the reading raises
         self.in_forced = False  # in the site's section of forced bets (StarsSite.forced_marker)
+        self.run = 0  # run it twice: the run being read (0: the board has not been run more than once)
+        self.runs = 0  # the highest run seen
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
 
@@ -614,6 +630,12 @@ class _HandReader:
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
+        if self.run:
+            if street != S.SUMMARY and kind not in _RUN_KINDS:
+                # the runs are dealt once betting is over: betting between them is another game
+                raise _Reject("run-it-twice", line_no, f"line {line_no}: {kind} after the board was run more than once "
+                                                       f"(the runs are dealt when betting is over): {self.raw!r}")
+            e.run = self.run
         events.append(e)
         return e
 
@@ -644,7 +666,9 @@ class _HandReader:
         # the last '*** ' marker must be the summary (scanning back: the summary is short)
         for k in range(len(buf) - 1, 0, -1):
             if buf[k][2].startswith("*** "):
-                summary = buf[k][2].startswith("*** SUMMARY ***")
+                summary = buf[k][2].startswith("*** SUMMARY ***") or (
+                    site.run_markers is not None and buf[k][2].startswith("*** SUMMARY ")
+                    and (rs := site.run_markers.match(buf[k][2].rstrip())) is not None and rs.group("street") == "SUMMARY")
                 if not summary and site.rejected_lines:  # a marker the site's description rejects ('*** SUMMARY 2 ***')
                     rejected = self.fail(buf[k][0], buf[k][2])
                     if rejected.code != "parse-error":
@@ -832,6 +856,11 @@ class _HandReader:
                     self.seat_result(no, text)
                 elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
                     pass  # the board again (already recorded as deal_board events)
+                elif self.runs and (text.startswith(_RUN_BOARD_LINES) or text in _RUN_WORD_LINES or _RUN_POT_LINE.match(text)):
+                    pass  # a run's board again
+                elif self.runs and text in _RUN_COUNT:
+                    if _RUN_COUNT[text] != self.runs:
+                        raise self.fail(no, text, f"the hand shows {self.runs} runs")
                 elif site.ignored_line_pattern and site.ignored_line_pattern.match(text):
                     pass
                 else:
@@ -910,6 +939,8 @@ class _HandReader:
             for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
                 self.raw = e.text or ""
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
+        if self.runs == 1:
+            raise _Reject("run-it-twice", buf[-1][0], f"hand at line {buf[0][0]}: the board's first run has no second")
         if not saw_total:
             raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
         # the summary lists every seat that took part; a hand cut inside its summary misses some
@@ -929,8 +960,14 @@ class _HandReader:
         end = text.find("***", 4)
         head = text[: end + 3] if end >= 0 else text
         head = self.site.marker_aliases.get(head, head)
-        if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and _RUN_TWICE.match(head):
-            raise _Reject("run-it-twice", no, f"line {no}: the board was run more than once, which the log cannot record: {text!r}")
+        run_markers = self.site.run_markers
+        if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and (rm := _RUN_TWICE.match(head)):
+            # a run's street: its cards and its showdown belong to that run (Event.run)
+            head = self.enter_run(_RUN_NUMBER[rm.group(1)], "*** " + rm.group(2), no, text)
+        elif run_markers is not None and (fm := run_markers.match(head)):
+            head = self.enter_run(int(fm.group("run")), f"*** {fm.group('street')} ***", no, text)
+        if head == "*** SUMMARY ***":
+            self.run = 0
         new: str | None = None
         site_markers = self.site.markers
         self.in_forced = head == self.site.forced_marker
@@ -965,6 +1002,18 @@ class _HandReader:
             self.committed = {}
         return new
 
+    def enter_run(self, run: int, head: str, no: int, text: str) -> str:
+        """A run's street marker: the run its cards, shows and collects belong to from here
+        (``Event.run``), and the street's plain marker."""
+        if head == "*** SUMMARY ***":
+            if self.runs < 2 or run > self.runs:
+                raise self.fail(no, text, "a run's summary for a run not dealt")
+            return head  # a run's summary: its seat lines again (summary events are the hand's)
+        if run > self.runs + 1 or (run < self.run and not head.startswith("*** SHOW")):
+            raise self.fail(no, text, "runs out of order")
+        self.run, self.runs = run, max(self.runs, run)
+        return self.site.marker_aliases.get(head, head)
+
     def collect(self, street: str, no: int, text: str) -> bool:
         """'<player> collected <amount> from <pot>' (``StarsSite.collect``), if the line is one."""
         cm = self.site.collect.match(text)
@@ -974,9 +1023,17 @@ class _HandReader:
         who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
         if who not in self.names:
             return False
-        label = "main" if pot in self.site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
+        run = cm.groupdict().get("run") if cm.re.groupindex else None
+        if run is not None:  # the run's pot, named by its run ('wins pot 2 (x)': Full Tilt)
+            if not 1 <= int(run) <= self.runs:
+                return False
+            label = "pot"
+        else:
+            label = "main" if pot in self.site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
         half = None if half is None else "hi" if half.lower().startswith("hi") else "lo"
-        self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(paid), pot_label=label, half=half)
+        e = self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(paid), pot_label=label, half=half)
+        if run is not None:
+            e.run = int(run)
         return True
 
     def line_event(self, street: str, no: int, text: str) -> bool:

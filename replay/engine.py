@@ -130,6 +130,10 @@ class Replay:
             self.seats[s.seat] = SeatState(s.seat, s.player, idx, s.starting_stack, s.starting_stack)
         self.order = sorted(self.seats.values(), key=lambda x: x.order)
         self.board: list[str] = []
+        # run it twice: each board event's (street index, run, cards); the runs' boards are built from them
+        self.board_events: list[tuple[int, int, list[str]]] = []
+        self.runs = 1  # how many times the board was run
+        self.later_run_collects = False  # a collect is written in a run after the first
         self.collects: list[Event] = []
         self.total_pot: Event | None = None  # the summary's "Total pot X | Rake Y" claim
         # money the house added (house_added: Run It Once's splash the pot); no seat's chips, so
@@ -284,7 +288,15 @@ class Replay:
                     elif street in ("fourth", "fifth", "sixth"):
                         s.upcards.extend(new)
             elif kind == "deal_board":
-                self.board.extend(split_cards(e.cards))
+                cards = split_cards(e.cards)
+                run_no = e.run
+                if run_no == 1:
+                    # Courchevel's flop line repeats the card exposed pre-flop: a card is on the board once
+                    cards = [c for c in cards if c not in self.board]
+                    self.board.extend(cards)
+                elif run_no > self.runs:
+                    self.runs = run_no
+                self.board_events.append((self.streets.index(street) if street in self.streets else -1, run_no, cards))
             elif kind == "draw" and s is not None:
                 for c in split_cards(e.cards):
                     if c in s.cards:
@@ -304,6 +316,8 @@ class Replay:
             elif kind == "collect" and s is not None:
                 s.collected += e.amount or 0
                 self.collects.append(e)
+                if e.run != 1:
+                    self.later_run_collects = True
             elif kind == "finishing_stack" and s is not None:
                 s.finishing_stack = e.amount
             elif kind == "winnings" and s is not None:
@@ -697,8 +711,31 @@ class Replay:
             return cards if len(cards) >= 4 else None
         return cards if len(cards) >= 5 else None
 
-    def _evaluate(self, seats: list[SeatState]) -> dict[int, Any]:
-        board = " ".join(self.board) if HOLE_COUNT.get(self.variant) else ""
+    def _run_boards(self) -> dict[int, list[str]]:
+        """Each run's board: the cards dealt before the runs parted (recorded as run 1's,
+        on the streets before the first street another run has cards on), then the run's
+        own cards.  A hand run once has one board."""
+        if self.runs == 1:
+            return {1: self.board}
+        parted = min(idx for idx, run_no, _ in self.board_events if run_no > 1)
+        shared = [c for idx, run_no, cards in self.board_events if run_no == 1 and idx < parted for c in cards]
+        return {r: shared + [c for idx, run_no, cards in self.board_events if run_no == r and idx >= parted for c in cards]
+                for r in range(1, self.runs + 1)}
+
+    def _run_amounts(self, amount: int) -> list[int]:
+        """A pot run ``self.runs`` times: each run's share, in whole chips, the odd chips to
+        the first runs (as PokerStars and GGPoker split; the TDA rules say nothing of
+        running it twice, docs/semantics.md).
+
+        >>> r = Replay.__new__(Replay); r.unit, r.runs = 1, 2
+        >>> r._run_amounts(7), r._run_amounts(8)
+        ([4, 3], [4, 4])
+        """
+        base, odd = divmod(amount // self.unit, self.runs)
+        return [(base + (i < odd)) * self.unit for i in range(self.runs)]
+
+    def _evaluate(self, seats: list[SeatState], cards_on_board: list[str] | None = None) -> dict[int, Any]:
+        board = " ".join(self.board if cards_on_board is None else cards_on_board) if HOLE_COUNT.get(self.variant) else ""
         out = {}
         for s in seats:
             cards = self._tabled(s)
@@ -743,51 +780,75 @@ class Replay:
         pots = self._build_pots()
         recorded, attributable = self._recorded_by_pot(pots)
         expected_won: dict[int, int | None] = {s.seat: 0 for s in self.order}
+        boards = self._run_boards()
         for pot in pots:
-            label = "main" if pot.index == 0 else f"side-{pot.index}"
             elig = [self.seats[x] for x in pot.eligible]
-            evals = self._evaluate(elig) if len(elig) > 1 else {}
-            hi_w: list[int] | None
-            lo_w: list[int] | None = None
-            note = None
-            shares: dict[int, tuple[int, int]] = {}
-            if len(elig) == 1:
-                hi_w, verified = [elig[0].seat], True
-                lo_w = [] if self.variant in HILO_VARIANTS else None
-                shares = {elig[0].seat: (pot.amount, 0)}
+            if self.runs > 1 and len(elig) > 1:
+                # run it twice: each run wins its share of the pot on its own board
+                for run_no, amount in enumerate(self._run_amounts(pot.amount), 1):
+                    self._settle_pot(pot, run_no, amount, elig, boards[run_no], recorded.get((pot.index, run_no), {}),
+                                     attributable, expected_won)
             else:
-                unknown = [x.seat for x in elig if x.seat not in evals and not x.mucked]
-                contenders = [x for x in elig if x.seat in evals]
-                if unknown or not contenders:
-                    hi_w, verified = None, False
-                    note = f"hands of seats {unknown} not tabled" if unknown else "no hand tabled"
-                else:
-                    verified = True
-                    hi_w = self._best(contenders, evals, "hi")
-                    if self.variant in HILO_VARIANTS:
-                        lo_w = self._best(contenders, evals, "lo")
-                    shares = self._pot_shares(pot.amount, hi_w, lo_w, evals)
-            self.facts.pots.append((
-                self.hid, self.ed, pot.index, label, pot.amount, pot.contributors, pot.eligible,
-                len(elig) > 1, hi_w, lo_w, verified, note,
-            ))
-            pot_recorded = recorded.get(pot.index, {})
-            for s in self.order:
-                if s.seat not in pot.contributors and s.seat not in shares and s.seat not in pot_recorded:
-                    continue
-                exp = shares.get(s.seat, (0, 0)) if verified else (None, None)
-                if exp[0] is None:
-                    if s.seat in pot.eligible:
-                        expected_won[s.seat] = None
-                elif (so_far := expected_won[s.seat]) is not None:
-                    expected_won[s.seat] = so_far + exp[0]
-                rec = pot_recorded.get(s.seat, (0, None)) if attributable else (None, None)
-                ev = evals.get(s.seat)  # the pot's evaluation: only its eligible seats, when contested
-                value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
-                self.facts.pot_shares.append((
-                    self.hid, self.ed, pot.index, s.seat, s.seat in pot.eligible, exp[0], exp[1], rec[0], value, rec[1],
-                ))
+                # one board, or a pot only one player can win (no run decides it): whatever
+                # the history collected from it, in any run, is the pot's
+                pot_recorded: dict[int | None, tuple[int, int | None]] = recorded.get((pot.index, 1), {})
+                if self.later_run_collects:
+                    pot_recorded = dict(pot_recorded)
+                    for (index, run_no), by_seat in sorted(recorded.items()):
+                        if index != pot.index or run_no == 1:
+                            continue
+                        for seat, (amt, line) in by_seat.items():
+                            so_far, first = pot_recorded.get(seat, (0, None))
+                            pot_recorded[seat] = (so_far + amt, first or line)
+                self._settle_pot(pot, 1, pot.amount, elig, boards[1], pot_recorded, attributable, expected_won)
         self._hand_results(expected_won)
+
+    def _settle_pot(self, pot: Pot, run_no: int, amount: int, elig: list[SeatState], board: list[str],
+                    pot_recorded: dict[int | None, tuple[int, int | None]], attributable: bool,
+                    expected_won: dict[int, int | None]) -> None:
+        """One pot (or one run's share of it): its winners on ``board``, the rules' award
+        and the history's, as pots and pot_shares rows."""
+        label = "main" if pot.index == 0 else f"side-{pot.index}"
+        evals = self._evaluate(elig, board) if len(elig) > 1 else {}
+        hi_w: list[int] | None
+        lo_w: list[int] | None = None
+        note = None
+        shares: dict[int, tuple[int, int]] = {}
+        if len(elig) == 1:
+            hi_w, verified = [elig[0].seat], True
+            lo_w = [] if self.variant in HILO_VARIANTS else None
+            shares = {elig[0].seat: (amount, 0)}
+        else:
+            unknown = [x.seat for x in elig if x.seat not in evals and not x.mucked]
+            contenders = [x for x in elig if x.seat in evals]
+            if unknown or not contenders:
+                hi_w, verified = None, False
+                note = f"hands of seats {unknown} not tabled" if unknown else "no hand tabled"
+            else:
+                verified = True
+                hi_w = self._best(contenders, evals, "hi")
+                if self.variant in HILO_VARIANTS:
+                    lo_w = self._best(contenders, evals, "lo")
+                shares = self._pot_shares(amount, hi_w, lo_w, evals)
+        self.facts.pots.append((
+            self.hid, self.ed, pot.index, run_no, label, amount, pot.contributors, pot.eligible,
+            len(elig) > 1, hi_w, lo_w, verified, note,
+        ))
+        for s in self.order:
+            if s.seat not in pot.contributors and s.seat not in shares and s.seat not in pot_recorded:
+                continue
+            exp = shares.get(s.seat, (0, 0)) if verified else (None, None)
+            if exp[0] is None:
+                if s.seat in pot.eligible:
+                    expected_won[s.seat] = None
+            elif (so_far := expected_won[s.seat]) is not None:
+                expected_won[s.seat] = so_far + exp[0]
+            rec = pot_recorded.get(s.seat, (0, None)) if attributable else (None, None)
+            ev = evals.get(s.seat)  # the pot's evaluation: only its eligible seats, when contested
+            value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
+            self.facts.pot_shares.append((
+                self.hid, self.ed, pot.index, run_no, s.seat, s.seat in pot.eligible, exp[0], exp[1], rec[0], value, rec[1],
+            ))
 
     def _best(self, contenders: list[SeatState], evals: dict, half: str) -> list[int]:
         # compare the ranks, not the pokerkit hands: same order, no lookups per comparison
@@ -814,15 +875,16 @@ class Replay:
                 acc[1] += odd
         return {seat: (v[0], v[1]) for seat, v in out.items()}
 
-    def _recorded_by_pot(self, pots: list[Pot]) -> tuple[dict[int, dict[int | None, tuple[int, int | None]]], bool]:
-        """What the history says each seat collected from each pot."""
-        rec: dict[int, dict[int | None, tuple[int, int | None]]] = {}
+    def _recorded_by_pot(self, pots: list[Pot]) -> tuple[dict[tuple[int, int], dict[int | None, tuple[int, int | None]]], bool]:
+        """What the history says each seat collected from each pot, in each run: keyed
+        by (pot index, run)."""
+        rec: dict[tuple[int, int], dict[int | None, tuple[int, int | None]]] = {}
         if not self.records_returns:  # PHH: only stack outcomes; attributable when one pot
             if len(pots) == 1:
                 for s in self.order:
                     won = self._won_recorded_phh(s)
                     if won:
-                        rec.setdefault(0, {})[s.seat] = (won, None)
+                        rec.setdefault((0, 1), {})[s.seat] = (won, None)
                 return rec, any(s.finishing_stack is not None or s.winnings is not None for s in self.order)
             return rec, False
         n_side = len(pots) - 1
@@ -838,8 +900,9 @@ class Replay:
                 self._note(e.seq, "collect-not-attributable",
                            f"collect from {label!r} cannot be matched to one of {len(pots)} computed pots")
                 return {}, False
-            amt, line = rec.setdefault(idx, {}).get(e.seat, (0, None))
-            rec[idx][e.seat] = (amt + (e.amount or 0), line or e.line_no)
+            by_seat = rec.setdefault((idx, e.run), {})
+            amt, line = by_seat.get(e.seat, (0, None))
+            by_seat[e.seat] = (amt + (e.amount or 0), line or e.line_no)
         return rec, True
 
     def _won_recorded_phh(self, s: SeatState) -> int | None:

@@ -35,6 +35,7 @@ def _fields_to(cls, last: str) -> list[str]:
 # source_id is one)
 SEAT_COLS = ["hand_id", *_fields_to(Seat, "position")]
 EVENT_COLS = ["hand_id", *_fields_to(Event, "half")]
+EVENT_RUN_COLS = [*EVENT_COLS, "run"]  # the run is the Event's last field: set apart, after the positional ones
 _HAND_COLS = [f.name for f in dataclasses.fields(ParsedHand) if f.name in schema.HANDS.column_names]
 HAND_IX = "_hand_ix"  # which hand of a batch a fact row belongs to (facts of duplicates are dropped)
 
@@ -59,7 +60,7 @@ def read_batches(con: duckdb.DuckDBPyConnection, batch: int = BATCH_HANDS) -> It
         yield (
             con.sql(f"SELECT {', '.join(HAND_COLS)} FROM hands {rng} ORDER BY hand_id", params=[lo, hi]).to_arrow_table(),
             con.sql(f"SELECT {', '.join(SEAT_COLS)} FROM seats {rng} ORDER BY hand_id, seat", params=[lo, hi]).to_arrow_table(),
-            con.sql(f"SELECT {', '.join(EVENT_COLS)} FROM events {rng} ORDER BY hand_id, seq", params=[lo, hi]).to_arrow_table(),
+            con.sql(f"SELECT {', '.join(EVENT_RUN_COLS)} FROM events {rng} ORDER BY hand_id, seq", params=[lo, hi]).to_arrow_table(),
         )
 
 
@@ -74,8 +75,11 @@ def rows_from_arrow(hands: pa.Table, seats: pa.Table, events: pa.Table) -> list[
     for hand_id, *row in _rows(seats, SEAT_COLS):
         by_seats.setdefault(hand_id, []).append(Seat(*row))
     by_events: dict[str, list[Event]] = {}
-    for hand_id, *row in _rows(events, EVENT_COLS):
-        by_events.setdefault(hand_id, []).append(Event(*row))
+    for hand_id, *row, run in _rows(events, EVENT_RUN_COLS):
+        e = Event(*row)
+        if run != 1:
+            e.run = run
+        by_events.setdefault(hand_id, []).append(e)
     out = []
     for row in _rows(hands, _HAND_COLS):
         h = ParsedHand(**dict(zip(_HAND_COLS, row)))

@@ -124,7 +124,7 @@ def summary(con: duckdb.DuckDBPyConnection, edition: str) -> dict:
     ).fetchone()
     pots = con.execute(
         "SELECT count(*), count(*) FILTER (WHERE verified), count(*) FILTER (WHERE contested), "
-        "count(*) FILTER (WHERE contested AND verified) FROM pots WHERE edition = ?", [edition]
+        "count(*) FILTER (WHERE contested AND verified) FROM pots WHERE edition = ? AND run = 1", [edition]
     ).fetchone()
     (fully,) = con.execute("SELECT count(*) FROM hand_summary WHERE fully_verified").fetchone()
     (notes,) = con.execute("SELECT count(DISTINCT hand_id) FROM replay_notes WHERE edition = ?", [edition]).fetchone()
@@ -275,8 +275,11 @@ def evidence(con: duckdb.DuckDBPyConnection, edition: str, hand_ids: list[str] |
     if progress:
         progress("timeline")
     for p in _dicts(con.execute(
-        "SELECT p.hand_id, pot_index, pot_label, amount, eligible, contested, hi_winners, lo_winners, verified, note "
-        "FROM pots p JOIN _ev_hands USING (hand_id) WHERE edition = ? ORDER BY p.hand_id, pot_index", [edition]
+        # a board run twice: a row per pot and run, labelled with its run
+        "SELECT p.hand_id, pot_index, CASE WHEN max(run) OVER (PARTITION BY p.hand_id, pot_index) > 1 "
+        "THEN pot_label || ' (run ' || run || ')' ELSE pot_label END AS pot_label, amount, eligible, contested, "
+        "hi_winners, lo_winners, verified, note "
+        "FROM pots p JOIN _ev_hands USING (hand_id) WHERE edition = ? ORDER BY p.hand_id, pot_index, run", [edition]
     )):
         out[p.pop("hand_id")]["pots"].append(p)
     for r in _dicts(con.execute(

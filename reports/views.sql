@@ -16,7 +16,7 @@
 CREATE OR REPLACE TEMP VIEW actions AS
 SELECT e.hand_id, h.tournament_id, h.table_name, h.level, h.started_at,
        e.seq, e.line_no, e.street, e.kind, e.seat, e.player,
-       e.amount, e.to_amount, e.all_in, e.cards, e.pot_label,
+       e.amount, e.to_amount, e.all_in, e.cards, e.pot_label, e.run,
        d.stack_before, d.pot_before, d.to_call, d.current_bet,
        d.min_raise_to, d.max_raise_to,
        d.may_raise AS betting_open, d.may_raise_reason AS betting_open_why,
@@ -59,9 +59,10 @@ GROUP BY category;
 -- findings against it.
 CREATE OR REPLACE TEMP VIEW hand_summary AS
 WITH p AS (
-  SELECT hand_id, count(*) AS pots, CAST(sum(amount) AS BIGINT) AS pot_total,
-         count(*) FILTER (WHERE contested) AS contested_pots,
-         count(*) FILTER (WHERE contested AND verified) AS contested_pots_verified,
+  -- a board run twice has a row per pot and run: a pot is counted once (its run 1 row)
+  SELECT hand_id, count(*) FILTER (WHERE run = 1) AS pots, CAST(sum(amount) AS BIGINT) AS pot_total,
+         count(*) FILTER (WHERE contested AND run = 1) AS contested_pots,
+         count(*) FILTER (WHERE contested AND verified AND run = 1) AS contested_pots_verified,
          bool_and(verified) AS all_pots_verified
   FROM pots WHERE edition = getvariable('edition') GROUP BY hand_id
 ), s AS (

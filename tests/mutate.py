@@ -933,3 +933,97 @@ def restack(m: Mutant, rng: random.Random, num: Numberer) -> Mutant | None:
     lines[0] = _renumber(hand.header, num())
     lines[i] = lines[i].replace(f"({stack} in chips", f"({stack + rng.randint(1, 5000)} in chips", 1)
     return Mutant(m.check, "\n".join(lines), m.seat, m.source, m.what + f"; {n}'s stack varied", twin=m.twin)
+
+
+# --- run it twice ------------------------------------------------------------------
+# Stars-shaped cash hands whose board was run twice or three times (PokerStars, GGPoker, Full Tilt),
+# mutated as text: amounts stay as the site wrote them ('$8385.36', '$1,354', '$105.1').
+
+RUN_SHOWDOWN = re.compile(r"^\*\*\* (FIRST|SECOND|THIRD) SHOW ?DOWN \*\*\*")
+RUN_WORDS = {"FIRST": 1, "SECOND": 2, "THIRD": 3}
+RUN_COLLECT = re.compile(r"^(?P<player>.+) collected (?P<amount>\S+) from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
+# Full Tilt names a run's share by its run: 'Player0 wins pot 2 ($77.60) with a straight'
+RUN_POT_COLLECT = re.compile(r"^(?P<player>.+) wins pot (?P<run>[123]) \((?P<amount>[^)]+)\)(?: with .*)?$")
+RUN_SEAT = re.compile(r"^Seat (\d+): (.+?) \(")
+HAND_NUMBER = re.compile(r"#([A-Z]*)(\d+):")
+
+
+def _site_amount(text: str) -> tuple[str, int, int]:
+    """'$8,385.36' -> ('$', 838536, 2): the symbol, the amount in its smallest written unit, the decimals."""
+    m = re.match(r"^(\D*)([\d,]+)(?:\.(\d+))?$", text)
+    if not m:
+        raise ValueError(text)
+    decimals = len(m.group(3) or "")
+    return m.group(1), int(m.group(2).replace(",", "") + (m.group(3) or "")), decimals
+
+
+def _site_text(symbol: str, units: int, decimals: int) -> str:
+    if not decimals:
+        return f"{symbol}{units}"
+    return f"{symbol}{units // 10 ** decimals}.{units % 10 ** decimals:0{decimals}d}"
+
+
+def run_wrong_winners(text: str, where: str, num: Numberer) -> list[Mutant]:
+    """A run's share paid to a player who lost that run: for each run's collect line and
+    each player who showed (or mucked at the showdown) and collected nothing in that run, the whole share or half of
+    it goes to him (the wrong-winner check must name him, on that run).  Twins: the same
+    collect split into two lines of its own winner (no finding)."""
+    lines = text.split("\n")
+    seats: dict[str, int] = {}
+    for line in lines:
+        if line.startswith("*** "):
+            break
+        if sm := RUN_SEAT.match(line):
+            seats[sm.group(2)] = int(sm.group(1))
+    # the players still in at the showdown: those who showed, and those who mucked there
+    showed = {line.split(": shows [", 1)[0] for line in lines if ": shows [" in line}
+    showed |= {line.split(" shows [", 1)[0] for line in lines if " shows [" in line}  # Full Tilt: no colon
+    showed |= {line[: -len(": mucks hand")] for line in lines if line.endswith(": mucks hand")}
+    run, collects_by_run = 0, defaultdict(list)
+    for i, line in enumerate(lines):
+        if rm := RUN_SHOWDOWN.match(line):
+            run = RUN_WORDS[rm.group(1)]
+        elif line.startswith("*** SUMMARY"):
+            run = 0
+        elif run and (cm := RUN_COLLECT.match(line)) and cm.group("player") in seats:
+            collects_by_run[run].append((i, cm))
+        elif (cm := RUN_POT_COLLECT.match(line)) and cm.group("player") in seats:
+            collects_by_run[int(cm.group("run"))].append((i, cm))
+    out: list[Mutant] = []
+
+    def write(edits: dict[int, list[str]]) -> str:
+        n = num()
+        body = [x for i, line in enumerate(lines) for x in edits.get(i, [line])]
+        body[0] = HAND_NUMBER.sub(lambda m: f"#{m.group(1)}{n}:", body[0], count=1)
+        return "\n".join(body)
+
+    def collect_line(cm: re.Match, player: str, amount: str) -> str:
+        if "run" in cm.re.groupindex:
+            return f"{player} wins pot {cm.group('run')} ({amount})"
+        return f"{player} collected {amount} from {cm.group('pot')}"
+
+    for run_no, collects in sorted(collects_by_run.items()):
+        winners = {cm.group("player") for _, cm in collects}
+        for i, cm in collects:
+            who = cm.group("player")
+            symbol, units, decimals = _site_amount(cm.group("amount"))
+            half = units // 2
+            if half:
+                twin = [collect_line(cm, who, _site_text(symbol, units - half, decimals)),
+                        collect_line(cm, who, _site_text(symbol, half, decimals))]
+                out.append(Mutant("wrong-winner", write({i: twin}), None, where,
+                                  f"run {run_no}: {who}'s collect split in two lines", twin=True))
+            for loser in sorted(showed - winners - {who}, key=lambda x: seats.get(x, 0)):
+                if loser not in seats:
+                    continue
+                whole = [collect_line(cm, loser, cm.group("amount"))]
+                out.append(Mutant("wrong-winner", write({i: whole}), seats[loser], where,
+                                  f"run {run_no}: {who}'s share ({cm.group('amount')}) paid to {loser}, who lost the run"))
+                if half:
+                    part = [collect_line(cm, who, _site_text(symbol, units - half, decimals)),
+                            collect_line(cm, loser, _site_text(symbol, half, decimals))]
+                    out.append(Mutant("wrong-winner", write({i: part}), seats[loser], where,
+                                      f"run {run_no}: half of {who}'s share paid to {loser}, who lost the run"))
+    for m in out:
+        m.number = int(HAND_NUMBER.search(m.text.split("\n", 1)[0]).group(2))
+    return out

@@ -181,7 +181,7 @@ def test_every_shipped_policy_has_a_source_and_the_rules_command_lists_them():
     assert {x["policy"] for x in listed["pokerstars"]["policies"]} >= {"button", "allin_muck", "raise_cap"}
     text = run("rules").output
     assert "house-rule profiles" in text and "pokerstars.toml" in text and "both-blinds-moved" in text
-    assert "  ggpoker " in text and "no policy declared" in text
+    assert "  winamax " in text and "no policy declared" in text
 
 
 def test_a_dead_button_finding_follows_the_moving_button_in_its_era(tmp_path):

@@ -85,9 +85,6 @@ EXPECTED_REJECTIONS = {
     ("cash/Stars/Flop/6-Card-PLO-6max-USD-0.10-0.25-202201.multiway.allin.deadcards.txt", 28): "cash-out",
     ("cash/Stars/Flop/6-Card-PLO-6max-USD-0.50-1.00-202004.Cash.Out.txt", 29): "cash-out",
     ("cash/Stars/Flop/6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt", 33): "cash-out",
-    ("cash/Stars/Flop/NLHE-6max-EUR-1.00-2.00-201212.RunItTwice.txt", 28): "run-it-twice",
-    ("cash/Stars/Flop/PL-Courchevel-HL-6max-USD-1.00-2.00-201303.Run.It.Twice.txt", 18): "run-it-twice",
-    ("cash/Stars/Flop/PLO-6max-USD-200-400-201505.rit.leaves.table.txt", 14): "run-it-twice",
     # a no-limit game with a $10 cap, and Split Hold'em (two boards): no schema for either
     ("cash/Stars/Flop/NLHE-CAP-9max-USD-0.25-0.50-201011.Capped.preflop.txt", 1): "unsupported-game",
     ("cash/Stars/Flop/NLHE-Split-6max-USD-1.00-2.00-201803.txt", 1): "unsupported-game",

@@ -136,3 +136,61 @@ def test_mutants_are_renumbered_and_self_consistent(clean_sources):
         h = Hand(m.text)
         assert int(HEADER.match(m.text.split("\n", 1)[0]).group(2)) == m.number
         assert sum(a for *_x, a, _p in [(c[0], c[1], c[2], c[3]) for c in h.collects]) == h.total - h.rake
+
+
+def test_run_it_twice_wrong_winner_recall(tmp_path):
+    """Per run: every corpus hand whose board was run twice or three times (PokerStars,
+    GGPoker, Full Tilt; tests/test_run_it_twice.py finds them by content) whose collects name their
+    pot, mutated so that a run's share (whole or half) goes to a player who lost that run,
+    e.g. run 2's share to run 1's winner.  Each mutant must be found by wrong-winner, on the
+    player paid, naming the run; each twin (the same collect split in two lines of its own
+    winner) must draw no award finding."""
+    from mutate import Numberer, run_wrong_winners
+    from test_run_it_twice import NOT_ATTRIBUTABLE, _rit_files
+
+    from parsers import all_parsers, iter_lines, open_source
+    from parsers.base import ParsedHand
+
+    texts = []
+    for rel in _rit_files():
+        path = CORPUS / "fpdb" / rel
+        info = open_source(path)
+        lines = path.read_bytes().decode(info.encoding, errors="replace").split("\n")
+        p = next(p for p in all_parsers() if p.detect(info.head, rel))
+        for h in p.iter_hands(iter_lines(path, info.encoding), rel):
+            if isinstance(h, ParsedHand) and h.hand_id not in NOT_ATTRIBUTABLE:
+                texts.append((p.name, f"{rel}:{h.first_line}", "\n".join(lines[h.first_line - 1:h.last_line])))
+    num = Numberer(9_200_000_000_000)
+    by_site: dict[str, list] = collections.defaultdict(list)
+    for site, where, text in texts:
+        by_site[site] += run_wrong_winners(text, where, num)
+    mutants = [m for ms in by_site.values() for m in ms]
+    violations = [m for m in mutants if not m.twin]
+    paths = []
+    for site, ms in by_site.items():  # a file per site (a file is read by one parser) that has mutants
+        if not ms:
+            continue
+        paths.append(tmp_path / f"rit-mutants-{site}.txt")
+        paths[-1].write_text("\n\n\n".join(m.text for m in ms) + "\n", encoding="utf-8")
+    res = audit([str(p) for p in paths], db=str(tmp_path / "rit.duckdb"))
+    assert res.ingest.rejected == 0, res.ingest.errors[:3]
+    by_number: dict[str, list[dict]] = collections.defaultdict(list)
+    for f in res.findings:
+        by_number[f["hand_id"].rsplit("-", 1)[-1].lstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ")].append(f)
+    missed = [m for m in violations
+              if not any(f["check_id"] == "wrong-winner" and f["seat"] == m.seat and f["category"] == "violation"
+                         and f" on run {m.what.split(':')[0].split()[1]} of " in f["message"]
+                         for f in by_number.get(str(m.number), []))]
+    # a twin draws no award finding (a source hand's own findings, such as a muck at an
+    # all-in showdown, stay with its twins and mutants)
+    twins_hit = [m for m in mutants if m.twin and any(f["check_id"] in AWARD for f in by_number.get(str(m.number), []))]
+    found = len(violations) - len(missed)
+    print(f"\nrun-it-twice wrong-winner: {len(violations)} mutants from {len({m.source for m in violations})} of "
+          f"{len(texts)} hands, {found} found "
+          f"(recall {found / max(1, len(violations)):.2%}), {len(mutants) - len(violations)} twins, {len(twins_hit)} flagged")
+    assert len(violations) >= 30 and len({m.source for m in violations}) >= 7
+    # the issue's case: run 2's share paid to run 1's winner (Hero won the first run of this PLO hand)
+    assert any(m.what.startswith("run 2: Player0's share") and m.what.endswith("paid to Hero, who lost the run")
+               and "rit.leaves.table" in m.source for m in violations)
+    assert not missed, f"missed {len(missed)}, e.g. {missed[0].what}:\n{missed[0].text}"
+    assert not twins_hit, f"twin flagged: {twins_hit[0].what}\n{by_number[str(twins_hit[0].number)]}"

@@ -356,6 +356,7 @@ def test_home_game_mixed_and_uppercase_headers():
 
 
 def test_rejections_name_the_line_and_the_next_hand_still_parses():
+    # a board run twice before the river's betting: a run-it-twice hand the log cannot hold
     rit = CASH.replace("*** RIVER *** [2c 3d 4h 5s] [Td]", "*** FIRST RIVER *** [2c 3d 4h 5s] [Td]\n*** SECOND RIVER *** [2c 3d 4h 5s] [9d]")
     bad = TOURNEY.replace("Ann: raises 1000 to 1375", "Ann: juggles 1000")
     unsupported = CASH.replace("Omaha Hi/Lo Pot Limit", "Split Hold'em No Limit")
@@ -376,7 +377,7 @@ def test_rejections_name_the_line_and_the_next_hand_still_parses():
         ("ParsedHand", None),
     ]
     rit_e, bad_e = items[0], items[2]
-    assert rit_e.hand_id == "PS-300" and rit_e.line_no == 20 and "line 20" in rit_e.reason
+    assert rit_e.hand_id == "PS-300" and rit_e.line_no == 22 and "line 22" in rit_e.reason and "C: checks" in rit_e.reason
     bad_line = joined.split("\n").index("Ann: juggles 1000") + 1
     assert bad_e.line_no == bad_line and f"line {bad_line}" in bad_e.reason and "juggles" in bad_e.reason
     assert "'Zed: folds'" in items[6].reason

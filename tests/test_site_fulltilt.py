@@ -17,10 +17,6 @@ SPEC = SiteSpec(
     expected_rejections={
         # a summary line cut into the next seat's ('Seat 3: Player4 Seat 4: Player1 ...')
         ("cash/FTP/Draw/1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt", 31): "parse-error",
-        # run it twice: two boards and a summary per run ('*** SUMMARY 2 ***')
-        ("cash/FTP/Flop/NLHE-2max-play-500k-1000k-201104.large.pot.txt", 75): "run-it-twice",
-        ("cash/FTP/Flop/PLO-6max-USD-2.00-4.00-201211.RIT.side.pot.txt", 57): "run-it-twice",
-        ("cash/FTP/Flop/PLO-6max-USD-25-50.201012.Run.it.Twice.Archive.Shallow.txt", 51): "run-it-twice",
         # capped no-limit ('CAP NL Hold'em') and capped pot-limit ('$400 Pot Limit Omaha Hi')
         ("cash/FTP/Flop/NLHE-6max-CAP-USD-0.01-0.02-201305.new.format.txt", 1): "unsupported-game",
         ("cash/FTP/Flop/PLO-6max-USD-5.00-10.00-201010.CAP.txt", 1): "unsupported-game",
