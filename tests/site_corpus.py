@@ -90,6 +90,7 @@ class SiteSpec:
     # a format the library does not write: a mutant's text (and a clean hand's) written back in the site's format
     mutant_text: Callable[[str], str] | None = None
     mutation_classes: tuple[str, ...] = MUTATION_CLASSES  # the classes the site's format can carry
+    mutation_cash: bool = False  # cash hands are sources too (a converter that writes amounts in stored units)
     mutation_passes: int = 3  # tests/mutate.py passes, each with its own random parameters
     fuzz_examples: int = 200
     reviewed: str = ""  # the reviewed findings' file stem when two formats of a site share its name ('': the site)
@@ -222,12 +223,13 @@ def _mutate_header(header: re.Pattern[str]):
 
 
 def _hand_texts(spec: SiteSpec) -> list[tuple[str, int, str]]:
-    """(file, line, text) of every hand of the site's tournament files, as the mutation library reads it."""
+    """(file, line, text) of every hand of the site's tournament files (and cash files, where
+    ``mutation_cash``), as the mutation library reads it."""
     out = []
     for rel, items in parsed(spec).items():
         lines = _text(rel).splitlines()
         for h in items:
-            if isinstance(h, ParsedHand) and h.is_tournament:
+            if isinstance(h, ParsedHand) and (h.is_tournament or spec.mutation_cash):
                 text = spec.mutation_text("\n".join(lines[h.first_line - 1:h.last_line]))
                 if text is not None:
                     out.append((rel, h.first_line, text))

@@ -9,8 +9,12 @@ docs/sites.md), so only the harness's counting tests apply to it.
 
 from __future__ import annotations
 
+import functools
 import re
 
+from mutate import HEADER
+from mutate_stars_family import WPN as WORDING
+from parsers.wpn import WpnParser
 from site_corpus import SiteSpec, site_tests
 
 W = "tour/Winning/"
@@ -34,9 +38,12 @@ SPEC = SiteSpec(
         "WPN-779388412": "walk: award 9.00 = pot 6.00 + the big blind's unreturned 3.00",
         "WPN-784373412": "walk: award 0.07 = pot 0.04 + the big blind's unreturned 0.03",
     },
-    # no mutation tests: tests/mutate.py writes PokerStars' shape ('Ann: raises 10 to 20'),
-    # which this format does not have (the harness skips them, saying so)
-    mutation_header=None,
+    # mutation: hands written as tests/mutate.py reads them and back (tests/mutate_stars_family.py);
+    # the 2019 format's 3 tournament hands are too few: cash hands are sources too
+    mutation_header=HEADER,
+    mutation_text=functools.partial(WORDING.as_stars, parser=WpnParser()),
+    mutant_text=WORDING.write,
+    mutation_cash=True,
 )
 
 globals().update(site_tests(SPEC))
