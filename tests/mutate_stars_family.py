@@ -99,9 +99,14 @@ class Wording:
         if not re.search(r"\d+-max Seat #\d+ is the button", lines[1]):
             seats = max(s.seat for s in hand.seats)
             out.append(f"{NO_TABLE}{max(hand.max_seats or 0, seats)}-max Seat #{hand.button_seat} is the button")
-        sides = len({e.pot_label for e in hand.events if e.kind == "collect" and (e.pot_label or "").startswith("side")})
+        collects = [e for e in hand.events if e.kind == "collect"]
+        sides = len({e.pot_label for e in collects if (e.pot_label or "").startswith("side")})
+        results = {e.line_no for e in hand.events if e.kind == "seat_result"}
+        # a collect only the summary records: a collect line of its own, before the summary
+        pending = [f"{c.player} collected {c.amount} from {_pot_words(c.pot_label, sides)}"
+                   for c in collects if c.line_no in results]
         commit: Counter[str] = Counter()
-        level, pending = 0, []
+        level = 0
         for no, line in enumerate(lines[1:], 2):
             events = by_line.get(no, [])
             kinds = {e.kind: e for e in events}
@@ -132,9 +137,6 @@ class Wording:
                 claimed = "".join(f" {_pot_words(p.pot_label, len(pots) - 1).capitalize()} {p.amount}." for p in pots)
                 out.append(f"Total pot {t.amount}{claimed} <<{line[m.end('pots'):]}>> | Rake {t.to_amount or 0}")
             elif "seat_result" in kinds:
-                if "collect" in kinds:  # a collect only the summary records: a collect line of its own
-                    c = kinds["collect"]
-                    pending.append(f"{c.player} collected {c.amount} from {_pot_words(c.pot_label, sides)}")
                 r = kinds["seat_result"]
                 if r.amount is not None:
                     m = re.search(r"\b(won|collected) \(?([^\s()]+?)\)?(?=[\s,]|$)", line)
@@ -249,7 +251,7 @@ def _pot_words(label: str | None, sides: int) -> str:
     if label in (None, "pot"):
         return "pot"
     if label == "main":
-        return "main pot"
+        return "main pot" if sides else "pot"  # (WPN names its one pot the main pot)
     k = label[5:] or "1"
     return "side pot" if sides <= 1 else f"side pot-{k}"
 
@@ -258,13 +260,14 @@ def _signature(hand: ParsedHand) -> tuple:
     """What a round trip must keep: the seats and every event but its text, line and order."""
     seats = sorted((s.seat, s.player, s.starting_stack) for s in hand.seats)
     events = sorted((e.kind, e.player or "", e.amount or 0, e.to_amount or 0, e.all_in, e.cards or "",
-                     e.pot_label or "") for e in hand.events)
+                     "pot" if e.pot_label == "main" else e.pot_label or "") for e in hand.events)
     return hand.betting, hand.big_blind, hand.amount_scale, tuple(seats), tuple(events)
 
 
 STARS = Wording()
 WPN = Wording(
     actor_sep=" ", in_chips=False, raise_to="added", total_after_house=True, summary_parens=False,
+    pot_words={"pot": "main pot"},
     posts=("posts the small blind ", "posts the big blind ", "posts ante "),
     summary=(("did not show and won (", "collected ("),
              ("folded on the Pre-Flop and did not bet", "folded before Flop (didn't bet)"),
