@@ -30,7 +30,7 @@ NUM, TID = "\u27e8num\u27e9", "\u27e8tid\u27e9"  # placeholders in the site's he
 HEAD = re.compile(r"^PokerStars Hand #(\d+): .*? @@ (\S*)\|(\d+)\|(\d+)\|(,?) @@ (.*)$")
 NO_TABLE = "Table '@@' "  # the table line made for a site that writes none
 ACT = re.compile(r"^(folds|checks|calls (\d+)|bets (\d+)|raises (\d+) to (\d+)"
-                 r"|posts (small blind|big blind|the ante) (\d+))( and is all-in)?$")
+                 r"|posts (small blind|big blind|the ante|small & big blinds) (\d+))( and is all-in)?$")
 SEAT = re.compile(r"^Seat (\d+): (.+?) \((\d+) in chips(.*?)\)(.*)$")
 UNCALLED = re.compile(r"^Uncalled bet \((\d+)\) returned to (.+)$")
 COLLECT = re.compile(r"^(.+) collected (\d+) from (pot|main pot|side pot(?:-\d+)?)$")
@@ -40,7 +40,7 @@ SUM_AMOUNT = re.compile(r"\b(won|collected) \((\d+)\)")
 NEW_ROUND = ("*** FLOP", "*** TURN", "*** RIVER")
 STREET = re.compile(r"^\*\*\* (HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SHOWDOWN|SUMMARY) \*\*\*")
 
-ACTION_KINDS = ("ante", "small_blind", "big_blind", "fold", "check", "call", "bet", "raise")
+ACTION_KINDS = ("ante", "small_blind", "big_blind", "dead_blind", "fold", "check", "call", "bet", "raise")
 # events of what tests/mutate.py does not model: such a hand is not a source
 UNMODELLED = ("dead_blind", "straddle", "bring_in", "complete", "draw", "discard", "rebuy", "topup")
 GAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha_hilo": "Omaha Hi/Lo"}
@@ -64,6 +64,7 @@ class Wording:
     summary_parens: bool = True  # 'won (100)' or 'won 100'
     summary: tuple[tuple[str, str], ...] = ()  # (site, PokerStars) phrases of summary seat lines, longest first
     board: str = "Board ["
+    both_blinds: str | None = None  # how the site posts both blinds at once ('posts dead '; None: not modelled)
 
     # --- the site to PokerStars' wording ---------------------------------------------------
     def as_stars(self, text: str, parser) -> str | None:
@@ -73,7 +74,8 @@ class Wording:
         [hand] = parser.iter_hands(((i, 0, t) for i, t in enumerate(lines, 1)), "m.txt")
         if (not isinstance(hand, ParsedHand) or hand.variant not in GAMES or hand.betting not in LIMITS
                 or not hand.big_blind or hand.button_seat is None or hand.hand_number is None
-                or any(e.kind in UNMODELLED or e.half for e in hand.events)):
+                or any((e.kind in UNMODELLED and not (e.kind == "dead_blind" and self.both_blinds)) or e.half
+                       for e in hand.events)):
             return None
         try:
             stars = self._as_stars(hand, lines, parser.site)
@@ -121,7 +123,10 @@ class Wording:
                 out.append(f"Seat {s.seat}: {s.player} ({inner}){m.group('tail')}")
             elif (e := next((x for x in events if x.kind in ACTION_KINDS), None)) is not None:
                 out.append(f"{e.player}: {_stars_act(e, commit, level)}")
-                if e.kind in ("small_blind", "big_blind", "call", "bet", "raise"):
+                if e.kind == "dead_blind":  # both blinds: the big blind live, the small one dead
+                    commit[e.player] += min(e.amount, hand.big_blind)
+                    level = max(level, commit[e.player])
+                elif e.kind in ("small_blind", "big_blind", "call", "bet", "raise"):
                     commit[e.player] = e.to_amount if e.kind == "raise" else commit[e.player] + e.amount
                     level = max(level, commit[e.player])
             elif "uncalled_return" in kinds:
@@ -163,6 +168,7 @@ class Wording:
             whole, frac = divmod(int(units), scale)
             return prefix + (f"{whole:,}" if sep else str(whole)) + (f".{frac:0{dec}d}" if dec else "")
 
+        big_blind = int(re.search(r"\((\d+)/(\d+)\)", lines[0]).group(2))
         out = [m.group(6).replace(NUM, number).replace(TID, number)]
         names: list[str] = []
         commit: Counter[str] = Counter()
@@ -205,13 +211,13 @@ class Wording:
                 rest = line[len(name) + 2:]
                 a = ACT.match(rest)
                 if a:
-                    rest = self._act(a, name, commit, amt)
+                    rest = self._act(a, name, commit, amt, big_blind)
                 out.append(f"{name}{self.actor_sep}{rest}")
                 continue
             out.append(line)
         return "\n".join(out)
 
-    def _act(self, a: re.Match, name: str, commit: Counter, amt) -> str:
+    def _act(self, a: re.Match, name: str, commit: Counter, amt, big_blind: int) -> str:
         verb, tail = a.group(1), self.all_in if a.group(8) else ""
         if a.group(2):
             commit[name] += int(a.group(2))
@@ -225,6 +231,9 @@ class Wording:
             said = {"by": f"raises {amt(a.group(4))} to {amt(to)}", "added": f"raises {amt(added)} to {amt(to)}",
                     "to": f"raises to {amt(to)}"}[self.raise_to]
             return said + tail
+        if a.group(6) == "small & big blinds":
+            commit[name] += min(int(a.group(7)), big_blind)
+            return f"{self.both_blinds or 'posts small & big blinds '}{amt(a.group(7))}{tail}"
         if a.group(6):
             post = ("small blind", "big blind", "the ante").index(a.group(6))
             if post < 2:
@@ -241,7 +250,8 @@ def _stars_act(e, commit: Counter, level: int) -> str:
         return f"raises {e.to_amount - level} to {e.to_amount}{tail}"
     if e.kind in ("call", "bet"):
         return f"{e.kind}s {e.amount}{tail}"
-    word = {"small_blind": "small blind", "big_blind": "big blind", "ante": "the ante"}[e.kind]
+    word = {"small_blind": "small blind", "big_blind": "big blind", "ante": "the ante",
+            "dead_blind": "small & big blinds"}[e.kind]
     return f"posts {word} {e.amount}{tail}"
 
 
@@ -267,7 +277,7 @@ def _signature(hand: ParsedHand) -> tuple:
 STARS = Wording()
 WPN = Wording(
     actor_sep=" ", in_chips=False, raise_to="added", total_after_house=True, summary_parens=False,
-    pot_words={"pot": "main pot"},
+    pot_words={"pot": "main pot"}, both_blinds="posts dead ",
     posts=("posts the small blind ", "posts the big blind ", "posts ante "),
     summary=(("did not show and won (", "collected ("),
              ("folded on the Pre-Flop and did not bet", "folded before Flop (didn't bet)"),
