@@ -318,24 +318,34 @@ class Hand:
         return out, ctxs, unc, dict(contrib), folded, end_stacks
 
     # --- writing ---------------------------------------------------------------------
-    def render(self, acts: list[Act], starts: dict[str, int], number: int) -> str:
+    def render(self, acts: list[Act], starts: dict[str, int], number: int, side_pots: bool = False) -> str:
         """The hand with ``acts`` (re-simulated) and ``starts``: action lines,
         uncalled returns, the single pot's collect, Total pot and summary lines
-        follow.  Raises ValueError when the result would need side pots."""
+        follow.  Raises ValueError when the result would need side pots, unless
+        ``side_pots`` (and no rake): the one collector, who must be in every pot,
+        then collects each pot on its own line, and the Total pot line claims them."""
         sim, _ctx, unc, contrib, folded, _ = self.simulate(acts, starts)
         if not self.clean_single_pot() or len(self.collects) != 1:
             raise ValueError("only single-pot, single-collector hands are re-rendered")
         live = [n for n in contrib if n not in folded]
         top = max(contrib.values())
         allin_live = [n for n in live if any(a.allin for a in sim if a.name == n)]
+        pots = [p for p in _pots(contrib, live, allin_live) if p[2] > 0]
         if any(contrib[n] < top for n in allin_live):
-            raise ValueError("the mutation would make a side pot")
+            if not side_pots or self.rake or contrib[self.collects[0][1]] < top or len(pots) < 2:
+                raise ValueError("the mutation would make a side pot")
+        else:
+            pots = []
         lines = list(self.lines)
         lines[0] = _renumber(self.header, number)
         for n, (i, _, s) in self.seats.items():
             if starts[n] != s:
                 lines[i] = lines[i].replace(f"({s} in chips", f"({starts[n]} in chips", 1)
-        # action lines: rewrite recorded ones, insert new ones after their anchor
+        # action lines: rewrite recorded ones, insert new ones after their anchor, drop left-out ones
+        kept = {a.line for a in acts}
+        for a in self.acts:
+            if a.line not in kept:
+                lines[a.line] = None
         inserts: dict[int, list[str]] = defaultdict(list)
         anchor, anchor_street = 0, 0
         for a in sim:
@@ -363,6 +373,12 @@ class Hand:
         ci, cname, camt, label = self.collects[0]
         lines[ci] = f"{cname} collected {won} from {label}"
         lines[self.total_line] = re.sub(r"^Total pot \d+", f"Total pot {pot}", lines[self.total_line])
+        if pots:  # PokerStars' order: the last side pot's collect first, the main pot's last
+            labels = _pot_labels(len(pots))
+            lines[ci] = None
+            inserts[ci][:0] = [f"{cname} collected {amt} from {lab}" for (_lo, _hi, amt), lab in reversed(list(zip(pots, labels)))]
+            claims = "".join(f" {lab.capitalize()} {amt}." for (_lo, _hi, amt), lab in zip(pots, labels))
+            lines[self.total_line] = re.sub(r"^Total pot \d+", f"Total pot {pot}{claims}", lines[self.total_line])
         si = self.summary_seat[cname]
         lines[si] = SUM_WON.sub(lambda m: f"{m.group(1)} ({won})", lines[si], count=1)
         out = []
@@ -485,18 +501,22 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
     (the excess comes back as an uncalled bet).  Constructed sites: an all-in
     call facing a bet or raise becomes a short all-in raise (the caller's stack is
     raised by less than a full raise), after which the bettor must act again:
-    the twin has him call, the mutant has him raise."""
-    if not hand.no_limit:
+    the twin has him call, the mutant has him raise.  Pot-limit hands too (constructed
+    only): the short raise is under the pot limit, and so is the re-raise, kept to the
+    bettor's own wager, which the pot held already."""
+    pot_limit = "Pot Limit" in hand.header
+    if not (hand.no_limit or pot_limit):
         return []
     try:
         base, ctxs, *_ = hand.simulate(hand.acts, hand.starts)
     except ValueError:
         return []
     out: list[Mutant] = []
+    tabled = {a.name for a in base} - {a.name for a in base if a.kind == "fold"} <= set(hand.shows)
     for k, (a, ctx) in enumerate(zip(base, ctxs)):
         rest = [x for x in base[k + 1:] if x.street == a.street]
         # --- real: a call facing only short all-ins
-        if (a.kind == "call" and not a.allin and ctx.acted and not ctx.full_since
+        if (hand.no_limit and a.kind == "call" and not a.allin and ctx.acted and not ctx.full_since
                 and 0 < ctx.level - ctx.level_acted < ctx.last_full and not any(x.kind != "fold" for x in rest)
                 and not _others_can_act(base, k)):
             reach = ctx.commit + ctx.stack
@@ -509,8 +529,10 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                     continue
                 out.append(Mutant("illegal-reopen", text, hand.seat_of(a.name), _where(src),
                                   f"call to {ctx.level} after short all-in(s) made a raise to {to}"))
-        # --- constructed: an all-in call facing a full bet/raise becomes a short all-in raise
-        if a.kind == "call" and a.allin:
+        # --- constructed: an all-in call facing a full bet/raise becomes a short all-in raise;
+        # so may the hand's last call (nothing after it but folds) at a showdown where every
+        # hand still in was shown (an all-in's showdown tables them all), its caller's stack cut to match
+        if a.kind == "call" and (a.allin or (not any(x.kind != "fold" for x in base[k + 1:]) and tabled)):
             bettor = next((x for x, c in zip(reversed(base[:k]), reversed(ctxs[:k]))
                            if x.street == a.street and x.kind in ("bet", "raise") and x.to == ctx.level), None)
             if bettor is None or bettor.allin or any(x.kind != "fold" for x in rest) or _others_can_act(base, k, bettor.name):
@@ -530,7 +552,8 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                     acts[k] = Act(a.name, "raise", a.street, line=a.line, jam=True)
                     last = max(x.line for x in hand.acts if x.street == a.street)
                     ins = Act(bettor.name, "call", a.street) if variant == "twin" else \
-                        Act(bettor.name, "raise", a.street, to=rng.randint(new_to + 1, breach))
+                        Act(bettor.name, "raise", a.street, to=rng.randint(new_to + 1, min(
+                            breach, new_to + bettor.to - bctx.level if pot_limit else breach)))
                     pos = next(i for i, x in enumerate(acts) if x.line == last) + 1
                     acts.insert(pos, ins)
                     # inserted acts render after the last recorded line before them
@@ -705,6 +728,8 @@ def odd_chips(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_si
         li, _c, _rest = hand.shows[loser]
         wdesc = hand.shows[winner][2]
         wsum = SUM_SHOWED_WON.search(hand.lines[hand.summary_seat[winner]])
+        if wsum is None:
+            return out  # the winner's summary line names no hand ('showed [..] and won (N)'): nothing to copy
         for new in choices[:per_site]:
             for variant in ("twin", "mutant"):
                 big, small = (first, second) if variant == "twin" else (second, first)
@@ -778,18 +803,9 @@ def _odd_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
     return out
 
 
-def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> list[Mutant]:
-    """Pay a side pot (all or part) to an all-in player who put in less than the
-    pot's level.  Pot levels come from the betting model, and must reproduce the
-    site's own 'Main pot X. Side pot Y.' amounts."""
-    if hand.total_line is None or not hand.has_side_pots() or hand.hilo:
-        return []
-    try:
-        sim, _c, _u, contrib, folded, _e = hand.simulate(hand.acts, hand.starts)
-    except ValueError:
-        return []
-    allin = {a.name for a in sim if a.allin}
-    live = [n for n in contrib if n not in folded]
+def _pots(contrib: dict[str, int], live: list[str], allin) -> list[tuple[int, int, int]]:
+    """(level below, level, amount) of each pot, the main pot first: a pot a level at
+    which a live player is all-in, and the top level."""
     levels = sorted({contrib[n] for n in live if n in allin} | {max(contrib[n] for n in live)})
     pots, prev = [], 0
     for lvl in levels:
@@ -798,10 +814,78 @@ def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> lis
             amt += sum(v - lvl for v in contrib.values() if v > lvl)
         pots.append((prev, lvl, amt))
         prev = lvl
+    return pots
+
+
+def _pot_labels(n: int) -> list[str]:
+    return ["main pot"] + (["side pot"] if n == 2 else [f"side pot-{i}" for i in range(1, n)])
+
+
+def _side_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with a side pot made: at a fully tabled showdown of three or more, a
+    loser who called and then only checked is given a stack that covers only part of
+    the call (all-in for less; his checks after it left out); the chips the others put
+    in beyond his become a side pot, which the winner collects with the main pot."""
+    sd = _showdown(hand)
+    if sd is None or hand.rake or hand.button is None or any(a.kind == "both" for a in hand.acts):
+        return []  # (a dead small blind is no part of any pot level)
+    winner, losers = sd
+    if len(losers) < 2:
+        return []
+    try:
+        base, ctxs, *_ = hand.simulate(hand.acts, hand.starts)
+    except ValueError:
+        return []
+    out = []
+    for y in losers:
+        calls = [i for i, a in enumerate(base) if a.name == y and a.kind == "call"]
+        if not calls or any(a.kind != "check" for a in base[calls[-1] + 1:] if a.name == y):
+            continue
+        k = calls[-1]
+        a, c = base[k], ctxs[k]
+        if a.allin or a.amount < 2:
+            continue
+        starts = dict(hand.starts)
+        starts[y] -= c.stack - a.amount // 2  # all-in for half the call
+        acts = [x for i, x in enumerate(hand.acts) if not (i > k and x.name == y)]
+        later = {x.name for x in acts if x.street > a.street}
+        if len(later) == 1:
+            continue  # one player left with chips: he would act alone
+        try:
+            text = hand.render(acts, starts, num(), side_pots=True)
+        except ValueError:
+            continue
+        variant = Hand(text)
+        if variant.has_side_pots():
+            out.append(variant)
+    return out
+
+
+def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> list[Mutant]:
+    """Pay a side pot (all or part) to an all-in player who put in less than the
+    pot's level.  Pot levels come from the betting model, and must reproduce the
+    site's own 'Main pot X. Side pot Y.' amounts.  A hand without a side pot gets one
+    made (``_side_pot_variants``), written as a twin too: the side pot paid right."""
+    if hand.total_line is None or hand.hilo:
+        return []
+    if not hand.has_side_pots():
+        out = []
+        for variant in _side_pot_variants(hand, num):
+            out.append(Mutant("side-pot", "\n".join(variant.lines), None, _where(src),
+                              f"side pot made at hand {variant.number}, paid right", twin=True))
+            out += side_pots(src, variant, num, rng)
+        return out
+    try:
+        sim, _c, _u, contrib, folded, _e = hand.simulate(hand.acts, hand.starts)
+    except ValueError:
+        return []
+    allin = {a.name for a in sim if a.allin}
+    live = [n for n in contrib if n not in folded]
+    pots = _pots(contrib, live, allin)
     claimed = [int(x) for x in re.findall(r"(?:Main|Side) pot(?:-\d+)? (\d+)\.", hand.lines[hand.total_line])]
     if [p[2] for p in pots if p[2] > 0] != claimed:
         return []
-    labels = ["main pot"] + (["side pot"] if len(pots) == 2 else [f"side pot-{i}" for i in range(1, len(pots))])
+    labels = _pot_labels(len(pots))
     won: Counter = Counter()
     for _i, n, a, _l in hand.collects:
         won[n] += a

@@ -54,7 +54,9 @@ class Wording:
     actor_sep: str = ": "
     in_chips: bool = True  # 'Seat 1: Ann (1500 in chips)' or 'Seat 1: Ann (1500)'
     posts: tuple[str, str, str] = ("posts small blind ", "posts big blind ", "posts the ante ")
-    raise_to: str = "by"  # 'raises <by> to <to>'; 'added': 'raises <chips added> to <to>'; 'to': 'raises to <to>'
+    # 'raises <by> to <to>'; 'added': 'raises <chips added> to <to>'; 'to': 'raises to <to>';
+    # 'to-added': 'raises <x> to <the total less his earlier bets on the street, his blind not>' (Run It Once)
+    raise_to: str = "by"
     all_in: str = " and is all-in"
     uncalled: str = "Uncalled bet ({a}) returned to {p}"
     collect: str = "{p} collected {a} from {pot}"
@@ -73,7 +75,7 @@ class Wording:
         lines = text.lstrip("\ufeff").split("\n")
         [hand] = parser.iter_hands(((i, 0, t) for i, t in enumerate(lines, 1)), "m.txt")
         if (not isinstance(hand, ParsedHand) or hand.variant not in GAMES or hand.betting not in LIMITS
-                or not hand.big_blind or hand.button_seat is None or hand.hand_number is None
+                or not hand.big_blind or hand.button_seat is None or not re.search(r"\d$", hand.hand_number or "")
                 or any((e.kind in UNMODELLED and not (e.kind == "dead_blind" and self.both_blinds)) or e.half
                        for e in hand.events)):
             return None
@@ -93,10 +95,11 @@ class Wording:
         dec = len(str(hand.amount_scale)) - 1 if hand.amount_scale > 1 else \
             max((len(s.partition(".")[2]) for s in stacks), default=0)
         style = f"{re.match(r'^[^0-9]*', stacks[0]).group(0)}|{hand.amount_scale}|{dec}|{',' if any(',' in s for s in stacks) else ''}"
-        template = lines[0].replace(hand.hand_number, NUM, 1)
+        number = re.sub(r"^\D*", "", hand.hand_number)  # GGPoker's 'OM190765880': the library numbers digits
+        template = lines[0].replace(number, NUM, 1)
         if hand.tournament_id:
             template = template.replace(hand.tournament_id, TID, 1)
-        out = [f"PokerStars Hand #{hand.hand_number}: {GAMES[hand.variant]} {LIMITS[hand.betting]} "
+        out = [f"PokerStars Hand #{number}: {GAMES[hand.variant]} {LIMITS[hand.betting]} "
                f"({hand.small_blind or 0}/{hand.big_blind}) - @@ {style} @@ {template}"]
         if not re.search(r"\d+-max Seat #\d+ is the button", lines[1]):
             seats = max(s.seat for s in hand.seats)
@@ -144,7 +147,7 @@ class Wording:
             elif "seat_result" in kinds:
                 r = kinds["seat_result"]
                 if r.amount is not None:
-                    m = re.search(r"\b(won|collected) \(?([^\s()]+?)\)?(?=[\s,]|$)", line)
+                    m = re.search(r"\b(won|collected) (?:\([^)]*\)|\S+?)(?=\s|, |,?$)", line)
                     line = f"{line[:m.start()]}{m.group(1)} ({r.amount}){line[m.end():]}"
                 for theirs, ours in self.summary:
                     line = line.replace(theirs, ours)
@@ -172,6 +175,7 @@ class Wording:
         out = [m.group(6).replace(NUM, number).replace(TID, number)]
         names: list[str] = []
         commit: Counter[str] = Counter()
+        blind: Counter[str] = Counter()
         section = ""
         for line in lines[1:]:
             if line.startswith(NO_TABLE):
@@ -179,7 +183,7 @@ class Wording:
             if sm := STREET.match(line):
                 section = sm.group(1)
             if line.startswith(NEW_ROUND):
-                commit = Counter()
+                commit, blind = Counter(), Counter()
             if not section and (s := SEAT.match(line)):
                 names.append(s.group(2))
                 chips = " in chips" if self.in_chips else ""
@@ -211,13 +215,13 @@ class Wording:
                 rest = line[len(name) + 2:]
                 a = ACT.match(rest)
                 if a:
-                    rest = self._act(a, name, commit, amt, big_blind)
+                    rest = self._act(a, name, commit, blind, amt, big_blind)
                 out.append(f"{name}{self.actor_sep}{rest}")
                 continue
             out.append(line)
         return "\n".join(out)
 
-    def _act(self, a: re.Match, name: str, commit: Counter, amt, big_blind: int) -> str:
+    def _act(self, a: re.Match, name: str, commit: Counter, blind: Counter, amt, big_blind: int) -> str:
         verb, tail = a.group(1), self.all_in if a.group(8) else ""
         if a.group(2):
             commit[name] += int(a.group(2))
@@ -227,9 +231,9 @@ class Wording:
             return f"bets {amt(a.group(3))}{tail}"
         if a.group(5):
             to = int(a.group(5))
-            added, commit[name] = to - commit[name], to
+            added, own, commit[name] = to - commit[name], commit[name] - blind[name], to
             said = {"by": f"raises {amt(a.group(4))} to {amt(to)}", "added": f"raises {amt(added)} to {amt(to)}",
-                    "to": f"raises to {amt(to)}"}[self.raise_to]
+                    "to": f"raises to {amt(to)}", "to-added": f"raises {amt(int(a.group(4)) - own)} to {amt(to - own)}"}[self.raise_to]
             return said + tail
         if a.group(6) == "small & big blinds":
             commit[name] += min(int(a.group(7)), big_blind)
@@ -238,6 +242,7 @@ class Wording:
             post = ("small blind", "big blind", "the ante").index(a.group(6))
             if post < 2:
                 commit[name] += int(a.group(7))
+                blind[name] += int(a.group(7))
             return f"{self.posts[post]}{amt(a.group(7))}{tail}"
         return verb
 
@@ -292,3 +297,4 @@ FULL_TILT = Wording(
     summary=(("didn't bet (folded)", "folded before Flop (didn't bet)"), ("folded before the Flop", "folded before Flop")),
     board="Board: [",
 )
+RUN_IT_ONCE = Wording(raise_to="to-added", all_in="", summary_parens=False)

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
+from mutate import HEADER
+from mutate_stars_family import STARS
+from parsers.ggpoker import GGPokerParser
 from site_corpus import SiteSpec, site_tests
 
 SPEC = SiteSpec(
@@ -19,7 +23,11 @@ SPEC = SiteSpec(
         ("cash/GGPoker/Flop/PLO-6max-USD-2-5-202106.run.it.thrice.txt", 28): "run-it-twice",
         ("cash/GGPoker/Flop/PLO5-6max-USD-2-5-202104.Jackpot.txt", 30): "run-it-twice",
     },
-    mutation_header=re.compile(r"^(Poker Hand #[A-Z]*)(\d+)(:.*)$"),
+    # mutation: hands written as tests/mutate.py reads them and back (tests/mutate_stars_family.py), cash hands too
+    mutation_header=HEADER,
+    mutation_text=functools.partial(STARS.as_stars, parser=GGPokerParser()),
+    mutant_text=STARS.write,
+    mutation_cash=True,
 )
 
 globals().update(site_tests(SPEC))

@@ -118,8 +118,10 @@ def stars_as_winamax(text: str) -> str:
         if line.startswith("*** SUMMARY"):
             summary = True
         if i == 1 and line.startswith("Table '"):
+            # a table of its own, named after the hand: mutants of one table are not its consecutive hands
             m = re.match(r"^Table '(.*)' (\d+)-max(.*)$", line)
-            line = f"Table: '{m[1]}' {m[2]}-max (real money){m[3]}"
+            number = re.search(r"HandId: #\d+-\d+-(\d+)", lines[0])[1]
+            line = f"Table: '{m[1]} m{number}' {m[2]}-max (real money){m[3]}"
         elif not summary and (m := _STARS_SEAT.match(line)):
             names.append(m[2])
             line = f"Seat {m[1]}: {m[2]} ({m[3]}{m[4] or ''})"
