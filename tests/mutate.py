@@ -756,15 +756,22 @@ def odd_chips(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_si
     return out
 
 
-def _odd_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
-    """The hand with one pre-flop folder who faced an odd amount calling it
-    instead and folding at his turn on the flop: the pot becomes odd."""
-    if _showdown(hand) is None or len(hand.board) != 5 or not hand.no_limit and False:
-        return []
+def _simulated(hand: Hand) -> tuple[list[Act], list[Ctx]] | None:
+    """The hand's actions and contexts as the betting model replays them (None: it cannot)."""
     try:
         base, ctxs, *_ = hand.simulate(hand.acts, hand.starts)
     except ValueError:
+        return None
+    return base, ctxs
+
+
+def _odd_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with one pre-flop folder who faced an odd amount calling it
+    instead and folding at his turn on the flop: the pot becomes odd."""
+    sim = _simulated(hand) if _showdown(hand) is not None and len(hand.board) == 5 else None
+    if sim is None:
         return []
+    base, ctxs = sim
     out = []
     order = {n: i for i, n in enumerate(hand.order_from_button(hand.seats))}
     flop = [a for a in hand.acts if a.street == 1]
@@ -830,12 +837,10 @@ def _side_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
     if sd is None or hand.rake or hand.button is None or any(a.kind == "both" for a in hand.acts):
         return []  # (a dead small blind is no part of any pot level)
     winner, losers = sd
-    if len(losers) < 2:
+    sim = _simulated(hand) if len(losers) >= 2 else None
+    if sim is None:
         return []
-    try:
-        base, ctxs, *_ = hand.simulate(hand.acts, hand.starts)
-    except ValueError:
-        return []
+    base, ctxs = sim
     out = []
     for y in losers:
         calls = [i for i, a in enumerate(base) if a.name == y and a.kind == "call"]

@@ -52,6 +52,7 @@ class Wording:
     """How a site writes the lines ``tests/mutate.py`` touches (PokerStars' by default)."""
 
     actor_sep: str = ": "
+    show_sep: str = ": "  # 'Ann: shows [..]' (Run It Once: 'Ann shows [..] for ...')
     in_chips: bool = True  # 'Seat 1: Ann (1500 in chips)' or 'Seat 1: Ann (1500)'
     posts: tuple[str, str, str] = ("posts small blind ", "posts big blind ", "posts the ante ")
     # 'raises <by> to <to>'; 'added': 'raises <chips added> to <to>'; 'to': 'raises to <to>';
@@ -152,8 +153,8 @@ class Wording:
                 for theirs, ours in self.summary:
                     line = line.replace(theirs, ours)
                 out.append(line)
-            elif "show" in kinds and line.startswith(f"{kinds['show'].player}{self.actor_sep}shows ["):
-                out.append(f"{kinds['show'].player}: {line[len(kinds['show'].player) + len(self.actor_sep):]}")
+            elif "show" in kinds and line.startswith(f"{kinds['show'].player}{self.show_sep}shows ["):
+                out.append(f"{kinds['show'].player}: {line[len(kinds['show'].player) + len(self.show_sep):]}")
             elif line.startswith(self.board):
                 out.append("Board [" + line[len(self.board):])
             else:
@@ -216,7 +217,7 @@ class Wording:
                 a = ACT.match(rest)
                 if a:
                     rest = self._act(a, name, commit, blind, amt, big_blind)
-                out.append(f"{name}{self.actor_sep}{rest}")
+                out.append(f"{name}{self.show_sep if rest.startswith('shows [') else self.actor_sep}{rest}")
                 continue
             out.append(line)
         return "\n".join(out)
@@ -281,7 +282,7 @@ def _signature(hand: ParsedHand) -> tuple:
 
 STARS = Wording()
 WPN = Wording(
-    actor_sep=" ", in_chips=False, raise_to="added", total_after_house=True, summary_parens=False,
+    actor_sep=" ", show_sep=" ", in_chips=False, raise_to="added", total_after_house=True, summary_parens=False,
     pot_words={"pot": "main pot"}, both_blinds="posts dead ",
     posts=("posts the small blind ", "posts the big blind ", "posts ante "),
     summary=(("did not show and won (", "collected ("),
@@ -289,7 +290,7 @@ WPN = Wording(
              ("folded on the Pre-Flop", "folded before Flop")),
 )
 FULL_TILT = Wording(
-    actor_sep=" ", in_chips=False, raise_to="to", all_in=", and is all in",
+    actor_sep=" ", show_sep=" ", in_chips=False, raise_to="to", all_in=", and is all in",
     posts=("posts the small blind of ", "posts the big blind of ", "antes "),
     uncalled="Uncalled bet of {a} returned to {p}", collect="{p} wins the {pot} ({a})",
     pot_words={"side pot-1": "side pot", "side pot-2": "side pot", "side pot-3": "side pot"},
@@ -297,4 +298,4 @@ FULL_TILT = Wording(
     summary=(("didn't bet (folded)", "folded before Flop (didn't bet)"), ("folded before the Flop", "folded before Flop")),
     board="Board: [",
 )
-RUN_IT_ONCE = Wording(raise_to="to-added", all_in="", summary_parens=False)
+RUN_IT_ONCE = Wording(raise_to="to-added", all_in="", summary_parens=False, show_sep=" ")

@@ -3,8 +3,12 @@ harness (``tests/site_corpus.py``).  Its files sit in the Stars folders."""
 
 from __future__ import annotations
 
+import functools
 import re
 
+from mutate import HEADER
+from mutate_stars_family import RUN_IT_ONCE as WORDING
+from parsers.runitonce import RunItOnceParser
 from site_corpus import SiteSpec, site_tests
 
 SPEC = SiteSpec(
@@ -23,7 +27,11 @@ SPEC = SiteSpec(
         "RIO-30417551": "a walk: 'Ari L collected €0.15' includes the big blind's own uncalled €0.05 (no Uncalled bet "
                         "line); the replay returns 0.05 and awards 0.10: the same end stack",
     },
-    mutation_header=re.compile(r"^(Run It Once Poker Hand #)(\d+)(:.*)$"),
+    # mutation: hands written as tests/mutate.py reads them and back (tests/mutate_stars_family.py), cash hands too
+    mutation_header=HEADER,
+    mutation_text=functools.partial(WORDING.as_stars, parser=RunItOnceParser()),
+    mutant_text=WORDING.write,
+    mutation_cash=True,
 )
 
 globals().update(site_tests(SPEC))
