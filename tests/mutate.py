@@ -887,10 +887,15 @@ def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> lis
     allin = {a.name for a in sim if a.allin}
     live = [n for n in contrib if n not in folded]
     pots = _pots(contrib, live, allin)
+    labels = _pot_labels(len(pots))
     claimed = [int(x) for x in re.findall(r"(?:Main|Side) pot(?:-\d+)? (\d+)\.", hand.lines[hand.total_line])]
+    if not claimed and not hand.rake:  # a format whose total line claims no pots: its collects, pot by pot
+        by_label: Counter = Counter()
+        for _i, _n, a, lab in hand.collects:
+            by_label[lab] += a
+        claimed = [by_label[lab] for (_lo, _hi, amt), lab in zip(pots, labels) if amt > 0]
     if [p[2] for p in pots if p[2] > 0] != claimed:
         return []
-    labels = _pot_labels(len(pots))
     won: Counter = Counter()
     for _i, n, a, _l in hand.collects:
         won[n] += a

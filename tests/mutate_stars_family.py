@@ -298,4 +298,5 @@ FULL_TILT = Wording(
     summary=(("didn't bet (folded)", "folded before Flop (didn't bet)"), ("folded before the Flop", "folded before Flop")),
     board="Board: [",
 )
-RUN_IT_ONCE = Wording(raise_to="to-added", all_in="", summary_parens=False, show_sep=" ")
+RUN_IT_ONCE = Wording(raise_to="to-added", all_in="", summary_parens=False, show_sep=" ",
+                      summary=(("mucked hand and won (", "collected ("),))
