@@ -889,6 +889,18 @@ def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> lis
     pots = _pots(contrib, live, allin)
     labels = _pot_labels(len(pots))
     claimed = [int(x) for x in re.findall(r"(?:Main|Side) pot(?:-\d+)? (\d+)\.", hand.lines[hand.total_line])]
+    real = [p for p in pots if p[2] > 0]
+    if not claimed and not hand.rake and len(real) > 1 and len(hand.collects) == 1 and hand.collects[0][2] == hand.total:
+        # one collect line for every pot (Winamax writes so): the collector, in every pot, collects
+        # each on its own line (a twin), then a side pot is mispaid
+        ci, who, _a, _lab = hand.collects[0]
+        if contrib[who] < real[-1][1]:
+            return []
+        lines = [f"{who} collected {amt} from {lab}" for (_lo, _hi, amt), lab in reversed(list(zip(pots, labels))) if amt]
+        variant = Hand(_write(hand, num(), {ci: None}, {ci: lines}))
+        twin = Mutant("side-pot", "\n".join(variant.lines), None, _where(src), f"one collect split by pot at hand {variant.number}",
+                      twin=True)
+        return [twin, *side_pots(src, variant, num, rng)]
     if not claimed and not hand.rake:  # a format whose total line claims no pots: its collects, pot by pot
         by_label: Counter = Counter()
         for _i, _n, a, lab in hand.collects:

@@ -144,6 +144,7 @@ def stars_as_winamax(text: str) -> str:
                     line = f"{name} {line[len(name) + 2:]}".replace(" posts the ante ", " posts ante ")
                     break
         line = re.sub(r" from side pot-(\d+)$", r" from side pot \1", line)
+        line = re.sub(r" from side pot$", " from side pot 1", line)  # Winamax numbers its one side pot too
         out.append(line)
         if i in added:
             out.append(re.sub(r" from side pot-(\d+)$", r" from side pot \1", added[i]))
