@@ -866,6 +866,68 @@ def _side_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
     return out
 
 
+def _all_in_caller_variants(hand: Hand, num: Numberer, rng: random.Random) -> list[Hand]:
+    """The hand with a side pot made at a two-handed showdown: a player who folded
+    before the flop without putting a chip in calls instead, all-in for less than the
+    bet, with a stack of that much; he shows cards (drawn from those no line names)
+    that lose to the winner's.  The two others' chips beyond his are a side pot."""
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
+    sd = _showdown(hand)
+    if sd is None or hand.rake or hand.button is None or any(a.kind == "both" for a in hand.acts):
+        return []
+    winner, _losers = sd
+    sim = _simulated(hand)
+    if sim is None:
+        return []
+    base, ctxs = sim
+    wcards = hand.shows[winner][1].split()
+    kind = StandardHighHand if "Hold'em" in hand.header and len(wcards) == 2 else \
+        OmahaHoldemHand if "Omaha" in hand.header and len(wcards) == 4 else None
+    if kind is None:
+        return []
+    known = set(hand.board) | {c for _i, cards, _r in hand.shows.values() for c in cards.split()}
+    for line in hand.lines:
+        if line.startswith("Dealt to "):
+            known |= set(re.findall(r"\[([^\]]+)\]", line)[-1].split()) if "[" in line else set()
+    board = "".join(hand.board)
+    best = kind.from_game("".join(wcards), board)
+    out = []
+    for k, (a, c) in enumerate(zip(base, ctxs)):
+        if (a.kind != "fold" or a.street != 0 or c.commit or c.level - c.commit < 2 or a.name not in hand.summary_seat
+                or any(x.name == a.name and x.kind != "ante" for x in base if x is not a)
+                or any(line.startswith(f"Dealt to {a.name} ") for line in hand.lines)):
+            continue
+        deck = [r + s for r in RANKS for s in SUITS if r + s not in known]
+        rng.shuffle(deck)
+        cards = next((deck[i:i + len(wcards)] for i in range(0, len(deck) - len(wcards), len(wcards))
+                      if kind.from_game("".join(deck[i:i + len(wcards)]), board) < best), None)
+        if cards is None:
+            continue
+        starts = dict(hand.starts)
+        starts[a.name] = starts[a.name] - c.stack + (c.level - c.commit) // 2  # all-in for half the call
+        acts = [copy.copy(x) for x in hand.acts]
+        acts[k] = Act(a.name, "call", 0, line=a.line)
+        try:
+            text = hand.render(acts, starts, num(), side_pots=True)
+        except ValueError:
+            continue
+        variant = Hand(text)
+        if not variant.has_side_pots():
+            continue
+        lines = list(variant.lines)
+        wi = variant.shows[winner][0]
+        si = variant.summary_seat[a.name]
+        seat_part = re.match(r"^(Seat \d+: .+?) folded before Flop.*$", lines[si])
+        if seat_part is None:
+            continue
+        shown = " ".join(cards)
+        lines[si] = f"{seat_part.group(1)} showed [{shown}] and lost with {kind.from_game(''.join(cards), board)}"
+        lines[wi] = lines[wi] + f"\n{a.name}: shows [{shown}]"
+        out.append(Hand("\n".join(lines)))
+    return out
+
+
 def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> list[Mutant]:
     """Pay a side pot (all or part) to an all-in player who put in less than the
     pot's level.  Pot levels come from the betting model, and must reproduce the
@@ -875,7 +937,7 @@ def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> lis
         return []
     if not hand.has_side_pots():
         out = []
-        for variant in _side_pot_variants(hand, num):
+        for variant in _side_pot_variants(hand, num) + _all_in_caller_variants(hand, num, rng):
             out.append(Mutant("side-pot", "\n".join(variant.lines), None, _where(src),
                               f"side pot made at hand {variant.number}, paid right", twin=True))
             out += side_pots(src, variant, num, rng)

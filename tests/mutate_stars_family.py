@@ -63,6 +63,7 @@ class Wording:
     collect: str = "{p} collected {a} from {pot}"
     pot_words: dict[str, str] = field(default_factory=dict)  # 'pot', 'main pot', 'side pot', 'side pot-2' as the site writes them
     side_pot: str = "Side pot-{k}"  # a total line's k-th of several side pots
+    claims: bool = True  # the total line names each pot's amount ('Main pot 300. Side pot 120.')
     total_after_house: bool = False  # the total written is what is left after the rake and fees
     summary_parens: bool = True  # 'won (100)' or 'won 100'
     summary: tuple[tuple[str, str], ...] = ()  # (site, PokerStars) phrases of summary seat lines, longest first
@@ -195,7 +196,7 @@ class Wording:
                     total, house = int(t.group(1)), int(t.group(4))
                     pots = [(k, n, int(a)) for k, n, a in POT.findall(t.group(2))]
                     claimed = "".join(f" {'Main pot' if k == 'Main' else self.side_pot.format(k=n) if n else 'Side pot'} "
-                                      f"{amt(a)}." for k, n, a in pots)
+                                      f"{amt(a)}." for k, n, a in pots if self.claims)
                     line = f"Total pot {amt(total - house if self.total_after_house else total)}{claimed}{t.group(3)}"
                 elif line.startswith("Seat "):
                     for theirs, ours in self.summary:
@@ -283,7 +284,7 @@ def _signature(hand: ParsedHand) -> tuple:
 STARS = Wording()
 WPN = Wording(
     actor_sep=" ", show_sep=" ", in_chips=False, raise_to="added", total_after_house=True, summary_parens=False,
-    pot_words={"pot": "main pot"}, both_blinds="posts dead ",
+    pot_words={"pot": "main pot"}, both_blinds="posts dead ", claims=False,
     posts=("posts the small blind ", "posts the big blind ", "posts ante "),
     summary=(("did not show and won (", "collected ("),
              ("folded on the Pre-Flop and did not bet", "folded before Flop (didn't bet)"),
