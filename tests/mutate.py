@@ -194,6 +194,10 @@ class Hand:
                     break
         self.starts = {n: s for n, (_, _, s) in self.seats.items()}
 
+    def dead_money(self, acts: list[Act]) -> dict[str, int]:
+        """Each player's dead chips: of 'small & big blinds', what is over the big blind."""
+        return {a.name: a.amount - min(a.amount, self.bb) for a in acts if a.kind == "both"}
+
     def names_by_length(self) -> list[str]:
         return sorted(self.seats, key=len, reverse=True)
 
@@ -330,7 +334,7 @@ class Hand:
         live = [n for n in contrib if n not in folded]
         top = max(contrib.values())
         allin_live = [n for n in live if any(a.allin for a in sim if a.name == n)]
-        pots = [p for p in _pots(contrib, live, allin_live) if p[2] > 0]
+        pots = [p for p in _pots(contrib, live, allin_live, self.dead_money(acts)) if p[2] > 0]
         if any(contrib[n] < top for n in allin_live):
             if not side_pots or self.rake or contrib[self.collects[0][1]] < top or len(pots) < 2:
                 raise ValueError("the mutation would make a side pot")
@@ -810,16 +814,18 @@ def _odd_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
     return out
 
 
-def _pots(contrib: dict[str, int], live: list[str], allin) -> list[tuple[int, int, int]]:
+def _pots(contrib: dict[str, int], live: list[str], allin, dead: dict[str, int]) -> list[tuple[int, int, int]]:
     """(level below, level, amount) of each pot, the main pot first: a pot a level at
-    which a live player is all-in, and the top level."""
+    which a live player is all-in, and the top level.  Dead money (a dead small blind)
+    sets no level: it is the main pot's."""
+    contrib = {n: v - dead.get(n, 0) for n, v in contrib.items()}
     levels = sorted({contrib[n] for n in live if n in allin} | {max(contrib[n] for n in live)})
     pots, prev = [], 0
     for lvl in levels:
         amt = sum(min(v, lvl) - min(v, prev) for v in contrib.values())
         if lvl == levels[-1]:
             amt += sum(v - lvl for v in contrib.values() if v > lvl)
-        pots.append((prev, lvl, amt))
+        pots.append((prev, lvl, amt + (sum(dead.values()) if not pots else 0)))
         prev = lvl
     return pots
 
@@ -834,8 +840,8 @@ def _side_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
     the call (all-in for less; his checks after it left out); the chips the others put
     in beyond his become a side pot, which the winner collects with the main pot."""
     sd = _showdown(hand)
-    if sd is None or hand.rake or hand.button is None or any(a.kind == "both" for a in hand.acts):
-        return []  # (a dead small blind is no part of any pot level)
+    if sd is None or hand.rake or hand.button is None:
+        return []
     winner, losers = sd
     sim = _simulated(hand) if len(losers) >= 2 else None
     if sim is None:
@@ -874,7 +880,7 @@ def _all_in_caller_variants(hand: Hand, num: Numberer, rng: random.Random) -> li
     from pokerkit import OmahaHoldemHand, StandardHighHand
 
     sd = _showdown(hand)
-    if sd is None or hand.rake or hand.button is None or any(a.kind == "both" for a in hand.acts):
+    if sd is None or hand.rake or hand.button is None:
         return []
     winner, _losers = sd
     sim = _simulated(hand)
@@ -948,7 +954,7 @@ def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> lis
         return []
     allin = {a.name for a in sim if a.allin}
     live = [n for n in contrib if n not in folded]
-    pots = _pots(contrib, live, allin)
+    pots = _pots(contrib, live, allin, hand.dead_money(hand.acts))
     labels = _pot_labels(len(pots))
     claimed = [int(x) for x in re.findall(r"(?:Main|Side) pot(?:-\d+)? (\d+)\.", hand.lines[hand.total_line])]
     real = [p for p in pots if p[2] > 0]
