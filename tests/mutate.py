@@ -677,7 +677,7 @@ def odd_chips(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_si
     if hand.hilo or hand.button is None or not hand.clean_single_pot():
         return out
     if (hand.total - hand.rake) % 2 == 0:
-        for variant in _odd_pot_variants(hand, num):
+        for variant in _odd_pot_variants(hand, num) or _odd_by_one_variants(hand, num):
             out += odd_chips(src, variant, num, rng, per_site)
         return out
     pot = hand.total - hand.rake
@@ -931,6 +931,36 @@ def _all_in_caller_variants(hand: Hand, num: Numberer, rng: random.Random) -> li
         lines[si] = f"{seat_part.group(1)} showed [{shown}] and lost with {kind.from_game(''.join(cards), board)}"
         lines[wi] = lines[wi] + f"\n{a.name}: shows [{shown}]"
         out.append(Hand("\n".join(lines)))
+    return out
+
+
+def _odd_by_one_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with one bet or raise (not all-in) a chip larger, every starting stack a
+    chip deeper (what each player has behind stays): when an odd number of players
+    matched it, the pot becomes odd.  Left out where a later raise would fall a chip
+    under the minimum."""
+    sim = _simulated(hand) if _showdown(hand) is not None and len(hand.board) == 5 else None
+    if sim is None:
+        return []
+    out = []
+    for k, a in enumerate(hand.acts):
+        if a.kind not in ("bet", "raise") or a.jam:
+            continue
+        acts = [copy.copy(x) for x in hand.acts]
+        if a.kind == "bet":
+            acts[k].amount += 1
+        else:
+            acts[k].to += 1
+        starts = {n: v + 1 for n, v in hand.starts.items()}
+        try:
+            sim2, ctx2, *_ = hand.simulate(acts, starts)
+            if any(x.kind == "raise" and not x.allin and x.to - c.level < c.last_full for x, c in zip(sim2, ctx2)):
+                continue
+            variant = Hand(hand.render(acts, starts, num()))
+        except ValueError:
+            continue
+        if (variant.total - variant.rake) % 2:
+            out.append(variant)
     return out
 
 
