@@ -760,6 +760,47 @@ def odd_chips(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_si
     return out
 
 
+def _hand_kind(hand: Hand, cards: int):
+    """pokerkit's ranking of the hand's game (None: not Hold'em or Omaha)."""
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
+    if "Hold'em" in hand.header and cards == 2:
+        return StandardHighHand
+    return OmahaHoldemHand if "Omaha" in hand.header and cards == 4 and not hand.hilo else None
+
+
+def tabled(hand: Hand) -> Hand | None:
+    """The hand with every loser who mucked at the showdown, his cards named in the
+    summary ('mucked [Jh 8c]'), showing them instead, or None (already tabled, or not
+    such a showdown).  pokerkit checks that each of them loses to the winner."""
+    if (_showdown(hand) is not None or not hand.clean_single_pot() or len(hand.collects) != 1
+            or len(hand.board) != 5 or hand.collects[0][1] not in hand.shows):
+        return None
+    winner = hand.collects[0][1]
+    wcards = hand.shows[winner][1].split()
+    kind = _hand_kind(hand, len(wcards))
+    if kind is None:
+        return None
+    board = "".join(hand.board)
+    best = kind.from_game("".join(wcards), board)
+    live = {a.name for a in hand.acts} - {a.name for a in hand.acts if a.kind == "fold"}
+    lines = list(hand.lines)
+    for n in sorted(live - set(hand.shows), key=hand.seat_of):
+        m = re.match(r"^(Seat \d+: .+?) mucked \[([^\]]+)\](?: and lost)?.*$", lines[hand.summary_seat.get(n, 0)])
+        if m is None or len(m.group(2).split()) != len(wcards):
+            return None
+        shown = kind.from_game(m.group(2).replace(" ", ""), board)
+        if not shown < best:
+            return None
+        lines[hand.summary_seat[n]] = f"{m.group(1)} showed [{m.group(2)}] and lost with {shown}"
+        at = hand.shows[winner][0]
+        lines[at] = lines[at] + f"\n{n}: shows [{m.group(2)}] ({shown})"
+        for i in range(1, hand.summary_start):  # his muck, where the body tells it, is a show now
+            if lines[i] is not None and lines[i].startswith((f"{n}: mucks", f"{n} mucks")):
+                lines[i] = None
+    return Hand("\n".join(x for x in lines if x is not None))
+
+
 def _simulated(hand: Hand) -> tuple[list[Act], list[Ctx]] | None:
     """The hand's actions and contexts as the betting model replays them (None: it cannot)."""
     try:
@@ -929,7 +970,7 @@ def _all_in_caller_variants(hand: Hand, num: Numberer, rng: random.Random) -> li
             continue
         shown = " ".join(cards)
         lines[si] = f"{seat_part.group(1)} showed [{shown}] and lost with {kind.from_game(''.join(cards), board)}"
-        lines[wi] = lines[wi] + f"\n{a.name}: shows [{shown}]"
+        lines[wi] = lines[wi] + f"\n{a.name}: shows [{shown}] ({kind.from_game(''.join(cards), board)})"
         out.append(Hand("\n".join(lines)))
     return out
 
@@ -1097,6 +1138,8 @@ def mutate_all(check: str, sources: list[tuple[Source, Hand]], seed: int = 2019,
         for src, hand in sources:
             try:
                 ms = fn(src, hand, num, rng)
+                if not ms and (shown := tabled(hand)) is not None:
+                    ms = fn(src, shown, num, rng)
             except ValueError:
                 continue
             for m in ms:

@@ -53,6 +53,7 @@ class Wording:
 
     actor_sep: str = ": "
     show_sep: str = ": "  # 'Ann: shows [..]' (Run It Once: 'Ann shows [..] for ...')
+    show_for: bool = False  # the shown hand's name after ' for ' (Run It Once), not in brackets
     in_chips: bool = True  # 'Seat 1: Ann (1500 in chips)' or 'Seat 1: Ann (1500)'
     posts: tuple[str, str, str] = ("posts small blind ", "posts big blind ", "posts the ante ")
     # 'raises <by> to <to>'; 'added': 'raises <chips added> to <to>'; 'to': 'raises to <to>';
@@ -155,7 +156,10 @@ class Wording:
                     line = line.replace(theirs, ours)
                 out.append(line)
             elif "show" in kinds and line.startswith(f"{kinds['show'].player}{self.show_sep}shows ["):
-                out.append(f"{kinds['show'].player}: {line[len(kinds['show'].player) + len(self.show_sep):]}")
+                rest = line[len(kinds['show'].player) + len(self.show_sep):]
+                if self.show_for:
+                    rest = re.sub(r"^(shows \[[^\]]*\]) for (.*)$", r"\1 (\2)", rest)
+                out.append(f"{kinds['show'].player}: {rest}")
             elif line.startswith(self.board):
                 out.append("Board [" + line[len(self.board):])
             else:
@@ -218,6 +222,8 @@ class Wording:
                 a = ACT.match(rest)
                 if a:
                     rest = self._act(a, name, commit, blind, amt, big_blind)
+                if rest.startswith("shows [") and self.show_for:
+                    rest = re.sub(r"^(shows \[[^\]]*\]) \((.*)\)$", r"\1 for \2", rest)
                 out.append(f"{name}{self.show_sep if rest.startswith('shows [') else self.actor_sep}{rest}")
                 continue
             out.append(line)
@@ -235,7 +241,7 @@ class Wording:
             to = int(a.group(5))
             added, own, commit[name] = to - commit[name], commit[name] - blind[name], to
             said = {"by": f"raises {amt(a.group(4))} to {amt(to)}", "added": f"raises {amt(added)} to {amt(to)}",
-                    "to": f"raises to {amt(to)}", "to-added": f"raises {amt(int(a.group(4)) - own)} to {amt(to - own)}"}[self.raise_to]
+                    "to": f"raises to {amt(to)}", "to-added": f"raises {amt(a.group(4))} to {amt(to - own)}"}[self.raise_to]
             return said + tail
         if a.group(6) == "small & big blinds":
             commit[name] += min(int(a.group(7)), big_blind)
@@ -299,5 +305,5 @@ FULL_TILT = Wording(
     summary=(("didn't bet (folded)", "folded before Flop (didn't bet)"), ("folded before the Flop", "folded before Flop")),
     board="Board: [",
 )
-RUN_IT_ONCE = Wording(raise_to="to-added", all_in="", summary_parens=False, show_sep=" ",
+RUN_IT_ONCE = Wording(raise_to="to-added", all_in="", summary_parens=False, show_sep=" ", show_for=True,
                       summary=(("mucked hand and won (", "collected ("),))
