@@ -572,7 +572,42 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                                       f"{a.name}'s all-in call made a short all-in raise to {new_to}; "
                                       f"{bettor.name} {'calls' if variant == 'twin' else 'raises to ' + str(ins.to)}",
                                       twin=variant == "twin"))
+    if not out:
+        for variant in _bet_called_variants(hand, num):
+            out += reopens(src, variant, num, rng, per_site=2)
     return out
+
+
+def _bet_called_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with its checked-down river bet instead: at a tabled showdown, the
+    river's first player bets the big blind, the winner (or, if he bet, the last of the
+    others) calls, and everyone else folds (his show line gone, his summary 'folded on
+    the River')."""
+    sd = _showdown(hand)
+    river = [a for a in hand.acts if a.street == 3]
+    if sd is None or not river or any(a.kind != "check" for a in river) or not hand.bb:
+        return []
+    winner, losers = sd
+    first = river[0].name
+    caller = winner if winner != first else river[-1].name
+    if caller == first:
+        return []
+    acts = [a for a in hand.acts if a.street != 3]
+    acts.append(Act(first, "bet", 3, hand.bb, line=river[0].line))
+    acts += [Act(a.name, "call" if a.name == caller else "fold", 3, line=a.line) for a in river[1:]]
+    try:
+        text = hand.render(acts, hand.starts, num())
+    except ValueError:
+        return []
+    variant = Hand(text)
+    lines = list(variant.lines)
+    for n in {a.name for a in river} - {first, caller}:
+        lines[variant.shows[n][0]] = None
+        m = re.match(r"^(Seat \d+: .+?) showed \[", lines[variant.summary_seat[n]])
+        if m is None:
+            return []
+        lines[variant.summary_seat[n]] = f"{m.group(1)} folded on the River"
+    return [Hand("\n".join(x for x in lines if x is not None))]
 
 
 def _others_can_act(sim: list[Act], k: int, also_except: str | None = None) -> bool:
