@@ -541,6 +541,8 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                            if x.street == a.street and x.kind in ("bet", "raise") and x.to == ctx.level), None)
             if bettor is None or bettor.allin or any(x.kind != "fold" for x in rest) or _others_can_act(base, k, bettor.name):
                 continue
+            if not a.allin and hand.shows[a.name][0] > hand.shows[bettor.name][0]:
+                continue  # his short raise makes him the last aggressor: he must show first
             bctx = ctxs[base.index(bettor)]
             if bettor.to - max(bctx.level, 0) < bctx.last_full or not (not ctx.acted or ctx.full_since):
                 continue  # bettor's wager was not full, or the caller may not raise
@@ -1015,9 +1017,9 @@ def _odd_by_one_variants(hand: Hand, num: Numberer) -> list[Hand]:
     chip deeper (what each player has behind stays): when an odd number of players
     matched it, the pot becomes odd.  Left out where a later raise would fall a chip
     under the minimum."""
-    sim = _simulated(hand) if _showdown(hand) is not None and len(hand.board) == 5 else None
-    if sim is None:
-        return []
+    sim = _simulated(hand) if _showdown(hand) is not None and len(hand.board) == 5 and not hand.rake else None
+    if sim is None or not hand.no_limit or "Pot Limit" in hand.header:
+        return []  # (a chip more may be over a pot limit)
     out = []
     for k, a in enumerate(hand.acts):
         if a.kind not in ("bet", "raise") or a.jam:
@@ -1173,7 +1175,7 @@ def mutate_all(check: str, sources: list[tuple[Source, Hand]], seed: int = 2019,
         for src, hand in sources:
             try:
                 ms = fn(src, hand, num, rng)
-                if not ms and (shown := tabled(hand)) is not None:
+                if not ms and check in ("wrong-winner", "illegal-reopen") and (shown := tabled(hand)) is not None:
                     ms = fn(src, shown, num, rng)
             except ValueError:
                 continue
