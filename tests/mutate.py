@@ -541,8 +541,6 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                            if x.street == a.street and x.kind in ("bet", "raise") and x.to == ctx.level), None)
             if bettor is None or bettor.allin or any(x.kind != "fold" for x in rest) or _others_can_act(base, k, bettor.name):
                 continue
-            if not a.allin and hand.shows[a.name][0] > hand.shows[bettor.name][0]:
-                continue  # his short raise makes him the last aggressor: he must show first
             bctx = ctxs[base.index(bettor)]
             if bettor.to - max(bctx.level, 0) < bctx.last_full or not (not ctx.acted or ctx.full_since):
                 continue  # bettor's wager was not full, or the caller may not raise
@@ -570,6 +568,9 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                         text = hand.render(acts, starts, num())
                     except ValueError:
                         continue
+                    if not a.allin:  # a river showdown: the last aggressor (the caller in the twin) shows first
+                        text = _shows_first(text, a.name if variant == "twin" else bettor.name,
+                                            bettor.name if variant == "twin" else a.name)
                     out.append(Mutant("illegal-reopen", text, hand.seat_of(bettor.name), _where(src),
                                       f"{a.name}'s all-in call made a short all-in raise to {new_to}; "
                                       f"{bettor.name} {'calls' if variant == 'twin' else 'raises to ' + str(ins.to)}",
@@ -578,6 +579,16 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
         for variant in _bet_called_variants(hand, num):
             out += reopens(src, variant, num, rng, per_site=2)
     return out
+
+
+def _shows_first(text: str, first: str, then: str) -> str:
+    """The hand with ``first``'s show line before ``then``'s (swapped if after it)."""
+    lines = text.split("\n")
+    i = next((k for k, x in enumerate(lines) if x.startswith(f"{first}: shows [")), None)
+    j = next((k for k, x in enumerate(lines) if x.startswith(f"{then}: shows [")), None)
+    if i is not None and j is not None and i > j:
+        lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines)
 
 
 def _bet_called_variants(hand: Hand, num: Numberer) -> list[Hand]:
