@@ -194,6 +194,10 @@ class Hand:
                     break
         self.starts = {n: s for n, (_, _, s) in self.seats.items()}
 
+    def dead_money(self, acts: list[Act]) -> dict[str, int]:
+        """Each player's dead chips: of 'small & big blinds', what is over the big blind."""
+        return {a.name: a.amount - min(a.amount, self.bb) for a in acts if a.kind == "both"}
+
     def names_by_length(self) -> list[str]:
         return sorted(self.seats, key=len, reverse=True)
 
@@ -318,24 +322,34 @@ class Hand:
         return out, ctxs, unc, dict(contrib), folded, end_stacks
 
     # --- writing ---------------------------------------------------------------------
-    def render(self, acts: list[Act], starts: dict[str, int], number: int) -> str:
+    def render(self, acts: list[Act], starts: dict[str, int], number: int, side_pots: bool = False) -> str:
         """The hand with ``acts`` (re-simulated) and ``starts``: action lines,
         uncalled returns, the single pot's collect, Total pot and summary lines
-        follow.  Raises ValueError when the result would need side pots."""
+        follow.  Raises ValueError when the result would need side pots, unless
+        ``side_pots`` (and no rake): the one collector, who must be in every pot,
+        then collects each pot on its own line, and the Total pot line claims them."""
         sim, _ctx, unc, contrib, folded, _ = self.simulate(acts, starts)
         if not self.clean_single_pot() or len(self.collects) != 1:
             raise ValueError("only single-pot, single-collector hands are re-rendered")
         live = [n for n in contrib if n not in folded]
         top = max(contrib.values())
         allin_live = [n for n in live if any(a.allin for a in sim if a.name == n)]
+        pots = [p for p in _pots(contrib, live, allin_live, self.dead_money(acts)) if p[2] > 0]
         if any(contrib[n] < top for n in allin_live):
-            raise ValueError("the mutation would make a side pot")
+            if not side_pots or self.rake or contrib[self.collects[0][1]] < top or len(pots) < 2:
+                raise ValueError("the mutation would make a side pot")
+        else:
+            pots = []
         lines = list(self.lines)
         lines[0] = _renumber(self.header, number)
         for n, (i, _, s) in self.seats.items():
             if starts[n] != s:
                 lines[i] = lines[i].replace(f"({s} in chips", f"({starts[n]} in chips", 1)
-        # action lines: rewrite recorded ones, insert new ones after their anchor
+        # action lines: rewrite recorded ones, insert new ones after their anchor, drop left-out ones
+        kept = {a.line for a in acts}
+        for a in self.acts:
+            if a.line not in kept:
+                lines[a.line] = None
         inserts: dict[int, list[str]] = defaultdict(list)
         anchor, anchor_street = 0, 0
         for a in sim:
@@ -363,6 +377,12 @@ class Hand:
         ci, cname, camt, label = self.collects[0]
         lines[ci] = f"{cname} collected {won} from {label}"
         lines[self.total_line] = re.sub(r"^Total pot \d+", f"Total pot {pot}", lines[self.total_line])
+        if pots:  # PokerStars' order: the last side pot's collect first, the main pot's last
+            labels = _pot_labels(len(pots))
+            lines[ci] = None
+            inserts[ci][:0] = [f"{cname} collected {amt} from {lab}" for (_lo, _hi, amt), lab in reversed(list(zip(pots, labels)))]
+            claims = "".join(f" {lab.capitalize()} {amt}." for (_lo, _hi, amt), lab in zip(pots, labels))
+            lines[self.total_line] = re.sub(r"^Total pot \d+", f"Total pot {pot}{claims}", lines[self.total_line])
         si = self.summary_seat[cname]
         lines[si] = SUM_WON.sub(lambda m: f"{m.group(1)} ({won})", lines[si], count=1)
         out = []
@@ -485,18 +505,22 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
     (the excess comes back as an uncalled bet).  Constructed sites: an all-in
     call facing a bet or raise becomes a short all-in raise (the caller's stack is
     raised by less than a full raise), after which the bettor must act again:
-    the twin has him call, the mutant has him raise."""
-    if not hand.no_limit:
+    the twin has him call, the mutant has him raise.  Pot-limit hands too (constructed
+    only): the short raise is under the pot limit, and so is the re-raise, kept to the
+    bettor's own wager, which the pot held already."""
+    pot_limit = "Pot Limit" in hand.header
+    if not (hand.no_limit or pot_limit):
         return []
     try:
         base, ctxs, *_ = hand.simulate(hand.acts, hand.starts)
     except ValueError:
         return []
     out: list[Mutant] = []
+    tabled = {a.name for a in base} - {a.name for a in base if a.kind == "fold"} <= set(hand.shows)
     for k, (a, ctx) in enumerate(zip(base, ctxs)):
         rest = [x for x in base[k + 1:] if x.street == a.street]
         # --- real: a call facing only short all-ins
-        if (a.kind == "call" and not a.allin and ctx.acted and not ctx.full_since
+        if (hand.no_limit and a.kind == "call" and not a.allin and ctx.acted and not ctx.full_since
                 and 0 < ctx.level - ctx.level_acted < ctx.last_full and not any(x.kind != "fold" for x in rest)
                 and not _others_can_act(base, k)):
             reach = ctx.commit + ctx.stack
@@ -509,8 +533,10 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                     continue
                 out.append(Mutant("illegal-reopen", text, hand.seat_of(a.name), _where(src),
                                   f"call to {ctx.level} after short all-in(s) made a raise to {to}"))
-        # --- constructed: an all-in call facing a full bet/raise becomes a short all-in raise
-        if a.kind == "call" and a.allin:
+        # --- constructed: an all-in call facing a full bet/raise becomes a short all-in raise;
+        # so may the hand's last call (nothing after it but folds) at a showdown where every
+        # hand still in was shown (an all-in's showdown tables them all), its caller's stack cut to match
+        if a.kind == "call" and (a.allin or (not any(x.kind != "fold" for x in base[k + 1:]) and tabled)):
             bettor = next((x for x, c in zip(reversed(base[:k]), reversed(ctxs[:k]))
                            if x.street == a.street and x.kind in ("bet", "raise") and x.to == ctx.level), None)
             if bettor is None or bettor.allin or any(x.kind != "fold" for x in rest) or _others_can_act(base, k, bettor.name):
@@ -530,7 +556,8 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                     acts[k] = Act(a.name, "raise", a.street, line=a.line, jam=True)
                     last = max(x.line for x in hand.acts if x.street == a.street)
                     ins = Act(bettor.name, "call", a.street) if variant == "twin" else \
-                        Act(bettor.name, "raise", a.street, to=rng.randint(new_to + 1, breach))
+                        Act(bettor.name, "raise", a.street, to=rng.randint(new_to + 1, min(
+                            breach, new_to + bettor.to - bctx.level if pot_limit else breach)))
                     pos = next(i for i, x in enumerate(acts) if x.line == last) + 1
                     acts.insert(pos, ins)
                     # inserted acts render after the last recorded line before them
@@ -541,11 +568,59 @@ def reopens(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_site
                         text = hand.render(acts, starts, num())
                     except ValueError:
                         continue
+                    if not a.allin:  # a river showdown: the last aggressor (the caller in the twin) shows first
+                        text = _shows_first(text, a.name if variant == "twin" else bettor.name,
+                                            bettor.name if variant == "twin" else a.name)
                     out.append(Mutant("illegal-reopen", text, hand.seat_of(bettor.name), _where(src),
                                       f"{a.name}'s all-in call made a short all-in raise to {new_to}; "
                                       f"{bettor.name} {'calls' if variant == 'twin' else 'raises to ' + str(ins.to)}",
                                       twin=variant == "twin"))
+    if not out:
+        for variant in _bet_called_variants(hand, num):
+            out += reopens(src, variant, num, rng, per_site=2)
     return out
+
+
+def _shows_first(text: str, first: str, then: str) -> str:
+    """The hand with ``first``'s show line before ``then``'s (swapped if after it)."""
+    lines = text.split("\n")
+    i = next((k for k, x in enumerate(lines) if x.startswith(f"{first}: shows [")), None)
+    j = next((k for k, x in enumerate(lines) if x.startswith(f"{then}: shows [")), None)
+    if i is not None and j is not None and i > j:
+        lines[i], lines[j] = lines[j], lines[i]
+    return "\n".join(lines)
+
+
+def _bet_called_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with its checked-down river bet instead: at a tabled showdown, the
+    river's first player bets the big blind, the winner (or, if he bet, the last of the
+    others) calls, and everyone else folds (his show line gone, his summary 'folded on
+    the River')."""
+    sd = _showdown(hand)
+    river = [a for a in hand.acts if a.street == 3]
+    if sd is None or not river or any(a.kind != "check" for a in river) or not hand.bb:
+        return []
+    winner, losers = sd
+    first = river[0].name
+    caller = winner if winner != first else river[-1].name
+    if caller == first:
+        return []
+    acts = [a for a in hand.acts if a.street != 3]
+    acts.append(Act(first, "bet", 3, hand.bb, line=river[0].line))
+    acts += [Act(a.name, "call" if a.name == caller else "fold", 3, line=a.line) for a in river[1:]]
+    try:
+        text = hand.render(acts, hand.starts, num())
+    except ValueError:
+        return []
+    variant = Hand(text)
+    lines = list(variant.lines)
+    for n in {a.name for a in river} - {first, caller}:
+        lines[variant.shows[n][0]] = None
+        m = re.match(r"^(Seat \d+: .+?) showed \[", lines[variant.summary_seat[n]])
+        if m is None:
+            return []
+        lines[variant.summary_seat[n]] = f"{m.group(1)} folded on the River"
+    return [Hand("\n".join(x for x in lines if x is not None))]
 
 
 def _others_can_act(sim: list[Act], k: int, also_except: str | None = None) -> bool:
@@ -650,7 +725,7 @@ def odd_chips(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_si
     if hand.hilo or hand.button is None or not hand.clean_single_pot():
         return out
     if (hand.total - hand.rake) % 2 == 0:
-        for variant in _odd_pot_variants(hand, num):
+        for variant in _odd_pot_variants(hand, num) or _odd_by_one_variants(hand, num):
             out += odd_chips(src, variant, num, rng, per_site)
         return out
     pot = hand.total - hand.rake
@@ -705,6 +780,8 @@ def odd_chips(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_si
         li, _c, _rest = hand.shows[loser]
         wdesc = hand.shows[winner][2]
         wsum = SUM_SHOWED_WON.search(hand.lines[hand.summary_seat[winner]])
+        if wsum is None:
+            return out  # the winner's summary line names no hand ('showed [..] and won (N)'): nothing to copy
         for new in choices[:per_site]:
             for variant in ("twin", "mutant"):
                 big, small = (first, second) if variant == "twin" else (second, first)
@@ -731,15 +808,63 @@ def odd_chips(src: Source, hand: Hand, num: Numberer, rng: random.Random, per_si
     return out
 
 
-def _odd_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
-    """The hand with one pre-flop folder who faced an odd amount calling it
-    instead and folding at his turn on the flop: the pot becomes odd."""
-    if _showdown(hand) is None or len(hand.board) != 5 or not hand.no_limit and False:
-        return []
+def _hand_kind(hand: Hand, cards: int):
+    """pokerkit's ranking of the hand's game (None: not Hold'em or Omaha)."""
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
+    if "Hold'em" in hand.header and cards == 2:
+        return StandardHighHand
+    return OmahaHoldemHand if "Omaha" in hand.header and cards == 4 and not hand.hilo else None
+
+
+def tabled(hand: Hand) -> Hand | None:
+    """The hand with every loser who mucked at the showdown, his cards named in the
+    summary ('mucked [Jh 8c]'), showing them instead, or None (already tabled, or not
+    such a showdown).  pokerkit checks that each of them loses to the winner."""
+    if (_showdown(hand) is not None or not hand.clean_single_pot() or len(hand.collects) != 1
+            or len(hand.board) != 5 or hand.collects[0][1] not in hand.shows):
+        return None
+    winner = hand.collects[0][1]
+    wcards = hand.shows[winner][1].split()
+    kind = _hand_kind(hand, len(wcards))
+    if kind is None:
+        return None
+    board = "".join(hand.board)
+    best = kind.from_game("".join(wcards), board)
+    live = {a.name for a in hand.acts} - {a.name for a in hand.acts if a.kind == "fold"}
+    lines = list(hand.lines)
+    for n in sorted(live - set(hand.shows), key=hand.seat_of):
+        m = re.match(r"^(Seat \d+: .+?) mucked \[([^\]]+)\](?: and lost)?.*$", lines[hand.summary_seat.get(n, 0)])
+        if m is None or len(m.group(2).split()) != len(wcards):
+            return None
+        shown = kind.from_game(m.group(2).replace(" ", ""), board)
+        if not shown < best:
+            return None
+        lines[hand.summary_seat[n]] = f"{m.group(1)} showed [{m.group(2)}] and lost with {shown}"
+        at = hand.shows[winner][0]
+        lines[at] = lines[at] + f"\n{n}: shows [{m.group(2)}] ({shown})"
+        for i in range(1, hand.summary_start):  # his muck, where the body tells it, is a show now
+            if lines[i] is not None and lines[i].startswith((f"{n}: mucks", f"{n} mucks")):
+                lines[i] = None
+    return Hand("\n".join(x for x in lines if x is not None))
+
+
+def _simulated(hand: Hand) -> tuple[list[Act], list[Ctx]] | None:
+    """The hand's actions and contexts as the betting model replays them (None: it cannot)."""
     try:
         base, ctxs, *_ = hand.simulate(hand.acts, hand.starts)
     except ValueError:
+        return None
+    return base, ctxs
+
+
+def _odd_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with one pre-flop folder who faced an odd amount calling it
+    instead and folding at his turn on the flop: the pot becomes odd."""
+    sim = _simulated(hand) if _showdown(hand) is not None and len(hand.board) == 5 else None
+    if sim is None:
         return []
+    base, ctxs = sim
     out = []
     order = {n: i for i, n in enumerate(hand.order_from_button(hand.seats))}
     flop = [a for a in hand.acts if a.street == 1]
@@ -778,30 +903,198 @@ def _odd_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
     return out
 
 
-def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> list[Mutant]:
-    """Pay a side pot (all or part) to an all-in player who put in less than the
-    pot's level.  Pot levels come from the betting model, and must reproduce the
-    site's own 'Main pot X. Side pot Y.' amounts."""
-    if hand.total_line is None or not hand.has_side_pots() or hand.hilo:
-        return []
-    try:
-        sim, _c, _u, contrib, folded, _e = hand.simulate(hand.acts, hand.starts)
-    except ValueError:
-        return []
-    allin = {a.name for a in sim if a.allin}
-    live = [n for n in contrib if n not in folded]
+def _pots(contrib: dict[str, int], live: list[str], allin, dead: dict[str, int]) -> list[tuple[int, int, int]]:
+    """(level below, level, amount) of each pot, the main pot first: a pot a level at
+    which a live player is all-in, and the top level.  Dead money (a dead small blind)
+    sets no level: it is the main pot's."""
+    contrib = {n: v - dead.get(n, 0) for n, v in contrib.items()}
     levels = sorted({contrib[n] for n in live if n in allin} | {max(contrib[n] for n in live)})
     pots, prev = [], 0
     for lvl in levels:
         amt = sum(min(v, lvl) - min(v, prev) for v in contrib.values())
         if lvl == levels[-1]:
             amt += sum(v - lvl for v in contrib.values() if v > lvl)
-        pots.append((prev, lvl, amt))
+        pots.append((prev, lvl, amt + (sum(dead.values()) if not pots else 0)))
         prev = lvl
+    return pots
+
+
+def _pot_labels(n: int) -> list[str]:
+    return ["main pot"] + (["side pot"] if n == 2 else [f"side pot-{i}" for i in range(1, n)])
+
+
+def _side_pot_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with a side pot made: at a fully tabled showdown of three or more, a
+    loser who called and then only checked is given a stack that covers only part of
+    the call (all-in for less; his checks after it left out); the chips the others put
+    in beyond his become a side pot, which the winner collects with the main pot."""
+    sd = _showdown(hand)
+    if sd is None or hand.rake or hand.button is None:
+        return []
+    winner, losers = sd
+    sim = _simulated(hand) if len(losers) >= 2 else None
+    if sim is None:
+        return []
+    base, ctxs = sim
+    out = []
+    for y in losers:
+        calls = [i for i, a in enumerate(base) if a.name == y and a.kind == "call"]
+        if not calls or any(a.kind != "check" for a in base[calls[-1] + 1:] if a.name == y):
+            continue
+        k = calls[-1]
+        a, c = base[k], ctxs[k]
+        if a.allin or a.amount < 2:
+            continue
+        starts = dict(hand.starts)
+        starts[y] -= c.stack - a.amount // 2  # all-in for half the call
+        acts = [x for i, x in enumerate(hand.acts) if not (i > k and x.name == y)]
+        later = {x.name for x in acts if x.street > a.street}
+        if len(later) == 1:
+            continue  # one player left with chips: he would act alone
+        try:
+            text = hand.render(acts, starts, num(), side_pots=True)
+        except ValueError:
+            continue
+        variant = Hand(text)
+        if variant.has_side_pots():
+            out.append(variant)
+    return out
+
+
+def _all_in_caller_variants(hand: Hand, num: Numberer, rng: random.Random) -> list[Hand]:
+    """The hand with a side pot made at a two-handed showdown: a player who folded
+    before the flop without putting a chip in calls instead, all-in for less than the
+    bet, with a stack of that much; he shows cards (drawn from those no line names)
+    that lose to the winner's.  The two others' chips beyond his are a side pot."""
+    from pokerkit import OmahaHoldemHand, StandardHighHand
+
+    sd = _showdown(hand)
+    if sd is None or hand.rake or hand.button is None:
+        return []
+    winner, _losers = sd
+    sim = _simulated(hand)
+    if sim is None:
+        return []
+    base, ctxs = sim
+    wcards = hand.shows[winner][1].split()
+    kind = StandardHighHand if "Hold'em" in hand.header and len(wcards) == 2 else \
+        OmahaHoldemHand if "Omaha" in hand.header and len(wcards) == 4 else None
+    if kind is None:
+        return []
+    known = set(hand.board) | {c for _i, cards, _r in hand.shows.values() for c in cards.split()}
+    for line in hand.lines:
+        if line.startswith("Dealt to "):
+            known |= set(re.findall(r"\[([^\]]+)\]", line)[-1].split()) if "[" in line else set()
+    board = "".join(hand.board)
+    best = kind.from_game("".join(wcards), board)
+    out = []
+    for k, (a, c) in enumerate(zip(base, ctxs)):
+        if (a.kind != "fold" or a.street != 0 or c.commit or c.level - c.commit < 2 or a.name not in hand.summary_seat
+                or any(x.name == a.name and x.kind != "ante" for x in base if x is not a)
+                or any(line.startswith(f"Dealt to {a.name} ") for line in hand.lines)):
+            continue
+        deck = [r + s for r in RANKS for s in SUITS if r + s not in known]
+        rng.shuffle(deck)
+        cards = next((deck[i:i + len(wcards)] for i in range(0, len(deck) - len(wcards), len(wcards))
+                      if kind.from_game("".join(deck[i:i + len(wcards)]), board) < best), None)
+        if cards is None:
+            continue
+        starts = dict(hand.starts)
+        starts[a.name] = starts[a.name] - c.stack + (c.level - c.commit) // 2  # all-in for half the call
+        acts = [copy.copy(x) for x in hand.acts]
+        acts[k] = Act(a.name, "call", 0, line=a.line)
+        try:
+            text = hand.render(acts, starts, num(), side_pots=True)
+        except ValueError:
+            continue
+        variant = Hand(text)
+        if not variant.has_side_pots():
+            continue
+        lines = list(variant.lines)
+        wi = variant.shows[winner][0]
+        si = variant.summary_seat[a.name]
+        seat_part = re.match(r"^(Seat \d+: .+?) folded before Flop.*$", lines[si])
+        if seat_part is None:
+            continue
+        shown = " ".join(cards)
+        lines[si] = f"{seat_part.group(1)} showed [{shown}] and lost with {kind.from_game(''.join(cards), board)}"
+        lines[wi] = lines[wi] + f"\n{a.name}: shows [{shown}] ({kind.from_game(''.join(cards), board)})"
+        out.append(Hand("\n".join(lines)))
+    return out
+
+
+def _odd_by_one_variants(hand: Hand, num: Numberer) -> list[Hand]:
+    """The hand with one bet or raise (not all-in) a chip larger, every starting stack a
+    chip deeper (what each player has behind stays): when an odd number of players
+    matched it, the pot becomes odd.  Left out where a later raise would fall a chip
+    under the minimum."""
+    sim = _simulated(hand) if _showdown(hand) is not None and len(hand.board) == 5 and not hand.rake else None
+    if sim is None or not hand.no_limit or "Pot Limit" in hand.header:
+        return []  # (a chip more may be over a pot limit)
+    out = []
+    for k, a in enumerate(hand.acts):
+        if a.kind not in ("bet", "raise") or a.jam:
+            continue
+        acts = [copy.copy(x) for x in hand.acts]
+        if a.kind == "bet":
+            acts[k].amount += 1
+        else:
+            acts[k].to += 1
+        starts = {n: v + 1 for n, v in hand.starts.items()}
+        try:
+            sim2, ctx2, *_ = hand.simulate(acts, starts)
+            if any(x.kind == "raise" and not x.allin and x.to - c.level < c.last_full for x, c in zip(sim2, ctx2)):
+                continue
+            variant = Hand(hand.render(acts, starts, num()))
+        except ValueError:
+            continue
+        if (variant.total - variant.rake) % 2:
+            out.append(variant)
+    return out
+
+
+def side_pots(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> list[Mutant]:
+    """Pay a side pot (all or part) to an all-in player who put in less than the
+    pot's level.  Pot levels come from the betting model, and must reproduce the
+    site's own 'Main pot X. Side pot Y.' amounts.  A hand without a side pot gets one
+    made (``_side_pot_variants``), written as a twin too: the side pot paid right."""
+    if hand.total_line is None or hand.hilo:
+        return []
+    if not hand.has_side_pots():
+        out = []
+        for variant in _side_pot_variants(hand, num) + _all_in_caller_variants(hand, num, rng):
+            out.append(Mutant("side-pot", "\n".join(variant.lines), None, _where(src),
+                              f"side pot made at hand {variant.number}, paid right", twin=True))
+            out += side_pots(src, variant, num, rng)
+        return out
+    try:
+        sim, _c, _u, contrib, folded, _e = hand.simulate(hand.acts, hand.starts)
+    except ValueError:
+        return []
+    allin = {a.name for a in sim if a.allin}
+    live = [n for n in contrib if n not in folded]
+    pots = _pots(contrib, live, allin, hand.dead_money(hand.acts))
+    labels = _pot_labels(len(pots))
     claimed = [int(x) for x in re.findall(r"(?:Main|Side) pot(?:-\d+)? (\d+)\.", hand.lines[hand.total_line])]
+    real = [p for p in pots if p[2] > 0]
+    if not claimed and not hand.rake and len(real) > 1 and len(hand.collects) == 1 and hand.collects[0][2] == hand.total:
+        # one collect line for every pot (Winamax writes so): the collector, in every pot, collects
+        # each on its own line (a twin), then a side pot is mispaid
+        ci, who, _a, _lab = hand.collects[0]
+        if contrib[who] < real[-1][1]:
+            return []
+        lines = [f"{who} collected {amt} from {lab}" for (_lo, _hi, amt), lab in reversed(list(zip(pots, labels))) if amt]
+        variant = Hand(_write(hand, num(), {ci: None}, {ci: lines}))
+        twin = Mutant("side-pot", "\n".join(variant.lines), None, _where(src), f"one collect split by pot at hand {variant.number}",
+                      twin=True)
+        return [twin, *side_pots(src, variant, num, rng)]
+    if not claimed and not hand.rake:  # a format whose total line claims no pots: its collects, pot by pot
+        by_label: Counter = Counter()
+        for _i, _n, a, lab in hand.collects:
+            by_label[lab] += a
+        claimed = [by_label[lab] for (_lo, _hi, amt), lab in zip(pots, labels) if amt > 0]
     if [p[2] for p in pots if p[2] > 0] != claimed:
         return []
-    labels = ["main pot"] + (["side pot"] if len(pots) == 2 else [f"side pot-{i}" for i in range(1, len(pots))])
     won: Counter = Counter()
     for _i, n, a, _l in hand.collects:
         won[n] += a
@@ -893,6 +1186,8 @@ def mutate_all(check: str, sources: list[tuple[Source, Hand]], seed: int = 2019,
         for src, hand in sources:
             try:
                 ms = fn(src, hand, num, rng)
+                if not ms and check in ("wrong-winner", "illegal-reopen") and (shown := tabled(hand)) is not None:
+                    ms = fn(src, shown, num, rng)
             except ValueError:
                 continue
             for m in ms:

@@ -5,8 +5,12 @@ written there).  The 2016 client's PokerStars-shaped files are another format
 
 from __future__ import annotations
 
+import functools
 import re
 
+from mutate import HEADER
+from mutate_stars_family import FULL_TILT as WORDING
+from parsers.fulltilt import FullTiltParser
 from site_corpus import SiteSpec, site_tests
 
 SPEC = SiteSpec(
@@ -48,9 +52,11 @@ SPEC = SiteSpec(
         # part of the poster's bet, which this re-adding counts it as (the replay does not)
         "FT-31497971185": "put in 1250 != total pot 1500",
     },
-    # no mutation tests: tests/mutate.py writes PokerStars' shape ('Ann: raises 10 to 20'),
-    # which this format does not have (the harness skips them, saying so)
-    mutation_header=None,
+    # mutation: hands written as tests/mutate.py reads them and back (tests/mutate_stars_family.py)
+    mutation_header=HEADER,
+    mutation_text=functools.partial(WORDING.as_stars, parser=FullTiltParser()),
+    mutant_text=WORDING.write,
+    mutation_cash=True,
 )
 
 globals().update(site_tests(SPEC))

@@ -4,8 +4,12 @@ files sit in the Stars folders."""
 
 from __future__ import annotations
 
+import functools
 import re
 
+from mutate import HEADER
+from mutate_stars_family import STARS
+from parsers.fulltilt_stars import FullTiltStarsParser
 from site_corpus import SiteSpec, site_tests
 
 SPEC = SiteSpec(
@@ -14,7 +18,11 @@ SPEC = SiteSpec(
     folders=("tour/Stars", "cash/Stars"),
     marker=re.compile(r"^Full Tilt (?:Rush )?Hand #", re.M),
     expected_rejections={},
-    mutation_header=re.compile(r"^(Full Tilt Hand #)(\d+)(:.*)$"),
+    # mutation: hands written as tests/mutate.py reads them and back (tests/mutate_stars_family.py), cash hands too
+    mutation_header=HEADER,
+    mutation_text=functools.partial(STARS.as_stars, parser=FullTiltStarsParser()),
+    mutant_text=STARS.write,
+    mutation_cash=True,
 )
 
 globals().update(site_tests(SPEC))

@@ -3,8 +3,12 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
+from mutate import HEADER
+from mutate_stars_family import STARS
+from parsers.ggpoker import GGPokerParser
 from site_corpus import SiteSpec, site_tests
 
 SPEC = SiteSpec(
@@ -20,7 +24,11 @@ SPEC = SiteSpec(
         # counts it toward the raise, so it finds 2 dollars less put in than the total pot
         "GG-OM232657303": "put in 10100 != total pot 10300",
     },
-    mutation_header=re.compile(r"^(Poker Hand #[A-Z]*)(\d+)(:.*)$"),
+    # mutation: hands written as tests/mutate.py reads them and back (tests/mutate_stars_family.py), cash hands too
+    mutation_header=HEADER,
+    mutation_text=functools.partial(STARS.as_stars, parser=GGPokerParser()),
+    mutant_text=STARS.write,
+    mutation_cash=True,
 )
 
 globals().update(site_tests(SPEC))

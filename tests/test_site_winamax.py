@@ -118,8 +118,10 @@ def stars_as_winamax(text: str) -> str:
         if line.startswith("*** SUMMARY"):
             summary = True
         if i == 1 and line.startswith("Table '"):
+            # a table of its own, named after the hand: mutants of one table are not its consecutive hands
             m = re.match(r"^Table '(.*)' (\d+)-max(.*)$", line)
-            line = f"Table: '{m[1]}' {m[2]}-max (real money){m[3]}"
+            number = re.search(r"HandId: #\d+-\d+-(\d+)", lines[0])[1]
+            line = f"Table: '{m[1]} m{number}' {m[2]}-max (real money){m[3]}"
         elif not summary and (m := _STARS_SEAT.match(line)):
             names.append(m[2])
             line = f"Seat {m[1]}: {m[2]} ({m[3]}{m[4] or ''})"
@@ -142,6 +144,7 @@ def stars_as_winamax(text: str) -> str:
                     line = f"{name} {line[len(name) + 2:]}".replace(" posts the ante ", " posts ante ")
                     break
         line = re.sub(r" from side pot-(\d+)$", r" from side pot \1", line)
+        line = re.sub(r" from side pot$", " from side pot 1", line)  # Winamax numbers its one side pot too
         out.append(line)
         if i in added:
             out.append(re.sub(r" from side pot-(\d+)$", r" from side pot \1", added[i]))

@@ -8,8 +8,12 @@ the betting structure, is tested in ``tests/test_site_wpn_legacy.py``.
 
 from __future__ import annotations
 
+import functools
 import re
 
+from mutate import HEADER
+from mutate_stars_family import WPN as WORDING
+from parsers.wpn import WpnParser
 from site_corpus import SiteSpec, site_tests
 
 C = "cash/Winning/"
@@ -32,9 +36,12 @@ SPEC = SiteSpec(
         "WPN-779388412": "walk: award 9.00 = pot 6.00 + the big blind's unreturned 3.00",
         "WPN-784373412": "walk: award 0.07 = pot 0.04 + the big blind's unreturned 0.03",
     },
-    # no mutation tests: tests/mutate.py writes PokerStars' shape ('Ann: raises 10 to 20'),
-    # which this format does not have (the harness skips them, saying so)
-    mutation_header=None,
+    # mutation: hands written as tests/mutate.py reads them and back (tests/mutate_stars_family.py);
+    # the 2019 format's 3 tournament hands are too few: cash hands are sources too
+    mutation_header=HEADER,
+    mutation_text=functools.partial(WORDING.as_stars, parser=WpnParser()),
+    mutant_text=WORDING.write,
+    mutation_cash=True,
 )
 
 globals().update(site_tests(SPEC))
