@@ -80,7 +80,7 @@ class Wording:
         if (not isinstance(hand, ParsedHand) or hand.variant not in GAMES or hand.betting not in LIMITS
                 or not hand.big_blind or hand.button_seat is None or not re.search(r"\d$", hand.hand_number or "")
                 or any((e.kind in UNMODELLED and not (e.kind == "dead_blind" and self.both_blinds)) or e.half
-                       for e in hand.events)):
+                       or e.run != 1 for e in hand.events)):  # run it twice: tests/test_mutations.py's per-run recall
             return None
         try:
             stars = self._as_stars(hand, lines, parser.site)
