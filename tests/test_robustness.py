@@ -573,19 +573,19 @@ def test_a_replay_that_fails_part_way_leaves_the_connection_usable_and_a_rerun_c
     runner.replay_store(con, "tda-2019", jobs=1)
     tables = [t.name for t in schema.REPLAY_TABLES]
     whole = {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables}
-    real, calls = runner.write_facts, []
+    real, calls = runner.write_fact_segments, []
 
-    def fails_second(c, facts):
+    def fails_second(root, name, facts):
         calls.append(1)
         if len(calls) == 2:
             raise OSError(28, "No space left on device")
-        real(c, facts)
+        return real(root, name, facts)
 
-    monkeypatch.setattr(runner, "write_facts", fails_second)
+    monkeypatch.setattr(runner, "write_fact_segments", fails_second)
     with pytest.raises(OSError, match="No space left"):
         runner.replay_store(con, "tda-2019", jobs=1)
     assert runner.replay_state(con, "tda-2019") == "in-progress"
-    monkeypatch.setattr(runner, "write_facts", real)
+    monkeypatch.setattr(runner, "write_fact_segments", real)
     runner.replay_store(con, "tda-2019", jobs=1)
     assert runner.replay_state(con, "tda-2019") == "complete"
     assert {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables} == whole
