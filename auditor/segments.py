@@ -204,11 +204,13 @@ def views_root(con: duckdb.DuckDBPyConnection) -> str | None:
     return os.path.dirname(os.path.dirname(path))
 
 
-def recover(con: duckdb.DuckDBPyConnection, root: str) -> None:
+def recover(con: duckdb.DuckDBPyConnection, root: str, *, clean: bool = True) -> None:
     """Make the folder hold exactly the committed segments: finish the moves a crash
-    cut short (the commit is what counts), then delete every file no committed row
-    names (temporary files, uncommitted units, retired segments).  Only a writer
-    calls this: DuckDB's lock ensures no other process is writing segments."""
+    cut short (the commit is what counts), then (``clean``) delete every file no
+    committed row names (temporary files, uncommitted units, retired segments).
+    DuckDB's lock ensures that no process writes segments meanwhile: a writer holds
+    the store alone, and readers open it only when no writer does (a reader only
+    finishes moves, which another reader may have finished first)."""
     committed: dict[str, set[str]] = {t.name: set() for t in schema.SEGMENT_TABLES}
     for table, file in con.execute("SELECT table_name, file FROM segments").fetchall():
         committed.setdefault(table, set()).add(file)
@@ -217,15 +219,18 @@ def recover(con: duckdb.DuckDBPyConnection, root: str) -> None:
         folder = os.path.join(root, table)
         present = set(os.listdir(folder)) if os.path.isdir(folder) else set()
         for f in files - present:
-            src = os.path.join(pending, f"{table}--{f}")
-            if not os.path.exists(src):
-                raise FileNotFoundError(f"the store's segment {table}/{f} is missing from {root}: "
-                                        "a store is its DuckDB file and its segment folder (docs/storage.md)")
-            os.replace(src, os.path.join(folder, f))
-        for f in present - files - {EMPTY}:
-            os.remove(os.path.join(folder, f))
-    for f in os.listdir(pending):
-        os.remove(os.path.join(pending, f))
+            try:
+                os.replace(os.path.join(pending, f"{table}--{f}"), os.path.join(folder, f))
+            except FileNotFoundError:
+                if not os.path.exists(os.path.join(folder, f)):
+                    raise FileNotFoundError(f"the store's segment {table}/{f} is missing from {root}: a store is its "
+                                            "DuckDB file and its segment folder (docs/storage.md)") from None
+        if clean:
+            for f in present - files - {EMPTY}:
+                os.remove(os.path.join(folder, f))
+    if clean and os.path.isdir(pending):
+        for f in os.listdir(pending):
+            os.remove(os.path.join(pending, f))
 
 
 def remove_tree(root: str) -> None:

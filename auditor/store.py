@@ -59,6 +59,8 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, mus
     else:
         check_version(con, path)
         root = segments.root_for(path)
+        if path != ":memory:":
+            segments.recover(con, root, clean=False)  # a commit a crash left unpublished
         if segments.views_root(con) != root:  # a store moved since its last writer: read where it is now
             segments.create_views(con, root, temp=True)
     return con
