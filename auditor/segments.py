@@ -75,13 +75,20 @@ def _write(data: pa.Table, path: str) -> None:
     flushed to disk, then renamed."""
     folder, base = os.path.split(path)
     tmp = os.path.join(folder, f".{base}.{os.getpid()}.tmp")
-    pq.write_table(data, tmp)
-    fd = os.open(tmp, os.O_RDONLY)
     try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-    os.replace(tmp, path)
+        pq.write_table(data, tmp)
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
 
 
 def write_pending(root: str, table: Table, name: str, data: pa.Table) -> int:
