@@ -305,3 +305,47 @@ def compact(con: duckdb.DuckDBPyConnection, root: str, target_rows: int = COMPAC
             remove_live(root, [(table, f) for f in batch])
             summary.segments_after += 1
     return summary
+
+
+def rewrite(con: duckdb.DuckDBPyConnection, root: str, table_name: str, query: str, params: list | None = None) -> int:
+    """Replace every row of a segment table by the rows of ``query`` (its columns, in
+    the table's order), in one commit: store surgery, for tests that build a case
+    the parsers would never store, and for migrations.  A fact table gets a
+    segment per edition (a replay retires an edition's segments); rewriting
+    ``hands`` rebuilds the hash index from the new rows.  Returns the rows."""
+    table = _BY_NAME[table_name]
+    cols = ", ".join(table.column_names)
+    con.execute(f"CREATE OR REPLACE TEMP TABLE _rewrite AS SELECT {cols} FROM ({query})", params or [])
+    try:
+        token = new_token()
+        hidden = "NULL::INTEGER AS " + HAND_IX + (f", 0::BIGINT AS {UNIT}" if table is schema.HANDS else "")
+        groups = ([e for (e,) in con.execute("SELECT DISTINCT edition FROM temp._rewrite ORDER BY 1").fetchall()]
+                  if "edition" in table.column_names else [None])
+        staged = []
+        for i, ed in enumerate(groups):
+            name = f"w{i:04d}-{token}"
+            where = "WHERE edition = " + _sql_str(ed) if ed is not None else ""
+            con.execute(f"COPY (SELECT *, {hidden} FROM temp._rewrite {where}) "
+                        f"TO {_sql_str(pending_path(root, table.name, name))} (FORMAT parquet)")
+            (n,) = con.execute(f"SELECT count(*) FROM temp._rewrite {where}").fetchone()
+            staged.append(Staged(table.name, name, n, ed))
+        con.execute("BEGIN TRANSACTION")
+        try:
+            retired = con.execute("DELETE FROM segments WHERE table_name = ? RETURNING table_name, file",
+                                  [table.name]).fetchall()
+            register(con, staged)
+            if table is schema.HANDS:
+                # unit 0 maps each source id to itself: the rows hold their own source_id
+                con.execute("INSERT INTO unit_sources SELECT 0, source_id, source_id FROM sources s WHERE NOT EXISTS "
+                            "(SELECT 1 FROM unit_sources u WHERE u.unit_id = 0 AND u.part = s.source_id)")
+                con.execute("DELETE FROM hand_keys")
+                con.execute("INSERT INTO hand_keys SELECT hand_id, content_hash FROM temp._rewrite")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        publish(root, staged)
+        remove_live(root, retired)
+        return sum(s.rows for s in staged)
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp._rewrite")
