@@ -19,6 +19,7 @@ import datetime as dt
 import glob
 import os
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -144,6 +145,13 @@ class _KnownHands:
         self.tx_contents.add(content)
         self.new_ids.append(id_hash)
         self.new_contents.append(content_hash)
+
+    def add_all(self, ids: list[str], contents: list[str], id_hashes: np.ndarray, content_hashes: np.ndarray) -> None:
+        """``add`` for many hands."""
+        self.tx_ids.update(ids)
+        self.tx_contents.update(contents)
+        self.new_ids += id_hashes.tolist()
+        self.new_contents += content_hashes.tolist()
 
     def merge(self) -> None:
         for name, new in (("ids", self.new_ids), ("contents", self.new_contents)):
@@ -402,7 +410,13 @@ class _Writer:
         id_hashes, content_hashes = self.known.hashes(ids, hashes)
         known_hash, known_id = self.known.lookup(ids, id_hashes, hashes, content_hashes)
         keep: list[int] = []
-        for i, (hand_id, h) in enumerate(zip(ids, hashes)):
+        if not known_hash and not known_id and len(set(ids)) == len(ids) and len(set(hashes)) == len(hashes):
+            # every hand new (as nearly always): taken at once, not hand by hand
+            for part, n in Counter(unit.part_of).items():
+                results[part].stored += n
+            self.known.add_all(ids, hashes, id_hashes, content_hashes)
+            keep = list(range(len(ids)))
+        for i, (hand_id, h) in enumerate(zip(ids, hashes) if not keep else ()):
             r = results[unit.part_of[i]]
             if h in known_hash:
                 r.duplicates += 1
