@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import contextmanager
 
 import click
 
@@ -19,6 +20,28 @@ DB_OPTION = click.option(
     type=click.Path(dir_okay=False),
     help=f"DuckDB store file (also ${DB_ENV}).",
 )
+
+
+DASK_OPTION = click.option(
+    "--dask", "dask", default=None, metavar="local|tcp://HOST:PORT",
+    help="Run parsing and replay on Dask workers: 'local' starts a cluster of this machine's cores (--jobs "
+         "processes if given), tcp://HOST:PORT joins a running scheduler.  Inputs must be on storage every worker "
+         "reads at the same path (README: Running on several machines).  Needs pip install 'tda-auditor[dask]'.")
+
+
+@contextmanager
+def dask_cluster(spec: str | None, jobs: int | None):
+    """The ``distributed.Client`` for --dask (None without it), or exit 2 with why."""
+    if spec is None:
+        yield None
+        return
+    from auditor.distributed import DaskError, connect
+
+    try:
+        with connect(spec, jobs) as client:
+            yield client
+    except DaskError as e:
+        fail(str(e))
 
 
 def fail(msg: str) -> None:
@@ -87,7 +110,9 @@ def main() -> None:
 @click.option("--jobs", type=int, default=None, help="Worker processes for parsing (default: all cores).")
 @click.option("--progress-json", is_flag=True,
               help="After each commit, print one JSON line to stderr: files done, hands seen, stored, duplicates, rejected.")
-def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: int | None, progress_json: bool) -> None:
+@DASK_OPTION
+def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: int | None, progress_json: bool,
+           dask: str | None) -> None:
     """Read hand histories (files, folders, globs) into the event log.
 
     \b
@@ -104,12 +129,12 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: in
         sys.stderr.flush()
 
     files = input_files(paths)
-    with file_progress(files, quiet or as_json or progress_json) as bar:
+    with dask_cluster(dask, jobs) as cluster, file_progress(files, quiet or as_json or progress_json) as bar:
         try:
             # the paths, not the files listed for the bar: ingest lists them again and
             # reports the folders it cannot read
             summary = run_ingest(paths, db=db, progress=lambda r: bar.update(1), jobs=jobs,
-                                 on_commit=committed if progress_json else None)
+                                 on_commit=committed if progress_json else None, cluster=cluster)
         except StoreError as e:
             fail(str(e))
     if as_json:
@@ -186,7 +211,8 @@ HOUSE_OPTION = click.option(
 @HOUSE_OPTION
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--jobs", type=int, default=None, help="Worker processes for parsing and replay (default: all cores).")
-def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, quiet, jobs):
+@DASK_OPTION
+def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, quiet, jobs, dask):
     """Ingest PATHS, replay every stored hand under the chosen TDA edition, run every
     check, and summarise the findings.  Exit 0 when the audit completes, whatever it
     found; 1 with --fail-on when findings reach that severity; 2 for bad input.
@@ -207,10 +233,10 @@ def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, qui
     except HouseError as e:
         fail(str(e))
     files = input_files(paths)
-    with file_progress(files, quiet or as_json) as bar:
+    with dask_cluster(dask, jobs) as cluster, file_progress(files, quiet or as_json) as bar:
         try:
             result = run_audit(paths, db=db, edition_name=edition_name, progress=lambda r: bar.update(1), jobs=jobs,
-                               keep_findings=False, house=house)
+                               keep_findings=False, house=house, cluster=cluster)
         except StoreError as e:
             fail(str(e))
     total = result.findings_total
@@ -273,7 +299,8 @@ def compact(db, as_json):
 @click.option("--raise-cap", type=click.IntRange(min=1), default=4, show_default=True,
               help="Fixed-limit bets and raises allowed per round (house rule).")
 @click.option("--jobs", type=int, default=None, help="Worker processes for the replay (default: all cores).")
-def replay(db, edition_name, raise_cap, jobs):
+@DASK_OPTION
+def replay(db, edition_name, raise_cap, jobs, dask):
     """Rebuild the replay facts (decisions, pots, pot_shares, hand_results,
     replay_notes) for every stored hand.  Idempotent.
 
@@ -290,8 +317,9 @@ def replay(db, edition_name, raise_cap, jobs):
         fail(str(e))
     (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
     show = sys.stderr.isatty()
-    with click.progressbar(length=n, label="replaying", file=sys.stderr) if show else _null() as bar:
-        r = replay_store(con, edition_name, raise_cap=raise_cap, progress=bar.update, jobs=jobs)
+    with dask_cluster(dask, jobs) as cluster, \
+            click.progressbar(length=n, label="replaying", file=sys.stderr) if show else _null() as bar:
+        r = replay_store(con, edition_name, raise_cap=raise_cap, progress=bar.update, jobs=jobs, cluster=cluster)
     con.close()
     click.echo(f"replayed {r.hands} hands under {r.edition}: {r.decisions} decisions, {r.pots} pots, {r.notes} replay notes ({r.seconds:.2f}s)")
 

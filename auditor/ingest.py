@@ -215,6 +215,7 @@ def ingest(
     jobs: int | None = None,
     replay: tuple[str, int] | None = None,
     on_commit: Callable[[IngestSummary], None] | None = None,
+    cluster=None,
 ) -> IngestSummary:
     """Ingest files, folders or globs into the store and return the totals.
 
@@ -223,7 +224,9 @@ def ingest(
     more than one job keeps its top level under ``if __name__ == "__main__":``.
     ``replay``: (edition, raise cap) to replay each new hand as it is stored, its
     facts committed with it.  ``progress`` is called as each file is done,
-    ``on_commit`` after each commit (with the totals so far).
+    ``on_commit`` after each commit (with the totals so far).  ``cluster``: a
+    ``distributed.Client`` whose workers parse instead of local processes
+    (``auditor.distributed``; they must see the inputs at the same paths).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -251,9 +254,13 @@ def ingest(
         sizes = [file_size(f) for f in files]
         # worker processes pay off once there is more than a chunk to read
         jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
+        if cluster is not None:
+            from auditor.distributed import check_workers
+
+            check_workers(cluster, files)
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
-                with worker_map(write_unit, jobs, replay, writer.root) as run:
+                with worker_map(write_unit, jobs, replay, writer.root, cluster=cluster) as run:
                     for unit in run(writer.jobs(plan_units(files, sizes))):
                         for r in writer.take(unit):
                             summary.files += 1

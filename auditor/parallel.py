@@ -147,11 +147,19 @@ def _gc_paused(fn: Callable[..., R], item, *extra) -> R:
 
 
 @contextmanager
-def worker_map(fn: Callable[..., R], jobs: int, *extra) -> Iterator[Callable[[Iterable[T]], Iterator[R]]]:
+def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterator[Callable[[Iterable[T]], Iterator[R]]]:
     """A ``map(items)`` that runs ``fn(item, *extra)`` in ``jobs`` worker processes
     (in this process when ``jobs`` is 1), in order, with at most ``IN_FLIGHT``
     items per worker in flight so memory stays bounded however long ``items`` is.  Where no
-    worker could start (see ``_main_importable``) it runs in this process."""
+    worker could start (see ``_main_importable``) it runs in this process.  With
+    ``cluster`` (a ``distributed.Client``) the tasks run on its workers instead,
+    whatever ``jobs`` says (``auditor.distributed.dask_map``)."""
+    if cluster is not None:
+        from auditor.distributed import dask_map
+
+        with dask_map(cluster, fn, *extra) as run:
+            yield run
+        return
     if jobs <= 1 or not _main_importable():
         yield lambda items: (_gc_paused(fn, item, *extra) for item in items)
         return

@@ -117,7 +117,7 @@ def iter_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = Non
 
 def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = None, *, edition_name: str = DEFAULT_EDITION,
           progress=None, jobs: int | None = None, raise_cap: int = DEFAULT_RAISE_CAP,
-          keep_findings: bool = True, house: str = "auto") -> AuditResult:
+          keep_findings: bool = True, house: str = "auto", cluster=None) -> AuditResult:
     """Ingest ``paths``, replay everything in the store under ``edition_name`` and run
     every check.  Findings cover the whole store, not only the files named; with
     ``keep_findings=False`` the result holds only the first ``PREVIEW`` of them
@@ -128,7 +128,11 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     otherwise the whole store is replayed after the ingest.
 
     ``house`` chooses the house-rule profiles that make findings departures
-    (``auditor.house.choose``: auto, none, a profile's name or file)."""
+    (``auditor.house.choose``: auto, none, a profile's name or file).
+
+    ``cluster``: a ``distributed.Client`` (``auditor.distributed.connect``) whose
+    workers parse and replay in place of local processes; the store and the checks
+    stay in this process."""
     edition(edition_name)  # fail early on an unknown edition
     house_rules.choose(house)  # and on an unknown profile
     t0 = time.perf_counter()
@@ -139,11 +143,11 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
             with transaction(con):
                 set_replay_state(con, edition_name, "complete", raise_cap)
             t1 = time.perf_counter()
-            ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap))
+            ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap), cluster=cluster)
             rep = replay_totals(con, edition_name, time.perf_counter() - t1)
         else:
-            ing = ingest(paths, con=con, progress=progress, jobs=jobs)
-            rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs)
+            ing = ingest(paths, con=con, progress=progress, jobs=jobs, cluster=cluster)
+            rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs, cluster=cluster)
         counts = run_checks(con, edition_name, house=house)
         applied = house_rules.applied(con, edition_name) or ""
         by_both = {(c, s): n for c, s, n in con.execute(

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 2  # 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 4  # 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -55,6 +55,7 @@ class EventKind(StrEnum):
     # settlement
     UNCALLED_RETURN = "uncalled_return"
     COLLECT = "collect"  # pot_label main / side-N / pot, half hi / lo
+    HOUSE_ADDED = "house_added"  # money the house adds to the pot (Run It Once's 'STP added: €0.50'); amount
     FINISH = "finish"  # tournament finish line; amount = place
     # table events between hands (street 'summary': nobody is dealt in by them)
     REBUY = "rebuy"  # amount = chips received
@@ -90,6 +91,8 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.NO_SHOW: "a winner who was not called and did not show ('doesn't show hand')",
     EventKind.UNCALLED_RETURN: "uncalled chips returned, as recorded; seat, amount",
     EventKind.COLLECT: "chips collected from a pot; amount, pot_label, half",
+    EventKind.HOUSE_ADDED: "money the house adds to the pot, no player's ('STP added: €0.50', Run It Once's splash the pot); "
+                           "amount; no seat. The replay puts it in the main pot: collected + rake = put in + added - returned",
     EventKind.FINISH: "a tournament finish line; amount = place",
     EventKind.REBUY: "a re-buy ('re-buys and receives 600 chips'); amount = chips received; street 'summary', in effect from the next hand",
     EventKind.ADDON: "an add-on ('takes the add-on and receives 3000 chips'); amount = chips received; street 'summary', in effect from the next hand",
@@ -172,6 +175,9 @@ class Betting(StrEnum):
     POT_LIMIT = "pot-limit"
     FIXED_LIMIT = "fixed-limit"
     POT_LIMIT_PREFLOP = "pot-limit-preflop"  # pot-limit before the flop, no-limit after
+    # the history does not say which (WPN's format of 2016 and before): the hand is stored
+    # and replayed, but no rule that depends on the structure is judged (docs/semantics.md)
+    UNRECORDED = "unrecorded"
 
 
 @dataclass(frozen=True)
@@ -217,6 +223,7 @@ _ARROW = {
     "VARCHAR[]": pa.list_(pa.string()),
     "SMALLINT[]": pa.list_(pa.int16()),
     "BIGINT[]": pa.list_(pa.int64()),
+    "INTEGER[]": pa.list_(pa.int32()),
 }
 
 C = Column
@@ -267,7 +274,7 @@ HANDS = Table(
         C("big_bet", "BIGINT", "fixed-limit big bet"),
         C("min_bet", "BIGINT", "smallest opening bet of a no-limit/pot-limit round (normally the big blind)"),
         C("variant", "VARCHAR", "game: holdem, omaha, omaha_hilo, omaha5, stud, stud_hilo, razz, 2-7_triple_draw, badugi, ...", False),
-        C("betting", "VARCHAR", "no-limit, pot-limit, fixed-limit or pot-limit-preflop (pot-limit before the flop, no-limit after)", False),
+        C("betting", "VARCHAR", "no-limit, pot-limit, fixed-limit, pot-limit-preflop (pot-limit before the flop, no-limit after) or unrecorded (the history does not say: no structure-dependent rule is judged)", False),
         C("game_label", "VARCHAR", "the game as the site wrote it, incl. mixed-game name"),
         C("started_at_text", "VARCHAR", "start time exactly as recorded"),
         C("started_at", "TIMESTAMP", "start time parsed from the recorded text (its own time zone, naive)"),
@@ -303,7 +310,7 @@ SEATS = Table(
 
 EVENTS = Table(
     "events",
-    "The append-only event log: one row per recorded event, in order.",
+    "The append-only event log: one row per recorded event (or per event the record implies, with `inferred_from`), in order.",
     (
         C("hand_id", "VARCHAR", "hand", False),
         C("seq", "INTEGER", "0-based order of the event within the hand", False),
@@ -315,10 +322,16 @@ EVENTS = Table(
         C("to_amount", "BIGINT", "raise/complete: the total the player raised to; total_pot: the rake"),
         C("all_in", "BOOLEAN", "the line says the player is all-in", False),
         C("cards", "VARCHAR", "cards as written, space separated (e.g. 'Ah Kd')"),
-        C("pot_label", "VARCHAR", "collect/pot_claim: main, side-1, side-2, ... or pot"),
+        C("pot_label", "VARCHAR", "collect/pot_claim: main, side-1, side-2, ... or pot; a pot_claim 'house': the "
+          "money the house added, as the summary's pot list names it (Run It Once's 'STP €0.50')"),
         C("half", "VARCHAR", "hi or lo for split-pot halves when recorded"),
         C("line_no", "INTEGER", "1-based source line", False),
-        C("text", "VARCHAR", "the source line (or PHH action) verbatim"),
+        C("text", "VARCHAR", "the source line (or PHH action) verbatim: only what the source said, never a parser's "
+          "note; an inferred event holds the line it is placed on (line_no) as written"),
+        C("inferred_from", "INTEGER[]", "NULL for an event the source records; for an event the format leaves out "
+          "but its other lines imply (an uncalled return a site never writes, a collect or total less it, blinds a "
+          "format never posts, iPoker's collects and total pot): the 1-based source lines it is inferred from, "
+          "ascending; docs/sites.md says per site what is inferred"),
     ),
     ("hand_id", "seq"),
     enforce_key=False,
@@ -356,11 +369,11 @@ DECISIONS = Table(
         C("actor_status", "VARCHAR", "actor's status before acting: active, folded, all_in, absent", False),
         C("to_call", "BIGINT", "amount the actor needed to add to call", False),
         C("current_bet", "BIGINT", "highest commitment on the street before the action", False),
-        C("min_raise_to", "BIGINT", "minimum legal bet/raise-to (NL/PL: largest full increment rule; FL: the fixed size)"),
-        C("max_raise_to", "BIGINT", "maximum legal bet/raise-to (PL: the pot limit; FL: the fixed size; NL: the stack)"),
-        C("may_raise", "BOOLEAN", "betting is open for the actor (it was reopened or the actor has not acted)", False),
-        C("may_raise_reason", "VARCHAR", "why (not) open: not-yet-acted, reopened-by-full-raise, short-allin-not-reopened, cap-reached, ...", False),
-        C("last_full_increment", "BIGINT", "largest full bet or raise increment of the street so far", False),
+        C("min_raise_to", "BIGINT", "minimum legal bet/raise-to (NL/PL: largest full increment rule; FL: the fixed size); NULL when the betting structure is unrecorded"),
+        C("max_raise_to", "BIGINT", "maximum legal bet/raise-to (PL: the pot limit; FL: the fixed size; NL: the stack); NULL when the betting structure is unrecorded"),
+        C("may_raise", "BOOLEAN", "betting is open for the actor (it was reopened or the actor has not acted); NULL when the hand's betting structure is unrecorded"),
+        C("may_raise_reason", "VARCHAR", "why (not) open: not-yet-acted, reopened-by-full-raise, short-allin-not-reopened, cap-reached, ..., betting-unrecorded", False),
+        C("last_full_increment", "BIGINT", "largest full bet or raise increment of the street so far; NULL when the betting structure is unrecorded"),
         C("bets_and_raises", "SMALLINT", "bets and raises so far in the round (limit cap counts short all-ins)", False),
         C("raise_cap", "SMALLINT", "raises allowed in the round (fixed-limit) or NULL"),
         C("stack_before", "BIGINT", "actor's chips behind before the action", False),
@@ -369,7 +382,7 @@ DECISIONS = Table(
         C("committed_after", "BIGINT", "actor's chips committed on this street after the action", False),
         C("pot_before", "BIGINT", "all chips in the pot (all streets, incl. current bets) before the action", False),
         C("amount_to", "BIGINT", "the actor's street commitment the action brought them to (bets/raises/calls)"),
-        C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...", False),
+        C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...; bet-unjudged, raise-unjudged, complete-unjudged when the betting structure is unrecorded", False),
         C("line_no", "INTEGER", "source line of the action", False),
         C("sa_before", "BOOLEAN", "substantial action (Rule 36: two actions in turn, one putting chips in, or three) had occurred in the hand before this action: an error made now can no longer be corrected where a rule's window ends at substantial action (35-D, 23, 34-A)", False),
         C("sa_after_seq", "INTEGER", "seq of the action in turn that completed substantial action after this one (the window of 52-B's too-low pot count: corrected until substantial action occurs after the bet); NULL if the hand ended first"),

@@ -207,7 +207,9 @@ def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
     if part.data is not None:
         lines = decode_lines(io.BytesIO(part.data), part.info.encoding, part.first_line, part.first_offset)
         return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
-    path = Path(part.path)
+    # read by the resolved, absolute path: a Dask worker on another machine has
+    # another working folder (auditor.distributed)
+    path = Path(part.real or part.path)
     try:
         # a small file is read once; a big one the main process has hashed is streamed
         info, data = (part.info, None) if part.info is not None else read_source(path)

@@ -167,7 +167,7 @@ SELECT t.tournament_id, t.table_name, count(*) AS hands,
          WHERE x.tournament_id = t.tournament_id AND x.table_name = t.table_name) AS players,
        min(t.started_at) AS first_started_at, max(t.started_at) AS last_started_at,
        arg_min(t.hand_id, t.table_seq) AS first_hand_id, arg_max(t.hand_id, t.table_seq) AS last_hand_id,
-       list(DISTINCT t.level) AS levels, max(t.max_seats) AS max_seats
+       list(DISTINCT t.level ORDER BY t.level) AS levels, max(t.max_seats) AS max_seats
 FROM table_hands t
 WHERE t.tournament_id IS NOT NULL
 GROUP BY t.tournament_id, t.table_name;

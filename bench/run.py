@@ -3,6 +3,7 @@
     python bench/run.py                              # 10k PokerStars hands and the PHH corpus
     python bench/run.py --sizes 10000 100000 1000000 --no-phh
     python bench/run.py --sites                      # each site's parse rate on its corpus files
+    python bench/run.py --sizes 100000 --no-phh --dask local   # the audit on a Dask LocalCluster
 
 Prints, per input: end-to-end ``tda-audit audit`` hands per second and peak
 memory (the audit process and its workers together: the peak of the sum of
@@ -99,8 +100,9 @@ def child(code: str) -> dict:
     result = json.loads(out.strip().splitlines()[-1])
     result["peak_rss_mib"] = round(int(re.search(r"VmHWM=(\d+)", err).group(1)) / 1024, 1)
     result["peak_tree_mib"] = round(peak_tree / 1024, 1)
-    result["cpu_main"] = _cpu(own)
-    result["cpu_others"] = cpu_all - _cpu(own)
+    # a child that reports its own CPU (cpu_self) is the one process it names; the rest is its descendants'
+    result["cpu_main"] = result.pop("cpu_self", _cpu(own))
+    result["cpu_others"] = cpu_all - result["cpu_main"]
     return result
 
 
@@ -134,6 +136,21 @@ t = time.perf_counter()
 from auditor.ingest import ingest
 r = ingest([{path!r}], db={db!r}); s = time.perf_counter() - t
 print(json.dumps({{"hands": r.stored, "seconds": s}}))
+"""
+
+END_TO_END_DASK = """
+import json, resource, time
+t = time.perf_counter()  # the import and the cluster's start counted too, as 'tda-audit audit FILE --dask local' pays them
+from auditor.distributed import connect
+from auditor.pipeline import audit
+if __name__ == "__main__":
+    with connect({dask!r}) as client:
+        r = audit([{path!r}], db={db!r}, keep_findings=False, cluster=client)
+    s = time.perf_counter() - t
+    # this process's own CPU (the coordinator and the scheduler): Dask's nannies wait for
+    # their workers and this process for its nannies, so the kernel's account of it counts them all
+    ru = resource.getrusage(resource.RUSAGE_SELF)
+    print(json.dumps({{"hands": r.replay.hands, "seconds": s, "cpu_self": ru.ru_utime + ru.ru_stime}}))
 """
 
 STAGES = """
@@ -238,17 +255,22 @@ def rate(hands: int, seconds: float) -> float:
     return hands / seconds if seconds else float("inf")
 
 
-def bench(label: str, path: Path, reference: str, stages_max: int, reference_max: int, target_rate: float | None) -> None:
-    """One input's rows; ``target_rate``: issue 7's target in hands/s (None: 5x pokerkit's rate)."""
+def bench(label: str, path: Path, reference: str, stages_max: int, reference_max: int, target_rate: float | None,
+          dask: str | None = None) -> None:
+    """One input's rows; ``target_rate``: issue 7's target in hands/s (None: 5x pokerkit's rate); ``dask``:
+    the end-to-end run on a Dask cluster (``local``: its scheduler runs in the main process, its workers below)."""
     with tempfile.TemporaryDirectory(dir=HERE / "data") as tmp:
-        e2e = child(END_TO_END.format(path=str(path), db=os.path.join(tmp, "e2e.duckdb")))
+        db = os.path.join(tmp, "e2e.duckdb")
+        e2e = child(END_TO_END_DASK.format(path=str(path), db=db, dask=dask) if dask else
+                    END_TO_END.format(path=str(path), db=db))
         n = e2e["hands"]
         ing = child(INGEST.format(path=str(path), db=os.path.join(tmp, "ingest.duckdb")))
         st = child(STAGES.format(path=str(path), db=os.path.join(tmp, "stages.duckdb"))) if n <= stages_max else None
     limit = reference_max if n > reference_max else 0
     ref = child(reference.format(path=str(path), limit=limit))
     floor = child(REGEX_FLOOR.format(path=str(path)))
-    rows = [("tda-audit audit (end to end)", n, e2e["seconds"], e2e["peak_tree_mib"], e2e["peak_rss_mib"])]
+    rows = [(f"tda-audit audit (end to end{', --dask ' + dask if dask else ''})", n, e2e["seconds"], e2e["peak_tree_mib"],
+             e2e["peak_rss_mib"])]
     if st:
         rows += [(f"  {s} (one process)", st["hands"], st[s], None, None) for s in ("parse", "store", "replay", "checks")]
     ref_name = "pokerkit parse + replay (reference)" + (f", {ref['given']:,} spread" if limit else "")
@@ -269,8 +291,9 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
     cores = default_jobs()
     main_ms, workers_ms = (1000 * e2e[k] / n if n else 0.0 for k in ("cpu_main", "cpu_others"))
     target = target_rate or 5 * theirs
-    print(f"CPU per hand, end to end: main process {main_ms:.3f} ms (store writes, checks), workers {workers_ms:.3f} ms "
-          f"(parse, replay; with the worker server), together {main_ms + workers_ms:.3f} ms.  On {cores} cores that "
+    print(f"CPU per hand, end to end: main process {main_ms:.3f} ms (store writes, checks"
+          f"{', the Dask scheduler' if dask else ''}), workers {workers_ms:.3f} ms "
+          f"(parse, replay; with the {'Dask nannies' if dask else 'worker server'}), together {main_ms + workers_ms:.3f} ms.  On {cores} cores that "
           f"bounds the audit at {rate(cores * 1000, main_ms + workers_ms):,.0f} hands/s, and the workers' share alone at "
           f"{rate(cores * 1000, workers_ms):,.0f}; the target, {target:,.0f} hands/s"
           f"{'' if target_rate else ' (5x pokerkit)'}, needs {cores * 1000 / target:.3f} ms or less in all")
@@ -347,6 +370,8 @@ def main() -> None:
                     help="run pokerkit (about 200 hands/s) on at most this many hands, spread over the same input")
     ap.add_argument("--sites", nargs="*", default=None,
                     help="each site's parse rate on its corpus files (names: parsers.PARSERS; none given: all), then stop")
+    ap.add_argument("--dask", choices=["local"], default=None,
+                    help="run the end-to-end audit on a Dask LocalCluster of the machine's cores (tda-audit audit --dask local)")
     args = ap.parse_args()
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
@@ -360,11 +385,11 @@ def main() -> None:
           + ("" if os.environ.get("TDA_AUDIT_PURE") != "1" else "  (TDA_AUDIT_PURE=1)"))
     for n in args.sizes:
         bench(f"PokerStars tournament text, {n:,} hands", build_stars(n), POKERKIT_STARS, args.stages_max, args.reference_max,
-              10_000)
+              10_000, args.dask)
     if not args.no_phh:
-        bench("PHH corpus", CORPUS / "phh", POKERKIT_PHH, args.stages_max, args.reference_max, None)
+        bench("PHH corpus", CORPUS / "phh", POKERKIT_PHH, args.stages_max, args.reference_max, None, args.dask)
     for n in args.phh_sizes:
-        bench(f"PHH, {n:,} hands", build_phh(n), POKERKIT_PHH, args.stages_max, args.reference_max, None)
+        bench(f"PHH, {n:,} hands", build_phh(n), POKERKIT_PHH, args.stages_max, args.reference_max, None, args.dask)
 
 
 if __name__ == "__main__":

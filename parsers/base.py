@@ -33,7 +33,10 @@ class Event:
     cards: str | None = None
     pot_label: str | None = None
     half: str | None = None
-    text: str | None = None
+    text: str | None = None  # the source line verbatim: never a parser's note
+    # None: recorded.  An event the format leaves out but its other lines imply: the lines
+    # it is inferred from (see :func:`inferred_from`); its text stays the line it is placed on
+    inferred_from: list[int] | None = None
 
 
 @dataclass(slots=True)
@@ -130,6 +133,16 @@ class Rescale(Exception):
         self.digits = digits
 
 
+def inferred_from(*lines: int | None) -> list[int]:
+    """The ``inferred_from`` of an inferred event: the source lines it rests on, once
+    each, ascending (``None`` for a line not known is left out).
+
+    >>> inferred_from(17, 12, None, 17)
+    [12, 17]
+    """
+    return sorted({n for n in lines if n is not None})
+
+
 INT64_MAX = 2**63 - 1
 MAX_DECIMALS = 18  # decimal places an amount may have: more leave no 64-bit room for the amount itself
 
@@ -178,4 +191,4 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(norm.encode("utf-8")).hexdigest()
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "out_of_range", "EventKind", "Street"]
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "out_of_range", "inferred_from", "EventKind", "Street"]

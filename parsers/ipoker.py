@@ -17,8 +17,8 @@ What the format records and what it leaves out (see docs/sites.md):
 * cards of players who did not show are ``X``: only visible cards become events.
 
 The format writes no uncalled-bet return, no collect line and no total pot.  What its
-own numbers imply is recorded as events marked inferred (``text`` starts with
-``inferred:``), on the line of the element that implies them:
+own numbers imply is recorded as inferred events (``inferred_from``: the lines of the
+elements they follow from), on the line of the element that implies them:
 
 * ``uncalled_return``: chips a player put in beyond its ``bet`` attribute;
 * ``collect``: the ``win`` attribute, from the pot (``pot_label`` ``pot``);
@@ -62,10 +62,9 @@ from types import SimpleNamespace
 from typing import Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from
 
 SITE = "ipoker"
-INFERRED = "inferred: "
 
 # the first words of the session's gametype, lower case -> variant (None: not named)
 _GAMES = {
@@ -543,9 +542,9 @@ class _GameReader:
 
     def add(self, street: str, kind: str, node: _Node | None, line: int, seat: int | None = None,
             player: str | None = None, amount: int | None = None, to_amount: int | None = None, all_in: bool = False,
-            cards: str | None = None, pot_label: str | None = None, text: str | None = None) -> None:
+            cards: str | None = None, pot_label: str | None = None, inferred: list[int] | None = None) -> None:
         self.events.append(Event(len(self.events), street, kind, line, seat, player, amount, to_amount, all_in, cards,
-                                 pot_label, None, text if text is not None else (node.xml() if node else None)))
+                                 pot_label, None, node.xml() if node else None, inferred))
 
     def read(self) -> ParsedHand:
         game, general = self.game, self.session.general
@@ -813,6 +812,7 @@ class _GameReader:
         # the next largest (the players' bet attributes count it as put in: it is not netted)
         returned = 0
         top_seat = None
+        return_lines: list[int] = []  # the last actions of the two biggest commitments
         last = self.street_commits.get(street, {})
         if last:
             ranked = sorted(last.items(), key=lambda kv: kv[1], reverse=True)
@@ -821,8 +821,9 @@ class _GameReader:
             if top > second:
                 returned = top - second
                 line, node = self.last_action[top_seat]
+                return_lines = inferred_from(line, self.last_action[ranked[1][0]][0] if len(ranked) > 1 else None)
                 self.add(street, K.UNCALLED_RETURN, node, line, top_seat, node.attrib.get("player"), returned,
-                         text=f"{INFERRED}no one matched {returned} of this bet: {node.xml()}")
+                         inferred=return_lines)
         in_at_end = [s.seat for s in hand.seats if s.seat in put_in and s.seat not in self.folded]
         showdown = len(in_at_end) >= 2
         if showdown:
@@ -830,9 +831,9 @@ class _GameReader:
                 if seat in self.shown_lines:
                     cards, node = self.shown_lines[seat]
                     player = next(s.player for s in hand.seats if s.seat == seat)
-                    self.add(S.SHOWDOWN, K.SHOW, node, node.line, seat, player, cards=cards,
-                             text=f"{INFERRED}cards visible at the showdown: {node.xml()}")
+                    self.add(S.SHOWDOWN, K.SHOW, node, node.line, seat, player, cards=cards, inferred=[node.line])
         total = wins = 0
+        player_lines: list[int] = []
         for p in self.game.players:
             name = p.attrib.get("name")
             if not name:
@@ -844,24 +845,27 @@ class _GameReader:
                               f"line {self.cut_at} before its '</game>', and the actions read do not account for "
                               f"{name}'s bet attribute ({p.attrib.get('bet')})")
             total += bet
+            player_lines.append(p.line)
             win = self.amt(p.attrib.get("win"), p.line)
+            won_from = [p.line]
             if returned and names[name] == top_seat:
                 # the win attribute counts the uncalled chips that went back: the rest came from the pot
                 if win < returned:
                     raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.attrib.get('win')}, "
                                   f"less than the {returned} of the last bet no one called: {p.xml()}")
                 win -= returned
+                won_from = inferred_from(p.line, *return_lines)
             wins += win
             if win:
                 self.add(S.SHOWDOWN if showdown else street, K.COLLECT, p, p.line, names[name], name, win,
-                         pot_label="pot", text=f"{INFERRED}the win attribute: {p.xml()}")
+                         pot_label="pot", inferred=won_from)
         total -= returned
         # the rake is what the pot kept: none in a tournament, never less than none (awards beyond
         # the pot are then found by the chip-conservation check, not hidden in a negative rake)
         rake = 0 if hand.is_tournament else max(0, total - wins)
+        # the players' bet attributes less the uncalled return; rake = that less their wins (cash), none (tournaments)
         self.add(S.SUMMARY, K.TOTAL_POT, None, self.game.line, amount=total, to_amount=rake,
-                 text=f"{INFERRED}the players' bet attributes less the uncalled return; rake = that less their wins "
-                      "(cash), none (tournaments)")
+                 inferred=inferred_from(*player_lines, *return_lines))
 
 
 def _content_hash(game: _Game, general: dict[str, str]) -> str:

@@ -21,8 +21,8 @@ reads the shared lines; :mod:`parsers.partypoker` and :mod:`parsers.pacific`
 read the header and the settlement lines that are each site's own.
 
 What the format leaves out but its other lines imply is recorded as an
-*inferred* event: its ``text`` starts with ``[inferred from lines ...]`` and
-names the lines it follows from (see docs/sites.md).  Nothing is repaired.
+*inferred* event: its ``inferred_from`` names the lines it follows from, its
+``text`` is the line it is placed on (see docs/sites.md).  Nothing is repaired.
 
 >>> family_units("1,500", 1), family_units("222,75$", 100), family_units("5\\xa0000\\xa0$", 1)
 (1500, 22275, 5000)
@@ -38,10 +38,13 @@ from types import SimpleNamespace
 from typing import Iterator
 
 from auditor.schema import EventKind, Street
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from
 
 K = SimpleNamespace(**{k.name: k.value for k in EventKind})
 S = SimpleNamespace(**{k.name: k.value for k in Street})
+# the events that put chips in the pot or take them back (a total pot is inferred from their lines)
+_CHIP_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
+                         K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
 
 # the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
 MARKER = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
@@ -664,27 +667,35 @@ class FamilyReader:
                 exact[0].pot_label = exact[0].half = None
                 collects.remove(exact[0])
             else:
+                # the unmatched chips of the seat's last commitment; when its win line includes
+                # them, that collect less them (both inferred, on the win line)
                 where = max(mine, key=lambda e: e.amount) if includes else (collects[0] if collects else None)
                 lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
-                note = (f"[inferred from lines {', '.join(map(str, lines))}: {chips} uncalled"
-                        + (f", within the {where.amount} written on line {where.line_no}]" if includes else ", not written]"))
                 ret = Event(0, S.SHOWDOWN if where is None or where.street != S.SUMMARY else S.SUMMARY, K.UNCALLED_RETURN,
-                            lines[-1], seat, self.player_of(seat), chips, text=note)
+                            lines[-1], seat, self.player_of(seat), chips, text=self.line_text(lines[-1]),
+                            inferred_from=inferred_from(*lines))
                 if includes:
                     assert where is not None
                     where.amount -= chips
+                    where.inferred_from = ret.inferred_from
                 at = self.events.index(where) if where is not None else len(self.events)
                 self.events.insert(at, ret)
             returned[seat] = returned.get(seat, 0) + chips
             in_pot -= chips
         if not hand.is_tournament and not any(e.kind == K.TOTAL_POT for e in self.events):
+            # the format writes no total pot or rake: the chips that stayed in the pot (put in
+            # less returned) and, less what was won, the rake
             won = sum(e.amount for e in self.events if e.kind == K.COLLECT)
-            lines = sorted({e.line_no for e in self.events if e.kind == K.COLLECT})
-            last = lines[-1] if lines else self.buf[-1][0]
+            collect_lines = inferred_from(*(e.line_no for e in self.events if e.kind == K.COLLECT))
+            last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won
-            note = (f"[inferred from lines {', '.join(map(str, lines))}: the format writes no total pot or rake; "
-                    f"{in_pot} stayed in the pot and {won} was won]")
-            self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0), text=note))
+            chip_lines = (e.line_no for e in self.events if e.amount is not None and e.kind in _CHIP_KINDS)
+            self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0),
+                                     text=self.line_text(last), inferred_from=inferred_from(*chip_lines, *collect_lines)))
+
+    def line_text(self, no: int) -> str | None:
+        """The hand's source line ``no``, verbatim (the text of an inferred event placed on it)."""
+        return next((t for n, _, t in self.buf if n == no), None)
 
     def player_of(self, seat: int) -> str | None:
         for name, s in self.names.items():

@@ -43,7 +43,7 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import Event, HandError, ParsedHand
+from parsers.base import Event, HandError, ParsedHand, inferred_from
 from parsers.party_family import FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
 _LIMIT = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
@@ -215,14 +215,15 @@ class PartyReader(FamilyReader):
         if len(seats) == 2 and hand.button_seat not in seats:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and its button seat is empty")
         stacks = {s.seat: s.starting_stack for s in hand.seats}
-        note = f"[inferred from lines {', '.join(map(str, lines))}: the format writes no blind posts]"
+        # the format writes no blind posts: inferred from the button and blinds lines, placed on the last
+        placed = lines[-1] if lines else self.buf[self.marker_at][0]
         out = []
         for seat, kind, blind in ((sb_seat, K.SMALL_BLIND, hand.small_blind), (bb_seat, K.BIG_BLIND, hand.big_blind)):
             if blind is None:
                 continue
             amount = min(blind, stacks[seat])
-            out.append(Event(0, S.PREFLOP, kind, lines[-1] if lines else self.buf[self.marker_at][0], seat,
-                             self.player_of(seat), amount, None, amount == stacks[seat], text=note))
+            out.append(Event(0, S.PREFLOP, kind, placed, seat, self.player_of(seat), amount, None, amount == stacks[seat],
+                             text=self.line_text(placed), inferred_from=inferred_from(*lines, placed)))
         return out
 
     def marker(self, hand: ParsedHand, no: int, text: str) -> None:

@@ -14,16 +14,27 @@ its own way is here (``parsers.stars_family`` reads the rest):
   and the total pot say; a small blind's ``raises 20 to 40`` is a total of 40.  X is Y
   less the bet faced.  The event's to_amount is the total, its amount the raise over
   the level (as PokerStars writes them).  No ``and is all-in`` is written, and all-in
-  players' ``checks`` are written on later streets (the replay notes them);
-- "splash the pot" (``STP added: €0.50``): the house adds money to the pot, which
-  the log has no event for; such a hand is rejected, reason ``splash-the-pot``.
+  players' ``checks`` are written on later streets (the replay notes them).  By August
+  2019 the site wrote raises the PokerStars way (``to`` the total; ``and is all-in``
+  written).  The two readings differ only where a player raises over his own earlier
+  bet or raise on the street, and a hand does not say which it uses: there its own
+  lines decide.  It is read the older way where that fits (no player puts in more
+  than his stack, the chips re-add to the Total pot line), else the PokerStars way
+  where that fits, else rejected (``raise-reading``);
+- "splash the pot" (``STP added: €0.50``, after ``*** HOLE CARDS ***``): the house
+  adds money to the pot, a ``house_added`` event with no seat; the summary's total
+  pot counts it (``Total pot €0.75 | Main pot €0.25 | STP €0.50 | Rake €0.04``).
 """
 
 from __future__ import annotations
 
 import re
 
-from parsers.stars_family import GAME, RAISE_TO_ADDED, SEAT, StarsFamilyParser, stars_site
+from dataclasses import replace
+from typing import Iterator
+
+from parsers.base import HandError, ParsedHand
+from parsers.stars_family import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, StarsFamilyParser, stars_site
 
 RUN_IT_ONCE = stars_site(
     "runitonce", "Run It Once Poker", "RIO-", ("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):",
@@ -33,14 +44,14 @@ RUN_IT_ONCE = stars_site(
     seat=re.compile(SEAT.pattern.replace(r"\)(?P<tail>.*)$", r"\)(?: \[hero\])?(?P<tail>.*)$")),
     markers={"*** SHOWDOWN ***": "showdown"},
     raise_amounts=RAISE_TO_ADDED,
-    line_events=((re.compile(r"^(?P<player>.+) shows \[(?P<cards>[^\]]*)\] for .*$"), "show"),),
+    line_events=((re.compile(r"^(?P<player>.+) shows \[(?P<cards>[^\]]*)\] for .*$"), "show"),
+                 (re.compile(r"^STP added: (?P<amount>\S+)$"), "house_added")),
     # 'Hero collected €60.60 from pot' beside '... from side pot 1': 'pot' is the main pot
     collect=re.compile(r"^(.+) collected (\S+) from (pot|side pot(?: \d+)?)(?: \((hi|lo|high|low)\))?$"),
     main_pot_words=("pot",),
-    pot_claim=re.compile(r" \| (Main pot|Side pot(?: \d+)?) (\S+)"),
+    pot_claim=re.compile(r" \| (Main pot|Side pot(?: \d+)?|STP) (\S+)"),
+    house_pot_words=("STP",),
     won=re.compile(r"(?:won|collected) \(?([^()\s]+)\)?"),
-    rejected_lines=(("STP added: ", "splash-the-pot",
-                     "the house added money to the pot (splash the pot), which the log cannot record"),),
 )
 
 
@@ -49,3 +60,92 @@ class RunItOnceParser(StarsFamilyParser):
 
     def __init__(self) -> None:
         super().__init__(RUN_IT_ONCE)
+
+    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
+                   cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
+        read: list[tuple[int, int, str]] = []  # the lines of the hand being read (and the next one's header)
+
+        def kept() -> Iterator[tuple[int, int, str]]:
+            for item in lines:
+                read.append(item)
+                yield item
+
+        for item in super().iter_hands(kept(), path, cut_by_end):
+            if isinstance(item, ParsedHand) and reading_matters(item):
+                first, last = item.first_line, item.last_line
+                item = self.decide_reading(item, [x for x in read if first <= x[0] <= last], path)
+            del read[:-1]  # the next hand's header, read to end this hand
+            yield item
+
+    def decide_reading(self, hand: ParsedHand, hand_lines: list[tuple[int, int, str]],
+                       path: str) -> ParsedHand | HandError:
+        """The hand as the reading its own lines allow (see the module docstring)."""
+        older = misfit(hand)
+        if older is None:
+            return hand
+        other = next(iter(StarsFamilyParser(RUN_IT_ONCE_TOTALS).iter_hands(iter(hand_lines), path)), None)
+        if isinstance(other, ParsedHand) and misfit(other) is None:
+            return other
+        line, why = older
+        return HandError(line, "raise-reading", f"line {line}: {why} when its raises are read as Run It Once wrote "
+                         "them until 2019 ('raises X to Y', Y without the player's own earlier bets on the street), "
+                         "and read the PokerStars way (Y the total) "
+                         + ("they fit as badly" if isinstance(other, ParsedHand) else "the hand cannot be read"),
+                         hand.hand_id)
+
+
+# Run It Once from about August 2019: 'raises X to Y', Y the total (as PokerStars)
+RUN_IT_ONCE_TOTALS = replace(RUN_IT_ONCE, raise_amounts=RAISE_BY)
+_CHIPS_KINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in", "call", "bet", "raise", "complete")
+_BLINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in")
+
+
+def reading_matters(hand: ParsedHand) -> bool:
+    """Does a player raise over his own earlier bet or raise on the street (where the two
+    ways of writing raises differ)?"""
+    street, bettors = None, set()
+    for e in hand.events:
+        if e.street != street and e.kind in _CHIPS_KINDS:
+            street, bettors = e.street, set()
+        if e.kind == "raise" and e.seat in bettors:
+            return True
+        if e.kind in _CHIPS_KINDS and e.kind not in _BLINDS:
+            bettors.add(e.seat)
+    return False
+
+
+def misfit(hand: ParsedHand) -> tuple[int, str] | None:
+    """(line, why) if the hand's chips, as read, cannot be: a player puts in more than his
+    stack, or the chips put in (less returns, with the house's money) are not the Total
+    pot line's; None if they fit."""
+    stacks = {s.seat: s.starting_stack for s in hand.seats}
+    put: dict[int, int] = {}
+    committed: dict[int, int] = {}
+    street = None
+    in_pot = 0
+    total = None
+    for e in hand.events:
+        if e.kind == "house_added":
+            in_pot += e.amount or 0
+        elif e.kind == "uncalled_return":
+            in_pot -= e.amount or 0
+        elif e.kind == "total_pot":
+            total = e
+        if e.seat is None or (e.kind != "ante" and e.kind not in _CHIPS_KINDS):
+            continue
+        if e.street != street and e.kind != "ante":
+            street, committed = e.street, {}
+        before = committed.get(e.seat, 0)
+        if e.kind == "ante":
+            add = e.amount or 0
+        else:
+            after = e.to_amount if e.kind in ("raise", "complete") and e.to_amount is not None else before + (e.amount or 0)
+            committed[e.seat] = after
+            add = after - before
+        put[e.seat] = put.get(e.seat, 0) + add
+        in_pot += add
+        if put[e.seat] > stacks.get(e.seat, put[e.seat]):
+            return e.line_no, f"{e.player} puts in {put[e.seat]} (stored units), more than his stack of {stacks[e.seat]},"
+    if total is not None and total.amount is not None and total.amount != in_pot:
+        return total.line_no, f"the chips put in less returns ({in_pot}) are not the Total pot ({total.amount})"
+    return None

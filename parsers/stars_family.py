@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, inferred_from
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 
@@ -181,12 +181,13 @@ class StarsSite:
     # (text in a line, reason code, why): a line the log cannot record rejects its hand
     rejected_lines: tuple[tuple[str, str, str], ...] = ()
     # lines of the site's own shape that are one event each: (pattern with the groups
-    # 'player' and, where they apply, 'amount' and 'cards'; the event kind)
+    # 'player' (none: a table event, no seat's) and, where they apply, 'amount' and 'cards'; the event kind)
     line_events: tuple[tuple[re.Pattern[str], str], ...] = ()
     extra_posts: dict[str, str] = field(default_factory=dict)  # 'missed blind ' -> small_blind (dead when out of turn)
     collect: re.Pattern[str] = COLLECT
     pot_claim: re.Pattern[str] = POT_CLAIM
     main_pot_words: tuple[str, ...] = ("main pot",)  # how a collect line names the main pot ('pot' too, at some sites)
+    house_pot_words: tuple[str, ...] = ()  # how the summary's pot list names money the house added (pot_label 'house')
     site: str = ""  # hands.site when several formats come from one site ('' : the name)
     won: re.Pattern[str] = re.compile(r"(?:won|collected) \(([^)]+)\)")  # a summary seat line's award
     # between a player's name and the action: ': ' ('Ann: folds', names may hold ': '), or
@@ -296,18 +297,12 @@ _POSTS = {
 # chips put in on a street (the ante is not a commitment of the street)
 _STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.STRADDLE, K.DEAD_BLIND, K.BRING_IN, K.CALL, K.BET, K.RAISE,
                            K.COMPLETE})
-INFERRED = "inferred: "  # an event's text starts so when the site wrote no line for it: implied by the line quoted
 
 
 def _pot_height(e: Event) -> int:
     """A collect's pot, bottom up: the main pot 0, side pot N at N."""
     label = e.pot_label or ""
     return int(label[5:]) if label.startswith("side-") and label[5:].isdigit() else 1 if label == "side" else 0
-
-
-def e_name(seat: int, events: list[Event]) -> str:
-    """The player in ``seat`` as the events name him."""
-    return next((e.player for e in events if e.seat == seat and e.player), f"seat {seat}")
 
 
 _RUN_TWICE = re.compile(r"^\*\*\* (?:FIRST|SECOND|THIRD) (?:FLOP|TURN|RIVER|SHOW ?DOWN) \*\*\*")
@@ -723,9 +718,10 @@ class _HandReader:
     def infer_return(self, hand: ParsedHand) -> None:
         """The uncalled part of the last street's biggest commitment, for a site that writes
         no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
-        collect (Winamax).  Recorded as inferred (``text`` starts 'inferred: '), on the collect
-        line that holds the chips: an uncalled_return event, the collect less it (a collect
-        of exactly those chips from a side pot is the return itself), the total pot less it."""
+        collect (Winamax).  Recorded as inferred (``inferred_from``: the lines of the last
+        street's two biggest commitments and of the collect), on the collect line that holds
+        the chips: an uncalled_return event, the collect less it (a collect of exactly those
+        chips from a side pot is the return itself), the total pot less it (and its line)."""
         events = self.events
         # the last street on which chips went in, and its events (they lie together)
         end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
@@ -736,10 +732,12 @@ class _HandReader:
         while start > 0 and events[start - 1].street == street:
             start -= 1
         last: dict[int, int] = {}
+        lines: dict[int, list[int]] = {}  # per seat, the lines of its commitments on the street
         for e in events[start : end + 1]:
             kind = e.kind
             if kind not in _STREET_CHIPS or e.seat is None:
                 continue
+            lines.setdefault(e.seat, []).append(e.line_no)
             if kind == K.RAISE or kind == K.COMPLETE:
                 last[e.seat] = e.to_amount or 0
             elif kind == K.DEAD_BLIND:
@@ -747,7 +745,8 @@ class _HandReader:
             else:
                 last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
         top = max(last, key=lambda seat: last[seat])
-        uncalled = last[top] - max((v for seat, v in last.items() if seat != top), default=0)
+        second = max((seat for seat in last if seat != top), key=lambda seat: last[seat], default=None)
+        uncalled = last[top] - (last[second] if second is not None else 0)
         if uncalled <= 0:
             return
         # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
@@ -758,22 +757,25 @@ class _HandReader:
         shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
         whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
         part = highest if (highest.amount or 0) > uncalled else None
-        why = f"{INFERRED}no 'Uncalled bet' line: {uncalled} of {e_name(top, events)}'s last commitment was not called"
+        # what the inference rests on: the two biggest commitments and the collect holding the chips
+        basis = lines[top] + (lines[second] if second is not None else [])
         if whole is not None:
             whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
-            whole.text = f"{why}; this collect is its return: {whole.text}"
+            basis.append(whole.line_no)
+            whole.inferred_from = inferred_from(*basis)
         elif part is not None:
             part.amount = (part.amount or 0) - uncalled
+            basis.append(part.line_no)
+            part.inferred_from = inferred_from(*basis)
             returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
-                             text=f"{why}; the collect holds it: {part.text}")
+                             text=part.text, inferred_from=part.inferred_from)
             events.insert(events.index(part), returned)
-            part.text = f"{INFERRED}the collect less the uncalled {uncalled}: {part.text}"
         else:
             return  # no collect holds the chips: nothing is inferred, the checks see the record as written
         for e in events:
             if e.kind == K.TOTAL_POT and e.amount is not None:
                 e.amount -= uncalled
-                e.text = f"{INFERRED}the total less the uncalled {uncalled}: {e.text}"
+                e.inferred_from = inferred_from(*basis, e.line_no)
         for n, e in enumerate(events):
             e.seq = n
 
@@ -972,12 +974,15 @@ class _HandReader:
         """A line of the site's own shape (``StarsSite.line_events``), if it is one."""
         for pattern, kind in self.site.line_events:
             m = pattern.match(text)
-            if m is not None and m.group("player") in self.names:
-                found = m.groupdict()
-                player, amount = m.group("player"), found.get("amount")
-                self.add(street, kind, no, self.names[player], player, amount=self.amt(amount) if amount else None,
-                         cards=found.get("cards"))
-                return True
+            if m is None:
+                continue
+            found = m.groupdict()
+            player, amount = found.get("player"), found.get("amount")
+            if player is not None and player not in self.names:
+                continue
+            self.add(street, kind, no, self.names[player] if player is not None else None, player,
+                     amount=self.amt(amount) if amount else None, cards=found.get("cards"))
+            return True
         return False
 
     def uncontested(self, seat: int) -> bool:
@@ -1191,7 +1196,7 @@ class _HandReader:
                 raise self.fail(no, text, "pot list not understood")
             for m in found:
                 label, amount = m.group(1), m.group(2)
-                lab = "main" if label == "Main pot" else _side_label(label)
+                lab = "main" if label == "Main pot" else "house" if label in self.site.house_pot_words else _side_label(label)
                 self.add(S.SUMMARY, K.POT_CLAIM, no, amount=self.amt(amount), pot_label=lab)
 
     def seat_result(self, no: int, text: str) -> None:

@@ -57,11 +57,12 @@ The auditor does not guess it: every hand of this format is rejected, reason
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from typing import Iterator
 
-from auditor.schema import Betting, EventKind, Variant
-from parsers.base import HandError, ParsedHand
+from auditor.schema import Betting, EventKind, Street, Variant
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash
 from parsers.stars_family import RAISE_ADDED, StarsFamilyParser, StarsSite, hand_headers
 
 _WPN_GAMES = {
@@ -135,50 +136,417 @@ class WpnParser(StarsFamilyParser):
 
 LEGACY_START = "Game started at: "
 _LEGACY_ID = re.compile(r"^Game ID: (?P<num>\d+) ")
+_LEGACY_HEADER = re.compile(
+    r"^Game ID: (?P<num>\d+) (?P<stakes>[\d.]+/[\d.]+) ?(?P<table>.*?) ?\((?P<game>[^()]+)\)(?: (?P<max>\d+)-max)?$")
+_LEGACY_GAMES = {
+    "Hold'em": Variant.HOLDEM.value,
+    "Six Plus Hold'em": Variant.SIX_PLUS_HOLDEM.value,
+    "Omaha": Variant.OMAHA.value,
+    "Omaha HiLow": Variant.OMAHA_HILO.value,
+    "Seven Cards Stud": Variant.STUD.value,
+    "Seven Cards Stud HiLow": Variant.STUD_HILO.value,
+}
+_LEGACY_TOURNEY_TABLE = re.compile(r", Table \d+$")
+_LEGACY_DATE = re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d{1,2})$")
+_LEGACY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.]+)\)\.$")
+_LEGACY_BUTTON = re.compile(r"^Seat (\d+) is the button$")
+_LEGACY_AMOUNT = re.compile(r"^\(([\d.]+)\)$")
+_LEGACY_RETURN = re.compile(r"^Uncalled bet \((?P<amt>[\d.]+)\) returned to (?P<name>.*)$")
+_LEGACY_POT = re.compile(r"^Pot: (?P<pot>[\d.]+)(?:\. Rake (?P<rake>[\d.]+))?(?:\. JP fee (?P<jp>[\d.]+))?$")
+_LEGACY_RESULT = re.compile(
+    r"^(?P<won>\*?)Player (?P<rest>.*?) ?(?:shows: (?P<desc>.*?)\[(?P<shown>[^\]]*)\].*?|mucks \(does not show: \[(?P<mucked>[^\]]*)\]\)|"
+    r"mucks \(does not show cards\)|does not show cards|doesn't show cards)\. ?"
+    r"Bets: (?P<bets>[\d.]+)\. Collects: (?P<collects>[\d.]+)\. (?:Wins|Loses): (?P<net>[\d.]+)\.?$")
+# WPN labels stud's betting rounds from the first card dealt after the first round: its
+# 'Third street' opens the round the rules call fourth street (one more card each), and so on
+_LEGACY_STUD = {"Third street": Street.FOURTH.value, "Fourth street": Street.FIFTH.value,
+                "Fifth street": Street.SIXTH.value, "Sixth street": Street.SEVENTH.value}
+_LEGACY_BOARD = {"FLOP": Street.FLOP.value, "TURN": Street.TURN.value, "RIVER": Street.RIVER.value}
+_LEGACY_FORCED = {"ante": EventKind.ANTE.value, "posts ante": EventKind.ANTE.value,
+                  "has small blind": EventKind.SMALL_BLIND.value, "has big blind": EventKind.BIG_BLIND.value,
+                  # a blind posted by a player entering the game, out of position (played live)
+                  "posts": EventKind.DEAD_BLIND.value,
+                  "straddle": EventKind.STRADDLE.value, "bring in": EventKind.BRING_IN.value}
+_LEGACY_IGNORED = ("is timed out.", "wait BB")
+
+
+def _legacy_date(m: re.Match[str] | None) -> dt.datetime | None:
+    """'2016/8/4 13:56:8' (no zero padding), naive in the zone written (none is named)."""
+    if m is None:
+        return None
+    y, mo, d, h, mi, s = (int(x) for x in m.groups())
+    try:
+        return dt.datetime(y, mo, d, h, mi, s)
+    except ValueError:
+        return None
+
+
+def _legacy_card(tok: str, no: int) -> str:
+    card = "T" + tok[2:] if tok.startswith("10") else tok
+    if len(card) != 2 or card[0] not in "23456789TJQKA" or card[1] not in "cdhs":
+        raise Reject("unreadable-cards", no, f"line {no}: {tok!r} is not a card")
+    return card
+
+
+class _LegacyHand:
+    """Reads one hand of WPN's format of 2016 and before (see WpnLegacyParser)."""
+
+    def __init__(self, buf: list[tuple[int, int, str]], scale: int) -> None:
+        self.buf = buf
+        self.scale = scale
+        self.events: list[Event] = []
+        self.names: dict[str, int] = {}
+        self.by_length: list[str] = []
+        self.street = Street.PREFLOP.value
+        self.committed: dict[int, int] = {}
+        self.current_bet = 0
+        self.behind: dict[int, int] = {}
+        self.dealt: dict[tuple[str, int], Event] = {}
+        self.folded: set[int] = set()
+        self.acted: dict[int, bool] = {}  # seats dealt in or acting in the hand  # (street, seat): the cards dealt to a seat on a street
+
+    def amt(self, text: str, no: int) -> int:
+        if text.count(".") > 1 or not text.replace(".", "").isdigit():
+            raise Reject("parse-error", no, f"line {no}: {text!r} is not an amount")
+        whole, _, frac = text.partition(".")
+        frac = frac.rstrip("0")
+        digits = len(str(self.scale)) - 1
+        if len(frac) > digits:
+            raise Rescale(len(frac))
+        return int(whole) * self.scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+
+    def add(self, kind: str, no: int, text: str, seat: int | None = None, player: str | None = None,
+            amount: int | None = None, to_amount: int | None = None, all_in: bool = False, cards: str | None = None,
+            street: str | None = None, pot_label: str | None = None) -> Event:
+        e = Event(len(self.events), street or self.street, kind, no, seat, player, amount, to_amount, all_in, cards,
+                  pot_label, None, text)
+        self.events.append(e)
+        return e
+
+    def put(self, seat: int, chips: int) -> None:
+        self.committed[seat] = self.committed.get(seat, 0) + chips
+        self.current_bet = max(self.current_bet, self.committed[seat])
+        self.behind[seat] -= chips
+
+    def actor(self, rest: str, no: int, text: str) -> tuple[str, int, str]:
+        """'<seated name> <action>' (longest name first: one name may start another)."""
+        for name in self.by_length:
+            if rest.startswith(name + " "):
+                return name, self.names[name], rest[len(name) + 1:]
+        raise Reject("unseated-player", no, f"line {no}: the player of this line has no seat line, so his "
+                     f"chips cannot be followed: {text!r}")
+
+    def read(self) -> ParsedHand:
+        buf = self.buf
+        first_no, offset, start_text = buf[0]
+        id_at = next((i for i, (_, _, t) in enumerate(buf) if t.startswith("Game ID: ")), None)
+        if id_at is None:
+            raise Reject("truncated", first_no, f"hand at line {first_no} has no 'Game ID' line")
+        id_no, _, id_text = buf[id_at]
+        m = _LEGACY_HEADER.match(id_text.strip())
+        if not m:
+            raise Reject("parse-error", id_no, f"line {id_no}: game line not understood: {id_text!r}")
+        variant = _LEGACY_GAMES.get(m.group("game"))
+        if variant is None:
+            raise Reject("unsupported-game", id_no, f"line {id_no}: game {m.group('game')!r} is not read")
+        date_text = start_text[len(LEGACY_START):].strip()
+        dm = _LEGACY_DATE.match(date_text)
+        table = m.group("table").strip()
+        hand = ParsedHand(
+            hand_id=f"WPN-{m.group('num')}", site="wpn", format="wpn-legacy", variant=variant,
+            # the format never says no-limit, pot-limit or fixed-limit (module docstring)
+            betting=Betting.UNRECORDED.value,
+            first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
+            content_hash=content_hash("\n".join(t for _, _, t in buf)),
+            hand_number=m.group("num"), table_name=table or None,
+            max_seats=int(m.group("max")) if m.group("max") else None,
+            # the stakes are blinds or bets by the structure, which is not recorded
+            game_label=f"{m.group('stakes')} ({m.group('game')})",
+            started_at_text=date_text,
+            started_at=_legacy_date(dm),
+            amount_scale=self.scale,
+            # a tournament's table is named '<event>, Table <n>'; no other line says so
+            is_tournament=bool(_LEGACY_TOURNEY_TABLE.search(table)),
+        )
+        if hand.is_tournament:
+            hand.tournament_name = _LEGACY_TOURNEY_TABLE.sub("", table)
+        stud = variant in (Variant.STUD.value, Variant.STUD_HILO.value)
+        self.street = Street.THIRD.value if stud else Street.PREFLOP.value
+        seats_by_no: dict[int, Seat] = {}
+        antes: list[int] = []
+        ended = False
+        for no, _, raw in buf[id_at + 1:]:
+            text = raw.strip()
+            if no == buf[-1][0]:
+                text = text.rstrip("\ufffd")  # a UTF-16 file's odd last byte (a file cut off)
+            if not text:
+                continue
+            if ended:
+                raise Reject("parse-error", no, f"line {no}: a line after 'Game ended at:': {text!r}")
+            if text.startswith("Seat "):
+                if (bm := _LEGACY_BUTTON.match(text)):
+                    hand.button_seat = int(bm.group(1))
+                    continue
+                sm = _LEGACY_SEAT.match(text)
+                if not sm:
+                    raise Reject("parse-error", no, f"line {no}: seat line not understood: {text!r}")
+                seat, name = int(sm.group("seat")), sm.group("name")
+                if name in self.names or seat in seats_by_no:
+                    raise Reject("ambiguous-names", no, f"line {no}: two seat lines for {name!r} or seat {seat}")
+                self.names[name] = seat
+                stack = self.amt(sm.group("stack"), no)
+                self.behind[seat] = stack
+                seats_by_no[seat] = Seat(seat, name, stack, None, False, None, no)
+                hand.seats.append(seats_by_no[seat])
+                self.by_length = sorted(self.names, key=len, reverse=True)
+                continue
+            if text.startswith("*** "):
+                self.marker(text, no, stud)
+                continue
+            if text.startswith("------ Summary"):
+                self.street = Street.SUMMARY.value
+                continue
+            if text.startswith("Game ended at: "):
+                ended = True
+                continue
+            if text.startswith("Board: "):
+                continue
+            if (pm := _LEGACY_POT.match(text)):
+                pot, rake, jp = (self.amt(pm.group(g), no) if pm.group(g) else 0 for g in ("pot", "rake", "jp"))
+                # the pot is written net of the rake and the jackpot fee: the event holds the gross
+                self.add(EventKind.TOTAL_POT.value, no, raw, amount=pot + rake + jp, to_amount=rake + jp,
+                         street=Street.SUMMARY.value)
+                continue
+            if (rm := _LEGACY_RETURN.match(text)):
+                name = rm.group("name")
+                if name not in self.names:
+                    raise Reject("unseated-player", no, f"line {no}: a return to a player with no seat line: {text!r}")
+                self.add(EventKind.UNCALLED_RETURN.value, no, raw, self.names[name], name, self.amt(rm.group("amt"), no))
+                continue
+            if self.street == Street.SUMMARY.value:
+                self.result(text, raw, no)
+                continue
+            if not text.startswith("Player "):
+                raise Reject("parse-error", no, f"line {no}: line not understood: {text!r}")
+            name, seat, action = self.actor(text[7:], no, text)
+            if action not in ("sitting out", "wait BB", "is timed out."):
+                self.acted[seat] = True
+            if self.action(action, name, seat, no, raw, antes, seats_by_no):
+                continue
+            raise Reject("parse-error", no, f"line {no}: action not understood: {text!r}")
+        if not ended:
+            raise Reject("truncated", first_no, f"hand at line {first_no} ends before its 'Game ended at:' line "
+                         "(the file is cut off)")
+        if not hand.seats:
+            raise Reject("parse-error", id_no, f"hand at line {id_no} has no seat lines")
+        if antes:
+            hand.ante = max(antes)
+        for k, e in enumerate(self.events):
+            e.seq = k
+        hand.events = self.events
+        return hand
+
+    def marker(self, text: str, no: int, stud: bool) -> None:
+        head, _, rest = text[4:].partition(" ***")
+        if stud and head in _LEGACY_STUD:
+            new = _LEGACY_STUD[head]
+        elif not stud and head in _LEGACY_BOARD:
+            new = _LEGACY_BOARD[head]
+            cards = rest.lstrip(":").strip().split("]")
+            last = cards[-2].strip().lstrip("[") if len(cards) >= 2 else ""
+            if not last:
+                raise Reject("board-unrecorded", no, f"line {no}: the {head.lower()} is dealt with no cards written, "
+                             f"so no hand can be read against the board: {text!r}")
+            self.street = new
+            self.add(EventKind.DEAL_BOARD.value, no, text, cards=" ".join(_legacy_card(c, no) for c in last.split()))
+        else:
+            raise Reject("parse-error", no, f"line {no}: street marker not understood: {text!r}")
+        self.street = new
+        self.committed, self.current_bet = {}, 0
+
+    def action(self, action: str, name: str, seat: int, no: int, raw: str, antes: list[int],
+               seats_by_no: dict[int, Seat]) -> bool:
+        word, _, arg = action.rpartition(" ")
+        am = _LEGACY_AMOUNT.match(arg)
+        if am and word in _LEGACY_FORCED:
+            chips = self.amt(am.group(1), no)
+            kind = _LEGACY_FORCED[word]
+            if kind == EventKind.ANTE.value:
+                antes.append(chips)
+                self.behind[seat] -= chips
+            else:
+                self.put(seat, chips)
+            self.add(kind, no, raw, seat, name, chips, all_in=self.behind[seat] <= 0)
+            return True
+        if am and word in ("calls", "bets", "raises", "allin"):
+            chips = self.amt(am.group(1), no)
+            before = self.committed.get(seat, 0)
+            self.put(seat, chips)
+            to = self.committed[seat]
+            others = max((v for s, v in self.committed.items() if s != seat), default=0)
+            all_in = word == "allin" or self.behind[seat] <= 0
+            if word == "calls" or (word == "allin" and to <= others):
+                self.add(EventKind.CALL.value, no, raw, seat, name, chips, all_in=all_in)
+            elif word == "bets" or (word == "allin" and others == 0 and before == 0):
+                self.add(EventKind.BET.value, no, raw, seat, name, chips, to, all_in=all_in)
+            else:
+                # the amount written is the chips the player adds, not the raise-to total
+                self.add(EventKind.RAISE.value, no, raw, seat, name, chips, to, all_in=all_in)
+            return True
+        if am and word == "caps":
+            raise Reject("capped-table", no, f"line {no}: a capped table (the bet went to the table's cap), "
+                         f"which the auditor does not support: {raw.strip()!r}")
+        if action == "allin" or action == "is disconnected and ALL IN.":
+            raise Reject("disconnected-allin", no, f"line {no}: a player treated as all-in with chips behind "
+                         f"(disconnected), which the auditor does not model: {raw.strip()!r}")
+        if action in ("folds", "checks"):
+            if action == "folds":
+                self.folded.add(seat)
+            self.add(EventKind.FOLD.value if action == "folds" else EventKind.CHECK.value, no, raw, seat, name)
+            return True
+        if action == "mucks cards":
+            # the same words for a loser's muck and for a winner everyone folded to
+            uncontested = {s for s, e in self.acted.items() if e} - self.folded == {seat}
+            kind = EventKind.NO_SHOW.value if uncontested else EventKind.MUCK.value
+            self.add(kind, no, raw, seat, name, street=Street.SHOWDOWN.value)
+            return True
+        if action == "sitting out":
+            seats_by_no[seat].sitting_out = True
+            return True
+        if action in _LEGACY_IGNORED:
+            return True
+        if action == "received a card.":
+            return True  # a hidden card: nothing to record
+        if action.startswith("received card: [") and action.endswith("]"):
+            card = _legacy_card(action[16:-1], no)
+            # a seat's cards of one street are one deal (stud: the last of third street's is up)
+            prev = self.dealt.get((self.street, seat))
+            if prev is not None:
+                prev.cards = f"{prev.cards} {card}"
+                prev.text = f"{prev.text}\n{raw}"
+            else:
+                self.dealt[(self.street, seat)] = self.add(EventKind.DEAL_HOLE.value, no, raw, seat, name, cards=card)
+            return True
+        return False
+
+    def result(self, text: str, raw: str, no: int) -> None:
+        m = _LEGACY_RESULT.match(text)
+        if not m:
+            raise Reject("parse-error", no, f"line {no}: summary line not understood: {text!r}")
+        rest = m.group("rest")
+        name = next((n for n in self.by_length if rest == n), None)
+        if name is None and m.group("bets") == m.group("collects") == "0" and m.group("shown") is None:
+            return  # a line for a player with no seat who put nothing in and won nothing: nothing to record
+        if name is None:
+            raise Reject("unseated-player", no, f"line {no}: a result for a player with no seat line: {text!r}")
+        seat = self.names[name]
+        # the summary lists the seats in seat order, not in the order they showed
+        showdown = Street.SUMMARY.value
+        if m.group("shown") is not None:
+            cards = " ".join(_legacy_card(c, no) for c in m.group("shown").split())
+            self.add(EventKind.SHOW.value, no, raw, seat, name, cards=cards, street=showdown)
+        elif m.group("mucked") is not None:
+            cards = " ".join(_legacy_card(c, no) for c in m.group("mucked").split())
+            self.add(EventKind.MUCK.value, no, raw, seat, name, cards=cards, street=showdown)
+        collects = self.amt(m.group("collects"), no)
+        if collects:
+            self.add(EventKind.COLLECT.value, no, raw, seat, name, collects, street=Street.SUMMARY.value, pot_label="pot")
 
 
 class WpnLegacyParser:
-    """WPN's format of 2016 and before: each hand is accounted for and rejected
-    (``betting-unrecorded``; see the module docstring), never stored with a guessed
-    betting structure.
+    """WPN's format of 2016 and before.
 
-    >>> text = ["Game started at: 2016/8/2 10:50:44", "", "Game ID: 693967308 0.02/0.05 (PRR) Cyclops - 6 (Hold'em)"]
-    >>> [e] = WpnLegacyParser().iter_hands(((i, 0, t) for i, t in enumerate(text, 1)), "x.txt")
-    >>> e.line_no, e.reason_code, e.hand_id
-    (3, 'betting-unrecorded', 'WPN-693967308')
+    It never says whether the game is no-limit, pot-limit or fixed-limit (nor the
+    tournament, nor the currency), and its stakes ('Game ID: <n> 1/2 ...') are the
+    blinds or the bets according to that structure.  Nothing is guessed: each hand
+    is stored with ``betting = 'unrecorded'`` and no blind or bet sizes; the replay
+    follows every action and settles the pots, and judges no rule that depends on
+    the structure (the ``betting-unrecorded`` check says so, once a hand).
+
+    What the format writes its own way:
+
+    - amounts in parentheses are the chips the player adds (``raises (40)`` after a
+      blind of 20 is a raise to 60); ``allin (N)`` adds N as a call, bet or raise;
+    - ``posts (N)``: a blind posted by a player entering the game, live;
+    - one ``received card: [Kc]`` line a card, ``received a card.`` for a hidden one;
+      ``10`` for a ten;
+    - stud's ``*** Third street ***`` opens the round the rules call fourth street;
+    - ``Pot: X. Rake R. JP fee J``: X is net of the house's take (the total_pot event's
+      amount adds it back, to_amount holds it); each summary line gives the seat's
+      ``Collects``, the collect event (its ``Bets`` are not used: some exports write 0).
+
+    Rejected: a player acting with no seat line (``unseated-player``), a board street
+    with no cards (``board-unrecorded``), a capped table (``capped-table``), and a
+    disconnected player treated as all-in with chips behind (``disconnected-allin``).
+
+    >>> text = '''Game started at: 2016/8/2 10:50:44
+    ... Game ID: 693967308 0.02/0.05 (PRR) Cyclops - 6 (Hold'em)
+    ... Seat 1 is the button
+    ... Seat 1: Ann (5).
+    ... Seat 2: Bob (5).
+    ... Player Ann has small blind (0.02)
+    ... Player Bob has big blind (0.05)
+    ... Player Ann raises (0.13)
+    ... Player Bob folds
+    ... Uncalled bet (0.10) returned to Ann
+    ... ------ Summary ------
+    ... Pot: 0.10
+    ... *Player Ann does not show cards.Bets: 0.05. Collects: 0.10. Wins: 0.05.
+    ... Player Bob does not show cards.Bets: 0.05. Collects: 0. Loses: 0.05.
+    ... Game ended at: 2016/8/2 10:51:02'''
+    >>> [h] = WpnLegacyParser().iter_hands(((i, 0, t) for i, t in enumerate(text.splitlines(), 1)), "x.txt")
+    >>> h.hand_id, h.betting, h.amount_scale, h.big_blind, h.is_tournament
+    ('WPN-693967308', 'unrecorded', 100, None, False)
+    >>> [(e.kind, e.player, e.amount, e.to_amount) for e in h.events[2:5]]
+    [('raise', 'Ann', 13, 15), ('fold', 'Bob', None, None), ('uncalled_return', 'Ann', 10, None)]
     """
 
     name = "wpn-legacy"
     hand_start = re.compile(rb"^Game started at: ", re.M)
 
     def detect(self, head: str, path: str) -> bool:
+        # the first hand's start, and a 'Game ID' line in the first lines (a hand whose own
+        # is missing is still this format's, and is rejected by itself)
         lines = [line for line in head.lstrip("\ufeff").splitlines()[:200] if line.strip()]
-        return len(lines) >= 2 and lines[0].startswith(LEGACY_START) and lines[1].startswith("Game ID: ")
+        return bool(lines) and lines[0].startswith(LEGACY_START) and any(x.startswith("Game ID: ") for x in lines)
 
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
                    cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
-        start: int | None = None  # the line of the current hand's 'Game started at:'
-        found_id = False
+        buf: list[tuple[int, int, str]] = []
         stray: int | None = None
-        for no, _, text in lines:
+        for no, off, text in lines:
             text = text.lstrip("\ufeff")
             if text.startswith(LEGACY_START):
-                if start is not None and not found_id:
-                    yield HandError(start, "truncated", f"hand at line {start} has no 'Game ID' line")
-                start, found_id = no, False
-                continue
-            if start is None:
-                if text.strip() and stray is None:
-                    stray = no
-                continue
-            if not found_id and text.startswith("Game ID: "):
-                found_id = True
-                m = _LEGACY_ID.match(text)
-                hand_id = f"WPN-{m.group('num')}" if m else None
-                yield HandError(no, "betting-unrecorded",
-                                f"line {no}: WPN's format of 2016 and before does not record whether the game is "
-                                f"no-limit, pot-limit or fixed-limit: {text.strip()!r}", hand_id)
-        if start is not None and not found_id:
-            yield HandError(start, "truncated", f"hand at line {start} has no 'Game ID' line")
+                if buf:
+                    yield self._hand(buf)
+                buf = [(no, off, text)]
+            elif buf:
+                buf.append((no, off, text))
+            elif text.strip() and stray is None:
+                stray = no
+        if buf:
+            yield self._hand(buf)
         if stray is not None:
             yield HandError(stray, "truncated", f"line {stray} comes before any WPN hand ('Game started at:')")
+
+    @staticmethod
+    def _hand(buf: list[tuple[int, int, str]]) -> ParsedHand | HandError:
+        while len(buf) > 1 and not buf[-1][2].strip():
+            buf.pop()
+        id_line = next((t for _, _, t in buf if t.startswith("Game ID: ")), "")
+        m = _LEGACY_ID.match(id_line)
+        hand_id = f"WPN-{m.group('num')}" if m else None
+        scale = 1
+        try:
+            while True:
+                try:
+                    return _LegacyHand(buf, scale).read()
+                except Rescale as r:
+                    if r.digits > MAX_DECIMALS:
+                        raise Reject("amount-out-of-range", buf[0][0], f"hand at line {buf[0][0]}: an amount has {r.digits} decimal places")
+                    scale = 10**r.digits
+        except Reject as rej:
+            return HandError(rej.line_no, rej.code, rej.reason, hand_id)
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
+            no = buf[0][0]
+            return HandError(no, "parse-error", f"hand at line {no}: {e}", hand_id)

@@ -112,6 +112,9 @@ class Replay:
         self.streets = BETTING_STREETS[self.family]
         self.events = events
         self.raise_cap = raise_cap if self.betting == "fixed-limit" else None
+        # the history does not say no-limit, pot-limit or fixed-limit: every action is applied,
+        # but no fact that depends on the structure is recorded (docs/semantics.md)
+        self.structure_known = self.betting != "unrecorded"
         self.unit = hand.chip_unit or 1
         self.big_blind = hand.big_blind or 0
         # fixed-limit bet sizes (see _bet_size), asked at every action
@@ -129,6 +132,10 @@ class Replay:
         self.board: list[str] = []
         self.collects: list[Event] = []
         self.total_pot: Event | None = None  # the summary's "Total pot X | Rake Y" claim
+        # money the house added (house_added: Run It Once's splash the pot); no seat's chips, so
+        # it is not in self.pot (the pot limit: the site's own pot-sized raises leave it out)
+        # and goes into the main pot at settlement
+        self.house_added = 0
         self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
         self.street: str | None = None
         self.street_idx = -1
@@ -292,6 +299,8 @@ class Replay:
                 self.return_lines = True
             elif kind == "total_pot":
                 self.total_pot = e
+            elif kind == "house_added":
+                self.house_added += e.amount or 0
             elif kind == "collect" and s is not None:
                 s.collected += e.amount or 0
                 self.collects.append(e)
@@ -503,11 +512,17 @@ class Replay:
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
         current_before = self.current_bet
         to_call = max(0, current_before - s.street_in)
-        min_to, max_to = self._limits(s)
-        may, why = self._may_raise(s)
+        min_to: int | None = None
+        max_to: int | None = None
+        may: bool | None = None
+        why = "betting-unrecorded"
+        last_full_before: int | None = None
+        if self.structure_known:
+            min_to, max_to = self._limits(s)
+            may, why = self._may_raise(s)
+            last_full_before = self.last_full
         stack_before, in_before, pot_before = s.stack, s.street_in, self.pot
         count_before = self.bets_raises
-        last_full_before = self.last_full
         amount_to: int | None = None
 
         if kind == "fold":
@@ -540,7 +555,11 @@ class Replay:
             to = e.to_amount if e.to_amount is not None else s.street_in + (e.amount or 0)
             self._put(s, to - s.street_in)
             amount_to = to
-            cls = self._classify_aggressive(kind, s, to, min_to, max_to)
+            if min_to is not None and max_to is not None:
+                cls = self._classify_aggressive(kind, s, to, min_to, max_to)
+            else:
+                # its size cannot be judged without the structure: the class says so
+                cls = f"{kind}-unjudged"
             self._apply_raise(s, to, cls)
 
         s.acted = True
@@ -656,6 +675,13 @@ class Replay:
         if len(pots) > 1 and all(p.eligible == pots[0].eligible and len(p.eligible) == 1 for p in pots):
             contributors = sorted({x for p in pots for x in p.contributors}, key=lambda x: self.seats[x].order)
             pots = [Pot(0, sum(p.amount for p in pots), contributors, pots[0].eligible)]
+        # money the house added is in the pot before anyone acts: the main pot's, which every
+        # player still in can win; never a lone contributor's to take back (added after that)
+        if self.house_added:
+            if pots:
+                pots[0].amount += self.house_added
+            else:
+                pots.append(Pot(0, self.house_added, [], [s.seat for s in live]))
         return pots
 
     def _tabled(self, s: SeatState) -> list[str] | None:
@@ -836,7 +862,7 @@ class Replay:
         uncalled = sum(s.returned_expected for s in self.order)
         if uncalled == 0:
             return None
-        put_in = sum(s.total_in for s in self.order)
+        put_in = sum(s.total_in for s in self.order) + self.house_added  # the house's money is in the pot too
         rake = (self.total_pot.to_amount or 0) if self.total_pot is not None else 0
         support: list[str] = []
         contradicts = False

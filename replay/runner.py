@@ -149,14 +149,15 @@ def set_replay_state(con: duckdb.DuckDBPyConnection, edition_name: str, state: s
 
 def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDITION, *,
                  raise_cap: int = DEFAULT_RAISE_CAP, progress: Callable[[int], None] | None = None,
-                 jobs: int | None = None) -> ReplaySummary:
+                 jobs: int | None = None, cluster=None) -> ReplaySummary:
     """Replace the replay facts of ``edition_name`` for every stored hand.
 
     Each batch of hands is committed on its own, so memory stays bounded; the
     edition's state in ``meta`` is 'in-progress' until the last batch is in, and
     the checks refuse facts that are not 'complete' (an interrupted replay is
     simply run again).  Hands are replayed in ``jobs`` worker processes (default:
-    all cores; the store is read and written by this process only)."""
+    all cores; the store is read and written by this process only), or on the
+    workers of ``cluster``, a ``distributed.Client`` (``auditor.distributed``)."""
     edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
@@ -173,7 +174,7 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
     jobs = max(1, min(jobs or default_jobs(), -(-n_hands // BATCH_HANDS)))
     token = segments.new_token()
     names = (f"r{i:09d}-{token}" for i in itertools.count(1))
-    with worker_map(_replay_batch, jobs, edition_name, raise_cap, root) as run:
+    with worker_map(_replay_batch, jobs, edition_name, raise_cap, root, cluster=cluster) as run:
         for name, n, rows in run(zip(names, read_batches(con))):
             staged = [segments.Staged(t, name, k, edition_name) for t, k in rows.items()]
             try:

@@ -235,7 +235,7 @@ def rules_for(check_ids, edition: str) -> dict[str, dict]:
 TIMELINE_COLS = (
     "seq", "line_no", "street", "kind", "seat", "player", "amount", "to_amount", "all_in", "cards", "pot_label",
     "stack_before", "pot_before", "to_call", "min_raise_to", "max_raise_to", "betting_open", "betting_open_why",
-    "action_class", "expected_seat", "text",
+    "action_class", "expected_seat", "text", "inferred_from",
 )
 
 

@@ -55,11 +55,18 @@ def timeline_rows(ev: dict, hits: set[int]) -> list[tuple]:
             says += f"; seat {r['expected_seat']} was to act"
         out.append((
             ">>" if i in hits else "", r["line_no"], r["street"], "" if r["seat"] is None else r["seat"], r["player"] or "",
-            action(r, sc), amount(r["stack_before"], sc), amount(r["pot_before"], sc), amount(r["to_call"], sc),
+            action(r, sc) + (" (inferred)" if r.get("inferred_from") else ""), amount(r["stack_before"], sc), amount(r["pot_before"], sc), amount(r["to_call"], sc),
             amount(r["min_raise_to"], sc),
-            ("yes" if r["betting_open"] else f"no ({r['betting_open_why']})") if dec else "", says,
+            _open(r) if dec else "", says,
         ))
     return out
+
+
+def _open(r: dict) -> str:
+    """Whether betting was open; unknown where the history does not record the structure."""
+    if r["betting_open"] is None:
+        return f"unknown ({r['betting_open_why']})"
+    return "yes" if r["betting_open"] else f"no ({r['betting_open_why']})"
 
 
 def all_hits(ev: dict) -> set[int]:
@@ -102,8 +109,14 @@ def header_pairs(ev: dict) -> list[tuple[str, str]]:
 
 
 def inferred_events(ev: dict) -> list[str]:
-    """The events the replay inferred (a line the format leaves out, implied by others)."""
+    """The events the record implies but does not write: the parser's (``events.inferred_from``)
+    and the uncalled returns the replay infers (``hand_results.returned_basis``)."""
     out = []
+    for r in ev.get("timeline", []):
+        if r.get("inferred_from"):
+            who = "" if r["seat"] is None else f"seat {r['seat']}" + (f" ({r['player']})" if r["player"] else "") + " "
+            out.append(f"line {r['line_no']}: {who}{action(r, ev['scale'])}: inferred, not recorded; "
+                       f"inferred from lines {', '.join(map(str, r['inferred_from']))}")
     for r in ev.get("results", []):
         if r.get("returned_basis") == "inferred":
             who = f"seat {r['seat']}" + (f" ({r['player']})" if r["player"] else "")

@@ -157,8 +157,9 @@
         body.appendChild(el("tr", { cls: "street" }, el("td", { colspan: "12", text: street })));
       }
       var dec = r[C.action_class] !== null;
-      var open = dec ? el("span", { cls: r[C.betting_open] ? "open-yes" : "open-no",
-        text: (r[C.betting_open] ? "yes" : "no") + " (" + txt(r[C.betting_open_why]) + ")" }) : "";
+      var unknown = r[C.betting_open] === null;  // the history does not record the betting structure
+      var open = dec ? el("span", { cls: unknown ? "open-unknown" : r[C.betting_open] ? "open-yes" : "open-no",
+        text: (unknown ? "unknown" : r[C.betting_open] ? "yes" : "no") + " (" + txt(r[C.betting_open_why]) + ")" }) : "";
       var cls = r[C.action_class] || "";
       if (dec && r[C.expected_seat] !== null && r[C.expected_seat] !== r[C.seat]) cls += "; seat " + r[C.expected_seat] + " was to act";
       var tr = el("tr", { cls: hits[i] ? "hit" : "", "data-seq": String(r[C.seq]) },
@@ -167,7 +168,8 @@
         el("td", { cls: "num", text: fmt(r[C.stack_before], scale) }), el("td", { cls: "num", text: fmt(r[C.pot_before], scale) }),
         el("td", { cls: "num", text: fmt(r[C.to_call], scale) }), el("td", { cls: "num", text: fmt(r[C.min_raise_to], scale) }),
         el("td", { cls: "num", text: fmt(r[C.max_raise_to], scale) }), el("td", null, open), el("td", { text: cls }),
-        el("td", { cls: "src mono", text: txt(r[C.text]) }));
+        el("td", { cls: "src mono", text: r[C.inferred_from] ? "inferred from lines " + r[C.inferred_from].join(", ") +
+          (r[C.text] ? ": " + r[C.text] : "") : txt(r[C.text]) }));
       body.appendChild(tr);
     });
     t.appendChild(body);
@@ -247,8 +249,14 @@
     if (h.pots.length) { box.appendChild(el("h3", { text: "Pots" })); box.appendChild(pots(h, scale)); }
     if (h.results.length) { box.appendChild(el("h3", { text: "Chips per seat" })); box.appendChild(results(h, scale)); }
     var inferred = h.results.filter(function (r) { return r.returned_basis === "inferred"; });
-    if (inferred.length) {
+    var logged = h.timeline.filter(function (r) { return r[C.inferred_from]; });
+    if (inferred.length || logged.length) {
       box.appendChild(el("h3", { text: "Inferred events" }));
+      logged.forEach(function (r) {
+        box.appendChild(el("p", { text: "line " + r[C.line_no] + ": " + (r[C.seat] !== null ? "seat " + r[C.seat] +
+          (r[C.player] ? " (" + r[C.player] + ")" : "") + " " : "") + actionText(r, scale) +
+          ": inferred, not recorded; inferred from lines " + r[C.inferred_from].join(", ") }));
+      });
       inferred.forEach(function (r) {
         box.appendChild(el("p", { text: "uncalled " + fmt(r.returned_expected, scale) + " returned to seat " + r.seat +
           (r.player ? " (" + r.player + ")" : "") + ": inferred, not recorded (the history writes no return line); " +

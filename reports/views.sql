@@ -11,7 +11,8 @@
 -- actions: every recorded event of every hand, in order, with the table and
 -- tournament, and for voluntary actions what the rules allowed at that moment
 -- (from the replay's decisions): stack, pot, amount to call, minimum raise-to,
--- whether betting was open, and the replay's classification of the action.
+-- whether betting was open, and the replay's classification of the action;
+-- inferred_from names the lines an event the format leaves out is inferred from.
 CREATE OR REPLACE TEMP VIEW actions AS
 SELECT e.hand_id, h.tournament_id, h.table_name, h.level, h.started_at,
        e.seq, e.line_no, e.street, e.kind, e.seat, e.player,
@@ -23,7 +24,7 @@ SELECT e.hand_id, h.tournament_id, h.table_name, h.level, h.started_at,
        d.expected_seat,
        (d.expected_seat IS NOT NULL AND d.expected_seat <> e.seat) AS out_of_turn,
        h.amount_scale AS scale,
-       e.text
+       e.text, e.inferred_from
 FROM events e
 JOIN hands h USING (hand_id)
 LEFT JOIN decisions d ON d.hand_id = e.hand_id AND d.seq = e.seq AND d.edition = getvariable('edition');

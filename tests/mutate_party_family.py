@@ -186,14 +186,15 @@ def _underraise_pair(src: Source, num: Numberer, e, inc: int, last_full: int) ->
         d = inc - new_inc
         edits = {e.line_no: _replace_bracket(e.text, added - d)}
         for r in ret:
-            text = r.text or ""
-            if text.startswith("[inferred") and "within the" in text:
-                m = re.search(r"within the (\d+) written on line (\d+)", text)
-                line_no, total = int(m.group(2)), int(m.group(1))
-                orig = src.text.split("\n")[line_no - src.line]
-                edits[line_no] = _replace_win(orig, total - d)
-            elif not text.startswith("[inferred"):  # the return written as its own win line
-                edits[r.line_no] = _replace_win(text, r.amount - d)
+            # an inferred return within a win line: that collect, less it, is inferred on the same line
+            within = [c for c in h.events if c.kind == "collect" and c.seat == r.seat and c.line_no == r.line_no
+                      and c.inferred_from is not None] if r.inferred_from is not None else []
+            if within:
+                total = within[0].amount + r.amount
+                orig = src.text.split("\n")[r.line_no - src.line]
+                edits[r.line_no] = _replace_win(orig, total - d)
+            elif r.inferred_from is None:  # the return written as its own win line
+                edits[r.line_no] = _replace_win(r.text or "", r.amount - d)
         text, hid = _write(src, num(), edits)
         what = f"seat {e.seat} raises by {new_inc} (minimum {last_full}) instead of {inc}"
         out.append(Mutant("illegal-underraise", text, None if twin else e.seat, f"{src.path}:{src.line}", what, hid, twin))

@@ -173,6 +173,8 @@ def rearithmetic(h: ParsedHand) -> str | None:
             committed[e.seat] = e.to_amount or 0
         elif k == "uncalled_return":
             returned += a
+        elif k == "house_added":  # money the house put in the pot (splash the pot)
+            returned -= a
         elif k == "collect":
             collected += a
         elif k == "total_pot":
@@ -181,7 +183,7 @@ def rearithmetic(h: ParsedHand) -> str | None:
         return "no total pot"
     why = []
     if sum(per_seat.values()) - returned != total:
-        why.append(f"put in {sum(per_seat.values()) - returned} != total pot {total}")
+        why.append(f"put in {sum(per_seat.values()) - returned} != total pot {total}")  # with the house's money
     if collected + house != total:
         why.append(f"collected {collected} + house {house} != total pot {total}")
     return "; ".join(why) or None

@@ -154,7 +154,7 @@ def test_known_facts_of_the_corpus():
     # 2005 format: buy-in and fee, level and blinds on the game line; blinds not posted (inferred)
     old = party["PP-2621679197"]
     assert (old.tournament_id, old.level, old.small_blind, old.big_blind, old.buy_in) == ("15286975", "4", 50, 100, "$30 Buy-in + $3 Entry Fee")
-    inferred = [e for e in old.events if e.text and e.text.startswith("[inferred")]
+    inferred = [e for e in old.events if e.inferred_from is not None]
     assert [(e.kind, e.seat, e.amount) for e in inferred if e.kind in ("small_blind", "big_blind")] == [("small_blind", 6, 50), ("big_blind", 7, 100)]
     # the level changed after the game line was written: the line after the seats rules
     lc = party["PP-8504122543"]
@@ -207,7 +207,7 @@ def chips(h: ParsedHand) -> tuple[int, int, int, int | None, int | None, bool]:
         elif k == "collect":
             won += e.amount
         elif k == "total_pot":
-            total, rake, inferred = e.amount, e.to_amount, (e.text or "").startswith("[inferred")
+            total, rake, inferred = e.amount, e.to_amount, e.inferred_from is not None
     return put, returned, won, total, rake, inferred
 
 

@@ -168,3 +168,63 @@ def test_underraise_that_stood_sets_no_new_increment(tmp_path):
     assert decision(con, "p2 cbr 150")["action_class"] == "underraise"
     third = decision(con, "p3 cbr 250")
     assert (third["min_raise_to"], third["last_full_increment"], third["action_class"]) == (250, 100, "raise")
+
+
+# WPN's format of 2016 and before, which never states the betting structure: Ann's raise
+# to 30 over a big blind of 20 would be an underraise in no-limit, a legal bet in a
+# 10/20 limit game; Bob's all-in makes a side pot.
+UNRECORDED_HAND = """Game started at: 2016/8/4 13:56:8
+Game ID: 770000000201 10/20 Test (Hold'em)
+Seat 1 is the button
+Seat 1: Ann (1000).
+Seat 2: Bob (100).
+Seat 3: Cid (1000).
+Player Bob has small blind (10)
+Player Cid has big blind (20)
+Player Ann raises (30)
+Player Bob allin (90)
+Player Cid calls (80)
+Player Ann calls (70)
+*** FLOP ***: [2c 7d 9h]
+Player Cid checks
+Player Ann bets (200)
+Player Cid calls (200)
+*** TURN ***: [2c 7d 9h] [Ts]
+Player Cid checks
+Player Ann checks
+*** RIVER ***: [2c 7d 9h Ts] [3s]
+Player Cid checks
+Player Ann checks
+------ Summary ------
+Pot: 700
+Board: [2c 7d 9h Ts 3s]
+*Player Ann shows: One pair of Ks [Kh Kd]. Bets: 300. Collects: 400. Wins: 100.
+*Player Bob shows: One pair of As [Ah Ad]. Bets: 100. Collects: 300. Wins: 200.
+Player Cid shows: One pair of Qs [Qh Qd]. Bets: 300. Collects: 0. Loses: 300.
+Game ended at: 2016/8/4 13:57:33
+"""
+
+
+def test_unrecorded_structure_applies_every_action_and_judges_no_size(tmp_path):
+    from auditor.pipeline import audit
+
+    path = tmp_path / "legacy.txt"
+    path.write_text(UNRECORDED_HAND, encoding="utf-8")
+    result = audit([path], db=tmp_path / "u.duckdb", edition_name="tda-2019")
+    assert result.ingest.stored == 1, result.ingest.errors
+    with duckdb.connect(str(tmp_path / "u.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT betting FROM hands").fetchone()[0] == "unrecorded"
+        rows = con.execute(
+            "SELECT player, kind, seat = expected_seat, to_call, min_raise_to, max_raise_to, may_raise, may_raise_reason, "
+            "last_full_increment, action_class FROM decisions WHERE street = 'preflop' ORDER BY seq").fetchall()
+        pots = con.execute("SELECT pot_label, amount, eligible, hi_winners, verified FROM pots ORDER BY pot_index").fetchall()
+    unknown = (None, None, None, "betting-unrecorded", None)
+    assert rows == [("Ann", "raise", True, 20, *unknown, "raise-unjudged"),
+                    ("Bob", "raise", True, 20, *unknown, "raise-unjudged"),
+                    ("Cid", "call", True, 80, *unknown, "call"),
+                    ("Ann", "call", True, 70, *unknown, "call")]
+    # the pots, who may win them and who does are judged all the same
+    assert pots == [("main", 300, [2, 3, 1], [2], True), ("side-1", 400, [3, 1], [1], True)]
+    # no minimum-raise finding: one record finding says the sizes were not judged, at Ann's raise
+    assert [(f["check_id"], f["category"], f["player"], f["line_no"]) for f in result.findings] == [
+        ("betting-unrecorded", "record", "Ann", 9)]

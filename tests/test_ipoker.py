@@ -180,7 +180,7 @@ def test_hidden_cards_are_not_recorded_and_lines_are_the_elements():
             for e in h.events:
                 assert e.cards is None or "X" not in e.cards.split()
                 assert h.first_line <= e.line_no <= h.last_line
-                if e.text and not e.text.startswith("inferred: "):
+                if e.text and e.inferred_from is None:
                     node = ET.fromstring(e.text)
                     if node.tag == "action":
                         # the action element starts on its line (its 'no' and player are there)
@@ -343,7 +343,7 @@ def _mutants(clean: dict[str, ParsedHand], decisions: dict[tuple[str, int], tupl
         acts = _actions(game)
         by_no = {a.get("no"): a for _, a in acts}
         events = {ET.fromstring(e.text).get("no"): e for e in h.events
-                  if e.text and not e.text.startswith("inferred: ") and e.text.startswith("<action")}
+                  if e.text and e.inferred_from is None and e.text.startswith("<action")}
 
         def fresh(g: ET.Element) -> ET.Element:
             g = ET.fromstring(ET.tostring(g))

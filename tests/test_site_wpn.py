@@ -1,10 +1,9 @@
 """WPN / Winning Poker Network (``parsers/wpn.py``) on the real corpus, through the
 per-site harness (``tests/site_corpus.py``: what each test proves is written there).
 
-Two formats share the folders.  The 2019 format (``Game Hand #``/``Hand #``) is read
-and stored.  The format of 2016 and before (``Game started at:``) does not record the
-betting structure; each of its hands is accounted for and rejected (``betting-unrecorded``,
-docs/sites.md), so only the harness's counting tests apply to it.
+Two formats share the folders.  This module tests the 2019 format (``Game Hand #``/
+``Hand #``); the format of 2016 and before (``Game started at:``), which does not record
+the betting structure, is tested in ``tests/test_site_wpn_legacy.py``.
 """
 
 from __future__ import annotations
@@ -13,7 +12,6 @@ import re
 
 from site_corpus import SiteSpec, site_tests
 
-W = "tour/Winning/"
 C = "cash/Winning/"
 
 SPEC = SiteSpec(
@@ -40,38 +38,3 @@ SPEC = SiteSpec(
 )
 
 globals().update(site_tests(SPEC))
-
-
-# --- the format of 2016 and before: counted and rejected --------------------------------
-
-_LEGACY_FILES = {
-    W + "NLHE-2max-USD-2.20 HH00000000 T5732408-G0-201608.Turbo.txt": [3],
-    W + "NLHE-9max-FREE-HH20160914 T6106397-G34835015-201609.ante.txt": [2],
-    W + "NLHE-9max-USD- HH20160828 T5795043-G33949698-201608.ante.2.txt": [2],
-    W + "NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt": [2],
-    W + "NLHE-NA-0-0 HH00000000 T2-G0-201801.data.mined.format.txt": [2],
-    W + "NLHE-NA-0-0 HH20190118 T9360380-G0-201901.txt": [2],
-}
-
-LEGACY_SPEC = SiteSpec(
-    parser="wpn-legacy",
-    site="wpn",
-    folders=("tour/Winning", "cash/Winning"),
-    marker=re.compile(r"^\ufeff?Game started at: ", re.M),
-    expected_rejections={},  # filled below: every hand, at its 'Game ID' line
-)
-
-
-def test_wpn_legacy_every_hand_rejected_betting_unrecorded():
-    from site_corpus import parsed
-
-    items = parsed(LEGACY_SPEC)
-    codes = {h.reason_code for hs in items.values() for h in hs}
-    assert codes == {"betting-unrecorded"}
-    assert sum(map(len, items.values())) == 75
-    for rel, lines in _LEGACY_FILES.items():
-        assert [h.line_no for h in items[rel]] == lines, rel
-
-
-_legacy = site_tests(LEGACY_SPEC)
-test_wpn_legacy_hands_seen_equal_markers = _legacy["test_wpn_legacy_hands_seen_equal_markers"]

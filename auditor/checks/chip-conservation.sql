@@ -10,16 +10,18 @@
 --   misstated uncalled bet is left to the uncalled-bet check. Chips awarded that were
 --   not in the pot (or not awarded) are a violation; a total pot line that differs
 --   from the chips put in while the awards add up is the history contradicting itself,
---   a record finding.
-WITH flow AS (
+--   a record finding. Money the house adds to a pot (house_added) is put in too.
+WITH added AS (  -- money the house added: few hands, none at most sites
+  SELECT hand_id, sum(amount) AS added FROM events WHERE kind = 'house_added' GROUP BY ALL
+), flow AS (
   SELECT r.hand_id,
-         sum(r.contributed) AS put_in,
+         sum(r.contributed) + coalesce(any_value(a.added), 0) AS put_in,
          sum(coalesce(r.returned_recorded, r.returned_expected)) AS returned,
          sum(r.returned_expected) AS returned_exp,
          sum(r.won_recorded) AS awarded,
          count(r.won_recorded) AS n_recorded,
          count(*) AS n
-  FROM hand_results r WHERE r.edition = $edition GROUP BY ALL
+  FROM hand_results r LEFT JOIN added a USING (hand_id) WHERE r.edition = $edition GROUP BY ALL
 ), claims AS (
   SELECT hand_id, max(amount) FILTER (WHERE kind = 'total_pot') AS total_pot,
          coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot'), 0) AS rake,

@@ -6,16 +6,19 @@
 -- rationale: In a non-all-in showdown the last aggressor on the final betting round
 --   tables first; with no bet on that round, the first player left of the button does.
 --   Only histories that record the showdown order can be judged (board and draw games;
---   not shows a parser inferred, as iPoker's, whose XML records no showing order).
+--   not shows a parser inferred (inferred_from), as iPoker's, whose XML records no showing order,
+--   nor hands whose cards are shown only in the summary, which lists seats in seat order).
 WITH shown AS (
   SELECT hand_id, seat, seq, line_no, player FROM events
-  WHERE kind IN ('show', 'muck') AND street = 'showdown' AND NOT starts_with(coalesce(text, ''), 'inferred:')
+  WHERE kind IN ('show', 'muck') AND street = 'showdown' AND inferred_from IS NULL
 ), judged AS (
   -- the hands that can be judged, found first so that the rest reads only theirs:
   -- two or more players shown or mucked, no all-in, not stud (its own order)
   SELECT s.hand_id FROM shown s JOIN hands h USING (hand_id)
   WHERE h.variant NOT IN ('stud', 'stud_hilo', 'razz')
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE all_in)
+    AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE kind = 'show' AND street = 'summary'
+                          EXCEPT SELECT hand_id FROM events WHERE kind = 'show' AND street = 'showdown')
   GROUP BY s.hand_id HAVING count(*) >= 2
 ), last_street AS (
   SELECT hand_id, arg_max(street, seq) AS street FROM decisions SEMI JOIN judged USING (hand_id)

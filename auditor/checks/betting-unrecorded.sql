@@ -1,0 +1,31 @@
+-- check: betting-unrecorded
+-- title: Betting structure not recorded: bet and raise sizes not judged
+-- severity: info
+-- category: record
+-- group: record
+-- rationale: Whether a bet or raise was large enough, whether it reopened the betting,
+--   the pot-limit maximum and the limit's cap all depend on the game's betting structure
+--   (no-limit, pot-limit or fixed-limit). A history that does not state it (betting
+--   'unrecorded', such as WPN's format of 2016 and before) is stored and replayed in full:
+--   turn order, calls, pots, side-pot eligibility, awards, odd chips and returns are
+--   judged, but the size of its bets and raises is not. One finding a hand with a bet or
+--   raise says so, at its first such action.
+WITH unjudged AS (
+  SELECT d.hand_id, count(*) AS n, arg_min(d.seq, d.seq) AS seq, arg_min(d.street, d.seq) AS street,
+         arg_min(d.seat, d.seq) AS seat, arg_min(d.player, d.seq) AS player, arg_min(d.kind, d.seq) AS kind,
+         arg_min(d.amount_to, d.seq) AS amount_to, arg_min(d.line_no, d.seq) AS line_no
+  FROM decisions d JOIN hands h USING (hand_id)
+  WHERE d.edition = $edition AND h.betting = 'unrecorded' AND d.kind IN ('bet', 'raise', 'complete')
+  GROUP BY d.hand_id
+)
+SELECT u.hand_id, u.street, u.seq, u.seat, u.player,
+       'the betting structure (no-limit, pot-limit or fixed-limit) recorded' AS expected,
+       'not recorded' AS actual,
+       'The history does not say whether the game was no-limit, pot-limit or fixed-limit, so the size of '
+       || CASE WHEN u.n = 1 THEN 'its one bet or raise' ELSE 'its ' || CAST(u.n AS VARCHAR) || ' bets and raises' END
+       || ' was not judged (minimum raise, reopening, pot-limit maximum, limit cap), starting with '
+       || who(u.seat, u.player) || '''s ' || u.kind || ' to ' || chips(u.amount_to, h.amount_scale) || ' on the ' || u.street
+       || '; everything else in the hand was judged.' AS message,
+       u.line_no
+FROM unjudged u JOIN hands h USING (hand_id)
+ORDER BY u.hand_id
