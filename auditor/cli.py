@@ -267,6 +267,34 @@ def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, qui
 
 @main.command()
 @DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="Print the counts as one JSON object.")
+def compact(db, as_json):
+    """Merge the store's small Parquet segments (one per unit of ingest work and
+    table) into larger ones.  What every table and view holds stays the same.
+
+    \b
+    Example:
+      tda-audit compact --db audit.duckdb
+    """
+    from auditor import segments
+    from auditor.store import connect, segments_root
+
+    try:
+        con = connect(db, must_exist=True)
+    except StoreError as e:
+        fail(str(e))
+    try:
+        r = segments.compact(con, segments_root(con))
+    finally:
+        con.close()
+    if as_json:
+        click.echo(json.dumps({"segments_before": r.segments_before, "segments_after": r.segments_after, "rows": r.rows}))
+    else:
+        click.echo(f"{r.segments_before} segments merged into {r.segments_after} ({r.rows} rows)")
+
+
+@main.command()
+@DB_OPTION
 @RULES_OPTION
 @click.option("--raise-cap", type=click.IntRange(min=1), default=4, show_default=True,
               help="Fixed-limit bets and raises allowed per round (house rule).")

@@ -19,6 +19,7 @@ import datetime as dt
 import glob
 import os
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -28,11 +29,11 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from auditor import schema
+from auditor import schema, segments
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, tuples_to_arrow
-from auditor.units import CHUNK_BYTES, UnitResult, _real_dir, file_size, parse_unit, plan_units, real_path
-from replay.runner import HAND_IX, facts_cover
+from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, segments_root, tuples_to_arrow
+from auditor.units import CHUNK_BYTES, UnitJob, UnitManifest, _real_dir, file_size, plan_units, real_path, write_unit
+from replay.runner import facts_cover
 from parsers.base import HandError
 
 # Commit once this many hands are pending (at the end of a unit).  Fewer, larger commits
@@ -93,59 +94,76 @@ class IngestSummary:
 class _KnownHands:
     """Which hand ids and contents the store holds, without scanning the store for
     every unit (that would grow with the store): 64-bit hashes of every stored hand
-    id and content hash in sorted arrays, 8 bytes a hand each.  Only values whose
-    hash is known are looked up in the store, exactly, so a hash collision costs a
-    query and never a wrong answer."""
+    id and content hash (the catalog's ``hand_keys``) in sorted arrays, 8 bytes a
+    hand each.  Only values whose hash is known are looked up in ``hand_keys``,
+    exactly, so a hash collision costs a query and never a wrong answer.  Hands
+    taken since the last commit are known exactly, in sets."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection):
         self.con = con
-        got = con.execute("SELECT hash(hand_id) AS i, hash(content_hash) AS c FROM hands").fetchnumpy()
+        got = con.execute("SELECT hash(hand_id) AS i, hash(content_hash) AS c FROM hand_keys").fetchnumpy()
         self.ids = np.sort(np.asarray(got["i"], dtype=np.uint64))
         self.contents = np.sort(np.asarray(got["c"], dtype=np.uint64))
-        self.new_ids: set[int] = set()  # stored by this transaction, merged in at commit
-        self.new_contents: set[int] = set()
+        self.new_ids: list[int] = []  # hashes of the hands taken since the last commit, merged in at commit
+        self.new_contents: list[int] = []
+        self.tx_ids: set[str] = set()  # ... and the values themselves
+        self.tx_contents: set[str] = set()
 
-    def hashes(self, values: list[str]) -> np.ndarray:
-        """The 64-bit hashes this index keeps, of ``values``."""
-        got = self.con.execute("SELECT hash(unnest(?::VARCHAR[])) AS h", [values]).fetchnumpy()["h"]
-        return np.asarray(got, dtype=np.uint64)
+    def hashes(self, ids: list[str], contents: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """The 64-bit hashes this index keeps, of ``ids`` and ``contents``."""
+        got = self.con.execute("SELECT hash(unnest(?::VARCHAR[])) AS i, hash(unnest(?::VARCHAR[])) AS c",
+                               [ids, contents]).fetchnumpy()
+        return np.asarray(got["i"], dtype=np.uint64), np.asarray(got["c"], dtype=np.uint64)
 
     @staticmethod
-    def _maybe(known: np.ndarray, new: set[int], h: np.ndarray) -> np.ndarray:
-        pos = np.minimum(np.searchsorted(known, h), max(len(known) - 1, 0))
-        hit = known[pos] == h if len(known) else np.zeros(len(h), dtype=bool)
-        return hit | np.fromiter((int(x) in new for x in h), dtype=bool, count=len(h)) if new else hit
+    def _maybe(known: np.ndarray, h: np.ndarray) -> np.ndarray:
+        if not len(known):
+            return np.zeros(len(h), dtype=bool)
+        pos = np.minimum(np.searchsorted(known, h), len(known) - 1)
+        return known[pos] == h
 
     def lookup(self, ids: list[str], id_hashes: np.ndarray, contents: list[str],
-               content_hashes: np.ndarray) -> tuple[set[str], dict[str, str]]:
+               content_hashes: np.ndarray) -> tuple[set[str], set[str]]:
         """Of the given content hashes, those already stored; of the given hand ids,
-        those already stored, with their content hash."""
-        maybe_ids = [v for v, m in zip(ids, self._maybe(self.ids, self.new_ids, id_hashes)) if m]
-        maybe_contents = [v for v, m in zip(contents, self._maybe(self.contents, self.new_contents, content_hashes)) if m]
+        those already stored."""
+        maybe_ids = [v for v, m in zip(ids, self._maybe(self.ids, id_hashes)) if m]
+        maybe_contents = [v for v, m in zip(contents, self._maybe(self.contents, content_hashes)) if m]
         known_hash = {r[0] for r in self.con.execute(
-            "SELECT content_hash FROM hands WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [maybe_contents]
+            "SELECT content_hash FROM hand_keys WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [maybe_contents]
         ).fetchall()} if maybe_contents else set()
-        known_id = dict(self.con.execute(
-            "SELECT hand_id, content_hash FROM hands WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))", [maybe_ids]
-        ).fetchall()) if maybe_ids else {}
+        known_id = {r[0] for r in self.con.execute(
+            "SELECT hand_id FROM hand_keys WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))", [maybe_ids]
+        ).fetchall()} if maybe_ids else set()
+        if self.tx_ids:
+            known_hash |= self.tx_contents.intersection(contents)
+            known_id |= self.tx_ids.intersection(ids)
         return known_hash, known_id
 
-    def add(self, id_hash: int, content_hash: int) -> None:
-        """A hand is being stored (known once its transaction commits: ``merge``)."""
-        self.new_ids.add(id_hash)
-        self.new_contents.add(content_hash)
+    def add(self, hand_id: str, content: str, id_hash: int, content_hash: int) -> None:
+        """A hand is being stored (in the arrays once its transaction commits: ``merge``)."""
+        self.tx_ids.add(hand_id)
+        self.tx_contents.add(content)
+        self.new_ids.append(id_hash)
+        self.new_contents.append(content_hash)
+
+    def add_all(self, ids: list[str], contents: list[str], id_hashes: np.ndarray, content_hashes: np.ndarray) -> None:
+        """``add`` for many hands."""
+        self.tx_ids.update(ids)
+        self.tx_contents.update(contents)
+        self.new_ids += id_hashes.tolist()
+        self.new_contents += content_hashes.tolist()
 
     def merge(self) -> None:
         for name, new in (("ids", self.new_ids), ("contents", self.new_contents)):
             if new:
                 known = getattr(self, name)
-                add = np.sort(np.fromiter(new, dtype=np.uint64, count=len(new)))
+                add = np.sort(np.asarray(new, dtype=np.uint64))
                 setattr(self, name, np.insert(known, np.searchsorted(known, add), add))
-                new.clear()
+        self.forget()
 
     def forget(self) -> None:
-        self.new_ids.clear()
-        self.new_contents.clear()
+        self.new_ids, self.new_contents = [], []
+        self.tx_ids, self.tx_contents = set(), set()
 
 
 def expand_paths(paths: Iterable[str | os.PathLike], unreadable: list[tuple[str, str]] | None = None) -> list[Path]:
@@ -242,8 +260,8 @@ def ingest(
             check_workers(cluster, files)
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
-                with worker_map(parse_unit, jobs, replay, cluster=cluster) as run:
-                    for unit in run(plan_units(files, sizes)):
+                with worker_map(write_unit, jobs, replay, writer.root, cluster=cluster) as run:
+                    for unit in run(writer.jobs(plan_units(files, sizes))):
                         for r in writer.take(unit):
                             summary.files += 1
                             summary.file_results.append(r)
@@ -266,11 +284,18 @@ def ingest(
     return summary
 
 
+_LOG_NAMES = {t.name for t in schema.LOG_TABLES}
+
+
 class _Writer:
-    """Writes parsed units in bulk, in file order, and keeps the per-file totals."""
+    """Takes the units' manifests in file order, keeps the per-file totals, and
+    commits: the sources, errors, hand keys and segment rows in one transaction,
+    then the segments written by the workers become visible (docs/storage.md)."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary, replay_edition: str | None):
         self.con = con
+        self.root = segments_root(con)
+        self.token = segments.new_token()
         self.summary = summary
         self.replay_edition = replay_edition
         self.in_tx = False
@@ -278,14 +303,23 @@ class _Writer:
         self.stored_in_tx = 0
         self.sources = dict(con.execute("SELECT sha256, source_id FROM sources").fetchall())
         (self.next_source,) = con.execute("SELECT coalesce(max(source_id), 0) + 1 FROM sources").fetchone()
+        (self.next_unit,) = con.execute("SELECT coalesce(max(unit_id), 0) + 1 FROM unit_sources").fetchone()
         self.errors: list[tuple] = []
         self.new_sources: list[tuple] = []
         self.open_files: dict[str, FileResult] = {}  # big files whose last chunk is still to come
         self.known = _KnownHands(con)
-        # new seats, events and facts by table, inserted a few units at a time: an INSERT
-        # costs some 2.5 ms whatever its size, and a unit of 1 MiB holds some 650 hands
-        self.buffered: dict[str, list[pa.Table]] = {}
-        self.buffered_hands = 0
+        # what the next commit writes to the catalog
+        self.staged: list[segments.Staged] = []
+        self.key_ids: list[str] = []
+        self.key_contents: list[str] = []
+        self.unit_sources: list[tuple[int, int, int]] = []
+
+    def jobs(self, units: Iterable[list]) -> Iterable[UnitJob]:
+        """The planned units, numbered: a unit's segments are named after it."""
+        for parts in units:
+            job = UnitJob(self.next_unit, f"u{self.next_unit:09d}-{self.token}", parts)
+            self.next_unit += 1
+            yield job
 
     def _begin(self) -> None:
         if not self.in_tx:
@@ -293,10 +327,15 @@ class _Writer:
             self.in_tx = True
 
     def commit(self) -> None:
+        staged = self.staged
         if self.in_tx:
             self._flush_sources()
-            self._flush_rows()
             self._flush_errors()
+            if self.key_ids:
+                insert_arrow(self.con, schema.HAND_KEYS, pa.table(
+                    {"hand_id": pa.array(self.key_ids, pa.string()), "content_hash": pa.array(self.key_contents, pa.string())}))
+                insert_arrow(self.con, schema.UNIT_SOURCES, tuples_to_arrow(schema.UNIT_SOURCES, self.unit_sources))
+            segments.register(self.con, staged)
             if self.stored_in_tx:
                 # other editions' facts no longer cover the store
                 self.con.execute(
@@ -305,6 +344,10 @@ class _Writer:
                 )
             self.in_tx = False  # a COMMIT that fails ends the transaction too
             self.con.execute("COMMIT")
+        # committed: the segments become visible (a crash before this is rolled forward
+        # by the next connection: segments.recover)
+        segments.publish(self.root, staged)
+        self.staged, self.key_ids, self.key_contents, self.unit_sources = [], [], [], []
         self.pending_hands = self.stored_in_tx = 0
         self.known.merge()
         self._count()
@@ -327,10 +370,12 @@ class _Writer:
         self.known.forget()  # also after a COMMIT that failed
         self.new_sources = []
         self.errors = []
-        self.buffered, self.buffered_hands = {}, 0
+        for st in self.staged:
+            segments.discard(self.root, st.table, st.name)
+        self.staged, self.key_ids, self.key_contents, self.unit_sources = [], [], [], []
 
-    def take(self, unit: UnitResult) -> list[FileResult]:
-        """Store one parsed unit; returns the files it finished."""
+    def take(self, unit: UnitManifest) -> list[FileResult]:
+        """Take one unit's manifest; returns the files it finished."""
         now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
         done: list[FileResult] = []
         results: list[FileResult] = []  # per part of the unit
@@ -359,66 +404,57 @@ class _Writer:
                 done.append(r)
             else:
                 self.open_files[part.path] = r
-        if unit.hands.num_rows:
+        if unit.hand_ids:
             self._store(unit, results, source_ids)
         return done
 
-    def _store(self, unit: UnitResult, results: list[FileResult], source_ids: list[int]) -> None:
-        """Store the unit's hands in bulk.  Duplicates (same content) are counted;
-        the same hand id with other content is a conflict, recorded as an error.
-        What earlier units stored is known (``_KnownHands``) before it is committed."""
-        ids = unit.hands.column("hand_id").to_pylist()
-        hashes = unit.hands.column("content_hash").to_pylist()
-        id_hashes, content_hashes = self.known.hashes(ids), self.known.hashes(hashes)
+    def _store(self, unit: UnitManifest, results: list[FileResult], source_ids: list[int]) -> None:
+        """Stage the unit's segments.  Duplicates (same content) are counted; the
+        same hand id with other content is a conflict, recorded as an error; their
+        rows are dropped from the segments before the commit.  What earlier units
+        stored is known (``_KnownHands``) before it is committed."""
+        ids, hashes = unit.hand_ids, unit.content_hashes
+        id_hashes, content_hashes = self.known.hashes(ids, hashes)
         known_hash, known_id = self.known.lookup(ids, id_hashes, hashes, content_hashes)
         keep: list[int] = []
-        parts = unit.hands.column("source_id").to_pylist()  # the part of the unit each hand came from
-        first_lines = unit.hands.column("first_line").to_pylist()
-        for i, (hand_id, h) in enumerate(zip(ids, hashes)):
-            r = results[parts[i]]
+        if not known_hash and not known_id and len(set(ids)) == len(ids) and len(set(hashes)) == len(hashes):
+            # every hand new (as nearly always): taken at once, not hand by hand
+            for part, n in Counter(unit.part_of).items():
+                results[part].stored += n
+            self.known.add_all(ids, hashes, id_hashes, content_hashes)
+            keep = list(range(len(ids)))
+        for i, (hand_id, h) in enumerate(zip(ids, hashes) if not keep else ()):
+            r = results[unit.part_of[i]]
             if h in known_hash:
                 r.duplicates += 1
             elif hand_id in known_id:
                 r.rejected += 1
                 self._errors(r.path, r.sha256, [HandError(
-                    first_lines[i], "conflict",
+                    unit.first_lines[i], "conflict",
                     f"hand {hand_id} is already stored with different content; the stored hand is kept", hand_id)],
                     r.read_at)
             else:
                 known_hash.add(h)
-                known_id[hand_id] = h
-                self.known.add(int(id_hashes[i]), int(content_hashes[i]))
+                known_id.add(hand_id)
+                self.known.add(hand_id, h, int(id_hashes[i]), int(content_hashes[i]))
                 keep.append(i)
                 r.stored += 1
+        if len(keep) < len(ids):  # only what is new is committed (none: the unit's files go)
+            kept = pa.array(keep, pa.int32())
+            rows = {t: segments.keep_rows(self.root, t, unit.name, kept) if keep else segments.discard(self.root, t, unit.name)
+                    for t in unit.rows}
+        else:
+            rows = unit.rows
         if not keep:
             return
         self._begin()
-        self._flush_sources()
-        every = len(keep) == unit.hands.num_rows
-        hands = unit.hands if every else unit.hands.take(keep)
-        sid = pc.take(pa.array(source_ids, pa.int64()), hands.column("source_id"))
-        hands = hands.set_column(hands.schema.get_field_index("source_id"), "source_id", sid)
-        # hands at once: the next unit's lookup of known hands reads them back
-        insert_arrow(self.con, schema.HANDS, hands)
-        kept = pa.array(keep, pa.int32())
-        tables = [(schema.SEATS, unit.seats), (schema.EVENTS, unit.events)]
-        if unit.facts is not None:
-            tables += [(t, unit.facts[t.name]) for t in schema.REPLAY_TABLES]
-        for table, data in tables:
-            if not every:
-                data = data.filter(pc.is_in(data.column(HAND_IX), value_set=kept))
-            if data.num_rows:
-                self.buffered.setdefault(table.name, []).append(data.select(table.column_names))
+        edition = self.replay_edition
+        self.staged += [segments.Staged(t, unit.name, n, edition if t not in _LOG_NAMES else None, unit.unit_id)
+                        for t, n in rows.items() if n]
+        self.key_ids += [ids[i] for i in keep]
+        self.key_contents += [hashes[i] for i in keep]
+        self.unit_sources += [(unit.unit_id, p, sid) for p, sid in enumerate(source_ids) if sid >= 0]
         self.stored_in_tx += len(keep)
-        self.buffered_hands += len(keep)
-        if self.buffered_hands >= FLUSH_HANDS:
-            self._flush_rows()
-
-    def _flush_rows(self) -> None:
-        for table in (schema.SEATS, schema.EVENTS, *schema.REPLAY_TABLES):
-            if parts := self.buffered.pop(table.name, None):
-                insert_arrow(self.con, table, pa.concat_tables(parts))
-        self.buffered_hands = 0
 
     def _flush_sources(self) -> None:
         if self.new_sources:

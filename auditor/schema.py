@@ -524,6 +524,47 @@ TABLES: tuple[Table, ...] = (
 )
 LOG_TABLES = (SOURCES, HANDS, SEATS, EVENTS, INGEST_ERRORS)
 REPLAY_TABLES = (DECISIONS, POTS, POT_SHARES, HAND_RESULTS, REPLAY_NOTES)
+# the tables stored as immutable Parquet segments, each read through a view of its
+# name (docs/storage.md); the others are tables in the DuckDB file
+SEGMENT_TABLES = (HANDS, SEATS, EVENTS, *REPLAY_TABLES)
+
+# --- the segment catalog (docs/storage.md): in the DuckDB file, not exported ---------
+
+SEGMENTS = Table(
+    "segments",
+    "Every committed Parquet segment: only these are read by the views.",
+    (
+        C("table_name", "VARCHAR", "the table the segment holds rows of", False),
+        C("file", "VARCHAR", "file name in <store>.segments/<table_name>/", False),
+        C("edition", "VARCHAR", "replay facts: the TDA edition; NULL for the event log"),
+        C("unit_id", "BIGINT", "the ingest unit or replay batch that wrote it; NULL for a compacted segment"),
+        C("rows", "BIGINT", "rows in the file", False),
+        C("committed_at", "TIMESTAMP", "when it was committed (UTC)", False),
+    ),
+    ("table_name", "file"),
+)
+
+HAND_KEYS = Table(
+    "hand_keys",
+    "The hash index of stored hands: duplicates and conflicts are found here before a commit.",
+    (
+        C("hand_id", "VARCHAR", "hands.hand_id", False),
+        C("content_hash", "VARCHAR", "hands.content_hash", False),
+    ),
+)
+
+UNIT_SOURCES = Table(
+    "unit_sources",
+    "The source file of each part of an ingest unit: a hands segment holds the part, the view the file's source_id.",
+    (
+        C("unit_id", "BIGINT", "ingest unit", False),
+        C("part", "INTEGER", "part of the unit (the source_id column of its hands segment)", False),
+        C("source_id", "INTEGER", "sources.source_id", False),
+    ),
+    ("unit_id", "part"),
+)
+
+CATALOG_TABLES = (SEGMENTS, HAND_KEYS, UNIT_SOURCES)
 
 
 def markdown() -> str:

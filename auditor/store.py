@@ -11,7 +11,8 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
-from auditor.schema import SCHEMA_VERSION, TABLES, Table
+from auditor import segments
+from auditor.schema import CATALOG_TABLES, SCHEMA_VERSION, SEGMENT_TABLES, TABLES, Table
 
 DEFAULT_DB = "audit.duckdb"
 DB_ENV = "TDA_AUDIT_DB"
@@ -54,9 +55,14 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, mus
     # DuckDB draws a progress bar on stdout for a long query: it would corrupt --json output
     con.execute("SET enable_progress_bar = false")
     if not read_only:
-        ensure_schema(con)
+        ensure_schema(con, segments.root_for(path))
     else:
         check_version(con, path)
+        root = segments.root_for(path)
+        if path != ":memory:":
+            segments.recover(con, root, clean=False)  # a commit a crash left unpublished
+        if segments.views_root(con) != root:  # a store moved since its last writer: read where it is now
+            segments.create_views(con, root, temp=True)
     return con
 
 
@@ -64,16 +70,49 @@ MACROS = Path(__file__).with_name("macros.sql")
 VIEWS = Path(__file__).with_name("views.sql")  # table and tournament views (docs/table-checks.md)
 
 
-def ensure_schema(con: duckdb.DuckDBPyConnection) -> None:
+def ensure_schema(con: duckdb.DuckDBPyConnection, root: str) -> None:
+    """Create (or check) the tables, the segment catalog, and the views: those over the
+    segments in ``root`` (docs/storage.md), then views.sql's."""
+    old_layout = _has_table(con, "meta") and _has_table(con, "hands")
     for t in TABLES:
+        if t not in SEGMENT_TABLES:
+            con.execute(t.ddl())
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    if row is not None and int(row[0]) != SCHEMA_VERSION:
+        raise StoreError(f"store schema version {row[0]} is not {SCHEMA_VERSION}; re-ingest into a new store")
+    layout = con.execute("SELECT value FROM meta WHERE key = 'layout'").fetchone()
+    if old_layout or (row is not None and layout is None):
+        raise StoreError("this store keeps its tables inside the DuckDB file (the layout before segments, "
+                         "docs/storage.md); re-ingest into a new store, or export it first with "
+                         "'tda-audit export --format parquet --what store'")
+    if layout is not None and layout[0] != segments.LAYOUT:
+        raise StoreError(f"store layout {layout[0]} is not {segments.LAYOUT}; re-ingest into a new store")
+    for t in CATALOG_TABLES:
         con.execute(t.ddl())
+    segments.prepare_folder(root)
+    segments.recover(con, root)
+    # the SET of a per-connection variable: ingest and replay find the folder with it
+    con.execute("SET VARIABLE segments_root = ?", [root])
+    if segments.views_root(con) != root:
+        segments.create_views(con, root)
     con.execute(MACROS.read_text(encoding="utf-8"))
     con.execute(VIEWS.read_text(encoding="utf-8"))
-    row = con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
     if row is None:
         con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])
-    elif int(row[0]) != SCHEMA_VERSION:
-        raise StoreError(f"store schema version {row[0]} is not {SCHEMA_VERSION}; re-ingest into a new store")
+        con.execute("INSERT INTO meta VALUES ('layout', ?)", [segments.LAYOUT])
+
+
+def segments_root(con: duckdb.DuckDBPyConnection) -> str:
+    """The segment folder of the store ``con`` writes (set by ``connect``)."""
+    root = con.execute("SELECT getvariable('segments_root')").fetchone()[0]
+    if root is None:
+        raise StoreError("this connection was not opened for writing by auditor.store.connect")
+    return root
+
+
+def _has_table(con: duckdb.DuckDBPyConnection, name: str) -> bool:
+    return con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = ? AND schema_name = 'main' "
+                       "AND database_name = current_database()", [name]).fetchone()[0] > 0
 
 
 def check_version(con: duckdb.DuckDBPyConnection, path: str) -> None:
@@ -83,6 +122,10 @@ def check_version(con: duckdb.DuckDBPyConnection, path: str) -> None:
         raise StoreError(f"{path} is not a tda-audit store") from e
     if row is None or int(row[0]) != SCHEMA_VERSION:
         raise StoreError(f"store schema version {row and row[0]} is not {SCHEMA_VERSION}")
+    layout = con.execute("SELECT value FROM meta WHERE key = 'layout'").fetchone()
+    if layout is None or layout[0] != segments.LAYOUT:
+        raise StoreError(f"{path} keeps its tables in the layout {layout[0] if layout else 'before segments'}, "
+                         f"not {segments.LAYOUT} (docs/storage.md); re-ingest into a new store")
 
 
 _SIZE = re.compile(r"([0-9.]+)\s*(bytes|[KMGTP]i?B)")
@@ -190,3 +233,13 @@ def tuples_to_arrow(table: Table, rows: list[tuple], keys: tuple[str, ...] | lis
 def rows_to_arrow(table: Table, columns: dict[str, list]) -> pa.Table:
     schema = table.arrow_schema()
     return pa.Table.from_arrays([pa.array(columns[n], type=schema.field(n).type) for n in table.column_names], schema=schema)
+
+
+def copy_store(src: str | os.PathLike, dst: str | os.PathLike) -> None:
+    """Copy a store that no process is writing: its DuckDB file and its segment
+    folder (docs/storage.md).  The copy's views are pointed at its own folder when
+    it is first opened."""
+    import shutil
+
+    shutil.copyfile(src, dst)
+    shutil.copytree(segments.root_for(str(src)), segments.root_for(str(dst)))

@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
+import numpy as np
 import pyarrow as pa
 
-from auditor import schema
+from auditor import schema, segments
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, decode_lines, detect_parser, iter_lines, open_source, read_source
 from parsers.base import Event, HandError, ParsedHand, Seat, out_of_range
@@ -293,3 +294,46 @@ def _columns(table: schema.Table, objs: list, fields: list[str], extra: dict[str
     cols = {f: list(map(attrgetter(f), objs)) for f in fields} | extra
     t = rows_to_arrow(table, cols)
     return t.append_column(HAND_IX, pa.array(cols[HAND_IX], pa.int32())) if HAND_IX in cols else t
+
+
+@dataclass(slots=True)
+class UnitJob:
+    """A unit of ingest work: its id in the store (``unit_sources``), the name its
+    segments take, and its file parts."""
+
+    unit_id: int
+    name: str
+    parts: list[FilePart]
+
+
+@dataclass
+class UnitManifest:
+    """What a worker tells the coordinator about a unit whose segments it wrote to
+    ``pending/``: the files' parts and errors, each hand's key (for the duplicate
+    check), and the rows of each table's segment (tables without rows have none)."""
+
+    unit_id: int
+    name: str
+    parts: list[PartResult]
+    hand_ids: list[str]
+    content_hashes: list[str]
+    part_of: list[int]  # the part of the unit each hand came from
+    first_lines: list[int]
+    rows: dict[str, int]  # table name -> rows of its pending segment
+
+
+def write_unit(job: UnitJob, replay: tuple[str, int] | None, root: str) -> UnitManifest:
+    """Parse (and with ``replay``, replay) one unit and write its segments under
+    ``root/pending``: the worker function of ingest.  Plain data in and out, so any
+    process that sees ``root`` (a Dask worker on another machine) can run it."""
+    unit = parse_unit(job.parts, replay)
+    n = unit.hands.num_rows
+    hands = unit.hands.append_column(HAND_IX, pa.array(np.arange(n, dtype=np.int32)))
+    hands = hands.append_column(segments.UNIT, pa.array(np.full(n, job.unit_id, dtype=np.int64)))
+    tables = [(schema.HANDS, hands), (schema.SEATS, unit.seats), (schema.EVENTS, unit.events)]
+    if unit.facts is not None:
+        tables += [(t, unit.facts[t.name]) for t in schema.REPLAY_TABLES]
+    rows = {t.name: segments.write_pending(root, t, job.name, data) for t, data in tables if data.num_rows}
+    return UnitManifest(job.unit_id, job.name, unit.parts, unit.hands.column("hand_id").to_pylist(),
+                        unit.hands.column("content_hash").to_pylist(), unit.hands.column("source_id").to_pylist(),
+                        unit.hands.column("first_line").to_pylist(), rows)

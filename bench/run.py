@@ -130,6 +130,14 @@ r = audit([{path!r}], db={db!r}, keep_findings=False); s = time.perf_counter() -
 print(json.dumps({{"hands": r.replay.hands, "seconds": s}}))
 """
 
+INGEST = """
+import json, time
+t = time.perf_counter()
+from auditor.ingest import ingest
+r = ingest([{path!r}], db={db!r}); s = time.perf_counter() - t
+print(json.dumps({{"hands": r.stored, "seconds": s}}))
+"""
+
 END_TO_END_DASK = """
 import json, resource, time
 t = time.perf_counter()  # the import and the cluster's start counted too, as 'tda-audit audit FILE --dask local' pays them
@@ -256,6 +264,7 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
         e2e = child(END_TO_END_DASK.format(path=str(path), db=db, dask=dask) if dask else
                     END_TO_END.format(path=str(path), db=db))
         n = e2e["hands"]
+        ing = child(INGEST.format(path=str(path), db=os.path.join(tmp, "ingest.duckdb")))
         st = child(STAGES.format(path=str(path), db=os.path.join(tmp, "stages.duckdb"))) if n <= stages_max else None
     limit = reference_max if n > reference_max else 0
     ref = child(reference.format(path=str(path), limit=limit))
@@ -288,6 +297,15 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
           f"bounds the audit at {rate(cores * 1000, main_ms + workers_ms):,.0f} hands/s, and the workers' share alone at "
           f"{rate(cores * 1000, workers_ms):,.0f}; the target, {target:,.0f} hands/s"
           f"{'' if target_rate else ' (5x pokerkit)'}, needs {cores * 1000 / target:.3f} ms or less in all")
+    # ingest alone (tda-audit ingest): the coordinator's share is what no number of
+    # workers can spread, so it bounds the rate at any core count
+    coord_ms, ing_workers_ms = (1000 * ing[k] / ing["hands"] if ing["hands"] else 0.0 for k in ("cpu_main", "cpu_others"))
+    print(f"CPU per hand, ingest alone ({ing['hands']:,} hands, {rate(ing['hands'], ing['seconds']):,.0f} hands/s, "
+          f"peak {ing['peak_tree_mib']} MiB): coordinator {coord_ms:.3f} ms, workers {ing_workers_ms:.3f} ms")
+    for c in (16, 64):
+        bound = min(rate(c * 1000, main_ms + workers_ms), rate(1000, coord_ms) if coord_ms else float("inf"))
+        print(f"  bound on {c} cores: at most {bound:,.0f} hands/s end to end (all CPU spread over {c} cores, "
+              f"and the coordinator's {coord_ms:.3f} ms a hand of ingest on one), checks aside")
     sys.stdout.flush()
 
 

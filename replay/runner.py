@@ -5,6 +5,7 @@ in one transaction, so running it twice gives identical tables."""
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import time
 from dataclasses import dataclass
 from typing import Callable, Iterator
@@ -12,9 +13,9 @@ from typing import Callable, Iterator
 import duckdb
 import pyarrow as pa
 
-from auditor import schema
+from auditor import schema, segments
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import insert_arrow, transaction, tuples_to_arrow
+from auditor.store import segments_root, transaction, tuples_to_arrow
 from parsers.base import Event, ParsedHand, Seat
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP, replay_hand
@@ -108,10 +109,21 @@ def replay_hands(rows: list[tuple[ParsedHand, list[Seat], list[Event]]], edition
             for _, t in FACT_TABLES}
 
 
-def _replay_batch(tables: tuple[pa.Table, pa.Table, pa.Table], edition_name: str,
-                  raise_cap: int) -> tuple[int, dict[str, pa.Table]]:
-    """Replay one batch of stored hands (runs in a worker process when jobs > 1)."""
-    return tables[0].num_rows, replay_hands(rows_from_arrow(*tables), edition_name, raise_cap)
+def _replay_batch(job: tuple[str, tuple[pa.Table, pa.Table, pa.Table]], edition_name: str, raise_cap: int,
+                  root: str) -> tuple[str, int, dict[str, int]]:
+    """Replay one batch of stored hands and write its facts as pending segments named
+    ``job[0]`` (runs in a worker process when jobs > 1); the hands and the rows of
+    each table written."""
+    name, tables = job
+    facts = replay_hands(rows_from_arrow(*tables), edition_name, raise_cap)
+    return name, tables[0].num_rows, write_fact_segments(root, name, facts)
+
+
+def write_fact_segments(root: str, name: str, facts: dict[str, pa.Table]) -> dict[str, int]:
+    """The facts of ``replay_hands`` as pending segments; rows by table (tables
+    without rows get no segment)."""
+    return {t.name: segments.write_pending(root, t, name, facts[t.name])
+            for t in schema.REPLAY_TABLES if facts[t.name].num_rows}
 
 
 def replay_state(con: duckdb.DuckDBPyConnection, edition_name: str) -> str | None:
@@ -153,23 +165,34 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
     edition(edition_name)  # fail early on an unknown edition
     t0 = time.perf_counter()
     summary = ReplaySummary(edition_name)
+    root = segments_root(con)
     with transaction(con):
         set_replay_state(con, edition_name, "in-progress")
-        for t in schema.REPLAY_TABLES:
-            con.execute(f"DELETE FROM {t.name} WHERE edition = ?", [edition_name])
+        # the edition's segments are retired (their files deleted once this commits)
+        retired = con.execute("DELETE FROM segments WHERE edition = ? RETURNING table_name, file", [edition_name]).fetchall()
         # the findings judged the facts replaced here: gone until 'check' runs again
         con.execute("DELETE FROM findings WHERE edition = ?", [edition_name])
+    segments.remove_live(root, retired)
     (n_hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
     # worker processes only pay off with several batches
     jobs = max(1, min(jobs or default_jobs(), -(-n_hands // BATCH_HANDS)))
-    with worker_map(_replay_batch, jobs, edition_name, raise_cap, cluster=cluster) as run:
-        for n, facts in run(read_batches(con)):
-            with transaction(con):
-                write_facts(con, facts)
+    token = segments.new_token()
+    names = (f"r{i:09d}-{token}" for i in itertools.count(1))
+    with worker_map(_replay_batch, jobs, edition_name, raise_cap, root, cluster=cluster) as run:
+        for name, n, rows in run(zip(names, read_batches(con))):
+            staged = [segments.Staged(t, name, k, edition_name) for t, k in rows.items()]
+            try:
+                with transaction(con):
+                    segments.register(con, staged)
+            except BaseException:
+                for st in staged:
+                    segments.discard(root, st.table, st.name)
+                raise
+            segments.publish(root, staged)
             summary.hands += n
-            summary.decisions += facts["decisions"].num_rows
-            summary.pots += facts["pots"].num_rows
-            summary.notes += facts["replay_notes"].num_rows
+            summary.decisions += rows.get("decisions", 0)
+            summary.pots += rows.get("pots", 0)
+            summary.notes += rows.get("replay_notes", 0)
             if progress:
                 progress(n)
     with transaction(con):
@@ -186,8 +209,3 @@ def replay_totals(con: duckdb.DuckDBPyConnection, edition_name: str, seconds: fl
     return ReplaySummary(edition_name, hands, *counts, seconds=seconds)
 
 
-def write_facts(con: duckdb.DuckDBPyConnection, facts: dict[str, pa.Table]) -> None:
-    for table in schema.REPLAY_TABLES:
-        t = facts[table.name]
-        if t.num_rows:
-            insert_arrow(con, table, t)

@@ -11,7 +11,8 @@ import pytest
 
 import auditor.checks as checks
 from auditor.pipeline import audit
-from auditor.store import connect
+from auditor import segments
+from auditor.store import connect, segments_root
 from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
 
 STARS_TOUR = CORPUS / "fpdb" / "tour" / "Stars"
@@ -70,8 +71,8 @@ def big_store(tmp_path_factory):
     for table in ("hands", "seats", "events", "hand_results"):
         new_ids = "'R' || k || ':' || hand_id AS hand_id" + (", 'R' || k || ':' || tournament_id AS tournament_id" if table == "hands" else "")
         # copy by copy, in hand order: a batch's hands lie together in the store, as ingested hands do
-        con.execute(f"INSERT INTO {table} SELECT * EXCLUDE (k) REPLACE ({new_ids}) "
-                    f"FROM {table}, range(1, {COPIES}) r(k) ORDER BY k, hand_id")
+        segments.rewrite(con, segments_root(con), table, f"SELECT * FROM {table} UNION ALL (SELECT * EXCLUDE (k) REPLACE ({new_ids}) "
+                         f"FROM {table}, range(1, {COPIES}) r(k) ORDER BY k, hand_id)")
     con.close()
     return db
 
@@ -130,12 +131,15 @@ def test_table_checks_read_only_the_checked_editions_hand_results(tmp_path):
         checks.run_checks(con, EDITION, TABLE_CHECKS)
         before = findings(con)
         assert {f[1] for f in before} & set(TABLE_CHECKS), "the fixtures give table findings"
+        root = segments_root(con)
         con.execute("CREATE TEMP TABLE kept AS SELECT * FROM hand_results WHERE edition = ?", [EDITION])
-        con.execute("DELETE FROM hand_results")
+        segments.rewrite(con, root, "hand_results", "SELECT * FROM hand_results WHERE false")
         replay_store(con, "tda-2013", jobs=1)
-        con.execute("UPDATE hand_results SET end_stack_recorded = NULL, end_stack_expected = -1, won_recorded = NULL, "
-                    "won_expected = -1000000000 WHERE edition = 'tda-2013'")
-        con.execute("INSERT INTO hand_results SELECT * FROM kept")  # 2019's results again, after 2013's
+        segments.rewrite(con, root, "hand_results", "SELECT * REPLACE (NULL::BIGINT AS end_stack_recorded, -1::BIGINT AS "
+                         "end_stack_expected, NULL::BIGINT AS won_recorded, -1000000000::BIGINT AS won_expected) FROM hand_results "
+                         "WHERE edition = 'tda-2013'")
+        # 2019's results again, after 2013's
+        segments.rewrite(con, root, "hand_results", "SELECT * FROM hand_results UNION ALL SELECT * FROM kept")
         con.execute("DROP TABLE kept")
         checks.run_checks(con, EDITION, TABLE_CHECKS)
         assert findings(con) == before

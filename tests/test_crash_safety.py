@@ -26,6 +26,7 @@ import pytest
 from conftest import SAMPLES
 
 from auditor.parallel import _alive, descendants
+from auditor.store import copy_store
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
 FILES, PER_FILE = 20, 700  # ingest commits every >= 10,000 hands: a commit mid-run, 4,000 hands after it
@@ -178,7 +179,7 @@ def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_
     log = dump(db, LOG_TABLES)
     t0 = time.perf_counter()
     ref = str(tmp_path / "r-ref.duckdb")
-    shutil.copy(db, ref)
+    copy_store(db, ref)  # the DuckDB file and its segments
     replay_and_check(ref)
     full = time.perf_counter() - t0
     proc = subprocess.Popen([TDA_AUDIT, "replay", "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

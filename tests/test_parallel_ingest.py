@@ -204,14 +204,13 @@ def test_a_parser_failure_rejects_the_rest_of_that_file_only(tmp_path, monkeypat
 def test_replay_in_worker_processes_equals_replay_in_one(tmp_path):
     """``tda-audit replay`` hands batches of the stored log to worker processes (as
     Arrow tables); the facts equal those of one process."""
-    import shutil
-
+    from auditor.store import copy_store
     from replay import runner
 
     one = str(tmp_path / "one.duckdb")
     ingest([CORPUS / "fpdb" / "tour" / "Stars"], db=one, jobs=1)
     two = str(tmp_path / "two.duckdb")
-    shutil.copy(one, two)
+    copy_store(one, two)  # the DuckDB file and its segments
     for db, jobs in ((one, 1), (two, 2)):
         con = connect(db)
         try:
@@ -397,11 +396,11 @@ def test_real_path_follows_a_change_of_folder(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_rows_buffered_over_many_flushes_and_commits_store_what_one_transaction_does(tmp_path, monkeypatch, jobs):
-    """Ingest inserts a unit's hands at once and buffers its seats, events and facts
-    for a few units; duplicates and conflicts are told apart against hands of the
-    same transaction still buffered.  With a flush every few hands and a commit every
-    few dozen, the store is the one a single transaction makes."""
+def test_units_over_many_commits_store_what_one_transaction_does(tmp_path, monkeypatch, jobs):
+    """Workers write each unit's segments; the coordinator tells duplicates and
+    conflicts apart against hands of the same transaction not yet committed, and
+    drops their rows from the segments.  With a commit every few dozen hands, the
+    store is the one a single transaction makes."""
     src = SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt"
     extra = tmp_path / "copies"
     extra.mkdir()
@@ -412,17 +411,14 @@ def test_rows_buffered_over_many_flushes_and_commits_store_what_one_transaction_
     paths = [SAMPLES, extra]
     monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 4096)  # workers even for the small samples
     monkeypatch.setattr(units, "CHUNK_BYTES", 4096)
-    monkeypatch.setattr(ingest_module, "FLUSH_HANDS", 10**9)
     monkeypatch.setattr(ingest_module, "BATCH_HANDS", 10**9)
     one = audit(paths, db=str(tmp_path / "one.duckdb"), jobs=1)
-    monkeypatch.setattr(ingest_module, "FLUSH_HANDS", 3)
     monkeypatch.setattr(ingest_module, "BATCH_HANDS", 20)
-    commits, flushes = [], []
-    commit, flush = ingest_module._Writer.commit, ingest_module._Writer._flush_rows
+    commits = []
+    commit = ingest_module._Writer.commit
     monkeypatch.setattr(ingest_module._Writer, "commit", lambda w: commits.append(1) or commit(w))
-    monkeypatch.setattr(ingest_module._Writer, "_flush_rows", lambda w: flushes.append(1) or flush(w))
     many = audit(paths, db=str(tmp_path / "many.duckdb"), jobs=jobs)
-    assert len(commits) > 3 and len(flushes) > 2 * len(commits)
+    assert len(commits) > 3
     assert totals(many.ingest) == totals(one.ingest)
     n_same = sum(1 for line in src.read_text(encoding="utf-8-sig").splitlines() if line.startswith("PokerStars Hand #"))
     assert many.ingest.duplicates == n_same > 0

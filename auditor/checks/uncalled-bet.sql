@@ -16,12 +16,13 @@ WITH unsupported AS (  -- inferred returns no line of the hand supports: few or 
   SELECT r.hand_id, r.seat, r.player, r.end_stack_recorded
   FROM hand_results r
   WHERE r.edition = $edition AND r.returned_basis = 'inferred' AND r.returned_from IS NULL
+), unsupported_at AS MATERIALIZED (  -- first, so that hands are never joined to all of their table's
+  SELECT u.*, h.table_name, h.tournament_id, h.started_at FROM unsupported u JOIN hands h USING (hand_id)
 ), next_stack AS (  -- the player's stack in their next hand at the same table
   SELECT u.hand_id, u.seat, arg_min(s.starting_stack, n.started_at) AS starting_stack
-  FROM unsupported u
-  JOIN hands h USING (hand_id)
-  JOIN hands n ON n.table_name = h.table_name AND n.tournament_id IS NOT DISTINCT FROM h.tournament_id
-              AND n.started_at > h.started_at
+  FROM unsupported_at u
+  JOIN hands n ON n.table_name = u.table_name AND n.tournament_id IS NOT DISTINCT FROM u.tournament_id
+              AND n.started_at > u.started_at
   JOIN seats s ON s.hand_id = n.hand_id AND s.player = u.player
   GROUP BY ALL
 ), unsupported_left AS (

@@ -1,0 +1,351 @@
+"""The store's segments: the event log and the replay facts as immutable Parquet files.
+
+A store is its DuckDB file and, beside it, a folder of segments
+(``audit.duckdb`` and ``audit.duckdb.segments/``); docs/storage.md says why.
+
+- Workers write segments (``write_pending``): one file per unit of work and table,
+  under a temporary name, renamed into ``pending/`` when complete.
+- The coordinator commits them: a row per segment in the ``segments`` catalog
+  table, in the same DuckDB transaction as the hand keys, sources and errors, and
+  then moves each file from ``pending/`` into its table's folder (``publish``).
+- Each table of ``schema.SEGMENT_TABLES`` is a view of its name over the files in
+  its folder, so only committed segments are read.  A crash between the COMMIT and
+  the moves is rolled forward by the next connection (``recover``); files that no
+  committed row names (a crashed unit's, a retired generation's) are deleted then.
+"""
+
+from __future__ import annotations
+
+import atexit
+import datetime as dt
+import os
+import shutil
+import tempfile
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+from auditor import schema
+from auditor.schema import Table
+
+LAYOUT = "segments-1"  # meta 'layout': how the tables are kept (not the columns: SCHEMA_VERSION)
+SUFFIX = ".segments"
+PENDING = "pending"
+EMPTY = "_empty.parquet"  # an empty segment per table, so that a view of no rows still has its columns
+HAND_IX = "_hand_ix"  # the row of a segment's hand in its unit: rows of duplicates are dropped by it
+UNIT = "_unit"  # hands segments: the unit that wrote them (with source_id, the part: unit_sources)
+_BY_NAME = {t.name: t for t in schema.SEGMENT_TABLES}
+
+
+def root_for(db_path: str) -> str:
+    """The segment folder of the store at ``db_path`` (absolute); an in-memory store
+    gets a temporary folder."""
+    if db_path == ":memory:" or not db_path:
+        root = tempfile.mkdtemp(prefix="tda-audit-segments-")
+        atexit.register(shutil.rmtree, root, True)
+        return root
+    return os.path.abspath(db_path) + SUFFIX
+
+
+def arrow_schema(table: Table) -> pa.Schema:
+    """A segment's columns: the table's, then the hidden ones the commit reads."""
+    s = table.arrow_schema().append(pa.field(HAND_IX, pa.int32()))
+    return s.append(pa.field(UNIT, pa.int64())) if table is schema.HANDS else s
+
+
+def new_token() -> str:
+    return uuid.uuid4().hex[:8]
+
+
+def pending_path(root: str, table: str, name: str) -> str:
+    return os.path.join(root, PENDING, f"{table}--{name}.parquet")
+
+
+def live_path(root: str, table: str, name: str) -> str:
+    return os.path.join(root, table, f"{name}.parquet")
+
+
+def _write(data: pa.Table, path: str) -> None:
+    """``data`` to ``path``, whole or not at all: written under a temporary name,
+    flushed to disk, then renamed."""
+    folder, base = os.path.split(path)
+    tmp = os.path.join(folder, f".{base}.{os.getpid()}.tmp")
+    try:
+        pq.write_table(data, tmp)
+        fd = os.open(tmp, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_pending(root: str, table: Table, name: str, data: pa.Table) -> int:
+    """Write one uncommitted segment of ``table`` (``data`` holds its columns and the
+    hidden ones); returns its rows."""
+    target = arrow_schema(table)
+    cols = [data.column(f.name).cast(f.type) if data.column(f.name).type != f.type else data.column(f.name)
+            for f in target]
+    _write(pa.Table.from_arrays(cols, schema=target), pending_path(root, table.name, name))
+    return data.num_rows
+
+
+def keep_rows(root: str, table: str, name: str, kept: pa.Array) -> int:
+    """Rewrite a pending segment with only the rows of the hands in ``kept`` (their
+    ``HAND_IX``); a segment left empty is deleted.  Returns the rows kept."""
+    path = pending_path(root, table, name)
+    data = pq.read_table(path)
+    data = data.filter(pc.is_in(data.column(HAND_IX), value_set=kept))
+    if not data.num_rows:
+        os.remove(path)
+        return 0
+    _write(data, path)
+    return data.num_rows
+
+
+def discard(root: str, table: str, name: str) -> None:
+    try:
+        os.remove(pending_path(root, table, name))
+    except FileNotFoundError:
+        pass
+
+
+@dataclass
+class Staged:
+    """A segment in ``pending/`` that the next commit makes visible."""
+
+    table: str
+    name: str
+    rows: int
+    edition: str | None = None
+    unit_id: int | None = None
+
+
+def catalog_rows(staged: list[Staged]) -> pa.Table:
+    now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+    cols = {"table_name": [s.table for s in staged], "file": [f"{s.name}.parquet" for s in staged],
+            "edition": [s.edition for s in staged], "unit_id": [s.unit_id for s in staged],
+            "rows": [s.rows for s in staged], "committed_at": [now] * len(staged)}
+    return pa.table({c.name: pa.array(cols[c.name], type=f.type)
+                     for c, f in zip(schema.SEGMENTS.columns, schema.SEGMENTS.arrow_schema())})
+
+
+def register(con: duckdb.DuckDBPyConnection, staged: list[Staged]) -> None:
+    """Catalog rows for ``staged``, inside the caller's transaction."""
+    if staged:
+        con.register("_new_segments", catalog_rows(staged))
+        try:
+            con.execute("INSERT INTO segments SELECT * FROM _new_segments")
+        finally:
+            con.unregister("_new_segments")
+
+
+def publish(root: str, staged: list[Staged]) -> None:
+    """Move committed segments from ``pending/`` into their tables' folders."""
+    for s in staged:
+        os.replace(pending_path(root, s.table, s.name), live_path(root, s.table, s.name))
+
+
+def remove_live(root: str, files: list[tuple[str, str]]) -> None:
+    """Delete retired segments (table, file name) once their retirement is committed."""
+    for table, file in files:
+        try:
+            os.remove(os.path.join(root, table, file))
+        except FileNotFoundError:
+            pass
+
+
+# --- the folder, its views, and recovery -------------------------------------------
+
+
+def view_sql(table: Table, root: str, temp: bool = False) -> str:
+    glob = _sql_str(os.path.join(root, table.name, "*.parquet"))
+    kind = "TEMP VIEW" if temp else "VIEW"
+    if table is schema.HANDS:
+        cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)
+        return (f"CREATE OR REPLACE {kind} hands AS SELECT {cols} FROM read_parquet({glob}) h "
+                f"JOIN unit_sources u ON u.unit_id = h.{UNIT} AND u.part = h.source_id")
+    return f"CREATE OR REPLACE {kind} {table.name} AS SELECT {', '.join(table.column_names)} FROM read_parquet({glob})"
+
+
+def _sql_str(s: str) -> str:
+    return "'" + s.replace("'", "''") + "'"
+
+
+def prepare_folder(root: str) -> None:
+    """The folders and the empty segment of every table (the views need a file to
+    read their columns from)."""
+    os.makedirs(os.path.join(root, PENDING), exist_ok=True)
+    for t in schema.SEGMENT_TABLES:
+        os.makedirs(os.path.join(root, t.name), exist_ok=True)
+        empty = os.path.join(root, t.name, EMPTY)
+        if not os.path.exists(empty):
+            _write(arrow_schema(t).empty_table(), empty)
+
+
+def create_views(con: duckdb.DuckDBPyConnection, root: str, temp: bool = False) -> None:
+    for t in schema.SEGMENT_TABLES:
+        con.execute(view_sql(t, root, temp))
+
+
+def views_root(con: duckdb.DuckDBPyConnection) -> str | None:
+    """The segment folder the stored views read (None if there are none)."""
+    row = con.execute("SELECT sql FROM duckdb_views() WHERE view_name = 'events' AND NOT temporary "
+                      "AND database_name = current_database()").fetchone()
+    if row is None:
+        return None
+    sql = row[0]
+    start = sql.index("read_parquet('") + len("read_parquet('")
+    path = sql[start: sql.index("*.parquet'", start)].replace("''", "'")
+    return os.path.dirname(os.path.dirname(path))
+
+
+def recover(con: duckdb.DuckDBPyConnection, root: str, *, clean: bool = True) -> None:
+    """Make the folder hold exactly the committed segments: finish the moves a crash
+    cut short (the commit is what counts), then (``clean``) delete every file no
+    committed row names (temporary files, uncommitted units, retired segments).
+    DuckDB's lock ensures that no process writes segments meanwhile: a writer holds
+    the store alone, and readers open it only when no writer does (a reader only
+    finishes moves, which another reader may have finished first)."""
+    committed: dict[str, set[str]] = {t.name: set() for t in schema.SEGMENT_TABLES}
+    for table, file in con.execute("SELECT table_name, file FROM segments").fetchall():
+        committed.setdefault(table, set()).add(file)
+    pending = os.path.join(root, PENDING)
+    for table, files in committed.items():
+        folder = os.path.join(root, table)
+        present = set(os.listdir(folder)) if os.path.isdir(folder) else set()
+        for f in files - present:
+            try:
+                os.replace(os.path.join(pending, f"{table}--{f}"), os.path.join(folder, f))
+            except FileNotFoundError:
+                if not os.path.exists(os.path.join(folder, f)):
+                    raise FileNotFoundError(f"the store's segment {table}/{f} is missing from {root}: a store is its "
+                                            "DuckDB file and its segment folder (docs/storage.md)") from None
+        if clean:
+            for f in present - files - {EMPTY}:
+                os.remove(os.path.join(folder, f))
+    if clean and os.path.isdir(pending):
+        for f in os.listdir(pending):
+            os.remove(os.path.join(pending, f))
+
+
+def remove_tree(root: str) -> None:
+    shutil.rmtree(root, ignore_errors=True)
+
+
+# --- compaction ---------------------------------------------------------------------
+
+COMPACT_ROWS = 8_000_000  # rows of a merged segment (events: some 250,000 hands)
+
+
+@dataclass
+class CompactSummary:
+    segments_before: int = 0
+    segments_after: int = 0
+    rows: int = 0
+
+
+def compact(con: duckdb.DuckDBPyConnection, root: str, target_rows: int = COMPACT_ROWS) -> CompactSummary:
+    """Merge each table's small segments (of one edition) into segments of about
+    ``target_rows`` rows.  Each merge is committed on its own: the new segment and
+    the retirement of the ones it replaces in one transaction; the rows the views
+    read never change."""
+    summary = CompactSummary()
+    token = new_token()
+    groups = con.execute(
+        "SELECT table_name, edition, list(file ORDER BY file), list(rows ORDER BY file) FROM segments "
+        "GROUP BY ALL ORDER BY ALL").fetchall()
+    n = 0
+    for table, edition, files, rows in groups:
+        summary.segments_before += len(files)
+        summary.rows += sum(rows)
+        batch: list[str] = []
+        size = 0
+        batches = []
+        for f, r in zip(files, rows):
+            if batch and size + r > target_rows:
+                batches.append(batch)
+                batch, size = [], 0
+            batch.append(f)
+            size += r
+        if batch:
+            batches.append(batch)
+        for batch in batches:
+            if len(batch) < 2:
+                summary.segments_after += 1
+                continue
+            n += 1
+            name = f"c{n:06d}-{token}"
+            paths = [os.path.join(root, table, f) for f in batch]
+            tmp = pending_path(root, table, name)
+            con.execute(f"COPY (SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}])) "
+                        f"TO {_sql_str(tmp)} (FORMAT parquet)")
+            (got,) = con.execute(f"SELECT count(*) FROM read_parquet({_sql_str(tmp)})").fetchone()
+            con.execute("BEGIN TRANSACTION")
+            try:
+                con.execute("DELETE FROM segments WHERE table_name = ? AND file IN (SELECT unnest(?::VARCHAR[]))",
+                            [table, batch])
+                register(con, [Staged(table, name, got, edition)])
+                con.execute("COMMIT")
+            except BaseException:
+                con.execute("ROLLBACK")
+                raise
+            publish(root, [Staged(table, name, got, edition)])
+            remove_live(root, [(table, f) for f in batch])
+            summary.segments_after += 1
+    return summary
+
+
+def rewrite(con: duckdb.DuckDBPyConnection, root: str, table_name: str, query: str, params: list | None = None) -> int:
+    """Replace every row of a segment table by the rows of ``query`` (its columns, in
+    the table's order), in one commit: store surgery, for tests that build a case
+    the parsers would never store, and for migrations.  A fact table gets a
+    segment per edition (a replay retires an edition's segments); rewriting
+    ``hands`` rebuilds the hash index from the new rows.  Returns the rows."""
+    table = _BY_NAME[table_name]
+    cols = ", ".join(table.column_names)
+    con.execute(f"CREATE OR REPLACE TEMP TABLE _rewrite AS SELECT {cols} FROM ({query})", params or [])
+    try:
+        token = new_token()
+        hidden = "NULL::INTEGER AS " + HAND_IX + (f", 0::BIGINT AS {UNIT}" if table is schema.HANDS else "")
+        groups = ([e for (e,) in con.execute("SELECT DISTINCT edition FROM temp._rewrite ORDER BY 1").fetchall()]
+                  if "edition" in table.column_names else [None])
+        staged = []
+        for i, ed in enumerate(groups):
+            name = f"w{i:04d}-{token}"
+            where = "WHERE edition = " + _sql_str(ed) if ed is not None else ""
+            con.execute(f"COPY (SELECT *, {hidden} FROM temp._rewrite {where}) "
+                        f"TO {_sql_str(pending_path(root, table.name, name))} (FORMAT parquet)")
+            (n,) = con.execute(f"SELECT count(*) FROM temp._rewrite {where}").fetchone()
+            staged.append(Staged(table.name, name, n, ed))
+        con.execute("BEGIN TRANSACTION")
+        try:
+            retired = con.execute("DELETE FROM segments WHERE table_name = ? RETURNING table_name, file",
+                                  [table.name]).fetchall()
+            register(con, staged)
+            if table is schema.HANDS:
+                # unit 0 maps each source id to itself: the rows hold their own source_id
+                con.execute("INSERT INTO unit_sources SELECT 0, source_id, source_id FROM sources s WHERE NOT EXISTS "
+                            "(SELECT 1 FROM unit_sources u WHERE u.unit_id = 0 AND u.part = s.source_id)")
+                con.execute("DELETE FROM hand_keys")
+                con.execute("INSERT INTO hand_keys SELECT hand_id, content_hash FROM temp._rewrite")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        publish(root, staged)
+        remove_live(root, retired)
+        return sum(s.rows for s in staged)
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp._rewrite")

@@ -1,0 +1,247 @@
+"""The event log and replay facts as Parquet segments committed in the DuckDB
+catalog (issue 17, docs/storage.md): only committed segments are read, a crash
+between a worker's write and the coordinator's commit leaves a consistent store
+whose orphans are ignored and then deleted, a second ingest writes nothing,
+compaction and moving a store change no row."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+from click.testing import CliRunner
+from conftest import ROOT, SAMPLE_HANDS, SAMPLES
+
+from auditor import schema, segments
+from auditor.cli import main
+from auditor.ingest import ingest
+from auditor.pipeline import audit
+from auditor.store import StoreError, connect, copy_store
+from auditor.units import UnitJob, plan_units, write_unit
+
+TABLES = [t.name for t in schema.TABLES]
+WHEN = {"sources": "ingested_at", "ingest_errors": "recorded_at"}
+STARS = SAMPLES / "pokerstars"
+
+
+def dump(db: str, tables=TABLES) -> dict[str, list[tuple]]:
+    """Every row of ``tables`` (when a row was written aside), read by plain DuckDB."""
+    con = duckdb.connect(db, read_only=True)
+    try:
+        out = {}
+        for t in tables:
+            cols = [r[0] for r in con.execute(f"DESCRIBE {t}").fetchall() if r[0] != WHEN.get(t)]
+            if t == "meta":
+                out[t] = sorted(con.execute("SELECT * FROM meta WHERE key NOT LIKE 'checks:%'").fetchall())
+                continue
+            out[t] = sorted(con.execute(f"SELECT {', '.join(cols)} FROM {t}").fetchall(), key=repr)
+        return out
+    finally:
+        con.close()
+
+
+def files(db: str) -> set[str]:
+    root = Path(db + segments.SUFFIX)
+    return {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
+
+
+def test_tables_are_views_over_committed_segments_and_the_catalog_names_each(tmp_path):
+    db = str(tmp_path / "s.duckdb")
+    s = ingest([SAMPLES], db=db, jobs=1)
+    assert s.stored == SAMPLE_HANDS
+    con = duckdb.connect(db, read_only=True)
+    try:
+        kinds = dict(con.execute("SELECT table_name, table_type FROM information_schema.tables").fetchall())
+        for t in schema.SEGMENT_TABLES:
+            assert kinds[t.name] == "VIEW", t.name
+        for t in (schema.SOURCES, schema.INGEST_ERRORS, schema.FINDINGS, *schema.CATALOG_TABLES):
+            assert kinds[t.name] == "BASE TABLE", t.name
+        committed = con.execute("SELECT table_name || '/' || file, rows FROM segments").fetchall()
+        on_disk = {f for f in files(db) if not f.endswith(segments.EMPTY)}
+        assert {f for f, _ in committed} == on_disk
+        for f, rows in committed:
+            (n,) = con.execute(f"SELECT count(*) FROM read_parquet('{db}{segments.SUFFIX}/{f}')").fetchone()
+            assert n == rows
+        assert con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hand_keys").fetchone() == (SAMPLE_HANDS, SAMPLE_HANDS)
+        # every hand names its file through the unit and part of its segment
+        assert con.execute("SELECT count(*) FROM hands JOIN sources USING (source_id)").fetchone()[0] == SAMPLE_HANDS
+    finally:
+        con.close()
+
+
+def test_a_segment_no_commit_names_is_never_read_and_the_next_writer_deletes_it(tmp_path):
+    """A worker's segments in pending/, and a file in a table's folder that no
+    catalog row names: the views never read them; the next writer deletes them."""
+    db = str(tmp_path / "s.duckdb")
+    ingest([STARS / "nlhe-mtt-9max-table.txt"], db=db, jobs=1)
+    before = dump(db)
+    root = db + segments.SUFFIX
+    # a unit written by a worker whose coordinator never committed it
+    parts = next(plan_units([STARS / "razz-mtt.txt"], [os.path.getsize(STARS / "razz-mtt.txt")]))
+    m = write_unit(UnitJob(99, "u000000099-orphan", parts), None, root)
+    assert m.rows["hands"] > 0 and os.path.exists(segments.pending_path(root, "hands", m.name))
+    # and one placed in the events folder by hand, as if a crash came before its commit
+    shutil.copy(segments.pending_path(root, "events", m.name), os.path.join(root, "events", "u000000099-orphan.parquet"))
+    assert dump(db, ["hands", "seats"]) == {t: before[t] for t in ("hands", "seats")}
+    con = connect(db)  # a writer: the orphans go
+    con.close()
+    assert not [f for f in files(db) if "orphan" in f]
+    assert dump(db) == before
+
+
+def test_second_ingest_adds_nothing_and_leaves_no_new_segment(tmp_path):
+    db = str(tmp_path / "s.duckdb")
+    audit([SAMPLES], db=db, jobs=2)
+    before, on_disk = dump(db), files(db)
+    again = audit([SAMPLES], db=db, jobs=2)
+    assert (again.ingest.stored, again.ingest.duplicates) == (0, SAMPLE_HANDS)
+    assert files(db) == on_disk
+    assert dump(db) == before
+
+
+def test_partly_new_units_commit_only_their_new_hands(tmp_path):
+    """A unit holding stored hands and new ones: its segments are rewritten with the
+    new hands' rows only."""
+    db = str(tmp_path / "s.duckdb")
+    one = STARS / "nlhe-mtt-9max-table.txt"
+    ingest([one], db=db, jobs=1)
+    ref = str(tmp_path / "ref.duckdb")
+    ingest([STARS], db=ref, jobs=1)
+    s = ingest([STARS], db=db, jobs=1)  # one unit: the file stored before and the others
+    assert s.duplicates > 0 and s.stored > 0
+    assert dump(db, ["seats", "events"]) == dump(ref, ["seats", "events"])
+
+    def hands(d: str) -> list[tuple]:  # the files were numbered in another order
+        with duckdb.connect(d, read_only=True) as con:
+            return sorted(con.execute("SELECT h.* EXCLUDE (source_id), s.path FROM hands h JOIN sources s USING (source_id)").fetchall(), key=repr)
+
+    assert hands(db) == hands(ref)
+
+
+CRASH = """
+import os, signal, sys
+import auditor.ingest as ingest_module
+from auditor import segments
+from auditor.pipeline import audit
+where = sys.argv[3]
+if where == "before-commit":  # the workers wrote their segments; the catalog never heard of them
+    def commit(self):
+        if self.staged:
+            os.kill(os.getpid(), signal.SIGKILL)
+    ingest_module._Writer.commit = commit
+else:  # committed, and killed before a segment was moved out of pending/
+    def publish(root, staged):
+        if staged:
+            os.kill(os.getpid(), signal.SIGKILL)
+    segments.publish = publish
+audit([sys.argv[1]], db=sys.argv[2], jobs=2)
+"""
+
+
+@pytest.mark.parametrize("where", ["before-commit", "before-publish"])
+def test_a_coordinator_killed_between_write_and_commit_leaves_a_store_a_rerun_completes(tmp_path, where):
+    db, ref = str(tmp_path / "s.duckdb"), str(tmp_path / "ref.duckdb")
+    p = subprocess.run([sys.executable, "-c", CRASH, str(SAMPLES), db, where], cwd=ROOT, capture_output=True,
+                       text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert p.returncode == -9, p.stderr
+    pending = [f for f in files(db) if f.startswith(segments.PENDING)]
+    assert pending, "the kill left the workers' segments behind"
+    con = connect(db, read_only=True)  # a reader sees the committed hands only, each whole
+    try:
+        (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
+        assert n == (0 if where == "before-commit" else SAMPLE_HANDS)
+        assert con.execute("SELECT count(DISTINCT hand_id) FROM events").fetchone() == (n,)
+    finally:
+        con.close()
+    audit([SAMPLES], db=db, jobs=2)
+    audit([SAMPLES], db=ref, jobs=2)
+    assert not [f for f in files(db) if f.startswith(segments.PENDING)]
+    assert dump(db) == dump(ref)
+
+
+def test_compaction_merges_segments_and_keeps_every_table(tmp_path, monkeypatch):
+    import auditor.units as units
+
+    monkeypatch.setattr(units, "GROUP_FILES", 2)  # many small units: many segments
+    db = str(tmp_path / "s.duckdb")
+    audit([SAMPLES], db=db, jobs=1)
+    before = dump(db)
+    with duckdb.connect(db, read_only=True) as con:
+        n_before, n_tables = con.execute("SELECT count(*), count(DISTINCT table_name) FROM segments").fetchone()
+    r = CliRunner().invoke(main, ["compact", "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    got = json.loads(r.stdout)
+    assert got["segments_before"] == n_before > got["segments_after"] == n_tables  # a segment per table
+    assert dump(db) == before
+    assert len([f for f in files(db) if not f.endswith(segments.EMPTY)]) == got["segments_after"]
+    # a compacted store takes more hands, and replays, as any other
+    audit([SAMPLES], db=db, jobs=1, edition_name="tda-2011")
+    fresh = str(tmp_path / "fresh.duckdb")
+    audit([SAMPLES], db=fresh, jobs=1)
+    audit([SAMPLES], db=fresh, jobs=1, edition_name="tda-2011")
+    assert dump(db) == dump(fresh)
+
+
+def test_export_of_the_store_is_the_same_before_and_after_compaction(tmp_path, monkeypatch):
+    import auditor.units as units
+
+    monkeypatch.setattr(units, "GROUP_FILES", 3)
+    db = str(tmp_path / "s.duckdb")
+    audit([SAMPLES], db=db, jobs=1)
+
+    def export(out: Path) -> dict:
+        r = CliRunner().invoke(main, ["export", "--db", db, "--format", "parquet", "--what", "store", "--out", str(out)])
+        assert r.exit_code == 0, r.output
+        manifest = json.loads((out / "manifest.json").read_text())
+        assert set(manifest["tables"]) == set(TABLES)  # the catalog is not part of the export
+        con = duckdb.connect()
+        rows = {}
+        for t, m in manifest["tables"].items():
+            pattern = str(out / m["path"]) + ("/*/*.parquet" if m["partitioned"] else "")
+            if m["partitioned"] and not m["rows"]:
+                pattern = str(out / m["path"] / "*.parquet")
+            q = f"SELECT * EXCLUDE ({WHEN[t]}) FROM read_parquet('{pattern}')" if t in WHEN else f"SELECT * FROM read_parquet('{pattern}')"
+            rows[t] = sorted(con.execute(q).fetchall(), key=repr)
+        return rows
+
+    first = export(tmp_path / "a")
+    assert (tmp_path / "a" / "events").is_dir() and any((tmp_path / "a" / "events").glob("tournament=*"))
+    CliRunner().invoke(main, ["compact", "--db", db])
+    assert export(tmp_path / "b") == first
+
+
+def test_a_moved_or_copied_store_reads_its_own_segments(tmp_path):
+    db = str(tmp_path / "a" / "s.duckdb")
+    os.makedirs(tmp_path / "a")
+    audit([STARS], db=db, jobs=1)
+    before = dump(db)
+    moved = str(tmp_path / "b" / "moved.duckdb")
+    os.makedirs(tmp_path / "b")
+    copy_store(db, moved)
+    shutil.rmtree(db + segments.SUFFIX)  # the original's segments are gone: the copy must not read them
+    os.remove(db)
+    con = connect(moved, read_only=True)
+    try:
+        assert con.execute("SELECT count(*) FROM events").fetchone() == (len(before["events"]),)
+    finally:
+        con.close()
+    connect(moved).close()  # a writer points the stored views at the new folder
+    assert dump(moved) == before
+
+
+def test_a_store_of_the_layout_before_segments_is_a_clear_error(tmp_path):
+    db = str(tmp_path / "old.duckdb")
+    con = duckdb.connect(db)
+    for t in schema.TABLES:
+        con.execute(t.ddl())
+    con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(schema.SCHEMA_VERSION)])
+    con.close()
+    for read_only in (False, True):
+        with pytest.raises(StoreError, match="layout"):
+            connect(db, read_only=read_only)
