@@ -274,11 +274,10 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
     for t in out.values():
         con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     try:
-        batches = _table_batches(con)
-        if not batches:  # no tournament hands at a table: each check over the (empty) views
-            for c in checks:
-                con.execute(f"CREATE TEMP TABLE {out[c.check_id]} AS {c.body}", _params(c, edition))
-            return out
+        # no tournament hands at a table: one empty batch, so that each check's table gets its
+        # columns from empty slices (over the whole store's views a check would read every
+        # cash hand only to keep none of them)
+        batches = _table_batches(con) or [(0, None, None)]
         for i, (batch, lo, hi) in enumerate(batches):
             try:
                 rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
