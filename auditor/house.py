@@ -9,7 +9,7 @@ cites the profile line and its source; a finding that breaks the house's policy 
 stays a ``violation``.  ``--house none`` judges by the TDA edition alone.
 
 >>> [p.name for p in load_profiles()]
-['888poker', 'fulltilt', 'ggpoker', 'ipoker', 'partypoker', 'phh', 'pokerbros', 'pokerstars', 'runitonce', 'winamax', 'wpn']
+['888poker', 'bovada', 'fulltilt', 'ggpoker', 'ipoker', 'partypoker', 'phh', 'pokerbros', 'pokerstars', 'runitonce', 'winamax', 'wpn']
 >>> follows("raise_cap=5", {"raise_cap": 5}), follows("raise_cap=5", {"raise_cap": 4})
 (True, False)
 """

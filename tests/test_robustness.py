@@ -38,7 +38,9 @@ def snapshot(db: str, tables=LOG_TABLES) -> dict[str, list[tuple]]:
     """Sorted full contents of ``tables``."""
     con = duckdb.connect(db, read_only=True)
     try:
-        return {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables}
+        # list columns (events.inferred_from) as tuples, so that rows can be compared as sets
+        return {t: sorted((tuple(tuple(v) if isinstance(v, list) else v for v in row)
+                           for row in con.execute(f"SELECT * FROM {t}").fetchall()), key=repr) for t in tables}
     finally:
         con.close()
 
