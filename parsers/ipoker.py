@@ -201,9 +201,23 @@ def _card(text: str) -> str | None:
     return _RANKS.get(rank, rank) + suit.lower()
 
 
+# every card as written -> as the log writes it ('SK' -> 'Ks'; a hidden 'X' -> ''): one lookup a card
+_CARD_NAMES = {suit + rank: _RANKS.get(rank, rank) + suit.lower()
+               for suit in "SHDC" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")}
+_CARD_NAMES.update({"X": "", "x": ""})
+
+
 def _cards(text: str) -> str | None:
-    shown = [c for c in (_card(t) for t in text.split()) if c]
-    return " ".join(shown) if shown else None
+    """The visible cards of a <cards> text, as the log writes them (None if none).
+
+    >>> _cards("SA H10 X"), _cards("X X")
+    ('As Th', None)
+    """
+    try:
+        names = [_CARD_NAMES[t] for t in text.split()]
+    except KeyError:  # not a card: _card says which
+        names = [_card(t) or "" for t in text.split()]
+    return " ".join([n for n in names if n]) or None
 
 
 def _parse_date(text: str | None) -> dt.datetime | None:
@@ -292,7 +306,20 @@ class IPokerParser:
                    cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
         reader = _StreamReader()
         for line_no, offset, text in lines:
-            yield from reader.feed(line_no, offset, text)
+            parser = reader.parser
+            if parser is None:  # the file's start, or after an XML error
+                yield from reader.feed(line_no, offset, text)
+                continue
+            # most lines: one call into expat, nothing finished (what feed_rest does, inline)
+            reader.line, reader.offset = line_no, offset
+            try:
+                parser.feed(text + "\n")
+            except ET.ParseError as e:
+                yield from reader._flush()
+                yield from reader._xml_error(e, line_no, text)
+                continue
+            if reader.out:
+                yield from reader._flush()
         yield from reader.finish()
 
 
@@ -696,12 +723,16 @@ class _GameReader:
                     self.add(street, K.DEAL_BOARD, c, c.line, cards=cards)
                 else:
                     raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
-            actions = [a for a in items if a.tag == "action"]
-            for a in actions:
-                if not a.attrib.get("no", "").isdigit():
-                    raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
-            actions.sort(key=lambda a: int(a.attrib["no"]))
-            for a in actions:
+            # (number, document order, action): sorted by number, in document order among equals
+            numbered: list[tuple[int, int, _Node]] = []
+            for a in items:
+                if a.tag == "action":
+                    number = a.attrib.get("no", "")
+                    if not number.isdigit():
+                        raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
+                    numbered.append((int(number), len(numbered), a))
+            numbered.sort()
+            for _, _, a in numbered:
                 who = a.attrib.get("player", "")
                 if who not in names:
                     raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
