@@ -172,7 +172,7 @@ def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
         raise ValueError(f"not an amount: {text!r}")
     if decimal_mark is None:
         whole, frac = num, ""
-        group = (",", ".")
+        group: tuple[str, ...] = (",", ".")
     else:
         whole, _, frac = num.partition(decimal_mark)
         group = ("," if decimal_mark == "." else ".",)
@@ -383,7 +383,7 @@ class _StreamReader:
                 best = (i, marker.startswith("<game"))
         return best
 
-    def _xml_error(self, e: ET.ParseError, line_no: int, text: str) -> Iterator[HandError]:
+    def _xml_error(self, e: ET.ParseError, line_no: int, text: str) -> Iterator[ParsedHand | HandError]:
         err_line, err_col = getattr(e, "position", (1, 0))
         src_line = self.first_line + err_line - 1
         col = err_col + (self.first_col if err_line == 1 else 0)
@@ -761,10 +761,10 @@ class _GameReader:
                     self.folded.add(seat)
                 if int(no_text) > 0 or kind not in (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND):
                     self.last_street = street
-        for e in self.events:
-            if e.kind != K.OUT_OF_HAND and e.street != S.SUMMARY and e.seat in self.out_of_hand:
-                raise _Reject("sat-out-in-hand", e.line_no, f"line {e.line_no}: {e.player} plays after sitting out "
-                              f"(line {self.out_of_hand[e.seat]}): {e.text}")
+        for ev in self.events:
+            if ev.kind != K.OUT_OF_HAND and ev.street != S.SUMMARY and ev.seat in self.out_of_hand:
+                raise _Reject("sat-out-in-hand", ev.line_no, f"line {ev.line_no}: {ev.player} plays after sitting out "
+                              f"(line {self.out_of_hand[ev.seat]}): {ev.text}")
         if antes:
             hand.ante = max(antes)
             hand.bb_ante = False
