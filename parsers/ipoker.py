@@ -59,7 +59,7 @@ import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat
@@ -127,9 +127,13 @@ class _Node:
         values = "".join(attrib.values())
         if "&" in values or "<" in values or '"' in values:
             attrs = "".join(f" {k}={quoteattr(v)}" for k, v in attrib.items())
+        elif attrib:  # ' k="v" k2="v2"', built by C calls alone (this runs once an event)
+            attrs = " " + '" '.join(map('="'.join, attrib.items())) + '"'
         else:
-            attrs = "".join([f' {k}="{v}"' for k, v in attrib.items()])
-        text = escape(self.text) if self.text else ""
+            attrs = ""
+        text = self.text
+        if text and ("&" in text or "<" in text or ">" in text):
+            text = escape(text)
         return f"<{self.tag}{attrs}>{text}</{self.tag}>" if text else f"<{self.tag}{attrs}/>"
 
 
@@ -214,10 +218,10 @@ def _cards(text: str) -> str | None:
     ('As Th', None)
     """
     try:
-        names = [_CARD_NAMES[t] for t in text.split()]
+        names = list(map(_CARD_NAMES.__getitem__, text.split()))
     except KeyError:  # not a card: _card says which
         names = [_card(t) or "" for t in text.split()]
-    return " ".join([n for n in names if n]) or None
+    return " ".join(filter(None, names)) or None
 
 
 def _parse_date(text: str | None) -> dt.datetime | None:
@@ -344,7 +348,12 @@ class _StreamReader:
         self.general_depth = 0  # inside the session's <general>: its depth in the element stack
         self.round: tuple[_Node, list[_Node]] | None = None
         self.stack: list[str] = []
-        self.text: list[str] | None = None  # the text of the element being read, when it is wanted
+        # expat's character data goes straight into this list (``data`` is its append, a C
+        # call: no Python frame for the whitespace between elements); the text of an element
+        # that is wanted is what came between its start (which empties the list) and the next end
+        self.chunks: list[str] = []
+        self.data: Callable[[str], None] = self.chunks.append
+        self.wants_text = False
         self.text_node: _Node | None = None  # the cards element that text belongs to
         self.out: list[ParsedHand | HandError] = []  # finished while the line was fed
         self.line = 0
@@ -358,7 +367,7 @@ class _StreamReader:
         self.game_depth = 0
         self.round = None
         self.general_depth = 0
-        self.text = None
+        self.wants_text = False
         if wrap:  # a game start without its session: give it a root
             self.parser.feed("<session>")
             self.first_col -= len("<session>")
@@ -454,7 +463,8 @@ class _StreamReader:
                     node = _Node(tag, attrib, self.line)
                     self.round[1].append(node)
                     if tag == "cards":
-                        self.text, self.text_node = [], node
+                        self.chunks.clear()
+                        self.wants_text, self.text_node = True, node
                 return
             if tag == "player":
                 if parent == "players":
@@ -466,7 +476,8 @@ class _StreamReader:
                     game.rounds.append(self.round)
                 return
             if tag == "startdate":
-                self.text = []
+                self.chunks.clear()
+                self.wants_text = True
                 return
         if tag == "session":
             if attrib or not self.session.general:  # not the root given to a game read on after an error
@@ -478,24 +489,22 @@ class _StreamReader:
                                           f"'</game>': game {attrib.get('gamecode', '?')} starts inside it at line "
                                           f"{self.line}", f"IP-{game.code}"))
             self.game = _Game(attrib.get("gamecode", ""), self.line, self.offset)
+            self.chunks.clear()  # (the whitespace so far: no text is wanted outside an element that wants it)
             self.game_depth = len(stack)
             self.round = None
         elif parent == "session" and tag == "general":
             self.general_depth = len(stack)
         elif self.general_depth and len(stack) == self.general_depth + 1:
-            self.text = []  # a field of the session's <general>
-
-    def data(self, text: str) -> None:
-        if self.text is not None:
-            self.text.append(text)
+            self.chunks.clear()
+            self.wants_text = True  # a field of the session's <general>
 
     def end(self, tag: str) -> None:
         stack = self.stack
         depth = len(stack)
         stack.pop()
-        if self.text is not None:
-            text = "".join(self.text).strip()
-            self.text = None
+        if self.wants_text:
+            text = "".join(self.chunks).strip()
+            self.wants_text = False
             if self.text_node is not None:
                 self.text_node.text = text
                 self.text_node = None
@@ -511,6 +520,7 @@ class _StreamReader:
             self.game = None
             self.game_depth = 0
             game.last_line = self.line
+            self.chunks.clear()
             self.out.append(_read_game(game, self.session))
         elif depth == self.general_depth:
             self.general_depth = 0  # the session's </general>
@@ -683,6 +693,7 @@ class _GameReader:
         self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
         self.shown_lines: dict[int, tuple[str, _Node]] = {}
         rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attrib.get("no", "-1")))
+        events, amounts = self.events, self.amounts
         for rnode, items in rounds:
             no_text = rnode.attrib.get("no", "")
             if not no_text.isdigit() or int(no_text) not in streets:
@@ -738,7 +749,10 @@ class _GameReader:
                     raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
                 seat = names[who]
                 kind_code = a.attrib.get("type", "")
-                sums = self.amt(a.attrib.get("sum"), a.line)
+                sum_text = a.attrib.get("sum")
+                sums = amounts.get(sum_text)  # (amt's own cache, looked up without the call)
+                if sums is None:
+                    sums = self.amt(sum_text, a.line)
                 if kind_code in (SITS_OUT, WAITS):
                     if sums or self.put_in.get(seat):
                         raise _Reject("sat-out-in-hand", a.line, f"line {a.line}: {who} sits out after the game "
@@ -755,7 +769,9 @@ class _GameReader:
                 elif kind == K.BRING_IN:
                     bring_in_seen = True
                 self.put_in[seat] = self.put_in.get(seat, 0) + self.added
-                self.add(street, kind, a, a.line, seat, who, amount, to_amount, all_in)
+                # what add does, without the call (the event of most elements)
+                events.append(Event(len(events), street, kind, a.line, seat, who, amount, to_amount, all_in, None,
+                                    None, None, a.xml()))
                 self.last_action[seat] = (a.line, a)
                 if kind == K.FOLD:
                     self.folded.add(seat)
