@@ -58,6 +58,7 @@ import hashlib
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass, field
+from operator import itemgetter
 from types import SimpleNamespace
 from typing import Callable, Iterator
 
@@ -911,22 +912,36 @@ class _GameReader:
                       "(cash), none (tournaments)")
 
 
-def _sorted_repr(attrib: dict[str, str]) -> str:
-    """``repr(sorted(attrib.items()))``, built by joins where no character needs repr's
-    escapes or its other quote (most elements): repr of a list of tuples is slow.
+# attribute names in document order -> (their values in sorted order, the repr with '{}'
+# for each value): an element kind writes its attributes in one order, so a few entries
+_SORTED_TEMPLATES: dict[tuple[str, ...], tuple[Callable[[dict[str, str]], tuple[str, ...]], str]] = {}
 
-    >>> _sorted_repr({"b": "2", "a": "1"}), _sorted_repr({})
-    ("[('a', '1'), ('b', '2')]", '[]')
-    >>> all(_sorted_repr(d) == repr(sorted(d.items())) for d in ({"a": "it's"}, {"a": "x\\ny"}, {"a": "\u20ac"}))
+
+def _sorted_repr(attrib: dict[str, str]) -> str:
+    """``repr(sorted(attrib.items()))``, built from a template of the attribute names where
+    no value needs repr's escapes or its other quote (most elements): repr of a list of
+    tuples, and sorting it, are slow.
+
+    >>> _sorted_repr({"b": "2", "a": "1"}), _sorted_repr({"a": "1"}), _sorted_repr({})
+    ("[('a', '1'), ('b', '2')]", "[('a', '1')]", '[]')
+    >>> all(_sorted_repr(d) == repr(sorted(d.items())) for d in ({"a": "it's", "b": ""}, {"a": "x\\ny", "c": "{}"}))
     True
     """
-    items = sorted(attrib.items())
-    if not items:
-        return "[]"
-    flat = "".join(map("".join, items))
+    keys = tuple(attrib)
+    entry = _SORTED_TEMPLATES.get(keys)
+    if entry is None:
+        if len(keys) < 2 or len(_SORTED_TEMPLATES) >= 256:
+            return repr(sorted(attrib.items()))
+        order = sorted(keys)
+        entry = _SORTED_TEMPLATES[keys] = (
+            itemgetter(*order),
+            "[" + ", ".join("(" + repr(k).replace("{", "{{").replace("}", "}}") + ", '{}')" for k in order) + "]",
+        )
+    values = entry[0](attrib)
+    flat = "".join(values)
     if "'" in flat or "\\" in flat or not flat.isprintable():
-        return repr(items)
-    return "[('" + "'), ('".join(map("', '".join, items)) + "')]"
+        return repr(sorted(attrib.items()))
+    return entry[1].format(*values)
 
 
 def _content_hash(game: _Game, general: dict[str, str]) -> str:
