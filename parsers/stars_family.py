@@ -777,8 +777,12 @@ class _HandReader:
             part.amount = (part.amount or 0) - uncalled
             returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
                              text=f"{why}; the collect holds it: {part.text}")
-            # found by identity: list.index would compare the dataclasses field by field
-            events.insert(next(n for n, e in enumerate(events) if e is part), returned)
+            # found by identity, from the end where the collects are: list.index would
+            # compare the dataclasses field by field
+            at = len(events) - 1
+            while events[at] is not part:
+                at -= 1
+            events.insert(at, returned)
             part.text = f"{INFERRED}the collect less the uncalled {uncalled}: {part.text}"
         else:
             return  # no collect holds the chips: nothing is inferred, the checks see the record as written
