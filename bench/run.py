@@ -309,17 +309,37 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
     sys.stdout.flush()
 
 
-def site_rates(names: list[str], repeats: int = 5) -> None:
-    """Each site's parse rate on its own files of the corpus (``fpdb``, recognised by
-    content), beside PokerStars' on its tournament files: hands and lines per second of
-    the parser's CPU (the best of ``repeats`` passes over lines already in memory), and
-    the microseconds a line, which compares parsers on hands of different lengths."""
-    from parsers import all_parsers, iter_lines, open_source
+def site_rates(names: list[str], rounds: int = 9) -> None:
+    """Each site's parse cost on its own files of the corpus (``fpdb``, recognised by
+    content), beside PokerStars' on its tournament files, compared on hands of the same
+    length.
 
-    parsers = [p for p in all_parsers() if p.name != "phh" and (not names or p.name in names or p.name == "pokerstars")]
+    Length is a hand's events: every parser writes one per thing that happened, where
+    lines are the format's own (an iPoker game writes one XML element a line, a Winamax
+    hand a line an action plus its summary), so a line of one format is not a line of
+    another.  Each hand's CPU is measured alone (the time ``iter_hands`` takes to yield
+    it, lines already in memory, the cyclic collector paused as in the parse workers);
+    every file of every site is parsed in one list, in a new random order each of
+    ``rounds`` rounds, so the machine's load, which moves from second to second, falls on
+    every site alike; each hand's figure is its median.  PokerStars' cost a hand is fitted
+    as a + b x events (least squares over its stored hands); a site's ratio is its stored
+    hands' CPU over what PokerStars spends on hands of the same event counts.  Rejected
+    hands (a few lines read, then a reason) are left out of the ratios.  Each file is
+    parsed once untimed before its timed pass, so that a short file's hands are timed
+    as warm as a long file's."""
+    import gc
+    import random
+    import statistics
+
+    from parsers import all_parsers, iter_lines, open_source
+    from parsers._native import running_description
+    from parsers.base import ParsedHand
+
+    # wpn-legacy only counts and rejects its hands: it is no parse rate
+    parsers = [p for p in all_parsers() if p.name not in ("phh", "wpn-legacy")
+               and (not names or p.name in names or p.name == "pokerstars")]
     fpdb = CORPUS / "fpdb"
-    files: dict[str, list[list[tuple[int, int, str]]]] = {p.name: [] for p in parsers}
-    paths: dict[str, list[str]] = {p.name: [] for p in parsers}
+    files: dict[str, list[tuple[list[tuple[int, int, str]], str]]] = {p.name: [] for p in parsers}
     for root, dirs, found in os.walk(fpdb):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(found):
@@ -335,28 +355,68 @@ def site_rates(names: list[str], repeats: int = 5) -> None:
                 if p.name == "pokerstars" and "tour/Stars" not in str(path):
                     continue
                 if p.detect(info.head, str(path)):
-                    files[p.name].append(list(iter_lines(path, info.encoding)))
-                    paths[p.name].append(str(path))
+                    files[p.name].append((list(iter_lines(path, info.encoding)), str(path)))
                     break
-    print(f"\nparse rate per site (corpus files, CPU of the parser alone, best of {repeats}):")
-    print(f"{'site':16} {'files':>6} {'hands':>7} {'lines':>8} {'hands/s':>9} {'us/hand':>8} {'us/line':>8}  vs PokerStars a line")
-    base = None
+    jobs = [(p, k) for p in parsers for k in range(len(files[p.name]))]
+    times: dict[tuple[str, int], list[list[int]]] = {(p.name, k): [] for p, k in jobs}
+    shape: dict[tuple[str, int], list[tuple[int, int] | None]] = {}  # (events, lines) of each stored hand
+    clock = time.process_time_ns
+    for r in range(rounds):
+        random.Random(r).shuffle(jobs)
+        gc.collect()
+        gc.disable()
+        try:
+            for p, k in jobs:
+                lines, path = files[p.name][k]
+                # a pass first, untimed: the file's code and data in the caches, as in the
+                # middle of a long file (the sites' corpus files are short, PokerStars' long)
+                for _ in p.iter_hands(iter(lines), path):
+                    pass
+                hands = p.iter_hands(iter(lines), path)
+                spent = []
+                while True:
+                    t = clock()
+                    try:
+                        h = next(hands)
+                    except StopIteration:
+                        break
+                    spent.append(clock() - t)
+                    if r == 0:
+                        shape.setdefault((p.name, k), []).append(
+                            (len(h.events), h.last_line - h.first_line + 1) if isinstance(h, ParsedHand) else None)
+                times[(p.name, k)].append(spent)
+        finally:
+            gc.enable()
+    # per site: (events, lines, median microseconds) of each stored hand
+    hands_of: dict[str, list[tuple[int, int, float]]] = {p.name: [] for p in parsers}
+    for p, k in sorted(jobs, key=lambda j: (j[0].name, j[1])):
+        for sh, per_round in zip(shape.get((p.name, k), []), zip(*times[(p.name, k)])):
+            if sh is not None:
+                hands_of[p.name].append((sh[0], sh[1], statistics.median(per_round) / 1000))
+    stars = hands_of["pokerstars"]
+    n = len(stars)
+    mean_ev = sum(e for e, _, _ in stars) / n
+    mean_us = sum(t for _, _, t in stars) / n
+    slope = (sum((e - mean_ev) * (t - mean_us) for e, _, t in stars)
+             / sum((e - mean_ev) ** 2 for e, _, _ in stars))
+    fixed = mean_us - slope * mean_ev
+    stars_per_event = sum(t for _, _, t in stars) / sum(e for e, _, _ in stars)
+    print(f"\nmodules (mypyc): {running_description()}")
+    print(f"parse cost per site (corpus files, the CPU of each stored hand, median of {rounds} rounds in random "
+          f"order); PokerStars: {fixed:.0f} us + {slope:.2f} us an event")
+    print(f"{'site':15} {'files':>5} {'hands':>6} {'ev/hand':>7} {'lines/h':>7} {'us/hand':>8} {'us/event':>8} "
+          f"{'us/line':>7}  {'vs PokerStars, same events':>26}  {'a event':>7}")
     for p in parsers:
-        if not files[p.name]:
-            print(f"{p.name:16} no file in the corpus")
+        rows = hands_of[p.name]
+        if not rows:
+            print(f"{p.name:15} no stored hand in the corpus")
             continue
-        best = float("inf")
-        hands = 0
-        for _ in range(repeats):
-            t = time.process_time()
-            hands = sum(1 for f, path in zip(files[p.name], paths[p.name]) for _ in p.iter_hands(iter(f), path))
-            best = min(best, time.process_time() - t)
-        lines = sum(len(f) for f in files[p.name])
-        us_line = best / lines * 1e6
-        base = us_line if p.name == "pokerstars" else base
-        ratio = f"{us_line / base:.2f}x the time" if base and p.name != "pokerstars" else ""
-        print(f"{p.name:16} {len(files[p.name]):>6} {hands:>7} {lines:>8} {rate(hands, best):>9,.0f} "
-              f"{best / hands * 1e6:>8.0f} {us_line:>8.2f}  {ratio}")
+        h = len(rows)
+        ev, ln, us = (sum(r[i] for r in rows) for i in range(3))
+        same_length = us / sum(fixed + slope * e for e, _, _ in rows)
+        print(f"{p.name:15} {len(files[p.name]):>5} {h:>6} {ev / h:>7.1f} {ln / h:>7.1f} {us / h:>8.0f} {us / ev:>8.2f} "
+              f"{us / ln:>7.2f}  {same_length:>25.2f}x  {us / ev / stars_per_event:>6.2f}x")
+    sys.stdout.flush()
 
 
 def main() -> None:

@@ -58,8 +58,9 @@ import hashlib
 import xml.etree.ElementTree as ET
 from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass, field
+from operator import itemgetter
 from types import SimpleNamespace
-from typing import Iterator
+from typing import Callable, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from
@@ -126,9 +127,13 @@ class _Node:
         values = "".join(attrib.values())
         if "&" in values or "<" in values or '"' in values:
             attrs = "".join(f" {k}={quoteattr(v)}" for k, v in attrib.items())
+        elif attrib:  # ' k="v" k2="v2"', built by C calls alone (this runs once an event)
+            attrs = " " + '" '.join(map('="'.join, attrib.items())) + '"'
         else:
-            attrs = "".join([f' {k}="{v}"' for k, v in attrib.items()])
-        text = escape(self.text) if self.text else ""
+            attrs = ""
+        text = self.text
+        if text and ("&" in text or "<" in text or ">" in text):
+            text = escape(text)
         return f"<{self.tag}{attrs}>{text}</{self.tag}>" if text else f"<{self.tag}{attrs}/>"
 
 
@@ -171,7 +176,7 @@ def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
         raise ValueError(f"not an amount: {text!r}")
     if decimal_mark is None:
         whole, frac = num, ""
-        group = (",", ".")
+        group: tuple[str, ...] = (",", ".")
     else:
         whole, _, frac = num.partition(decimal_mark)
         group = ("," if decimal_mark == "." else ".",)
@@ -200,9 +205,23 @@ def _card(text: str) -> str | None:
     return _RANKS.get(rank, rank) + suit.lower()
 
 
+# every card as written -> as the log writes it ('SK' -> 'Ks'; a hidden 'X' -> ''): one lookup a card
+_CARD_NAMES = {suit + rank: _RANKS.get(rank, rank) + suit.lower()
+               for suit in "SHDC" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")}
+_CARD_NAMES.update({"X": "", "x": ""})
+
+
 def _cards(text: str) -> str | None:
-    shown = [c for c in (_card(t) for t in text.split()) if c]
-    return " ".join(shown) if shown else None
+    """The visible cards of a <cards> text, as the log writes them (None if none).
+
+    >>> _cards("SA H10 X"), _cards("X X")
+    ('As Th', None)
+    """
+    try:
+        names = list(map(_CARD_NAMES.__getitem__, text.split()))
+    except KeyError:  # not a card: _card says which
+        names = [_card(t) or "" for t in text.split()]
+    return " ".join(filter(None, names)) or None
 
 
 def _parse_date(text: str | None) -> dt.datetime | None:
@@ -291,7 +310,20 @@ class IPokerParser:
                    cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
         reader = _StreamReader()
         for line_no, offset, text in lines:
-            yield from reader.feed(line_no, offset, text)
+            parser = reader.parser
+            if parser is None:  # the file's start, or after an XML error
+                yield from reader.feed(line_no, offset, text)
+                continue
+            # most lines: one call into expat, nothing finished (what feed_rest does, inline)
+            reader.line, reader.offset = line_no, offset
+            try:
+                parser.feed(text + "\n")
+            except ET.ParseError as e:
+                yield from reader._flush()
+                yield from reader._xml_error(e, line_no, text)
+                continue
+            if reader.out:
+                yield from reader._flush()
         yield from reader.finish()
 
 
@@ -316,7 +348,12 @@ class _StreamReader:
         self.general_depth = 0  # inside the session's <general>: its depth in the element stack
         self.round: tuple[_Node, list[_Node]] | None = None
         self.stack: list[str] = []
-        self.text: list[str] | None = None  # the text of the element being read, when it is wanted
+        # expat's character data goes straight into this list (``data`` is its append, a C
+        # call: no Python frame for the whitespace between elements); the text of an element
+        # that is wanted is what came between its start (which empties the list) and the next end
+        self.chunks: list[str] = []
+        self.data: Callable[[str], None] = self.chunks.append
+        self.wants_text = False
         self.text_node: _Node | None = None  # the cards element that text belongs to
         self.out: list[ParsedHand | HandError] = []  # finished while the line was fed
         self.line = 0
@@ -330,7 +367,7 @@ class _StreamReader:
         self.game_depth = 0
         self.round = None
         self.general_depth = 0
-        self.text = None
+        self.wants_text = False
         if wrap:  # a game start without its session: give it a root
             self.parser.feed("<session>")
             self.first_col -= len("<session>")
@@ -355,7 +392,7 @@ class _StreamReader:
                 best = (i, marker.startswith("<game"))
         return best
 
-    def _xml_error(self, e: ET.ParseError, line_no: int, text: str) -> Iterator[HandError]:
+    def _xml_error(self, e: ET.ParseError, line_no: int, text: str) -> Iterator[ParsedHand | HandError]:
         err_line, err_col = getattr(e, "position", (1, 0))
         src_line = self.first_line + err_line - 1
         col = err_col + (self.first_col if err_line == 1 else 0)
@@ -426,7 +463,8 @@ class _StreamReader:
                     node = _Node(tag, attrib, self.line)
                     self.round[1].append(node)
                     if tag == "cards":
-                        self.text, self.text_node = [], node
+                        self.chunks.clear()
+                        self.wants_text, self.text_node = True, node
                 return
             if tag == "player":
                 if parent == "players":
@@ -438,7 +476,8 @@ class _StreamReader:
                     game.rounds.append(self.round)
                 return
             if tag == "startdate":
-                self.text = []
+                self.chunks.clear()
+                self.wants_text = True
                 return
         if tag == "session":
             if attrib or not self.session.general:  # not the root given to a game read on after an error
@@ -450,24 +489,22 @@ class _StreamReader:
                                           f"'</game>': game {attrib.get('gamecode', '?')} starts inside it at line "
                                           f"{self.line}", f"IP-{game.code}"))
             self.game = _Game(attrib.get("gamecode", ""), self.line, self.offset)
+            self.chunks.clear()  # (the whitespace so far: no text is wanted outside an element that wants it)
             self.game_depth = len(stack)
             self.round = None
         elif parent == "session" and tag == "general":
             self.general_depth = len(stack)
         elif self.general_depth and len(stack) == self.general_depth + 1:
-            self.text = []  # a field of the session's <general>
-
-    def data(self, text: str) -> None:
-        if self.text is not None:
-            self.text.append(text)
+            self.chunks.clear()
+            self.wants_text = True  # a field of the session's <general>
 
     def end(self, tag: str) -> None:
         stack = self.stack
         depth = len(stack)
         stack.pop()
-        if self.text is not None:
-            text = "".join(self.text).strip()
-            self.text = None
+        if self.wants_text:
+            text = "".join(self.chunks).strip()
+            self.wants_text = False
             if self.text_node is not None:
                 self.text_node.text = text
                 self.text_node = None
@@ -483,6 +520,7 @@ class _StreamReader:
             self.game = None
             self.game_depth = 0
             game.last_line = self.line
+            self.chunks.clear()
             self.out.append(_read_game(game, self.session))
         elif depth == self.general_depth:
             self.general_depth = 0  # the session's </general>
@@ -655,6 +693,7 @@ class _GameReader:
         self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
         self.shown_lines: dict[int, tuple[str, _Node]] = {}
         rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attrib.get("no", "-1")))
+        events, amounts = self.events, self.amounts
         for rnode, items in rounds:
             no_text = rnode.attrib.get("no", "")
             if not no_text.isdigit() or int(no_text) not in streets:
@@ -695,18 +734,25 @@ class _GameReader:
                     self.add(street, K.DEAL_BOARD, c, c.line, cards=cards)
                 else:
                     raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
-            actions = [a for a in items if a.tag == "action"]
-            for a in actions:
-                if not a.attrib.get("no", "").isdigit():
-                    raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
-            actions.sort(key=lambda a: int(a.attrib["no"]))
-            for a in actions:
+            # (number, document order, action): sorted by number, in document order among equals
+            numbered: list[tuple[int, int, _Node]] = []
+            for a in items:
+                if a.tag == "action":
+                    number = a.attrib.get("no", "")
+                    if not number.isdigit():
+                        raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
+                    numbered.append((int(number), len(numbered), a))
+            numbered.sort()
+            for _, _, a in numbered:
                 who = a.attrib.get("player", "")
                 if who not in names:
                     raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
                 seat = names[who]
                 kind_code = a.attrib.get("type", "")
-                sums = self.amt(a.attrib.get("sum"), a.line)
+                sum_text = a.attrib.get("sum")
+                sums = amounts.get(sum_text)  # (amt's own cache, looked up without the call)
+                if sums is None:
+                    sums = self.amt(sum_text, a.line)
                 if kind_code in (SITS_OUT, WAITS):
                     if sums or self.put_in.get(seat):
                         raise _Reject("sat-out-in-hand", a.line, f"line {a.line}: {who} sits out after the game "
@@ -723,16 +769,18 @@ class _GameReader:
                 elif kind == K.BRING_IN:
                     bring_in_seen = True
                 self.put_in[seat] = self.put_in.get(seat, 0) + self.added
-                self.add(street, kind, a, a.line, seat, who, amount, to_amount, all_in)
+                # what add does, without the call (the event of most elements)
+                events.append(Event(len(events), street, kind, a.line, seat, who, amount, to_amount, all_in, None,
+                                    None, None, a.xml()))
                 self.last_action[seat] = (a.line, a)
                 if kind == K.FOLD:
                     self.folded.add(seat)
                 if int(no_text) > 0 or kind not in (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND):
                     self.last_street = street
-        for e in self.events:
-            if e.kind != K.OUT_OF_HAND and e.street != S.SUMMARY and e.seat in self.out_of_hand:
-                raise _Reject("sat-out-in-hand", e.line_no, f"line {e.line_no}: {e.player} plays after sitting out "
-                              f"(line {self.out_of_hand[e.seat]}): {e.text}")
+        for ev in self.events:
+            if ev.kind != K.OUT_OF_HAND and ev.street != S.SUMMARY and ev.seat in self.out_of_hand:
+                raise _Reject("sat-out-in-hand", ev.line_no, f"line {ev.line_no}: {ev.player} plays after sitting out "
+                              f"(line {self.out_of_hand[ev.seat]}): {ev.text}")
         if antes:
             hand.ante = max(antes)
             hand.bb_ante = False
@@ -868,13 +916,45 @@ class _GameReader:
                  inferred=inferred_from(*player_lines, *return_lines))
 
 
+# attribute names in document order -> (their values in sorted order, the repr with '{}'
+# for each value): an element kind writes its attributes in one order, so a few entries
+_SORTED_TEMPLATES: dict[tuple[str, ...], tuple[Callable[[dict[str, str]], tuple[str, ...]], str]] = {}
+
+
+def _sorted_repr(attrib: dict[str, str]) -> str:
+    """``repr(sorted(attrib.items()))``, built from a template of the attribute names where
+    no value needs repr's escapes or its other quote (most elements): repr of a list of
+    tuples, and sorting it, are slow.
+
+    >>> _sorted_repr({"b": "2", "a": "1"}), _sorted_repr({"a": "1"}), _sorted_repr({})
+    ("[('a', '1'), ('b', '2')]", "[('a', '1')]", '[]')
+    >>> all(_sorted_repr(d) == repr(sorted(d.items())) for d in ({"a": "it's", "b": ""}, {"a": "x\\ny", "c": "{}"}))
+    True
+    """
+    keys = tuple(attrib)
+    entry = _SORTED_TEMPLATES.get(keys)
+    if entry is None:
+        if len(keys) < 2 or len(_SORTED_TEMPLATES) >= 256:
+            return repr(sorted(attrib.items()))
+        order = sorted(keys)
+        entry = _SORTED_TEMPLATES[keys] = (
+            itemgetter(*order),
+            "[" + ", ".join("(" + repr(k).replace("{", "{{").replace("}", "}}") + ", '{}')" for k in order) + "]",
+        )
+    values = entry[0](attrib)
+    flat = "".join(values)
+    if "'" in flat or "\\" in flat or not flat.isprintable():
+        return repr(sorted(attrib.items()))
+    return entry[1].format(*values)
+
+
 def _content_hash(game: _Game, general: dict[str, str]) -> str:
     """The game's identity from what was read (not its layout): the same game exported
     with other spacing or attribute order is the same game."""
     parts = [f"{key}={general.get(key, '')}" for key in ("gametype", "tablename", "tournamentcode")]
     parts.append(f"game={game.code} {game.startdate}")
-    parts += [f"player {sorted(p.attrib.items())!r}" for p in game.players]
+    parts += [f"player {_sorted_repr(p.attrib)}" for p in game.players]
     for rnode, items in game.rounds:
         parts.append(f"round {rnode.attrib.get('no')}")
-        parts += [f"{n.tag} {sorted(n.attrib.items())!r} {n.text}" for n in items]
+        parts += [f"{n.tag} {_sorted_repr(n.attrib)} {n.text}" for n in items]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()

@@ -571,7 +571,12 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
         part.inferred_from = inferred_from(*basis)
         returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
                          text=part.text, inferred_from=part.inferred_from)
-        events.insert(events.index(part), returned)
+        # found by identity, from the end where the collects are: list.index would
+        # compare the dataclasses field by field
+        at = len(events) - 1
+        while events[at] is not part:
+            at -= 1
+        events.insert(at, returned)
     else:
         return  # no collect holds the chips: nothing is inferred, the checks see the record as written
     for e in events:
@@ -605,6 +610,8 @@ class _HandReader:
         self.runs = 0  # the highest run seen
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
+        self.names_longest: list[str] = []
+        self.names_by_first: dict[str, list[str]] = {}  # actor_sep ' ': first word -> names, longest first
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -612,6 +619,10 @@ class _HandReader:
         suffix = self.site.amount_suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
+        if self.scale == 100:  # money in cents, most often written with both decimals ('2.50'): no call
+            whole, dot, cents = text.partition(".")
+            if len(cents) == 2 and whole.isdigit() and cents.isdigit():
+                return int(whole) * 100 + int(cents)
         return to_units(text, self.scale)
 
     def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
@@ -803,6 +814,11 @@ class _HandReader:
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
         self.names_longest = sorted(self.names, key=len, reverse=True)
+        if site.actor_sep == " ":
+            # a name followed by ' ' starts the line with its own first word: the names
+            # split_actor tries for a line are those of the line's first word
+            for name in self.names_longest:
+                self.names_by_first.setdefault(name.partition(" ")[0], []).append(name)
         self.body(hand, i)
         if self.site.implied_returns:
             self.infer_return(hand)
@@ -1066,6 +1082,11 @@ class _HandReader:
     def split_actor(self, text: str) -> tuple[str | None, str]:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
         sep = self.site.actor_sep
+        if sep == " ":
+            for name in self.names_by_first.get(text.partition(" ")[0], ()):
+                if text.startswith(name) and text.startswith(sep, len(name)):
+                    return name, text[len(name) + 1 :]
+            return None, ""
         if sep != ": ":
             # '<name> <action>': the longest seated name followed by the separator
             for name in self.names_longest:
@@ -1103,7 +1124,9 @@ class _HandReader:
         site = self.site
         if site.action_aliases and action.startswith(self.alias_firsts):  # one test for the common actions
             for first, pattern, words in site.action_aliases:
-                if action.startswith(first):
+                # searched first: a sub whose replacement holds a group reference ('\\1')
+                # prepares it in Python on every call, matching or not
+                if action.startswith(first) and pattern.search(action) is not None:
                     action = pattern.sub(words, action, count=1)
         if site.rejected_actions and action.startswith(self.rejected_firsts):
             for first, pattern, code, why in site.rejected_actions:
