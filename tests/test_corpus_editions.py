@@ -69,7 +69,9 @@ def test_changed_rulings_apply_to(store):
     """The corpus hands each changed ruling applies to (none), out of the hands it could."""
     one = lambda sql: store.execute(sql).fetchone()[0]  # noqa: E731
     # 20-D deleted: a hi/lo pot whose high and low are won by the same identical hands
-    assert one(f"SELECT count(*) FROM pots WHERE edition = '{NEW}' AND len(lo_winners) > 0") == 60
+    # 61 hi/lo pots (the 60 of before and a run-it-twice hand's, now stored), that one run twice: 62 rows
+    assert one(f"SELECT count(*) FROM pots WHERE edition = '{NEW}' AND len(lo_winners) > 0") == 62
+    assert one(f"SELECT count(DISTINCT (hand_id, pot_index)) FROM pots WHERE edition = '{NEW}' AND len(lo_winners) > 0") == 61
     assert one(f"SELECT count(*) FROM pots WHERE edition = '{NEW}' AND len(lo_winners) > 0 AND len(hi_winners) > 1 "
                "AND list_sort(hi_winners) = list_sort(lo_winners)") == 0
     # RP-11: a big-blind-ante payer who could not post both (25 big-blind-ante hands, all WSOP PHH)
@@ -77,7 +79,7 @@ def test_changed_rulings_apply_to(store):
     assert one("SELECT count(*) FROM hands h WHERE bb_ante AND EXISTS (SELECT 1 FROM events e WHERE e.hand_id = h.hand_id "
                "AND e.kind IN ('ante', 'big_blind') AND e.all_in)") == 0
     # 54-B: a pot-limit hand with a dead or short small blind
-    assert one("SELECT count(*) FROM hands WHERE betting = 'pot-limit'") == 54  # 2 of them Run It Once PLO
+    assert one("SELECT count(*) FROM hands WHERE betting = 'pot-limit'") == 57  # 3 of them Run It Once PLO, 2 PokerStars run-it-twice PLO
     assert one("SELECT count(*) FROM hands h WHERE betting = 'pot-limit' AND NOT EXISTS (SELECT 1 FROM events e "
                "WHERE e.hand_id = h.hand_id AND e.kind = 'small_blind' AND NOT e.all_in)") == 0
     # 34-A: a hand that moves the button back after an error would be a 2024-only
