@@ -95,6 +95,18 @@ class Pot:
     eligible: list[int]
 
 
+def run_amounts(amount: int, runs: int, unit: int) -> list[int]:
+    """A pot run ``runs`` times: each run's share, in whole chips of ``unit``, the odd
+    chips to the first runs (as PokerStars and GGPoker split; the TDA rules say nothing
+    of running it twice, docs/semantics.md).
+
+    >>> run_amounts(7, 2, 1), run_amounts(8, 2, 1), run_amounts(10, 3, 1), run_amounts(700, 2, 100)
+    ([4, 3], [4, 4], [4, 3, 3], [400, 300])
+    """
+    base, odd = divmod(amount // unit, runs)
+    return [(base + (i < odd)) * unit for i in range(runs)]
+
+
 class Replay:
     """Replays one hand: ``hand``, its ``seats`` and its ``events`` (in seq order) as
     the parser made them (``parsers.base``: ParsedHand, Seat, Event, whose fields are
@@ -723,16 +735,7 @@ class Replay:
                 for r in range(1, self.runs + 1)}
 
     def _run_amounts(self, amount: int) -> list[int]:
-        """A pot run ``self.runs`` times: each run's share, in whole chips, the odd chips to
-        the first runs (as PokerStars and GGPoker split; the TDA rules say nothing of
-        running it twice, docs/semantics.md).
-
-        >>> r = Replay.__new__(Replay); r.unit, r.runs = 1, 2
-        >>> r._run_amounts(7), r._run_amounts(8)
-        ([4, 3], [4, 4])
-        """
-        base, odd = divmod(amount // self.unit, self.runs)
-        return [(base + (i < odd)) * self.unit for i in range(self.runs)]
+        return run_amounts(amount, self.runs, self.unit)
 
     def _evaluate(self, seats: list[SeatState], cards_on_board: list[str] | None = None) -> dict[int, Any]:
         board = " ".join(self.board if cards_on_board is None else cards_on_board) if HOLE_COUNT.get(self.variant) else ""
