@@ -209,7 +209,7 @@ class StarsSite:
     rounded_amount: re.Pattern[str] | None = None  # a total written rounded ('15.52k'): no exact amount is stored
     # (first words, pattern on the action, reason code, why): an action the log cannot record rejects its hand
     rejected_actions: tuple[tuple[str, re.Pattern[str], str, str], ...] = ()
-    implied_returns: bool = False  # no 'Uncalled bet' line: the return is inferred (_HandReader.infer_return)
+    implied_returns: bool = False  # no 'Uncalled bet' line: the return is inferred (infer_return)
     forced_marker: str = ""  # the marker of a section of forced bets only: a voluntary action there rejects the hand
     # found in the header's rest, wherever it stands, it makes the hand a tournament's
     # ('$5,000 GTD Tournament #27099516 - ...'); None: the rest starts with tourney_starts
@@ -821,12 +821,9 @@ class _HandReader:
                 self.names_by_first.setdefault(name.partition(" ")[0], []).append(name)
         self.body(hand, i)
         if self.site.implied_returns:
-            self.infer_return(hand)
+            infer_return(self.events, hand)
         hand.events = self.events
         return hand
-
-    def infer_return(self, hand: ParsedHand) -> None:
-        infer_return(self.events, hand)
 
     # -- actions -----------------------------------------------------------------------
 
