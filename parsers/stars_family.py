@@ -492,12 +492,11 @@ class StarsFamilyParser:
             where = f"the next hand starts at line {cut_by}" if cut_by else "the file ends"
             return HandError(buf[0][0], "truncated", f"hand at line {buf[0][0]} has no *** SUMMARY ***: {where} "
                              f"(line {buf[-1][0]} is its last), and no seat line before it", self._hand_id(buf))
-        if first.line_no != buf[-1][0] or len(buf) < 2:
-            return first  # a line before the last that cannot be read: as in any hand
-        # The last line cannot be read.  If the record is cut short without it (no summary,
-        # or a summary that lacks its total or seat lines), the record stops in that line (cut
-        # off mid-line): the lines before it are the record, and that line is named as where
-        # it stops.  Else it is a line the hand's reading cannot understand, as in any hand.
+        if reader.cut is None or first.line_no != buf[-1][0] or len(buf) < 2:
+            return first  # a line that cannot be read before the last, or in a summary: as in any hand
+        # A hand with no summary whose last line cannot be read: the record stops in that
+        # line (cut off mid-line).  The lines before it are the record, and that line is
+        # named as where it stops.
         second, _ = self._read(buf[:-1], cut_by, fragment=(buf[-1][0], buf[-1][2]))
         if isinstance(second, ParsedHand) and second.record_cut is not None:
             second.last_line = buf[-1][0]
