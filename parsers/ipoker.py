@@ -655,6 +655,18 @@ class _GameReader:
         self._rounds(hand, names, stud)
         if hand.min_bet is None and gt.betting != Betting.FIXED_LIMIT.value:
             hand.min_bet = hand.big_blind
+        if self.cut_at is not None and not game.rounds:
+            # the file ends before the game's first round: its players may not all be read
+            raise _Reject("truncated", game.line, f"line {game.line}: game {game.code} is cut off: the file ends at "
+                          f"line {self.cut_at}, before its first round")
+        if cut is None and self.cut_at is not None:
+            # the file ends inside the game: kept whole when its actions account for every
+            # player's 'bet' attribute (the '</game>' alone is missing), else cut short
+            bets = [(p, p.attrib.get("bet")) for p in game.players if p.attrib.get("name")]
+            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attrib["name"]], 0) for p, b in bets):
+                last = max((e.line_no for e in self.events), default=game.line)
+                cut = (f"the actions after line {last} and its end (the file ends at line {self.cut_at} before its "
+                       "'</game>'); its players' 'win' and 'bet' attributes are kept in its text, not read as results")
         if cut is None:
             self._results(hand, names)
         hand.record_cut = cut

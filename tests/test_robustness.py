@@ -240,6 +240,31 @@ def test_a_hand_start_with_nothing_after_it_is_rejected_truncated(tmp_path):
     assert re.search(rf"rejected: {re.escape(str(f))}:\d+: truncated", r.stderr)
 
 
+def test_an_ipoker_file_that_ends_inside_a_game(tmp_path):
+    """iPoker: a file that ends inside a game's rounds keeps the game as recorded, cut short
+    (its players' win and bet attributes are not read as results); one that ends before the
+    game's first round holds no whole seating: rejected 'truncated'."""
+    lines = (SAMPLES / "ipoker" / "nlhe-cash-eur-violations.xml").read_text(encoding="utf-8").splitlines()
+    action = next(i for i, t in enumerate(lines, 1) if 'no="4"' in t)  # Bob's fold, pre-flop
+    players = next(i for i, t in enumerate(lines, 1) if "<players>" in t)
+    for cut, stored in ((action, 1), (players + 1, 0)):
+        f = tmp_path / f"cut-{cut}.xml"
+        f.write_text("\n".join(lines[:cut]), encoding="utf-8")
+        db = str(tmp_path / f"cut-{cut}.duckdb")
+        out = json.loads(run("audit", f, "--db", db, "--json").stdout)
+        assert (out["hands_seen"], out["hands"], out["rejected"]) == (1, stored, 1 - stored)
+        if stored:
+            assert [x["check"] for x in out["findings"]] == ["record-incomplete"]
+            con = duckdb.connect(db, read_only=True)
+            cut_text, = con.execute("SELECT record_cut FROM hands").fetchone()
+            kinds = [r[0] for r in con.execute("SELECT kind FROM events ORDER BY seq").fetchall()]
+            con.close()
+            assert f"the file ends at line {cut}" in cut_text
+            assert kinds[-1] == "fold" and not {"collect", "total_pot", "uncalled_return"} & set(kinds)
+        else:
+            assert [e["reason_code"] for e in out["rejections"]] == ["truncated"]
+
+
 @pytest.mark.parametrize("marker", ["Board [", "Seat 7: Hero showed"])
 def test_truncated_last_hand_inside_its_summary(tmp_path, marker):
     db = str(tmp_path / "s.duckdb")
