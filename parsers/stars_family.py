@@ -722,6 +722,11 @@ class _HandReader:
             summary = False
         if not summary:
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
+            if not any(t.startswith("Seat ") for _, _, t in buf[1:]):
+                # a hand start with no seat line after it: no hand to store (its header is not
+                # read: it may be all the file holds, on one line)
+                raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} "
+                              f"(line {buf[-1][0]} is its last), and no seat line")
             # stored as recorded if its seats are (else rejected 'truncated', see _hand)
             stop = self.fragment[0] if self.fragment else buf[-1][0]
             self.cut = f"the rest of the hand after line {stop}, its summary and its results ({where})"
