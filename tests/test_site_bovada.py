@@ -47,9 +47,10 @@ def bovada_as_stars(text: str) -> str | None:
 
     lines = text.split("\n")
     lines[0] = lines[0][lines[0].find("Bovada Hand #"):]  # a header glued to a cut-off line: from its start
-    [hand] = BovadaParser().iter_hands(((i, 0, t) for i, t in enumerate(lines, 1)), "m.txt")
+    # (a hand cut off mid-line by the next header holds that header too: the cut hand comes first)
+    hand = list(BovadaParser().iter_hands(((i, 0, t) for i, t in enumerate(lines, 1)), "m.txt"))[0]
     if not isinstance(hand, ParsedHand) or not hand.is_tournament or hand.variant != "holdem" \
-            or hand.betting != "no-limit" or any(e.inferred_from for e in hand.events):
+            or hand.betting != "no-limit" or any(e.inferred_from for e in hand.events) or hand.record_cut:
         return None
     seats = sorted(hand.seats, key=lambda s: s.position or 0)
     if not seats or not seats[-1].player.startswith("Dealer"):
