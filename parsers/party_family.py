@@ -612,8 +612,12 @@ class FamilyReader:
         a win line that includes it, and for cash games without a rake line record
         the total pot and the rake the chips imply (inferred)."""
         if not self.settled:
+            # the record stops before the hand's results: stored as recorded, marked as cut
+            # (hands.record_cut), with nothing inferred from what it lacks
             last = self.buf[-1]
-            raise Reject("truncated", last[0], f"hand at line {self.buf[self.marker_at][0]} ends at line {last[0]} without a win or collect line")
+            hand.record_cut = (f"the rest of the hand after line {last[0]} and its results (no win or collect line: "
+                               "the record stops there)")
+            return
         put: dict[int, int] = {}
         excess_line: dict[int, int] = {}
         returned: dict[int, int] = {}

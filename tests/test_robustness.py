@@ -265,6 +265,23 @@ def test_an_ipoker_file_that_ends_inside_a_game(tmp_path):
             assert [e["reason_code"] for e in out["rejections"]] == ["truncated"]
 
 
+def test_a_partypoker_hand_cut_before_its_results_is_stored_as_recorded():
+    """PartyPoker: a hand whose record stops before its win lines is stored as recorded,
+    marked as cut, nothing inferred; a hand announced and not written stays rejected."""
+    from parsers.base import ParsedHand
+    from parsers.partypoker import PartyPokerParser
+
+    lines = (SAMPLES / "partypoker" / "nlhe-sng-underraise.txt").read_text(encoding="utf-8").splitlines()
+    end = lines.index("Vera folds")  # the first hand, cut after its last action but one
+    items = list(PartyPokerParser().iter_hands(((i, 0, t) for i, t in enumerate(lines[:end], 1)), "p.txt"))
+    [hand] = items
+    assert isinstance(hand, ParsedHand) and hand.hand_id.endswith("900000001001")
+    assert f"after line {end}" in hand.record_cut and "win" in hand.record_cut
+    assert [e.kind for e in hand.events][-1] == "fold" and not [e for e in hand.events if e.inferred_from]
+    announced = list(PartyPokerParser().iter_hands(((i, 0, t) for i, t in enumerate(lines[:26], 1)), "p.txt"))  # "Game #N starts."
+    assert [getattr(i, "reason_code", "ok") for i in announced] == ["ok", "truncated"]
+
+
 @pytest.mark.parametrize("marker", ["Board [", "Seat 7: Hero showed"])
 def test_truncated_last_hand_inside_its_summary(tmp_path, marker):
     db = str(tmp_path / "s.duckdb")
