@@ -528,7 +528,8 @@ class FamilyReader:
 
     def post(self, hand: ParsedHand, no: int, text: str, seat: int, name: str, arg: str) -> None:
         kinds = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
-                 ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND))
+                 ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
+                 ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
         for words, kind in kinds:
             if arg.startswith(words + " ") or arg.startswith(words + "["):
                 inner = bracket(arg[len(words):])
