@@ -42,6 +42,13 @@ from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Res
 
 K = SimpleNamespace(**{k.name: k.value for k in EventKind})
 S = SimpleNamespace(**{k.name: k.value for k in Street})
+# what a player posts ('posts big blind [20]'), by the words before the amount
+_POSTS = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
+          ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
+          ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
+# the events that put chips on a street, and those that state a raise-to total
+_STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
+_TO_TOTAL = frozenset({K.RAISE, K.COMPLETE})
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
 _CHIP_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
@@ -55,7 +62,7 @@ _SEAT = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
 _BRACKET = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
-_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs])$")
+_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _CURRENCY_WORDS = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -115,16 +122,27 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     return "".join(groups), frac
 
 
+_UNITS: dict[tuple[str, int, bool], int] = {}  # amounts read so far: a table's amounts repeat
+
+
 def family_units(text: str, scale: int, chips: bool = False) -> int:
     """An amount as written, in stored units (integers only: no float touches it)."""
     if text.isdigit():  # the common case: tournament chips
         return int(text) * scale
+    key = (text, scale, chips)
+    units = _UNITS.get(key)
+    if units is not None:
+        return units
     whole, frac = split_number(text, chips)
     frac = frac.rstrip("0")
     digits = len(str(scale)) - 1
     if len(frac) > digits:
         raise Rescale(len(frac))
-    return int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+    units = int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+    if len(_UNITS) >= 1 << 16:
+        _UNITS.clear()
+    _UNITS[key] = units
+    return units
 
 
 def currency_of(text: str) -> str | None:
@@ -190,7 +208,14 @@ class FamilyParser:
         for no, off, raw in lines:
             text = raw.replace("\x00", "").lstrip("\ufeff")
             item = (no, off, text)
-            if _PREFIX.match(text):
+            if "Game" not in text:  # neither a prefix line nor a marker (both name the game)
+                if has_marker:
+                    buf.append(item)
+                elif prefix:
+                    prefix.append(item)
+                elif text.strip():
+                    stray = (stray[0], no) if stray else (no, no)
+            elif _PREFIX.match(text):
                 if has_marker:
                     yield self._hand(buf)
                     buf, has_marker = [], False
@@ -269,6 +294,7 @@ class FamilyReader:
         self.events: list[Event] = []
         self.names: dict[str, int] = {}
         self.by_length: list[str] = []
+        self.by_first: dict[str, list[str]] = {}  # the seated names by their first word
         self.committed: dict[int, int] = {}
         self.current_bet = 0
         self.street = S.PREFLOP
@@ -304,8 +330,8 @@ class FamilyReader:
             inner = inner[:-1]
         out = []
         for tok in inner.replace(",", " ").split():
-            card = self.normalise_card(tok)
-            if not _CARD.match(card):
+            card = tok if tok in _CARDS else self.normalise_card(tok)
+            if card not in _CARDS:
                 raise Reject("unreadable-cards", no, f"line {no}: card {tok!r} is not a card this parser can read: {text!r}")
             out.append(card)
         if not out:
@@ -316,8 +342,9 @@ class FamilyReader:
         return tok
 
     def actor(self, text: str) -> tuple[str | None, str]:
-        """'<seated name> <action>' (longest name first: one name may start another)."""
-        for name in self.by_length:
+        """'<seated name> <action>' (longest name first: one name may start another).
+        Only the names whose first word is the line's are tried."""
+        for name in self.by_first.get(text.partition(" ")[0], ()):
             if text.startswith(name + " ") and name:
                 return name, text[len(name) + 1:]
         if "" in self.names and text.startswith(" "):
@@ -370,13 +397,14 @@ class FamilyReader:
             if not text.strip():
                 i += 1
                 continue
-            bm = _BUTTON.match(text.strip())
-            if bm:
+            stripped = text.strip()
+            seat_line = stripped[:4].lower() == "seat"
+            if seat_line and stripped.endswith(" is the button") and (bm := _BUTTON.match(stripped)):
                 hand.button_seat = int(bm.group(1))
-            elif (pm := _PLAYERS.match(text.strip())):
+            elif not seat_line and (pm := _PLAYERS.match(stripped)):
                 if pm.group(2):
                     hand.max_seats = int(pm.group(2))
-            elif text.lstrip().lower().startswith("seat") and (sm := _SEAT.match(text)):
+            elif seat_line and (sm := _SEAT.match(text)):
                 seat, name, stack = int(sm.group("seat")), sm.group("name"), sm.group("stack")
                 if name in self.names:
                     raise Reject("ambiguous-names", no, f"line {no}: two seats hold players named {name!r}: their actions cannot be told apart")
@@ -392,6 +420,8 @@ class FamilyReader:
         if not hand.seats:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         self.by_length = sorted(self.names, key=len, reverse=True)
+        for name in self.by_length:  # longest first within each first word too
+            self.by_first.setdefault(name.partition(" ")[0], []).append(name)
         return i
 
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
@@ -527,11 +557,8 @@ class FamilyReader:
             raise self.fail(no, text)
 
     def post(self, hand: ParsedHand, no: int, text: str, seat: int, name: str, arg: str) -> None:
-        kinds = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
-                 ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
-                 ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
-        for words, kind in kinds:
-            if arg.startswith(words + " ") or arg.startswith(words + "["):
+        for words, kind in _POSTS:
+            if arg.startswith(words) and arg[len(words):len(words) + 1] in (" ", "["):
                 inner = bracket(arg[len(words):])
                 if inner is None:
                     raise self.fail(no, text)
@@ -630,12 +657,12 @@ class FamilyReader:
             if e.kind == K.ANTE:
                 put[e.seat] = put.get(e.seat, 0) + e.amount
                 continue
-            if e.kind not in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN):
+            if e.kind not in _STREET_CHIPS:
                 continue
             if e.street != street:
                 street, committed, last_line = e.street, {}, {}
                 streets.append((street, committed, last_line))
-            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
+            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in _TO_TOTAL else e.amount
             put[e.seat] = put.get(e.seat, 0) + chips
             live = chips if e.kind != K.DEAD_BLIND else min(chips, hand.big_blind or chips)
             committed[e.seat] = committed.get(e.seat, 0) + live
@@ -666,7 +693,7 @@ class FamilyReader:
             if exact:  # a win line of exactly the unmatched chips ('side pot #1', 888's own line): the return, as written
                 exact[0].kind = K.UNCALLED_RETURN
                 exact[0].pot_label = exact[0].half = None
-                collects.remove(exact[0])
+                collects = [e for e in collects if e is not exact[0]]
             else:
                 # the unmatched chips of the seat's last commitment; when its win line includes
                 # them, that collect less them (both inferred, on the win line)
@@ -679,7 +706,7 @@ class FamilyReader:
                     assert where is not None
                     where.amount -= chips
                     where.inferred_from = ret.inferred_from
-                at = self.events.index(where) if where is not None else len(self.events)
+                at = next(k for k, e in enumerate(self.events) if e is where) if where is not None else len(self.events)
                 self.events.insert(at, ret)
             returned[seat] = returned.get(seat, 0) + chips
             in_pot -= chips

@@ -89,6 +89,7 @@ K = EventKind
 S = Street
 # notices the Mac client writes with the next line glued on
 _GLUED_NOTICES = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_FIRST = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
 
 
@@ -216,8 +217,8 @@ class PartyReader(FamilyReader):
     def body(self, hand: ParsedHand, i: int) -> None:
         self.pending_blinds: list[Event] = []
         self.silent: list[tuple[int, str, int]] = []  # (seat, name, check line) of left-out posts
-        posts = any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:])
-        if not posts and hand.variant not in _STUD and hand.big_blind:
+        if (hand.variant not in _STUD and hand.big_blind
+                and not any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:])):
             self.pending_blinds = self.implied_blinds(hand)
         super().body(hand, i)
 
@@ -230,9 +231,9 @@ class PartyReader(FamilyReader):
                  and (" is the button" in t or "Blinds" in t)]
         # seats in play: with chips, and named by a line of the hand (a player moved in
         # from another table waits for the big blind and has no line)
-        body = [t for _, _, t in self.buf[self.marker_at:]]
+        body = "\n" + "\n".join(t for _, _, t in self.buf[self.marker_at:])
         named = {s.seat for s in hand.seats
-                 if any(t.startswith(s.player + " ") and not t.startswith(s.player + " has joined") for t in body)}
+                 if body.count(f"\n{s.player} ") > body.count(f"\n{s.player} has joined")}
         seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
@@ -264,7 +265,7 @@ class PartyReader(FamilyReader):
 
     def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
         seat = self.names[name]
-        if self.glued(hand, no, text, action):
+        if action[:1] in _GLUED_FIRST and self.glued(hand, no, text, action):
             return
         if (action.rstrip(". ") == "checks" and self.street == S.PREFLOP
                 and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
@@ -315,7 +316,8 @@ class PartyReader(FamilyReader):
 
     def with_posts(self, hand: ParsedHand, amounts: tuple[int, ...], settle_lines) -> list[Event]:
         """Copies of the events with the left-out posts inserted after the written ones."""
-        events = [copy.copy(e) for e in self.events]
+        events = [Event(e.seq, e.street, e.kind, e.line_no, e.seat, e.player, e.amount, e.to_amount, e.all_in, e.cards,
+                        e.pot_label, e.half, e.text, e.inferred_from, e.run) for e in self.events]
         at = max((i + 1 for i, e in enumerate(events) if e.street == S.PREFLOP and e.kind in _POST_KINDS), default=0)
         posts = [Event(0, S.PREFLOP, K.BIG_BLIND.value if amount == hand.big_blind else K.DEAD_BLIND.value, no, seat, name,
                        amount, text=self.line_text(no), inferred_from=inferred_from(no, *settle_lines))
@@ -340,7 +342,7 @@ class PartyReader(FamilyReader):
         return won == in_pot if hand.is_tournament else won <= in_pot
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
-        if any(c in text for c in _CASH_OUT):
+        if ("ash" in text or "probabilty" in text) and any(c in text for c in _CASH_OUT):
             raise Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
         if text.startswith("Main Pot:"):
             mp = _MAIN_POT.match(text)
@@ -351,6 +353,8 @@ class PartyReader(FamilyReader):
             # the main pot is written after rake: the total is both
             self.add(S.SUMMARY, K.TOTAL_POT, no, amount=main + rake, to_amount=rake)
             return True
+        if " wins " not in text and " balance " not in text:
+            return False
         name, action = self.actor(text)
         if name is None:
             return False
