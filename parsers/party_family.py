@@ -49,6 +49,8 @@ _POSTS = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("
 # the events that put chips on a street, and those that state a raise-to total
 _STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
 _TO_TOTAL = frozenset({K.RAISE, K.COMPLETE})
+# the action words that put chips in, and their events
+_CHIP_WORDS = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
 _CHIP_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
@@ -157,7 +159,10 @@ def currency_of(text: str) -> str | None:
 
 def bracket(text: str) -> str | None:
     """The inside of '[ $1 USD ]' or '(70000)' (a trailing '.' allowed)."""
-    m = _BRACKET.match(text.strip())
+    t = text.strip()
+    if t[:1] == "[" and t[-1:] == "]":  # the common case, as the pattern reads it
+        return t[1:-1].strip()
+    m = _BRACKET.match(t)
     return m.group(1) if m else None
 
 
@@ -205,9 +210,11 @@ class FamilyParser:
         prefix: list[tuple[int, int, str]] = []
         has_marker = False
         stray: tuple[int, int] | None = None
-        for no, off, raw in lines:
-            text = raw.replace("\x00", "").lstrip("\ufeff")
-            item = (no, off, text)
+        for item in lines:
+            no, off, text = item
+            if "\x00" in text or text[:1] == "\ufeff":
+                text = text.replace("\x00", "").lstrip("\ufeff")
+                item = (no, off, text)
             if "Game" not in text:  # neither a prefix line nor a marker (both name the game)
                 if has_marker:
                     buf.append(item)
@@ -510,7 +517,9 @@ class FamilyReader:
         action = action.rstrip(".").rstrip()
         word, _, arg = action.partition(" ")
         street = self.street
-        if word == "folds" and not self.dealt_in:
+        if word in _CHIP_WORDS:
+            self.chips_action(hand, no, text, seat, name, word, arg, False)
+        elif word == "folds" and not self.dealt_in:
             # a fold before '** Dealing down cards **': the seat is not dealt in (it would
             # not post its blind), a table event like PokerStars' 'out of hand'
             self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, name)
@@ -520,9 +529,8 @@ class FamilyReader:
             self.add(street, K.CHECK, no, seat, name)
         elif word == "posts":
             self.post(hand, no, text, seat, name, arg)
-        elif word in ("calls", "bets", "raises", "completes", "bring-ins") or action.startswith(("calls[", "bets[", "raises[")):
-            if action.startswith(("calls[", "bets[", "raises[")):
-                word, arg = action[:action.index("[")], action[action.index("["):]
+        elif action.startswith(("calls[", "bets[", "raises[")):
+            word, arg = action[:action.index("[")], action[action.index("["):]
             self.chips_action(hand, no, text, seat, name, word, arg, all_in=False)
         elif action.startswith("is all-In") or action.startswith("is all-in"):
             arg = action[9:].strip()
@@ -535,6 +543,8 @@ class FamilyReader:
                     raise self.fail(no, text, "all-in with no chips put in")
                 return
             self.chips_action(hand, no, text, seat, name, "all-in", arg, all_in=True)
+        elif action.startswith(_IGNORED_ACTOR):
+            return
         elif word == "shows" or word.startswith("shows"):
             rest = action[5:].strip()
             if not rest.startswith("["):
@@ -549,7 +559,7 @@ class FamilyReader:
             self.add(S.SUMMARY, K.FINISH, no, seat, name, amount=int(fm.group(1)))
         elif action in ("did not show his hand",):
             self.add(S.SHOWDOWN if street != S.SUMMARY else S.SUMMARY, K.NO_SHOW, no, seat, name)
-        elif action.startswith(_IGNORED_ACTOR) or action.startswith("will be allowed"):
+        elif action.startswith("will be allowed"):
             return
         elif action.startswith(":") or text.startswith(name + ":"):
             return  # table talk
@@ -602,29 +612,23 @@ class FamilyReader:
         if to_total is not None and to_total != to:
             raise self.fail(no, text, f"raise adds {added} to {before} but says to {to_total}")
         street, facing = self.street, self.current_bet
-        if word == "bring-ins":
-            kind = K.BRING_IN
-            if hand.bring_in is None:
-                hand.bring_in = added
-        elif word == "completes":
-            kind = K.COMPLETE
-        elif word == "calls":
-            kind = K.CALL
-        elif word == "bets":
-            kind = K.BET
-        elif word == "raises":
-            kind = K.RAISE
-        else:  # all-in: what the chips amount to against the bet faced
+        kind = _CHIP_WORDS.get(word)
+        if kind is None:  # all-in: what the chips amount to against the bet faced
             kind = K.CALL if to <= facing else (K.BET if facing == 0 else K.RAISE)
-        self.put(seat, added)
+        elif kind == K.BRING_IN and hand.bring_in is None:
+            hand.bring_in = added
+        self.committed[seat] = to
+        if to > facing:
+            self.current_bet = to
+        events = self.events
         if kind == K.RAISE:  # as PokerStars: the increment over the bet faced, and the total
-            self.add(street, kind, no, seat, name, amount=to - facing, to_amount=to, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, to - facing, to, all_in, None, None, None, self.raw))
         elif kind == K.COMPLETE:  # as PokerStars: the chips added, and the total
-            self.add(street, kind, no, seat, name, amount=added, to_amount=to, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, added, to, all_in, None, None, None, self.raw))
         elif kind == K.BET:
-            self.add(street, kind, no, seat, name, amount=added, to_amount=added, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, added, added, all_in, None, None, None, self.raw))
         else:
-            self.add(street, kind, no, seat, name, amount=added, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, added, None, all_in, None, None, None, self.raw))
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         return False
