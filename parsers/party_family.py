@@ -49,6 +49,7 @@ _POSTS = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("
 # the events that put chips on a street, and those that state a raise-to total
 _STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
 _TO_TOTAL = frozenset({K.RAISE, K.COMPLETE})
+_DEAD_BLIND, _UNCALLED_RETURN, _ANTE = K.DEAD_BLIND, K.UNCALLED_RETURN, K.ANTE
 # the action words that put chips in, and their events
 _CHIP_WORDS = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
@@ -79,6 +80,34 @@ _IGNORED_LINE = re.compile(
     r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|Blinds(?:-Antes)?\(|Player .+ finished in \d+|"
     r".+ has joined the table\.?$|.+ has left the table\.?$|.+ is sitting out$|Congratulations to player |.+ finished in \d+ place\.?$)"
 )
+
+
+def seat_fields(text: str) -> tuple[int, str, str] | None:
+    """(seat, name, stack) of a seat line, as ``_SEAT`` reads it; string methods
+    read the common shape, the pattern the rest.
+
+    >>> seat_fields("Seat 5: Ann ( 1,500 )"), seat_fields("seat 2: Bo (b) ($5)"), seat_fields("Seat 1: Cy  (7) x")
+    ((5, 'Ann', '1,500'), (2, 'Bo', 'b'), (1, 'Cy ', '7'))
+    """
+    t = text.lstrip()
+    colon = t.find(": ")
+    num = t[4:colon] if colon > 4 else ""
+    if num[:1] == " ":
+        num = num[1:]
+    opened = t.find("(", colon + 2)
+    closed = t.find(")", opened + 1) if opened >= 0 else -1
+    if (t[:4] in ("Seat", "seat") and num.isdecimal() and num.isascii() and closed > 0
+            and "(" not in t[opened + 1:closed]):
+        name, stack = t[colon + 2:opened], t[opened + 1:closed]
+        if name[-1:] == " ":
+            name = name[:-1]
+        if stack[:1] == " ":
+            stack = stack[1:]
+        if stack[-1:] == " ":
+            stack = stack[:-1]
+        return int(num), name, stack
+    sm = _SEAT.match(text)
+    return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
 
 
 def split_number(text: str, chips: bool = False) -> tuple[str, str]:
@@ -411,8 +440,8 @@ class FamilyReader:
             elif not seat_line and (pm := _PLAYERS.match(stripped)):
                 if pm.group(2):
                     hand.max_seats = int(pm.group(2))
-            elif seat_line and (sm := _SEAT.match(text)):
-                seat, name, stack = int(sm.group("seat")), sm.group("name"), sm.group("stack")
+            elif seat_line and (fields := seat_fields(text)):
+                seat, name, stack = fields
                 if name in self.names:
                     raise Reject("ambiguous-names", no, f"line {no}: two seats hold players named {name!r}: their actions cannot be told apart")
                 self.names[name] = seat
@@ -654,23 +683,25 @@ class FamilyReader:
         last_line: dict[int, int] = {}
         street = None
         for e in self.events:
-            if e.kind == K.UNCALLED_RETURN:
-                returned[e.seat] = returned.get(e.seat, 0) + (e.amount or 0)
-            if e.seat is None or e.amount is None:
+            amount = e.amount
+            if amount is None:  # folds, checks, cards: no chips
                 continue
-            if e.kind == K.ANTE:
-                put[e.seat] = put.get(e.seat, 0) + e.amount
-                continue
-            if e.kind not in _STREET_CHIPS:
-                continue
-            if e.street != street:
-                street, committed, last_line = e.street, {}, {}
-                streets.append((street, committed, last_line))
-            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in _TO_TOTAL else e.amount
-            put[e.seat] = put.get(e.seat, 0) + chips
-            live = chips if e.kind != K.DEAD_BLIND else min(chips, hand.big_blind or chips)
-            committed[e.seat] = committed.get(e.seat, 0) + live
-            last_line[e.seat] = e.line_no
+            kind, seat = e.kind, e.seat
+            if kind in _STREET_CHIPS:
+                if seat is None:
+                    continue
+                if e.street != street:
+                    street, committed, last_line = e.street, {}, {}
+                    streets.append((street, committed, last_line))
+                chips = e.to_amount - committed.get(seat, 0) if kind in _TO_TOTAL else amount
+                put[seat] = put.get(seat, 0) + chips
+                live = chips if kind != _DEAD_BLIND else min(chips, hand.big_blind or chips)
+                committed[seat] = committed.get(seat, 0) + live
+                last_line[seat] = e.line_no
+            elif kind == _UNCALLED_RETURN:
+                returned[seat] = returned.get(seat, 0) + amount
+            elif kind == _ANTE and seat is not None:
+                put[seat] = put.get(seat, 0) + amount
         excess: dict[int, int] = {}
         for _, committed, last_line in streets:
             if not committed:

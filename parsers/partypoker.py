@@ -217,18 +217,25 @@ class PartyReader(FamilyReader):
     def body(self, hand: ParsedHand, i: int) -> None:
         self.pending_blinds: list[Event] = []
         self.silent: list[tuple[int, str, int]] = []  # (seat, name, check line) of left-out posts
-        if (hand.variant not in _STUD and hand.big_blind
-                and not any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:])):
+        if hand.variant not in _STUD and hand.big_blind and not self.posts_written(i):
             self.pending_blinds = self.implied_blinds(hand)
         super().body(hand, i)
+
+    def posts_written(self, i: int) -> bool:
+        """Whether a blind post is written from line ``i`` on (posts come first: the
+        first lines are looked at one by one, the rest as one text)."""
+        if any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:i + 8]):
+            return True
+        rest = "\n".join(t for _, _, t in self.buf[i + 8:])
+        return " posts small blind" in rest or " posts big blind" in rest
 
     def implied_blinds(self, hand: ParsedHand) -> list[Event]:
         """Tournament histories before 2013 write no blind posts: the two seats after the
         button (heads-up: the button, then the other) post the level's blinds, as the
         calls that follow show.  Seats with no line in the hand are passed over.  Recorded
         as inferred, from the button and blinds lines."""
-        lines = [no for no, _, t in self.buf if t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))
-                 and (" is the button" in t or "Blinds" in t)]
+        lines = [no for no, _, t in self.buf if (" is the button" in t or "Blinds" in t)
+                 and t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))]
         # seats in play: with chips, and named by a line of the hand (a player moved in
         # from another table waits for the big blind and has no line)
         body = "\n" + "\n".join(t for _, _, t in self.buf[self.marker_at:])
