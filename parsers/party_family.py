@@ -49,7 +49,7 @@ _POSTS = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("
 # the events that put chips on a street, and those that state a raise-to total
 _STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
 _TO_TOTAL = frozenset({K.RAISE, K.COMPLETE})
-_DEAD_BLIND, _UNCALLED_RETURN, _ANTE = K.DEAD_BLIND, K.UNCALLED_RETURN, K.ANTE
+_DEAD_BLIND, _UNCALLED_RETURN, _ANTE, _COLLECT, _TOTAL_POT = K.DEAD_BLIND, K.UNCALLED_RETURN, K.ANTE, K.COLLECT, K.TOTAL_POT
 # the action words that put chips in, and their events
 _CHIP_WORDS = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
@@ -465,6 +465,8 @@ class FamilyReader:
         return False
 
     def body(self, hand: ParsedHand, i: int) -> None:
+        site_line, actor, action_of = self.site_line, self.actor, self.action
+        blank_name = "" in self.names  # a seat with no name: its lines start with a space
         for no, _, raw in self.buf[i:]:
             self.raw = raw
             text = raw.strip()
@@ -476,11 +478,11 @@ class FamilyReader:
             if text.startswith("Dealt to "):
                 self.dealt(no, text)
                 continue
-            if self.site_line(hand, no, text):
+            if site_line(hand, no, text):
                 continue
-            name, action = self.actor(raw.rstrip() if raw.startswith(" ") and "" in self.names else text)
+            name, action = actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
             if name is not None:
-                self.action(hand, no, text, name, action.strip())
+                action_of(hand, no, text, name, action.strip())
                 continue
             if _IGNORED_LINE.match(text):
                 continue
@@ -682,11 +684,16 @@ class FamilyReader:
         committed: dict[int, int] = {}
         last_line: dict[int, int] = {}
         street = None
+        collects: list[Event] = []
+        chip_lines: list[int] = []  # the lines of the events that move chips (a total pot is inferred from them)
+        has_total = False
         for e in self.events:
             amount = e.amount
             if amount is None:  # folds, checks, cards: no chips
                 continue
             kind, seat = e.kind, e.seat
+            if kind in _CHIP_KINDS:
+                chip_lines.append(e.line_no)
             if kind in _STREET_CHIPS:
                 if seat is None:
                     continue
@@ -702,6 +709,10 @@ class FamilyReader:
                 returned[seat] = returned.get(seat, 0) + amount
             elif kind == _ANTE and seat is not None:
                 put[seat] = put.get(seat, 0) + amount
+            elif kind == _COLLECT:
+                collects.append(e)
+            elif kind == _TOTAL_POT:
+                has_total = True
         excess: dict[int, int] = {}
         for _, committed, last_line in streets:
             if not committed:
@@ -716,7 +727,6 @@ class FamilyReader:
                 line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)
                 raise Reject("stack-exceeded", line, f"line {line}: {self.player_of(seat)!r} puts in {chips}, more than "
                              f"the {self.stacks[seat]} the seat line gives: the history does not record the stack played")
-        collects = [e for e in self.events if e.kind == K.COLLECT]
         in_pot = sum(put.values()) - sum(returned.values())
         for seat, chips in excess.items():
             chips -= returned.get(seat, 0)
@@ -729,6 +739,7 @@ class FamilyReader:
                 exact[0].kind = K.UNCALLED_RETURN
                 exact[0].pot_label = exact[0].half = None
                 collects = [e for e in collects if e is not exact[0]]
+                chip_lines.append(exact[0].line_no)
             else:
                 # the unmatched chips of the seat's last commitment; when its win line includes
                 # them, that collect less them (both inferred, on the win line)
@@ -745,14 +756,14 @@ class FamilyReader:
                 self.events.insert(at, ret)
             returned[seat] = returned.get(seat, 0) + chips
             in_pot -= chips
-        if not hand.is_tournament and not any(e.kind == K.TOTAL_POT for e in self.events):
+        if not hand.is_tournament and not has_total:
             # the format writes no total pot or rake: the chips that stayed in the pot (put in
-            # less returned) and, less what was won, the rake
-            won = sum(e.amount for e in self.events if e.kind == K.COLLECT)
-            collect_lines = inferred_from(*(e.line_no for e in self.events if e.kind == K.COLLECT))
+            # less returned) and, less what was won, the rake (the returns inferred above rest
+            # on bet and win lines already among these)
+            won = sum(e.amount for e in collects)
+            collect_lines = inferred_from(*(e.line_no for e in collects))
             last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won
-            chip_lines = (e.line_no for e in self.events if e.amount is not None and e.kind in _CHIP_KINDS)
             self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0),
                                      text=self.line_text(last), inferred_from=inferred_from(*chip_lines, *collect_lines)))
 

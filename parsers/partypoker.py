@@ -274,7 +274,7 @@ class PartyReader(FamilyReader):
         seat = self.names[name]
         if action[:1] in _GLUED_FIRST and self.glued(hand, no, text, action):
             return
-        if (action.rstrip(". ") == "checks" and self.street == S.PREFLOP
+        if (action[:6] == "checks" and action.rstrip(". ") == "checks" and self.street == S.PREFLOP
                 and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
             self.silent_post(hand, no, text, seat, name)
         super().action(hand, no, text, name, action)
