@@ -261,7 +261,7 @@ class PartyReader(FamilyReader):
         return out
 
     def marker(self, hand: ParsedHand, no: int, text: str) -> None:
-        super().marker(hand, no, text)
+        FamilyReader.marker(self, hand, no, text)
         if self.pending_blinds and self.street == S.PREFLOP:
             for e in self.pending_blinds:
                 self.events.append(e)
@@ -277,7 +277,7 @@ class PartyReader(FamilyReader):
         if (action[:6] == "checks" and action.rstrip(". ") == "checks" and self.street == S.PREFLOP
                 and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
             self.silent_post(hand, no, text, seat, name)
-        super().action(hand, no, text, name, action)
+        FamilyReader.action(self, hand, no, text, name, action)  # directly: super() costs on every line
 
     def glued(self, hand: ParsedHand, no: int, text: str, action: str) -> bool:
         """The Mac client writes some notices with no line end before the next line
