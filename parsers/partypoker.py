@@ -321,7 +321,7 @@ class PartyReader(FamilyReader):
         settle_lines = [e.line_no for e in self.events if e.kind in (K.COLLECT, K.TOTAL_POT)]
         self.events = self.with_posts(hand, fits[0], settle_lines)
 
-    def with_posts(self, hand: ParsedHand, amounts: tuple[int, ...], settle_lines) -> list[Event]:
+    def with_posts(self, hand: ParsedHand, amounts: tuple[int, ...], settle_lines: list[int] | tuple[()]) -> list[Event]:
         """Copies of the events with the left-out posts inserted after the written ones."""
         events = [Event(e.seq, e.street, e.kind, e.line_no, e.seat, e.player, e.amount, e.to_amount, e.all_in, e.cards,
                         e.pot_label, e.half, e.text, e.inferred_from, e.run) for e in self.events]
