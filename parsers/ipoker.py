@@ -662,8 +662,9 @@ class _GameReader:
         if cut is None and self.cut_at is not None:
             # the file ends inside the game: kept whole when its actions account for every
             # player's 'bet' attribute (the '</game>' alone is missing), else cut short
-            bets = [(p, p.attrib.get("bet")) for p in game.players if p.attrib.get("name")]
-            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attrib["name"]], 0) for p, b in bets):
+            put_in_written = [(p, p.attrib.get("bet")) for p in game.players if p.attrib.get("name")]
+            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attrib["name"]], 0)
+                   for p, b in put_in_written):
                 last = max((e.line_no for e in self.events), default=game.line)
                 cut = (f"the actions after line {last} and its end (the file ends at line {self.cut_at} before its "
                        "'</game>'); its players' 'win' and 'bet' attributes are kept in its text, not read as results")
