@@ -84,7 +84,8 @@ CASH = re.compile(
 )
 DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
 GAMES = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "OMAHA HiLo": Variant.OMAHA_HILO.value}
-STUD_GAMES = ("7CARD", "NCARD", "7CARD HiLo", "NCARD HiLo")
+# seven card stud: the header's 'Fixed Limit' and, in tournaments, '(0/0)' state no bet sizes
+STUD_GAMES = {"7CARD": Variant.STUD.value, "7CARD HiLo": Variant.STUD_HILO.value}
 LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
           "Fixed Limit": Betting.FIXED_LIMIT.value,
           # the tournament's speed written where the limit would be (Ignition): the structure
@@ -92,12 +93,14 @@ LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.val
           "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
 
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
+# stud seats are named by their number: 'Seat+4 [ME]: 1,500 in chips' (the player 'Seat+4')
+STUD_SEAT = re.compile(r"^(?P<name>Seat\+(?P<seat>\d+))(?P<me> +\[ME\])?: (?P<stack>\S+) in chips$")
 POSITION = re.compile(r"^(?:Small Blind|Big Blind|Dealer|UTG(?:\+(\d))?)$")
 # an action line (in the summary, another hand's line: the hand was cut and another glued on)
 ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
 # '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
 # save All-in's '(raise)'
-ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Calls|Call|Checks|Folds|Fold)"
+ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Double bets|D bets|Calls|Call|Checks|Folds|Fold)"
                     r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
 RAISE_TO = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
 BOARD = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
@@ -133,8 +136,14 @@ IGNORED_LINES = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(A
 SHOWDOWN_WORDS = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
 STREETS = {"*** HOLE CARDS ***": S.PREFLOP, "*** FLOP ***": S.FLOP, "*** TURN ***": S.TURN,
            "*** RIVER ***": S.RIVER}
-BETTING_STREETS = frozenset(STREETS.values())
+STUD_STREETS = (S.THIRD, S.FOURTH, S.FIFTH, S.SIXTH, S.SEVENTH)  # a player's street: his cards less 3
+# stud's markers, where written (2014: '*** 3RD STREET ***' ... '*** RIVER ***'; before, only '*** HOLE CARDS ***')
+STUD_MARKERS = {"*** HOLE CARDS ***": S.THIRD, "*** 3RD STREET ***": S.THIRD, "*** 4TH STREET ***": S.FOURTH,
+                "*** 5TH STREET ***": S.FIFTH, "*** 6TH STREET ***": S.SIXTH, "*** RIVER ***": S.SEVENTH}
+BETTING_STREETS = frozenset(STREETS.values()) | frozenset(STUD_STREETS)
 BOARD_STREETS = {3: S.FLOP, 4: S.TURN, 5: S.RIVER}
+# the summary's stud seat line of a split pot: 'Seat+5:  HI $73.50  with ...', '... LO $73.50 [...]'
+HALF_WON = re.compile(r"\b(?:HI|LO) (\$?[\d,]+(?:\.\d+)?)")
 
 
 def _position(label: str) -> int | None:
@@ -172,6 +181,9 @@ class _BovadaHand:
         self.added: dict[int, int] = {}  # chips a voluntary action added, by line
         self.collects: list[Event] = []
         self.labels_longest: list[str] = []  # position names, longest first (summary lines)
+        self.stud = False  # seven card stud: seats named by number, cards dealt to each seat street by street
+        self.stud_held: dict[int, list[str]] = {}  # stud: each seat's cards so far, in the order dealt
+        self.cards_seen: set[str] = set()  # stud: every card dealt (a card dealt twice contradicts the deck)
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # tournament chips: most amounts
@@ -217,13 +229,18 @@ class _BovadaHand:
             raise self.fail(first_no, header, "hand header not understood")
         game, limit = h.group("game"), h.group("limit").strip()
         if game in STUD_GAMES:
-            raise Reject("stud-cards-unmarked", first_no, f"line {first_no}: seven card stud: the deal lines do not "
-                         f"say which cards are face up (the bring-in and the order of play rest on them)")
-        if game not in GAMES:
+            # 'Fixed Limit' with no bet sizes anywhere (tournaments write '(0/0)'): no size can be
+            # judged, as where the structure is not written (docs/semantics.md)
+            if limit != "Fixed Limit":
+                raise self.fail(first_no, header, f"stud limit {limit!r} not known")
+            self.stud = True
+            hand.variant, hand.betting = STUD_GAMES[game], Betting.UNRECORDED.value
+        elif game not in GAMES:
             raise self.fail(first_no, header, f"game {game!r} not known")
-        if limit not in LIMITS:
+        elif limit not in LIMITS:
             raise self.fail(first_no, header, f"limit {limit!r} not known")
-        hand.variant, hand.betting = GAMES[game], LIMITS[limit]
+        else:
+            hand.variant, hand.betting = GAMES[game], LIMITS[limit]
         hand.game_label = f"{game} {limit}"
         hand.started_at_text = h.group("date")
         d = DATE.search(hand.started_at_text)
@@ -234,7 +251,8 @@ class _BovadaHand:
         # record names players by their position in each hand (tournament seats are player ids or
         # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
         hand.table_name = None
-        money = any(x.startswith("Seat ") and "$" in x and SEAT.match(x) for _, _, x in buf[1:12])
+        seat_line = STUD_SEAT if self.stud else SEAT
+        money = any(x.startswith("Seat") and "$" in x and seat_line.match(x) for _, _, x in buf[1:12])
         if self.scale == 0:
             self.scale = 100 if money else 1
         hand.amount_scale = self.scale
@@ -243,14 +261,16 @@ class _BovadaHand:
             hand.is_tournament = True
             hand.tournament_id = t.group("tid")
             hand.level = t.group("level")
-            hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
+            if not self.stud:  # stud headers write '(0/0)': no blinds
+                hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
         i = 1
-        while i < len(buf) and not buf[i][2].startswith("Seat "):
+        while i < len(buf) and not buf[i][2].startswith("Seat"):
             i += 1
-        while i < len(buf) and (sm := SEAT.match(buf[i][2].rstrip())):
+        while i < len(buf) and (sm := seat_line.match(buf[i][2].rstrip())):
             self.raw_no = buf[i][0]
             label = sm.group("name")
-            pos = _position(label)
+            # stud acts by the cards showing, not by position: the seat number is the clockwise order
+            pos = int(sm.group("seat")) if self.stud else _position(label)
             if pos is None:
                 raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
             if label in self.seats:
@@ -267,7 +287,8 @@ class _BovadaHand:
         if not self.seats:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
-        self.streets_recorded(i)
+        if not self.stud:  # stud has no board: each seat's cards give its streets (stud_deal)
+            self.streets_recorded(i)
         self.body(hand, i)
         hand.events = self.events
         if hand.big_blind is None:  # cash: the stakes are the blinds posted
@@ -281,7 +302,7 @@ class _BovadaHand:
     # -- the hand's lines ---------------------------------------------------------------
 
     def body(self, hand: ParsedHand, i: int) -> None:
-        street = S.PREFLOP
+        street = S.THIRD if self.stud else S.PREFLOP
         board: list[str] = []
         previous = ""
         summary = False
@@ -303,6 +324,9 @@ class _BovadaHand:
                     if action.startswith(IGNORED_ACTIONS):
                         continue  # the dealer's 'Set dealer' where no seat is the dealer's (MVS tables)
                     raise self.fail(no, text, "no seat line for this player")
+                if self.stud and action.startswith("Card dealt to a spot ["):
+                    street = self.stud_deal(street, no, text, seat, action)
+                    continue
                 self.action(hand, street, no, text, seat, action)
                 continue
             if not text:
@@ -316,6 +340,15 @@ class _BovadaHand:
                 if head == "*** SUMMARY ***":
                     summary = True
                     street = S.SUMMARY
+                    continue
+                if self.stud:
+                    new = STUD_MARKERS.get(head)
+                    if new is None or STUD_STREETS.index(new) not in (STUD_STREETS.index(street),
+                                                                       STUD_STREETS.index(street) + 1):
+                        raise self.fail(no, text, "stud street marker not understood or out of order")
+                    self.dealt = True
+                    self.new_street(street, new)
+                    street = new
                     continue
                 if head not in STREETS:
                     raise self.fail(no, text, "street marker not understood")
@@ -334,6 +367,11 @@ class _BovadaHand:
                 self.summary_line(no, text)
                 continue
             if text.startswith(("Card dealt to table [", "Card to the table [")):
+                if self.stud:
+                    # the one departure from stud's dealing order: a community card where the
+                    # deck runs short (the record does not say which of a seat's cards it stands for)
+                    raise Reject("stud-community-card", no, f"line {no}: a community card in seven card stud "
+                                 f"(the deck ran short): {text.rstrip()!r}")
                 dealt = BOARD.findall(text)[-1].split()
                 board.extend(dealt)
                 size = BOARD_STREETS.get(len(board))
@@ -393,6 +431,43 @@ class _BovadaHand:
                 raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
                              f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
                              f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
+
+    def stud_deal(self, street: str, no: int, text: str, seat: Seat, action: str) -> str:
+        """A stud deal line ('Card dealt to a spot [9d Td 5c]', then one card a street): the
+        street it deals is the seat's cards less three.  The line does not say which cards
+        are face up; stud's dealing order does (third street: two down, the third up;
+        fourth to sixth: up; seventh: down), and the event carries them as PokerStars'
+        do (third street's last card up), marked inferred (``inferred_from``: the header
+        naming the game, and the line).  A line that breaks the order (not three cards
+        first and one a street after, a street skipped or gone back to, a folded seat
+        dealt to, a card dealt twice) rejects the hand (``stud-deal-order``)."""
+        end = action.find("]", 22)
+        cards = action[22:end].split() if end > 0 else []
+        held = self.stud_held.setdefault(seat.seat, [])
+        n = len(held) + len(cards)
+        why = None
+        if len(cards) != (1 if held else 3) or n > 7:
+            why = f"{len(cards)} cards dealt to a seat holding {len(held)}"
+        elif any(e.kind == K.FOLD and e.seat == seat.seat for e in self.events):
+            why = "cards dealt to a seat that folded"
+        elif any(c in self.cards_seen for c in cards):
+            why = "a card dealt twice"
+        else:
+            new = STUD_STREETS[n - 3]
+            if new != street and STUD_STREETS.index(new) != STUD_STREETS.index(street) + 1:
+                why = f"a {new} street card dealt on {street} street"
+        if why is not None:
+            raise Reject("stud-deal-order", no, f"line {no}: the deal breaks seven card stud's dealing order "
+                         f"({why}): {text.rstrip()!r}")
+        self.dealt = True
+        held += cards
+        self.cards_seen.update(cards)
+        self.holes[seat.seat] = " ".join(held)
+        if new != street:
+            self.new_street(street, new)
+        e = self.add(new, K.DEAL_HOLE, no, seat, cards=" ".join(cards))
+        e.inferred_from = inferred_from(self.buf[0][0], no)
+        return new
 
     def blind_or_ante(self, no: int) -> None:
         """A blind's all-in before the deal, read as his blind, where others then post
@@ -454,7 +529,17 @@ class _BovadaHand:
             return
         post, _, amount_text = action.rpartition(" ")
         kind = POSTS.get(post)
+        if self.stud and post.startswith(("Big blind/Bring in", "Bring_in chip")):
+            kind = K.BRING_IN  # 'Big blind/Bring in(timeout) 5': posted for a player who timed out
         committed = self.committed
+        if kind == K.BRING_IN:
+            amount = self.amt(amount_text)
+            self.put(seat, amount, no, text)
+            committed[seat.seat] = committed.get(seat.seat, 0) + amount
+            if hand.bring_in is None:
+                hand.bring_in = amount
+            self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
+            return
         if kind is not None:
             amount = self.amt(amount_text)
             if post == "Posts chip" and amount != self.bb_posted:
@@ -550,7 +635,7 @@ class _BovadaHand:
                 amount = to_amount - level
             added = to_amount - mine
             kind = K.RAISE
-        elif verb in ("Bets", "Bets chip info"):
+        elif verb in ("Bets", "Bets chip info", "Double bets", "D bets"):  # stud: a double bet on an open pair
             kind, amount = K.BET, self.amt(args)
             added = to_amount = amount
         elif verb in ("Calls", "Call"):
@@ -583,6 +668,19 @@ class _BovadaHand:
         if rm is None:
             raise self.fail(no, text)
         rest = rm.group("rest")
+        if self.stud:
+            # 'Seat 5:  97 [Does not show]', 'Seat+5:  HI $73.50  with Straight [<seven>-<best five>]':
+            # the seat by its number (the player 'Seat+5')
+            stud_seat = self.seats.get(f"Seat+{rm.group('seat')}")
+            if stud_seat is None:
+                raise self.fail(no, text, "summary seat line for a player not in the hand")
+            halves = HALF_WON.findall(rest)
+            won = SUMMARY_LINES["won"].match(rest)
+            amount = sum(self.amt(x) for x in halves) if halves else self.amt(won.group(1)) if won else None
+            cards = BOARD.findall(rest)
+            self.add(S.SUMMARY, K.SEAT_RESULT, no, stud_seat, amount=amount,
+                     cards=cards[0].split("-")[0] if cards else None)
+            return
         if not self.labels_longest:
             self.labels_longest = sorted(self.seats, key=len, reverse=True)
         for label in self.labels_longest:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
 from site_corpus import SiteSpec, site_tests
 
@@ -233,17 +232,6 @@ SPEC = SiteSpec(
                 'streets-unrecorded', (37,)),
         **_each('tour/Bovada/Flop/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt',
                 'streets-unrecorded', (55,)),
-        # seven card stud: 'Card dealt to a spot [9d Td 5c]' does not say which cards are face up
-        # (the bring-in and the order of play rest on them)
-        **_each('cash/Bovada/Stud/7-Stud-USD-2.00-4.00-201205.txt',
-                'stud-cards-unmarked', (1, 37, 81, 123,)),
-        **_each('cash/Bovada/Stud/7-StudHL-USD-RING-$5-$10,$1.25Ante-201404.txt',
-                'stud-cards-unmarked', (1,)),
-        **_each('tour/Bovada/Stud/7-Stud-USD-MTT - $10-$1 - 201206.txt',
-                'stud-cards-unmarked', (
-                    1, 66, 130, 193, 257, 296, 357, 411, 462, 505, 574, 640, 694, 760, 838, 901, 978, 1054, 1101,
-                    1151, 1191, 1246, 1312, 1360, 1409, 1459, 1504, 1544, 1602, 1655, 1699, 1780, 1854, 1910, 1966,
-                    2035, 2065, 2110, 2160, 2208,)),
         # the summary is another hand's (old.format line 7822: its board, seats and 4-card holes
         # are not the hand's)
         **_each('cash/Bovada/Flop/LHE-USD-8-16-201204.old.format.txt',
@@ -259,10 +247,7 @@ SPEC = SiteSpec(
 
 globals().update(site_tests(SPEC))
 
-# 1,491 of 1,565 (95.3%) are stored (the 275 Ignition tournament hands whose header names no
-# limit with betting 'unrecorded'): 45 are seven card stud whose deal lines do not mark the up
-# cards, 25 record no streets, 2 are cut off, 1 holds another hand's summary, 1 an all-in that
-# may be a blind or an ante.  Of the hold'em and Omaha hands, 1,491 of 1,520 (98.1%) are.
-test_bovada_stored_share = pytest.mark.xfail(
-    strict=True, reason="45 stud hands record no up cards, 25 hands no streets (listed above)"
-)(test_bovada_stored_share)  # noqa: F821 (bound by site_tests)
+# 1,536 of 1,565 (98.1%) are stored (the 275 Ignition tournament hands whose header names no
+# limit, and the 45 seven card stud hands, whose headers state no bet sizes, with betting
+# 'unrecorded'): 25 record no streets, 2 are cut off, 1 holds another hand's summary, 1 an
+# all-in that may be a blind or an ante.
