@@ -184,6 +184,12 @@ class _BovadaHand:
         self.stud = False  # seven card stud: seats named by number, cards dealt to each seat street by street
         self.stud_held: dict[int, list[str]] = {}  # stud: each seat's cards so far, in the order dealt
         self.cards_seen: set[str] = set()  # stud: every card dealt (a card dealt twice contradicts the deck)
+        # a board only the summary writes (2012 files: no marker, no 'Card dealt to table'): its
+        # line and cards, dealt street by street where each betting round closes (place_board)
+        self.board_unplaced: tuple[int, list[str]] | None = None
+        self.board_placed = 0  # of its cards, how many are dealt so far
+        self.acted: set[int] = set()  # seats that acted on the street since its last bet or raise
+        self.folded: set[int] = set()
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # tournament chips: most amounts
@@ -314,6 +320,12 @@ class _BovadaHand:
             label, sep, action = text.partition(" : ")
             if sep and not summary:
                 if text == previous:
+                    if self.board_unplaced is not None and self.board_placed < len(self.board_unplaced[1]) \
+                            and ACTION.match(action.strip()) and self.round_closed():
+                        raise Reject("streets-unrecorded", no, f"line {no}: a line written again where the "
+                                     f"betting round has closed, in a hand whose lines deal no board: the same "
+                                     f"action written twice, or the next street's first action, the record does "
+                                     f"not say: {text!r}")
                     continue  # the same line again: one event (a player cannot act twice in a row)
                 previous = text
                 if label.endswith("[ME]"):
@@ -327,7 +339,12 @@ class _BovadaHand:
                 if self.stud and action.startswith("Card dealt to a spot ["):
                     street = self.stud_deal(street, no, text, seat, action)
                     continue
+                if self.board_unplaced is not None and self.dealt:
+                    street = self.place_board(street, no, text, action)
+                n_before = len(self.events)
                 self.action(hand, street, no, text, seat, action)
+                if self.board_unplaced is not None and len(self.events) > n_before:
+                    self.round_state(self.events[-1], seat)
                 continue
             if not text:
                 continue
@@ -383,6 +400,11 @@ class _BovadaHand:
                 continue
             if not text.startswith(IGNORED_LINES):
                 raise self.fail(no, text)
+        if self.board_unplaced is not None and self.board_placed < len(self.board_unplaced[1]):
+            no = self.board_unplaced[0]
+            raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards no street of the "
+                         f"hand reached by its betting (the last round did not close, or no one was left to see "
+                         f"them): {' '.join(self.board_unplaced[1])}")
         collects = self.collects
         side_collects = any(e.pot_label == "side" for e in collects)
         if not summary:
@@ -427,10 +449,64 @@ class _BovadaHand:
             elif text.startswith("Board [") and dealt and BOARD.findall(text)[0].split()[:len(dealt)] != dealt:
                 raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
                              f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
+            elif text.startswith("Board [") and not dealt and not any(
+                    t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for _, _, t in self.buf[i:]):
+                # no line deals the board at all: the streets begin where the betting rounds close
+                self.board_unplaced = (no, BOARD.findall(text)[0].split())
             elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
                 raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
                              f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
                              f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
+
+    def round_state(self, e: Event, seat: Seat) -> None:
+        """Who has acted on the street since its last bet or raise, and who has folded (the
+        betting rounds of a hand whose board only the summary writes)."""
+        if e.kind in (K.BET, K.RAISE):
+            self.acted = {seat.seat}
+        elif e.kind in (K.CALL, K.CHECK, K.FOLD):
+            self.acted.add(seat.seat)
+            if e.kind == K.FOLD:
+                self.folded.add(seat.seat)
+
+    def round_closed(self) -> bool:
+        """The betting round is over: one player left, or every player who can still act
+        has acted since the last bet or raise and matched it (or no one can act)."""
+        live = [s for s in self.holes if s not in self.folded]
+        level = max((self.committed.get(s, 0) for s in live), default=0)
+        able = [s for s in live if self.left[s] > 0]
+        if len(live) <= 1 or not able:
+            return True
+        if len(able) == 1 and self.committed.get(able[0], 0) >= level:
+            return True  # the others are all in: no one to bet against
+        return all(s in self.acted and self.committed.get(s, 0) == level for s in able)
+
+    def place_board(self, street: str, no: int, text: str, action: str) -> str:
+        """Before an action, or the showdown: where the betting round has closed, the next
+        street's board cards, from the summary's board, are dealt (``deal_board``, inferred
+        from the summary's board line and the line it is placed on, the first of the new
+        street).  A round is closed by the betting rules alone (who has acted, who has
+        matched), so no bet's street is chosen: the only reading in which every action is
+        someone's.  At the showdown every card left is dealt (an all-in's run-out)."""
+        board_no, cards = self.board_unplaced  # type: ignore[misc]
+        showdown = action.startswith(SHOWDOWN_WORDS)
+        if not showdown and not ACTION.match(action):
+            return street  # a line that is no bet: ignored, or a post
+        while self.board_placed < len(cards) and self.round_closed():
+            new = {S.PREFLOP: S.FLOP, S.FLOP: S.TURN, S.TURN: S.RIVER}.get(street)
+            size = 3 if new == S.FLOP else 1
+            if new is None or self.board_placed + size > len(cards):
+                break
+            if sum(1 for s in self.holes if s not in self.folded) <= 1:
+                break  # the hand is over: no card is dealt to one player (an action now is judged as it stands)
+            self.new_street(street, new)
+            street = new
+            self.acted = set()
+            e = self.add(street, K.DEAL_BOARD, no, cards=" ".join(cards[self.board_placed:self.board_placed + size]))
+            e.inferred_from = inferred_from(board_no, no)
+            self.board_placed += size
+            if not showdown:
+                break
+        return street
 
     def stud_deal(self, street: str, no: int, text: str, seat: Seat, action: str) -> str:
         """A stud deal line ('Card dealt to a spot [9d Td 5c]', then one card a street): the
@@ -551,7 +627,8 @@ class _BovadaHand:
                 self.bb_posted = amount
             self.put(seat, amount, no, text)
             if kind != K.ANTE:
-                live = min(amount, hand.big_blind or amount) if kind == K.DEAD_BLIND else amount
+                # the dead part of both blinds is the small one: the live part is the big blind posted
+                live = min(amount, hand.big_blind or self.bb_posted or amount) if kind == K.DEAD_BLIND else amount
                 committed[seat.seat] = committed.get(seat.seat, 0) + live
             self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
             return

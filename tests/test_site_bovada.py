@@ -211,27 +211,11 @@ SPEC = SiteSpec(
         # return: the all-in may be the big blind or the ante (ante.all.in)
         **_each('tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt',
                 'all-in-unclear', (5,)),
-        # the summary's board holds cards no line of the hand dealt (no street marker, no 'Card
-        # dealt to table'): where each street began, and so what each bet faced, is not recorded
-        **_each('cash/Bovada/Flop/LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt',
-                'streets-unrecorded', (37,)),
-        **_each('cash/Bovada/Flop/LHE-USD-2-4-201205.Bodog.txt',
-                'streets-unrecorded', (27,)),
-        **_each('cash/Bovada/Flop/PLO-USD-2.00-4.00-201205.multiway.allin.txt',
-                'streets-unrecorded', (36,)),
+        # no line deals the board (2012: no street marker, no 'Card dealt to table'): the streets
+        # begin where the betting rounds close, but here a line is written twice just where a
+        # round closes: the same check written again, or the next street's first, is not said
         **_each('cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt',
-                'streets-unrecorded', (
-                    31, 73, 109, 182, 222, 264, 301, 366, 399, 438, 479, 540, 583, 621, 664, 700, 774,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-Freeroll-201207.disconnect.timeout.txt',
-                'streets-unrecorded', (46,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-15-201207.allin.raise.timeout.txt',
-                'streets-unrecorded', (41,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-3-201208.raises.timout.txt',
-                'streets-unrecorded', (45,)),
-        **_each('tour/Bovada/Flop/PLO8-9max-USD-10-MTT-201207.txt',
-                'streets-unrecorded', (37,)),
-        **_each('tour/Bovada/Flop/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt',
-                'streets-unrecorded', (55,)),
+                'streets-unrecorded', (167, 692,)),
         # the summary is another hand's (old.format line 7822: its board, seats and 4-card holes
         # are not the hand's)
         **_each('cash/Bovada/Flop/LHE-USD-8-16-201204.old.format.txt',
@@ -247,7 +231,8 @@ SPEC = SiteSpec(
 
 globals().update(site_tests(SPEC))
 
-# 1,536 of 1,565 (98.1%) are stored (the 275 Ignition tournament hands whose header names no
+# 1,559 of 1,565 (99.6%) are stored (the 275 Ignition tournament hands whose header names no
 # limit, and the 45 seven card stud hands, whose headers state no bet sizes, with betting
-# 'unrecorded'): 25 record no streets, 2 are cut off, 1 holds another hand's summary, 1 an
-# all-in that may be a blind or an ante.
+# 'unrecorded'; 27 hands whose board only the summary writes, its streets placed where the
+# betting rounds close): 2 of those write a line twice just where a round closes, 2 are cut
+# off, 1 holds another hand's summary, 1 an all-in that may be a blind or an ante.
