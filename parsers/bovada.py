@@ -34,9 +34,13 @@ read here.  What the record says, and how each oddity is settled:
   with two side pots the award checks cannot tell them apart, and say so).
 - The 2012 fixed-limit files write no street markers: ``Card dealt to table [...]``
   deals the board, and the street is the board's size (3 the flop, 4 the turn, 5
-  the river).  A summary board with cards no line dealt leaves the streets unknown
-  (``streets-unrecorded``); one that is not the hand's board is another hand's
-  summary (``summary-mismatch``).
+  the river).  Where no line deals the board at all and only the summary writes it
+  (other 2012 files), the streets begin where the betting rounds close, by the
+  betting rules alone (:meth:`_BovadaHand.place_board`: the board's deal events are
+  inferred); cards the betting never reaches, or a line written twice just where a
+  round closes (a repeat, or the next street's first action?), leave the streets
+  unknown (``streets-unrecorded``).  A summary board that is not the hand's board is
+  another hand's summary (``summary-mismatch``).
 - The house's take where the summary writes none (cash after 2012: a total and no
   rake; Zone Poker: an empty summary) is inferred, as the party family's
   (``inferred_from``: the lines of the total and the collects).
@@ -44,9 +48,13 @@ read here.  What the record says, and how each oddity is settled:
   tournament headers (and a 2012 Bovada one) write the speed there (``Turbo-``,
   ``Normal-``): the structure is not recorded, and the hand is stored with betting
   ``unrecorded``, as WPN's 2016 format is (no size is judged).
-- Seven card stud (``7CARD``, ``NCARD``) is rejected (``stud-cards-unmarked``):
-  ``Card dealt to a spot [9d Td 5c]`` does not say which cards are face up, which
-  the bring-in and the order of play rest on.
+- Seven card stud (``7CARD``, ``7CARD HiLo``): seats are named by number (``Seat+4
+  [ME]: 1,500 in chips``).  ``Card dealt to a spot [9d Td 5c]`` does not say which
+  cards are face up; stud's dealing order does, and the deal events say so as
+  inferred (:meth:`_BovadaHand.stud_deal`; a deal that breaks the order:
+  ``stud-deal-order``; a community card: ``stud-community-card``).  The headers say
+  ``Fixed Limit`` and state no bet sizes: betting ``unrecorded``.  The bring-in
+  recorded is judged against the up cards by the ``bring-in`` check.
 - Lines of the table, not of the hand, record nothing: ``Table enter user``,
   ``Enter(Auto)``, ``Leave(Auto)``, ``Seat sit out``, ``Re-join``, ``Table
   deposit``, ``Rebuyin``, ``Addon``, ``Ranking``, ``Prize Cash``, ``Draw for
