@@ -97,8 +97,15 @@ def test_a_blinds_all_in_before_the_deal_is_the_blind():
 
 
 @pytest.mark.parametrize("limit, body, code", [
+    # a board dealt by no line: the betting never reaches the turn card the summary writes
     ("No Limit", SEATS + "\nDealer : Call 20\nSmall Blind : Call 10\nBig Blind  [ME] : Checks\nSmall Blind : Bets 20"
-                 "\n*** SUMMARY ***\nTotal Pot(80)\nBoard [2c 3d 4h]", "streets-unrecorded"),
+                 "\nBig Blind  [ME] : Folds\nDealer : Folds\nSmall Blind : Return uncalled portion of bet 20"
+                 "\nSmall Blind : Hand Result 60\n*** SUMMARY ***\nTotal Pot(60)\nBoard [2c 3d 4h 5s]", "streets-unrecorded"),
+    # a line written twice just where the betting round closes: a repeat, or the flop's first check?
+    ("No Limit", SEATS + "\nDealer : Call 20\nSmall Blind : Call 10\nBig Blind  [ME] : Checks\nBig Blind  [ME] : Checks"
+                 "\nSmall Blind : Bets 20\nBig Blind  [ME] : Folds\nDealer : Folds"
+                 "\nSmall Blind : Return uncalled portion of bet 20\nSmall Blind : Hand Result 60"
+                 "\n*** SUMMARY ***\nTotal Pot(60)\nBoard [2c 3d 4h]", "streets-unrecorded"),
     ("No Limit", SEATS + "\nDealer : Folds", "truncated"),
 ])
 def test_what_the_record_cannot_tell_is_rejected(limit, body, code):
@@ -220,3 +227,49 @@ def test_a_bring_in_by_a_player_the_up_cards_do_not_name_is_a_finding(tmp_path):
     found = [(f["hand_id"], f["seat"], f["line_no"], f["expected"]) for f in result.findings if f["check_id"] == "bring-in"]
     assert found == [("BOV-4", 2, 12, "seat 6 brings in")]
     assert {f["check_id"] for f in result.findings} <= {"bring-in", "betting-unrecorded"}
+
+
+# --- a board only the summary writes (2012): dealt where the betting rounds close ---------
+
+def test_a_board_only_the_summary_writes_is_dealt_where_each_betting_round_closes():
+    hand = read(SEATS + """
+Dealer : Call 20
+Small Blind : Call 10
+Big Blind  [ME] : Checks
+Small Blind : Checks
+Big Blind  [ME] : Checks
+Dealer : Bets 40
+Small Blind : Folds
+Big Blind  [ME] : Folds
+Dealer : Return uncalled portion of bet 40
+Dealer : Hand Result 60
+*** SUMMARY ***
+Total Pot(60)
+Board [2c 3d 4h]
+Seat+1: Dealer 60 [Does not show]""")
+    assert isinstance(hand, ParsedHand), hand
+    # pre-flop closes with the big blind's check (line 14): the flop is dealt before the next
+    # line, inferred from that line and the summary's board (line 24)
+    boards = [(e.street, e.cards, e.line_no, e.inferred_from) for e in hand.events if e.kind == "deal_board"]
+    assert boards == [("flop", "2c 3d 4h", 15, [15, 24])]
+    assert [(e.line_no, e.street) for e in hand.events if e.kind in ("check", "bet")] == \
+        [(14, "preflop"), (15, "flop"), (16, "flop"), (17, "flop")]
+
+
+def test_an_all_in_run_out_is_dealt_at_the_showdown():
+    hand = read(SEATS + """
+Dealer : All-in 1000
+Small Blind : Folds
+Big Blind  [ME] : All-in 580
+Dealer : Return uncalled portion of bet 400
+Dealer : Showdown [Ah Kd 5s 4h 3d] (Straight)
+Big Blind  [ME] : Showdown [9c 9h 7c 4h 3d] (One pair)
+Dealer : Hand Result 1210
+*** SUMMARY ***
+Total Pot(1210)
+Board [2c 3d 4h 5s 7c]
+Seat+1: Dealer 1210  with Straight [Ah Kd-Ah 5s 4h 3d 2c]""")
+    assert isinstance(hand, ParsedHand), hand
+    boards = [(e.street, e.cards, e.line_no) for e in hand.events if e.kind == "deal_board"]
+    assert boards == [("flop", "2c 3d 4h", 16), ("turn", "5s", 16), ("river", "7c", 16)]
+    assert {e.street for e in hand.events if e.kind == "show"} == {"river"}
