@@ -495,7 +495,9 @@ class _BovadaHand:
         street).  A round is closed by the betting rules alone (who has acted, who has
         matched), so no bet's street is chosen: the only reading in which every action is
         someone's.  At the showdown every card left is dealt (an all-in's run-out)."""
-        board_no, cards = self.board_unplaced  # type: ignore[misc]
+        unplaced = self.board_unplaced
+        assert unplaced is not None  # called only for a hand whose board only the summary writes
+        board_no, cards = unplaced
         showdown = action.startswith(SHOWDOWN_WORDS)
         if not showdown and not ACTION.match(action):
             return street  # a line that is no bet: ignored, or a post
