@@ -80,6 +80,8 @@ from parsers.base import Event, ParsedHand, Reject, Seat, content_hash, inferred
 from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, infer_return, to_units
 
 BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
+BRANDS_ANYWHERE = re.compile(BRANDS)
+GLUED_HEADER = re.compile(rf"^\ufeff*{BRANDS}")  # a header after byte-order marks, at a line's start
 HEADER = re.compile(rf"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
 GAME = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
 TOURNEY = re.compile(
@@ -103,7 +105,6 @@ LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.val
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
 # stud seats are named by their number: 'Seat+4 [ME]: 1,500 in chips' (the player 'Seat+4')
 STUD_SEAT = re.compile(r"^(?P<name>Seat\+(?P<seat>\d+))(?P<me> +\[ME\])?: (?P<stack>\S+) in chips$")
-POSITION = re.compile(r"^(?:Small Blind|Big Blind|Dealer|UTG(?:\+(\d))?)$")
 # an action line (in the summary, another hand's line: the hand was cut and another glued on)
 ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
 # '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
@@ -154,18 +155,17 @@ BOARD_STREETS = {3: S.FLOP, 4: S.TURN, 5: S.RIVER}
 HALF_WON = re.compile(r"\b(?:HI|LO) (\$?[\d,]+(?:\.\d+)?)")
 
 
+# the acting order a position name gives: small blind 1, big blind 2, UTG 3, UTG+n 3+n, the dealer last
+POSITION_ORDER = {"Small Blind": 1, "Big Blind": 2, "Dealer": 20, "UTG": 3, **{f"UTG+{n}": 3 + n for n in range(10)}}
+
+
 def _position(label: str) -> int | None:
     """The acting order a position name gives (1 the small blind ... the dealer last).
 
     >>> [_position(p) for p in ("Small Blind", "Big Blind", "UTG", "UTG+2", "Dealer", "Seat+3")]
     [1, 2, 3, 5, 20, None]
     """
-    m = POSITION.match(label)
-    if not m:
-        return None
-    if label.startswith("UTG"):
-        return 3 + int(m.group(1) or 0)
-    return {"Small Blind": 1, "Big Blind": 2, "Dealer": 20}[label]
+    return POSITION_ORDER.get(label)
 
 
 class _BovadaHand:
@@ -220,8 +220,8 @@ class _BovadaHand:
     def read(self) -> ParsedHand:
         buf = self.buf
         # a header glued to this hand's last line, or after a byte-order mark: that line is the next hand's
-        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or re.search(BRANDS, buf[-1][2])):
-            if buf[-1][2].strip("\ufeff \t") and not re.match(rf"^\ufeff*{BRANDS}", buf[-1][2]):
+        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or BRANDS_ANYWHERE.search(buf[-1][2])):
+            if buf[-1][2].strip("\ufeff \t") and not GLUED_HEADER.match(buf[-1][2]):
                 break
             buf = buf[:-1]
         self.buf = buf
@@ -258,9 +258,8 @@ class _BovadaHand:
         hand.game_label = f"{game} {limit}"
         hand.started_at_text = h.group("date")
         d = DATE.search(hand.started_at_text)
-        if d:
-            y, mo, day, hh, mi, ss = (int(x) for x in d.groups())
-            hand.started_at = dt.datetime(y, mo, day, hh, mi, ss)
+        if d:  # 'YYYY-MM-DD hh:mm:ss', ISO's form
+            hand.started_at = dt.datetime.fromisoformat(d.group())
         # no table name: the table checks follow players and seats from hand to hand, and this
         # record names players by their position in each hand (tournament seats are player ids or
         # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
