@@ -320,6 +320,9 @@ class _BovadaHand:
         previous = ""
         summary = False
         seats = self.seats
+        stud = self.stud
+        infer_board = self.board_unplaced is not None  # a board only the summary writes (place_board)
+        board_size = len(self.board_unplaced[1]) if self.board_unplaced is not None else 0
         for no, _, raw in self.buf[i:]:
             text = raw.rstrip()
             self.raw, self.raw_no = raw, no
@@ -327,7 +330,7 @@ class _BovadaHand:
             label, sep, action = text.partition(" : ")
             if sep and not summary:
                 if text == previous:
-                    if self.board_unplaced is not None and self.board_placed < len(self.board_unplaced[1]) \
+                    if infer_board and self.board_placed < board_size \
                             and ACTION.match(action.strip()) and self.round_closed():
                         raise Reject("streets-unrecorded", no, f"line {no}: a line written again where the "
                                      f"betting round has closed, in a hand whose lines deal no board: the same "
@@ -343,15 +346,18 @@ class _BovadaHand:
                     if action.startswith(IGNORED_ACTIONS):
                         continue  # the dealer's 'Set dealer' where no seat is the dealer's (MVS tables)
                     raise self.fail(no, text, "no seat line for this player")
-                if self.stud and action.startswith("Card dealt to a spot ["):
+                if stud and action.startswith("Card dealt to a spot ["):
                     street = self.stud_deal(street, no, text, seat, action)
                     continue
-                if self.board_unplaced is not None and self.dealt:
-                    street = self.place_board(street, no, text, action)
-                n_before = len(self.events)
+                if infer_board:
+                    if self.dealt:
+                        street = self.place_board(street, no, text, action)
+                    n_before = len(self.events)
+                    self.action(hand, street, no, text, seat, action)
+                    if len(self.events) > n_before:
+                        self.round_state(self.events[-1], seat)
+                    continue
                 self.action(hand, street, no, text, seat, action)
-                if self.board_unplaced is not None and len(self.events) > n_before:
-                    self.round_state(self.events[-1], seat)
                 continue
             if not text:
                 continue
