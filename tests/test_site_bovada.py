@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 
+from conftest import CORPUS, needs_corpus
 from site_corpus import SiteSpec, site_tests
 
 
@@ -236,3 +237,36 @@ globals().update(site_tests(SPEC))
 # 'unrecorded'; 27 hands whose board only the summary writes, its streets placed where the
 # betting rounds close): 2 of those write a line twice just where a round closes, 2 are cut
 # off, 1 holds another hand's summary, 1 an all-in that may be a blind or an ante.
+
+
+# --- the up cards of every corpus stud hand, exchanged: the bring-in check finds each ---------
+
+@needs_corpus
+def test_a_bring_in_the_up_cards_no_longer_name_is_found_in_every_corpus_stud_hand(tmp_path):
+    """Each Bovada stud hand with a bring-in, written again with the bring-in's three
+    third-street cards exchanged with the next dealt seat's (the rest as it was): the
+    lowest up card is now another seat's, and the ``bring-in`` check names every hand."""
+    from auditor.pipeline import audit
+
+    bring = re.compile(r"^(Seat\+\d+(?: \[ME\])?) : (?:Bring_in chip|Big blind/Bring in)")
+    third = re.compile(r"^(Seat\+\d+(?: \[ME\])?) : Card dealt to a spot (\[\S+ \S+ \S+\])$")
+    mutants = []
+    for path in sorted((CORPUS / "fpdb").glob("*/Bovada/Stud/*")):
+        text = path.read_text(encoding="utf-8-sig")
+        for hand in re.split(r"\n\s*\n(?=\ufeff?(?:Bovada|Bodog) Hand #)", text):
+            lines = hand.strip("\n").split("\n")
+            at = next((k for k, line in enumerate(lines) if bring.match(line)), None)
+            if at is None:
+                continue
+            deals = [k for k, line in enumerate(lines) if third.match(line)]
+            mine = next(k for k in deals if third.match(lines[k])[1] == bring.match(lines[at])[1])
+            other = deals[(deals.index(mine) + 1) % len(deals)]
+            a, b = third.match(lines[mine]), third.match(lines[other])
+            lines[mine], lines[other] = lines[mine].replace(a[2], b[2]), lines[other].replace(b[2], a[2])
+            mutants.append("\n".join(lines))
+    assert len(mutants) == 41
+    (tmp_path / "exchanged.txt").write_text("\n\n\n".join(mutants) + "\n", encoding="utf-8")
+    result = audit([tmp_path / "exchanged.txt"], db=tmp_path / "m.duckdb")
+    assert result.ingest.stored == 41, result.ingest.errors
+    found = {f["hand_id"] for f in result.findings if f["check_id"] == "bring-in"}
+    assert len(found) == 41
