@@ -34,9 +34,13 @@ read here.  What the record says, and how each oddity is settled:
   with two side pots the award checks cannot tell them apart, and say so).
 - The 2012 fixed-limit files write no street markers: ``Card dealt to table [...]``
   deals the board, and the street is the board's size (3 the flop, 4 the turn, 5
-  the river).  A summary board with cards no line dealt leaves the streets unknown
-  (``streets-unrecorded``); one that is not the hand's board is another hand's
-  summary (``summary-mismatch``).
+  the river).  Where no line deals the board at all and only the summary writes it
+  (other 2012 files), the streets begin where the betting rounds close, by the
+  betting rules alone (:meth:`_BovadaHand.place_board`: the board's deal events are
+  inferred); cards the betting never reaches, or a line written twice just where a
+  round closes (a repeat, or the next street's first action?), leave the streets
+  unknown (``streets-unrecorded``).  A summary board that is not the hand's board is
+  another hand's summary (``summary-mismatch``).
 - The house's take where the summary writes none (cash after 2012: a total and no
   rake; Zone Poker: an empty summary) is inferred, as the party family's
   (``inferred_from``: the lines of the total and the collects).
@@ -44,9 +48,13 @@ read here.  What the record says, and how each oddity is settled:
   tournament headers (and a 2012 Bovada one) write the speed there (``Turbo-``,
   ``Normal-``): the structure is not recorded, and the hand is stored with betting
   ``unrecorded``, as WPN's 2016 format is (no size is judged).
-- Seven card stud (``7CARD``, ``NCARD``) is rejected (``stud-cards-unmarked``):
-  ``Card dealt to a spot [9d Td 5c]`` does not say which cards are face up, which
-  the bring-in and the order of play rest on.
+- Seven card stud (``7CARD``, ``7CARD HiLo``): seats are named by number (``Seat+4
+  [ME]: 1,500 in chips``).  ``Card dealt to a spot [9d Td 5c]`` does not say which
+  cards are face up; stud's dealing order does, and the deal events say so as
+  inferred (:meth:`_BovadaHand.stud_deal`; a deal that breaks the order:
+  ``stud-deal-order``; a community card: ``stud-community-card``).  The headers say
+  ``Fixed Limit`` and state no bet sizes: betting ``unrecorded``.  The bring-in
+  recorded is judged against the up cards by the ``bring-in`` check.
 - Lines of the table, not of the hand, record nothing: ``Table enter user``,
   ``Enter(Auto)``, ``Leave(Auto)``, ``Seat sit out``, ``Re-join``, ``Table
   deposit``, ``Rebuyin``, ``Addon``, ``Ranking``, ``Prize Cash``, ``Draw for
@@ -72,6 +80,8 @@ from parsers.base import Event, ParsedHand, Reject, Seat, content_hash, inferred
 from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, infer_return, to_units
 
 BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
+BRANDS_ANYWHERE = re.compile(BRANDS)
+GLUED_HEADER = re.compile(rf"^\ufeff*{BRANDS}")  # a header after byte-order marks, at a line's start
 HEADER = re.compile(rf"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
 GAME = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
 TOURNEY = re.compile(
@@ -84,7 +94,8 @@ CASH = re.compile(
 )
 DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
 GAMES = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "OMAHA HiLo": Variant.OMAHA_HILO.value}
-STUD_GAMES = ("7CARD", "NCARD", "7CARD HiLo", "NCARD HiLo")
+# seven card stud: the header's 'Fixed Limit' and, in tournaments, '(0/0)' state no bet sizes
+STUD_GAMES = {"7CARD": Variant.STUD.value, "7CARD HiLo": Variant.STUD_HILO.value}
 LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
           "Fixed Limit": Betting.FIXED_LIMIT.value,
           # the tournament's speed written where the limit would be (Ignition): the structure
@@ -92,12 +103,13 @@ LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.val
           "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
 
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
-POSITION = re.compile(r"^(?:Small Blind|Big Blind|Dealer|UTG(?:\+(\d))?)$")
+# stud seats are named by their number: 'Seat+4 [ME]: 1,500 in chips' (the player 'Seat+4')
+STUD_SEAT = re.compile(r"^(?P<name>Seat\+(?P<seat>\d+))(?P<me> +\[ME\])?: (?P<stack>\S+) in chips$")
 # an action line (in the summary, another hand's line: the hand was cut and another glued on)
 ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
 # '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
 # save All-in's '(raise)'
-ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Calls|Call|Checks|Folds|Fold)"
+ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Double bets|D bets|Calls|Call|Checks|Folds|Fold)"
                     r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
 RAISE_TO = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
 BOARD = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
@@ -133,8 +145,18 @@ IGNORED_LINES = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(A
 SHOWDOWN_WORDS = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
 STREETS = {"*** HOLE CARDS ***": S.PREFLOP, "*** FLOP ***": S.FLOP, "*** TURN ***": S.TURN,
            "*** RIVER ***": S.RIVER}
-BETTING_STREETS = frozenset(STREETS.values())
+STUD_STREETS = (S.THIRD, S.FOURTH, S.FIFTH, S.SIXTH, S.SEVENTH)  # a player's street: his cards less 3
+# stud's markers, where written (2014: '*** 3RD STREET ***' ... '*** RIVER ***'; before, only '*** HOLE CARDS ***')
+STUD_MARKERS = {"*** HOLE CARDS ***": S.THIRD, "*** 3RD STREET ***": S.THIRD, "*** 4TH STREET ***": S.FOURTH,
+                "*** 5TH STREET ***": S.FIFTH, "*** 6TH STREET ***": S.SIXTH, "*** RIVER ***": S.SEVENTH}
+BETTING_STREETS = frozenset(STREETS.values()) | frozenset(STUD_STREETS)
 BOARD_STREETS = {3: S.FLOP, 4: S.TURN, 5: S.RIVER}
+# the summary's stud seat line of a split pot: 'Seat+5:  HI $73.50  with ...', '... LO $73.50 [...]'
+HALF_WON = re.compile(r"\b(?:HI|LO) (\$?[\d,]+(?:\.\d+)?)")
+
+
+# the acting order a position name gives: small blind 1, big blind 2, UTG 3, UTG+n 3+n, the dealer last
+POSITION_ORDER = {"Small Blind": 1, "Big Blind": 2, "Dealer": 20, "UTG": 3, **{f"UTG+{n}": 3 + n for n in range(10)}}
 
 
 def _position(label: str) -> int | None:
@@ -143,12 +165,7 @@ def _position(label: str) -> int | None:
     >>> [_position(p) for p in ("Small Blind", "Big Blind", "UTG", "UTG+2", "Dealer", "Seat+3")]
     [1, 2, 3, 5, 20, None]
     """
-    m = POSITION.match(label)
-    if not m:
-        return None
-    if label.startswith("UTG"):
-        return 3 + int(m.group(1) or 0)
-    return {"Small Blind": 1, "Big Blind": 2, "Dealer": 20}[label]
+    return POSITION_ORDER.get(label)
 
 
 class _BovadaHand:
@@ -177,6 +194,15 @@ class _BovadaHand:
         self.cut: str | None = None
         self.fragment: tuple[int, str] | None = None
         self.seated = False
+        self.stud = False  # seven card stud: seats named by number, cards dealt to each seat street by street
+        self.stud_held: dict[int, list[str]] = {}  # stud: each seat's cards so far, in the order dealt
+        self.cards_seen: set[str] = set()  # stud: every card dealt (a card dealt twice contradicts the deck)
+        # a board only the summary writes (2012 files: no marker, no 'Card dealt to table'): its
+        # line and cards, dealt street by street where each betting round closes (place_board)
+        self.board_unplaced: tuple[int, list[str]] | None = None
+        self.board_placed = 0  # of its cards, how many are dealt so far
+        self.acted: set[int] = set()  # seats that acted on the street since its last bet or raise
+        self.folded: set[int] = set()
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # tournament chips: most amounts
@@ -199,8 +225,8 @@ class _BovadaHand:
     def read(self) -> ParsedHand:
         buf = self.buf
         # a header glued to this hand's last line, or after a byte-order mark: that line is the next hand's
-        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or re.search(BRANDS, buf[-1][2])):
-            if buf[-1][2].strip("\ufeff \t") and not re.match(rf"^\ufeff*{BRANDS}", buf[-1][2]):
+        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or BRANDS_ANYWHERE.search(buf[-1][2])):
+            if buf[-1][2].strip("\ufeff \t") and not GLUED_HEADER.match(buf[-1][2]):
                 break
             buf = buf[:-1]
         self.buf = buf
@@ -229,24 +255,29 @@ class _BovadaHand:
             raise self.fail(first_no, header, "hand header not understood")
         game, limit = h.group("game"), h.group("limit").strip()
         if game in STUD_GAMES:
-            raise Reject("stud-cards-unmarked", first_no, f"line {first_no}: seven card stud: the deal lines do not "
-                         f"say which cards are face up (the bring-in and the order of play rest on them)")
-        if game not in GAMES:
+            # 'Fixed Limit' with no bet sizes anywhere (tournaments write '(0/0)'): no size can be
+            # judged, as where the structure is not written (docs/semantics.md)
+            if limit != "Fixed Limit":
+                raise self.fail(first_no, header, f"stud limit {limit!r} not known")
+            self.stud = True
+            hand.variant, hand.betting = STUD_GAMES[game], Betting.UNRECORDED.value
+        elif game not in GAMES:
             raise self.fail(first_no, header, f"game {game!r} not known")
-        if limit not in LIMITS:
+        elif limit not in LIMITS:
             raise self.fail(first_no, header, f"limit {limit!r} not known")
-        hand.variant, hand.betting = GAMES[game], LIMITS[limit]
+        else:
+            hand.variant, hand.betting = GAMES[game], LIMITS[limit]
         hand.game_label = f"{game} {limit}"
         hand.started_at_text = h.group("date")
         d = DATE.search(hand.started_at_text)
-        if d:
-            y, mo, day, hh, mi, ss = (int(x) for x in d.groups())
-            hand.started_at = dt.datetime(y, mo, day, hh, mi, ss)
+        if d:  # 'YYYY-MM-DD hh:mm:ss', ISO's form
+            hand.started_at = dt.datetime.fromisoformat(d.group())
         # no table name: the table checks follow players and seats from hand to hand, and this
         # record names players by their position in each hand (tournament seats are player ids or
         # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
         hand.table_name = None
-        money = any(x.startswith("Seat ") and "$" in x and SEAT.match(x) for _, _, x in buf[1:12])
+        seat_line = STUD_SEAT if self.stud else SEAT
+        money = any(x.startswith("Seat") and "$" in x and seat_line.match(x) for _, _, x in buf[1:12])
         if self.scale == 0:
             self.scale = 100 if money else 1
         hand.amount_scale = self.scale
@@ -255,14 +286,16 @@ class _BovadaHand:
             hand.is_tournament = True
             hand.tournament_id = t.group("tid")
             hand.level = t.group("level")
-            hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
+            if not self.stud:  # stud headers write '(0/0)': no blinds
+                hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
         i = 1
-        while i < len(buf) and not buf[i][2].startswith("Seat "):
+        while i < len(buf) and not buf[i][2].startswith("Seat"):
             i += 1
-        while i < len(buf) and (sm := SEAT.match(buf[i][2].rstrip())):
+        while i < len(buf) and (sm := seat_line.match(buf[i][2].rstrip())):
             self.raw_no = buf[i][0]
             label = sm.group("name")
-            pos = _position(label)
+            # stud acts by the cards showing, not by position: the seat number is the clockwise order
+            pos = int(sm.group("seat")) if self.stud else _position(label)
             if pos is None:
                 raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
             if label in self.seats:
@@ -280,7 +313,8 @@ class _BovadaHand:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
         self.seated = True
-        self.streets_recorded(i)
+        if not self.stud:  # stud has no board: each seat's cards give its streets (stud_deal)
+            self.streets_recorded(i)
         self.body(hand, i)
         hand.events = self.events
         hand.record_cut = self.cut
@@ -295,11 +329,14 @@ class _BovadaHand:
     # -- the hand's lines ---------------------------------------------------------------
 
     def body(self, hand: ParsedHand, i: int) -> None:
-        street = S.PREFLOP
+        street = S.THIRD if self.stud else S.PREFLOP
         board: list[str] = []
         previous = ""
         summary = False
         seats = self.seats
+        stud = self.stud
+        infer_board = self.board_unplaced is not None  # a board only the summary writes (place_board)
+        board_size = len(self.board_unplaced[1]) if self.board_unplaced is not None else 0
         for no, _, raw in self.buf[i:]:
             text = raw.rstrip()
             self.raw, self.raw_no = raw, no
@@ -307,6 +344,12 @@ class _BovadaHand:
             label, sep, action = text.partition(" : ")
             if sep and not summary:
                 if text == previous:
+                    if infer_board and self.board_placed < board_size \
+                            and ACTION.match(action.strip()) and self.round_closed():
+                        raise Reject("streets-unrecorded", no, f"line {no}: a line written again where the "
+                                     f"betting round has closed, in a hand whose lines deal no board: the same "
+                                     f"action written twice, or the next street's first action, the record does "
+                                     f"not say: {text!r}")
                     continue  # the same line again: one event (a player cannot act twice in a row)
                 previous = text
                 if label.endswith("[ME]"):
@@ -317,6 +360,17 @@ class _BovadaHand:
                     if action.startswith(IGNORED_ACTIONS):
                         continue  # the dealer's 'Set dealer' where no seat is the dealer's (MVS tables)
                     raise self.fail(no, text, "no seat line for this player")
+                if stud and action.startswith("Card dealt to a spot ["):
+                    street = self.stud_deal(street, no, text, seat, action)
+                    continue
+                if infer_board:
+                    if self.dealt:
+                        street = self.place_board(street, no, text, action)
+                    n_before = len(self.events)
+                    self.action(hand, street, no, text, seat, action)
+                    if len(self.events) > n_before:
+                        self.round_state(self.events[-1], seat)
+                    continue
                 self.action(hand, street, no, text, seat, action)
                 continue
             if not text:
@@ -330,6 +384,15 @@ class _BovadaHand:
                 if head == "*** SUMMARY ***":
                     summary = True
                     street = S.SUMMARY
+                    continue
+                if self.stud:
+                    new = STUD_MARKERS.get(head)
+                    if new is None or STUD_STREETS.index(new) not in (STUD_STREETS.index(street),
+                                                                       STUD_STREETS.index(street) + 1):
+                        raise self.fail(no, text, "stud street marker not understood or out of order")
+                    self.dealt = True
+                    self.new_street(street, new)
+                    street = new
                     continue
                 if head not in STREETS:
                     raise self.fail(no, text, "street marker not understood")
@@ -348,6 +411,11 @@ class _BovadaHand:
                 self.summary_line(no, text)
                 continue
             if text.startswith(("Card dealt to table [", "Card to the table [")):
+                if self.stud:
+                    # the one departure from stud's dealing order: a community card where the
+                    # deck runs short (the record does not say which of a seat's cards it stands for)
+                    raise Reject("stud-community-card", no, f"line {no}: a community card in seven card stud "
+                                 f"(the deck ran short): {text.rstrip()!r}")
                 dealt = BOARD.findall(text)[-1].split()
                 board.extend(dealt)
                 size = BOARD_STREETS.get(len(board))
@@ -359,6 +427,11 @@ class _BovadaHand:
                 continue
             if not text.startswith(IGNORED_LINES):
                 raise self.fail(no, text)
+        if self.board_unplaced is not None and self.board_placed < len(self.board_unplaced[1]):
+            no = self.board_unplaced[0]
+            raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards no street of the "
+                         f"hand reached by its betting (the last round did not close, or no one was left to see "
+                         f"them): {' '.join(self.board_unplaced[1])}")
         collects = self.collects
         side_collects = any(e.pot_label == "side" for e in collects)
         if not summary:
@@ -405,10 +478,103 @@ class _BovadaHand:
             elif text.startswith("Board [") and dealt and BOARD.findall(text)[0].split()[:len(dealt)] != dealt:
                 raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
                              f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
+            elif text.startswith("Board [") and not dealt and not any(
+                    t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for _, _, t in self.buf[i:]):
+                # no line deals the board at all: the streets begin where the betting rounds close
+                self.board_unplaced = (no, BOARD.findall(text)[0].split())
             elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
                 raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
                              f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
                              f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
+
+    def round_state(self, e: Event, seat: Seat) -> None:
+        """Who has acted on the street since its last bet or raise, and who has folded (the
+        betting rounds of a hand whose board only the summary writes)."""
+        if e.kind in (K.BET, K.RAISE):
+            self.acted = {seat.seat}
+        elif e.kind in (K.CALL, K.CHECK, K.FOLD):
+            self.acted.add(seat.seat)
+            if e.kind == K.FOLD:
+                self.folded.add(seat.seat)
+
+    def round_closed(self) -> bool:
+        """The betting round is over: one player left, or every player who can still act
+        has acted since the last bet or raise and matched it (or no one can act)."""
+        live = [s for s in self.holes if s not in self.folded]
+        level = max((self.committed.get(s, 0) for s in live), default=0)
+        able = [s for s in live if self.left[s] > 0]
+        if len(live) <= 1 or not able:
+            return True
+        if len(able) == 1 and self.committed.get(able[0], 0) >= level:
+            return True  # the others are all in: no one to bet against
+        return all(s in self.acted and self.committed.get(s, 0) == level for s in able)
+
+    def place_board(self, street: str, no: int, text: str, action: str) -> str:
+        """Before an action, or the showdown: where the betting round has closed, the next
+        street's board cards, from the summary's board, are dealt (``deal_board``, inferred
+        from the summary's board line and the line it is placed on, the first of the new
+        street).  A round is closed by the betting rules alone (who has acted, who has
+        matched), so no bet's street is chosen: the only reading in which every action is
+        someone's.  At the showdown every card left is dealt (an all-in's run-out)."""
+        unplaced = self.board_unplaced
+        assert unplaced is not None  # called only for a hand whose board only the summary writes
+        board_no, cards = unplaced
+        showdown = action.startswith(SHOWDOWN_WORDS)
+        if not showdown and not ACTION.match(action):
+            return street  # a line that is no bet: ignored, or a post
+        while self.board_placed < len(cards) and self.round_closed():
+            new = {S.PREFLOP: S.FLOP, S.FLOP: S.TURN, S.TURN: S.RIVER}.get(street)
+            size = 3 if new == S.FLOP else 1
+            if new is None or self.board_placed + size > len(cards):
+                break
+            if sum(1 for s in self.holes if s not in self.folded) <= 1:
+                break  # the hand is over: no card is dealt to one player (an action now is judged as it stands)
+            self.new_street(street, new)
+            street = new
+            self.acted = set()
+            e = self.add(street, K.DEAL_BOARD, no, cards=" ".join(cards[self.board_placed:self.board_placed + size]))
+            e.inferred_from = inferred_from(board_no, no)
+            self.board_placed += size
+            if not showdown:
+                break
+        return street
+
+    def stud_deal(self, street: str, no: int, text: str, seat: Seat, action: str) -> str:
+        """A stud deal line ('Card dealt to a spot [9d Td 5c]', then one card a street): the
+        street it deals is the seat's cards less three.  The line does not say which cards
+        are face up; stud's dealing order does (third street: two down, the third up;
+        fourth to sixth: up; seventh: down), and the event carries them as PokerStars'
+        do (third street's last card up), marked inferred (``inferred_from``: the header
+        naming the game, and the line).  A line that breaks the order (not three cards
+        first and one a street after, a street skipped or gone back to, a folded seat
+        dealt to, a card dealt twice) rejects the hand (``stud-deal-order``)."""
+        end = action.find("]", 22)
+        cards = action[22:end].split() if end > 0 else []
+        held = self.stud_held.setdefault(seat.seat, [])
+        n = len(held) + len(cards)
+        why = None
+        if len(cards) != (1 if held else 3) or n > 7:
+            why = f"{len(cards)} cards dealt to a seat holding {len(held)}"
+        elif any(e.kind == K.FOLD and e.seat == seat.seat for e in self.events):
+            why = "cards dealt to a seat that folded"
+        elif any(c in self.cards_seen for c in cards):
+            why = "a card dealt twice"
+        else:
+            new = STUD_STREETS[n - 3]
+            if new != street and STUD_STREETS.index(new) != STUD_STREETS.index(street) + 1:
+                why = f"a {new} street card dealt on {street} street"
+        if why is not None:
+            raise Reject("stud-deal-order", no, f"line {no}: the deal breaks seven card stud's dealing order "
+                         f"({why}): {text.rstrip()!r}")
+        self.dealt = True
+        held += cards
+        self.cards_seen.update(cards)
+        self.holes[seat.seat] = " ".join(held)
+        if new != street:
+            self.new_street(street, new)
+        e = self.add(new, K.DEAL_HOLE, no, seat, cards=" ".join(cards))
+        e.inferred_from = inferred_from(self.buf[0][0], no)
+        return new
 
     def blind_or_ante(self, no: int) -> None:
         """A blind's all-in before the deal, read as his blind, where others then post
@@ -470,7 +636,17 @@ class _BovadaHand:
             return
         post, _, amount_text = action.rpartition(" ")
         kind = POSTS.get(post)
+        if self.stud and post.startswith(("Big blind/Bring in", "Bring_in chip")):
+            kind = K.BRING_IN  # 'Big blind/Bring in(timeout) 5': posted for a player who timed out
         committed = self.committed
+        if kind == K.BRING_IN:
+            amount = self.amt(amount_text)
+            self.put(seat, amount, no, text)
+            committed[seat.seat] = committed.get(seat.seat, 0) + amount
+            if hand.bring_in is None:
+                hand.bring_in = amount
+            self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
+            return
         if kind is not None:
             amount = self.amt(amount_text)
             if post == "Posts chip" and amount != self.bb_posted:
@@ -482,7 +658,8 @@ class _BovadaHand:
                 self.bb_posted = amount
             self.put(seat, amount, no, text)
             if kind != K.ANTE:
-                live = min(amount, hand.big_blind or amount) if kind == K.DEAD_BLIND else amount
+                # the dead part of both blinds is the small one: the live part is the big blind posted
+                live = min(amount, hand.big_blind or self.bb_posted or amount) if kind == K.DEAD_BLIND else amount
                 committed[seat.seat] = committed.get(seat.seat, 0) + live
             self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
             return
@@ -566,7 +743,7 @@ class _BovadaHand:
                 amount = to_amount - level
             added = to_amount - mine
             kind = K.RAISE
-        elif verb in ("Bets", "Bets chip info"):
+        elif verb in ("Bets", "Bets chip info", "Double bets", "D bets"):  # stud: a double bet on an open pair
             kind, amount = K.BET, self.amt(args)
             added = to_amount = amount
         elif verb in ("Calls", "Call"):
@@ -599,6 +776,19 @@ class _BovadaHand:
         if rm is None:
             raise self.fail(no, text)
         rest = rm.group("rest")
+        if self.stud:
+            # 'Seat 5:  97 [Does not show]', 'Seat+5:  HI $73.50  with Straight [<seven>-<best five>]':
+            # the seat by its number (the player 'Seat+5')
+            stud_seat = self.seats.get(f"Seat+{rm.group('seat')}")
+            if stud_seat is None:
+                raise self.fail(no, text, "summary seat line for a player not in the hand")
+            halves = HALF_WON.findall(rest)
+            won = SUMMARY_LINES["won"].match(rest)
+            amount = sum(self.amt(x) for x in halves) if halves else self.amt(won.group(1)) if won else None
+            cards = BOARD.findall(rest)
+            self.add(S.SUMMARY, K.SEAT_RESULT, no, stud_seat, amount=amount,
+                     cards=cards[0].split("-")[0] if cards else None)
+            return
         if not self.labels_longest:
             self.labels_longest = sorted(self.seats, key=len, reverse=True)
         for label in self.labels_longest:

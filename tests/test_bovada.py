@@ -97,8 +97,15 @@ def test_a_blinds_all_in_before_the_deal_is_the_blind():
 
 
 @pytest.mark.parametrize("limit, body, code", [
+    # a board dealt by no line: the betting never reaches the turn card the summary writes
     ("No Limit", SEATS + "\nDealer : Call 20\nSmall Blind : Call 10\nBig Blind  [ME] : Checks\nSmall Blind : Bets 20"
-                 "\n*** SUMMARY ***\nTotal Pot(80)\nBoard [2c 3d 4h]", "streets-unrecorded"),
+                 "\nBig Blind  [ME] : Folds\nDealer : Folds\nSmall Blind : Return uncalled portion of bet 20"
+                 "\nSmall Blind : Hand Result 60\n*** SUMMARY ***\nTotal Pot(60)\nBoard [2c 3d 4h 5s]", "streets-unrecorded"),
+    # a line written twice just where the betting round closes: a repeat, or the flop's first check?
+    ("No Limit", SEATS + "\nDealer : Call 20\nSmall Blind : Call 10\nBig Blind  [ME] : Checks\nBig Blind  [ME] : Checks"
+                 "\nSmall Blind : Bets 20\nBig Blind  [ME] : Folds\nDealer : Folds"
+                 "\nSmall Blind : Return uncalled portion of bet 20\nSmall Blind : Hand Result 60"
+                 "\n*** SUMMARY ***\nTotal Pot(60)\nBoard [2c 3d 4h]", "streets-unrecorded"),
     ("No Limit", "Dealer : Set dealer [1]", "truncated"),  # a hand start with no seat line: no hand to store
 ])
 def test_what_the_record_cannot_tell_is_rejected(limit, body, code):
@@ -150,3 +157,135 @@ Dealer : Hand result $1.25
     [total] = [e for e in hand.events if e.kind == "total_pot"]
     assert (total.amount, total.to_amount, hand.amount_scale) == (130, 5, 100)  # $1.30 went in, $1.25 won
     assert total.inferred_from and total.line_no in total.inferred_from  # rests on its own line and the collect
+
+
+# --- seven card stud: the up cards by the dealing order, the bring-in judged --------------
+
+STUD = """Bodog Hand #{n} TBL#4 7CARD Fixed Limit - 2012-05-07 04:10:00
+Seat+2: $0.80 in chips
+Seat+4 [ME]: $0.60 in chips
+Seat+6: $0.70 in chips
+Seat+2 : Ante chip $0.01
+Seat+4 [ME] : Ante chip $0.01
+Seat+6 : Ante chip $0.01
+*** HOLE CARDS ***
+Seat+2 : Card dealt to a spot [8d 6h Qc]
+Seat+4 [ME] : Card dealt to a spot [As Ks Td]
+Seat+6 : Card dealt to a spot [7c 7s 3h]
+Seat+6 : Bring_in chip $0.02
+Seat+2 : Calls $0.02
+Seat+4 [ME] : Calls $0.02
+Seat+2 : Card dealt to a spot [5c]
+Seat+4 [ME] : Card dealt to a spot [2s]
+Seat+6 : Card dealt to a spot [9h]
+Seat+2 : Checks
+Seat+4 [ME] : Checks
+Seat+6 : Bets $0.05
+Seat+2 : Folds
+Seat+4 [ME] : Folds
+Seat+6 : Return uncalled portion of bet $0.05
+Seat+6 : Does not show [7c 7s 3h 9h] (One pair)
+Seat+6 : Hand result $0.09
+*** SUMMARY ***
+Total Pot($0.09) | Rake ($0)
+Seat 2:  Folded on the 4TH STREET
+Seat 4:  Folded on the 4TH STREET
+Seat 6:  $0.09 [Does not show]"""
+
+
+def read_stud(text: str) -> ParsedHand | HandError:
+    [item] = BovadaParser().iter_hands(((i, 0, t) for i, t in enumerate(text.split("\n"), 1)), "s.txt")
+    return item
+
+
+def test_stud_up_cards_follow_the_dealing_order_and_are_marked_inferred():
+    hand = read_stud(STUD.format(n=1))
+    assert isinstance(hand, ParsedHand), hand
+    # 'Fixed Limit' and no bet sizes anywhere: nothing to judge a size by
+    assert (hand.variant, hand.betting, hand.bring_in, hand.big_blind) == ("stud", "unrecorded", 2, None)
+    assert [(s.seat, s.player) for s in hand.seats] == [(2, "Seat+2"), (4, "Seat+4 [ME]"), (6, "Seat+6")]
+    deals = [(e.street, e.seat, e.cards, e.line_no, e.inferred_from) for e in hand.events if e.kind == "deal_hole"]
+    # as PokerStars' events carry them: third street's last card up, then one card a street;
+    # the status rests on the header naming the game (line 1) and the deal line
+    assert deals == [("third", 2, "8d 6h Qc", 9, [1, 9]), ("third", 4, "As Ks Td", 10, [1, 10]),
+                     ("third", 6, "7c 7s 3h", 11, [1, 11]), ("fourth", 2, "5c", 15, [1, 15]),
+                     ("fourth", 4, "2s", 16, [1, 16]), ("fourth", 6, "9h", 17, [1, 17])]
+    assert [(e.kind, e.seat, e.street) for e in hand.events if e.kind in ("bring_in", "bet")] == \
+        [("bring_in", 6, "third"), ("bet", 6, "fourth")]
+
+
+@pytest.mark.parametrize("old, new, code", [
+    ("Card dealt to a spot [8d 6h Qc]", "Card dealt to a spot [8d 6h]", "stud-deal-order"),  # two cards on third
+    ("Seat+6 : Card dealt to a spot [9h]", "Seat+6 : Card dealt to a spot [9h 4h]", "stud-deal-order"),
+    ("Seat+6 : Card dealt to a spot [9h]", "Seat+6 : Card dealt to a spot [8d]", "stud-deal-order"),  # dealt twice
+    ("Seat+4 [ME] : Calls $0.02", "Seat+4 [ME] : Folds", "stud-deal-order"),  # then dealt fourth street
+    ("Seat+6 : Card dealt to a spot [9h]", "Card dealt to table [9h]", "stud-community-card"),
+])
+def test_a_stud_record_that_breaks_the_dealing_order_is_rejected(old, new, code):
+    text = STUD.format(n=2)
+    assert old in text
+    item = read_stud(text.replace(old, new, 1))
+    assert isinstance(item, HandError) and item.reason_code == code, item
+
+
+def test_a_bring_in_by_a_player_the_up_cards_do_not_name_is_a_finding(tmp_path):
+    from auditor.pipeline import audit
+
+    # Seat+6's 3h is the lowest up card (Qc, Td, 3h): he brings in; moved to Seat+2, the
+    # replay would start the round from Seat+2 and nothing else would notice
+    wrong = STUD.format(n=4).replace("Seat+6 : Bring_in chip $0.02\nSeat+2 : Calls $0.02\nSeat+4 [ME] : Calls $0.02",
+                                     "Seat+2 : Bring_in chip $0.02\nSeat+4 [ME] : Calls $0.02\nSeat+6 : Calls $0.02")
+    assert wrong != STUD.format(n=4)
+    (tmp_path / "right.txt").write_text(STUD.format(n=3), encoding="utf-8")
+    (tmp_path / "wrong.txt").write_text(wrong, encoding="utf-8")
+    result = audit([tmp_path / "right.txt", tmp_path / "wrong.txt"], db=tmp_path / "s.duckdb")
+    assert result.ingest.stored == 2, result.ingest.errors
+    found = [(f["hand_id"], f["seat"], f["line_no"], f["expected"]) for f in result.findings if f["check_id"] == "bring-in"]
+    assert found == [("BOV-4", 2, 12, "seat 6 brings in")]
+    assert {f["check_id"] for f in result.findings} <= {"bring-in", "betting-unrecorded"}
+
+
+# --- a board only the summary writes (2012): dealt where the betting rounds close ---------
+
+def test_a_board_only_the_summary_writes_is_dealt_where_each_betting_round_closes():
+    hand = read(SEATS + """
+Dealer : Call 20
+Small Blind : Call 10
+Big Blind  [ME] : Checks
+Small Blind : Checks
+Big Blind  [ME] : Checks
+Dealer : Bets 40
+Small Blind : Folds
+Big Blind  [ME] : Folds
+Dealer : Return uncalled portion of bet 40
+Dealer : Hand Result 60
+*** SUMMARY ***
+Total Pot(60)
+Board [2c 3d 4h]
+Seat+1: Dealer 60 [Does not show]""")
+    assert isinstance(hand, ParsedHand), hand
+    # pre-flop closes with the big blind's check (line 14): the flop is dealt before the next
+    # line, inferred from that line and the summary's board (line 24)
+    boards = [(e.street, e.cards, e.line_no, e.inferred_from) for e in hand.events if e.kind == "deal_board"]
+    assert boards == [("flop", "2c 3d 4h", 15, [15, 24])]
+    assert [(e.line_no, e.street) for e in hand.events if e.kind in ("check", "bet")] == \
+        [(14, "preflop"), (15, "flop"), (16, "flop"), (17, "flop")]
+
+
+def test_an_all_in_run_out_is_dealt_at_the_showdown():
+    hand = read(SEATS + """
+Dealer : All-in 1000
+Small Blind : Folds
+Big Blind  [ME] : All-in 580
+Dealer : Return uncalled portion of bet 400
+Dealer : Showdown [Ah Kd 5s 4h 3d] (Straight)
+Big Blind  [ME] : Showdown [9c 9h 7c 4h 3d] (One pair)
+Dealer : Hand Result 1210
+*** SUMMARY ***
+Total Pot(1210)
+Board [2c 3d 4h 5s 7c]
+Seat+1: Dealer 1210  with Straight [Ah Kd-Ah 5s 4h 3d 2c]""")
+    assert isinstance(hand, ParsedHand), hand
+    boards = [(e.street, e.cards, e.line_no) for e in hand.events if e.kind == "deal_board"]
+    assert boards == [("flop", "2c 3d 4h", 16), ("turn", "5s", 16), ("river", "7c", 16)]
+    assert {e.street for e in hand.events if e.kind == "show"} == {"river"}

@@ -34,7 +34,7 @@ REVIEWED = Path(__file__).resolve().parent / "reviewed_findings.toml"
 MAX_VIOLATIONS = 30  # issue 16: findings a regulator can sign
 BETTING_CHECKS = (
     "illegal-underraise", "illegal-reopen", "limit-raise-cap", "pot-limit-overbet", "undercall",
-    "check-facing-bet", "out-of-turn",
+    "check-facing-bet", "out-of-turn", "bring-in",
 )  # fmt: skip
 
 

@@ -156,7 +156,8 @@ def test_no_event_text_carries_an_inferred_marker_and_every_inferred_event_rests
                     assert e.line_no in e.inferred_from and e.text == lines[e.line_no - 1].replace("\x00", ""), (path, e)
     if CORPUS.is_dir():
         # the parsers that infer, and only they (PokerStars, GGPoker, WPN, Full Tilt write what they imply;
-        # Bovada infers a walk's return and the house take its summary leaves out)
+        # Bovada infers a walk's return, the house take its summary leaves out, the stud up cards its
+        # deal lines leave unmarked and a board only its summary writes)
         assert set(per_parser) == {"bovada", "ipoker", "partypoker", "pacific", "winamax"}, per_parser
 
 

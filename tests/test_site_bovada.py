@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import re
 
-import pytest
 
+from conftest import CORPUS, needs_corpus
 from site_corpus import SiteSpec, site_tests
 
 
@@ -213,38 +213,11 @@ SPEC = SiteSpec(
         # return: the all-in may be the big blind or the ante (ante.all.in)
         **_each('tour/Bovada/Flop/NLHE-9max-USD-10-201211.ante.all.in.txt',
                 'all-in-unclear', (5,)),
-        # the summary's board holds cards no line of the hand dealt (no street marker, no 'Card
-        # dealt to table'): where each street began, and so what each bet faced, is not recorded
-        **_each('cash/Bovada/Flop/LHE-9max-USD - $20-$40 - 201204.limit.blinds.txt',
-                'streets-unrecorded', (37,)),
-        **_each('cash/Bovada/Flop/LHE-USD-2-4-201205.Bodog.txt',
-                'streets-unrecorded', (27,)),
-        **_each('cash/Bovada/Flop/PLO-USD-2.00-4.00-201205.multiway.allin.txt',
-                'streets-unrecorded', (36,)),
+        # no line deals the board (2012: no street marker, no 'Card dealt to table'): the streets
+        # begin where the betting rounds close, but here a line is written twice just where a
+        # round closes: the same check written again, or the next street's first, is not said
         **_each('cash/Bovada/Flop/PLO-USD-5-10-201204.new.format.txt',
-                'streets-unrecorded', (
-                    31, 73, 109, 182, 222, 264, 301, 366, 399, 438, 479, 540, 583, 621, 664, 700, 774,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-Freeroll-201207.disconnect.timeout.txt',
-                'streets-unrecorded', (46,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-15-201207.allin.raise.timeout.txt',
-                'streets-unrecorded', (41,)),
-        **_each('tour/Bovada/Flop/NLHE-9max-USD-3-201208.raises.timout.txt',
-                'streets-unrecorded', (45,)),
-        **_each('tour/Bovada/Flop/PLO8-9max-USD-10-MTT-201207.txt',
-                'streets-unrecorded', (37,)),
-        **_each('tour/Bovada/Flop/PLO8-USD-MTT - $10-$1 - 201207.allin.call.pf.txt',
-                'streets-unrecorded', (55,)),
-        # seven card stud: 'Card dealt to a spot [9d Td 5c]' does not say which cards are face up
-        # (the bring-in and the order of play rest on them)
-        **_each('cash/Bovada/Stud/7-Stud-USD-2.00-4.00-201205.txt',
-                'stud-cards-unmarked', (1, 37, 81, 123,)),
-        **_each('cash/Bovada/Stud/7-StudHL-USD-RING-$5-$10,$1.25Ante-201404.txt',
-                'stud-cards-unmarked', (1,)),
-        **_each('tour/Bovada/Stud/7-Stud-USD-MTT - $10-$1 - 201206.txt',
-                'stud-cards-unmarked', (
-                    1, 66, 130, 193, 257, 296, 357, 411, 462, 505, 574, 640, 694, 760, 838, 901, 978, 1054, 1101,
-                    1151, 1191, 1246, 1312, 1360, 1409, 1459, 1504, 1544, 1602, 1655, 1699, 1780, 1854, 1910, 1966,
-                    2035, 2065, 2110, 2160, 2208,)),
+                'streets-unrecorded', (167, 692,)),
         # the summary is another hand's (old.format line 7822: its board, seats and 4-card holes
         # are not the hand's)
         **_each('cash/Bovada/Flop/LHE-USD-8-16-201204.old.format.txt',
@@ -260,11 +233,41 @@ SPEC = SiteSpec(
 
 globals().update(site_tests(SPEC))
 
-# 1,492 of 1,565 (95.3%) are stored (the 275 Ignition tournament hands whose header names no
-# limit with betting 'unrecorded', and one hand cut short): 45 are seven card stud whose deal
-# lines do not mark the up cards, 25 record no streets, 1 is spliced with another hand, 1 holds
-# another hand's summary, 1 an all-in that may be a blind or an ante.  Of the hold'em and Omaha
-# hands, 1,492 of 1,520 (98.2%) are.
-test_bovada_stored_share = pytest.mark.xfail(
-    strict=True, reason="45 stud hands record no up cards, 25 hands no streets (listed above)"
-)(test_bovada_stored_share)  # noqa: F821 (bound by site_tests)
+# 1,560 of 1,565 (99.7%) are stored (the 275 Ignition tournament hands whose header names no
+# limit, and the 45 seven card stud hands, whose headers state no bet sizes, with betting
+# 'unrecorded'; 27 hands whose board only the summary writes, its streets placed where the
+# betting rounds close; one hand cut short, stored as recorded): 2 of those write a line twice just
+# where a round closes, 1 is spliced with another hand, 1 holds another hand's summary, 1 an all-in that may be a blind or an ante.
+
+
+# --- the up cards of every corpus stud hand, exchanged: the bring-in check finds each ---------
+
+@needs_corpus
+def test_a_bring_in_the_up_cards_no_longer_name_is_found_in_every_corpus_stud_hand(tmp_path):
+    """Each Bovada stud hand with a bring-in, written again with the bring-in's three
+    third-street cards exchanged with the next dealt seat's (the rest as it was): the
+    lowest up card is now another seat's, and the ``bring-in`` check names every hand."""
+    from auditor.pipeline import audit
+
+    bring = re.compile(r"^(Seat\+\d+(?: \[ME\])?) : (?:Bring_in chip|Big blind/Bring in)")
+    third = re.compile(r"^(Seat\+\d+(?: \[ME\])?) : Card dealt to a spot (\[\S+ \S+ \S+\])$")
+    mutants = []
+    for path in sorted((CORPUS / "fpdb").glob("*/Bovada/Stud/*")):
+        text = path.read_text(encoding="utf-8-sig")
+        for hand in re.split(r"\n\s*\n(?=\ufeff?(?:Bovada|Bodog) Hand #)", text):
+            lines = hand.strip("\n").split("\n")
+            at = next((k for k, line in enumerate(lines) if bring.match(line)), None)
+            if at is None:
+                continue
+            deals = [k for k, line in enumerate(lines) if third.match(line)]
+            mine = next(k for k in deals if third.match(lines[k])[1] == bring.match(lines[at])[1])
+            other = deals[(deals.index(mine) + 1) % len(deals)]
+            a, b = third.match(lines[mine]), third.match(lines[other])
+            lines[mine], lines[other] = lines[mine].replace(a[2], b[2]), lines[other].replace(b[2], a[2])
+            mutants.append("\n".join(lines))
+    assert len(mutants) == 41
+    (tmp_path / "exchanged.txt").write_text("\n\n\n".join(mutants) + "\n", encoding="utf-8")
+    result = audit([tmp_path / "exchanged.txt"], db=tmp_path / "m.duckdb")
+    assert result.ingest.stored == 41, result.ingest.errors
+    found = {f["hand_id"] for f in result.findings if f["check_id"] == "bring-in"}
+    assert len(found) == 41

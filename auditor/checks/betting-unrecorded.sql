@@ -6,7 +6,8 @@
 -- rationale: Whether a bet or raise was large enough, whether it reopened the betting,
 --   the pot-limit maximum and the limit's cap all depend on the game's betting structure
 --   (no-limit, pot-limit or fixed-limit). A history that does not state it (betting
---   'unrecorded', such as WPN's format of 2016 and before) is stored and replayed in full:
+--   'unrecorded', such as WPN's format of 2016 and before), or says fixed-limit and states
+--   no bet sizes (Bovada's seven card stud), is stored and replayed in full:
 --   turn order, calls, pots, side-pot eligibility, awards, odd chips and returns are
 --   judged, but the size of its bets and raises is not. One finding a hand with a bet or
 --   raise says so, at its first such action.
@@ -19,9 +20,9 @@ WITH unjudged AS (
   GROUP BY d.hand_id
 )
 SELECT u.hand_id, u.street, u.seq, u.seat, u.player,
-       'the betting structure (no-limit, pot-limit or fixed-limit) recorded' AS expected,
+       'the betting structure (no-limit, pot-limit, or fixed-limit with its bet sizes) recorded' AS expected,
        'not recorded' AS actual,
-       'The history does not say whether the game was no-limit, pot-limit or fixed-limit, so the size of '
+       'The history does not state the betting structure (no-limit, pot-limit, or fixed-limit with its bet sizes), so the size of '
        || CASE WHEN u.n = 1 THEN 'its one bet or raise' ELSE 'its ' || CAST(u.n AS VARCHAR) || ' bets and raises' END
        || ' was not judged (minimum raise, reopening, pot-limit maximum, limit cap), starting with '
        || who(u.seat, u.player) || '''s ' || u.kind || ' to ' || chips(u.amount_to, h.amount_scale) || ' on the ' || u.street
