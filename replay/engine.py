@@ -76,6 +76,9 @@ class SeatState:
     winnings: int | None = None
     table_ante: int = 0  # a big-blind ante posted for the whole table
     dead_small_blind: int = 0  # an out-of-position small blind, dead unless the history plays it live
+    # a player who acts with no seat line (seat None): his place in the turn order and his
+    # stack are not recorded; ``stack`` stays 0 and ``all_in`` is what his lines say
+    seatless: bool = False
 
 
 @dataclass
@@ -140,7 +143,18 @@ class Replay:
         self.seats: dict[int | None, SeatState] = {}  # looked up by events' seats, which may be None
         for idx, s in enumerate(self._clockwise([s for s in seats if s.seat in in_hand])):
             self.seats[s.seat] = SeatState(s.seat, s.player, idx, s.starting_stack, s.starting_stack)
+        # a player who acts with no seat line (the parser records his events with seat None
+        # and his name): kept under the key None, last in ``order``, which only settlement
+        # reads for him; every fact that needs his seat or stack is left unknown
+        self.seatless: SeatState | None = None
+        unseated = {e.player for e in events if e.seat is None and e.player is not None
+                     and (e.kind in VOLUNTARY or e.kind in FORCED)}
+        if len(unseated) == 1:
+            self.seatless = SeatState(None, unseated.pop(), len(self.seats), 0, 0, seatless=True)  # type: ignore[arg-type]
+            self.seats[None] = self.seatless
         self.order = sorted(self.seats.values(), key=lambda x: x.order)
+        # the street's turn order cannot be known: the seatless player could act (or post) on it
+        self.turn_unknown = False
         self.board: list[str] = []
         # run it twice: each board event's (street index, run, cards); the runs' boards are built from them
         self.board_events: list[tuple[int, int, list[str]]] = []
@@ -260,6 +274,8 @@ class Replay:
         self.voluntary_seen = False
         self.blind_posters = []
         self.stud_big_fourth = False
+        u = self.seatless
+        self.turn_unknown = u is not None and not u.folded and not u.all_in
 
     def _close_street(self) -> None:
         """The unmatched part of the street's largest commitment is uncalled and
@@ -282,6 +298,8 @@ class Replay:
                 if self.street is None or self.streets.index(street) > self.street_idx:
                     self._open_street(street)
             s = self.seats.get(e.seat)  # None: no seat, or a seat not in the hand
+            if s is not None and s.seatless and e.player != s.player:
+                s = None  # a seatless event of another player (a second one is not followed)
             if kind in FORCED or kind in VOLUNTARY:
                 if s is None:
                     self._note(e.seq, "unfollowable", f"{kind} by seat {e.seat}, who is not in the hand")
@@ -364,9 +382,13 @@ class Replay:
     def _forced(self, e: Event, s: SeatState) -> None:
         amt = e.amount or 0
         kind = e.kind
-        s.stack -= amt
         s.total_in += amt
-        s.all_in = s.stack <= 0
+        if s.seatless:
+            s.all_in = s.all_in or e.all_in  # his stack is unknown: all-in when his line says so
+            self.turn_unknown = True
+        else:
+            s.stack -= amt
+            s.all_in = s.stack <= 0
         self.pot += amt
         if kind == "ante":
             if self.hand.bb_ante:
@@ -416,7 +438,7 @@ class Replay:
         if order is None or not self.hand.bb_ante or not ante_full or not bb_full or self.street_idx != 0:
             return
         payer = next((s for s in self.order if s.table_ante), None)
-        if payer is None or payer.stack > 0:
+        if payer is None or payer.stack > 0 or payer.seatless:
             return
         live = payer.street_in
         total = payer.table_ante + live
@@ -496,7 +518,8 @@ class Replay:
         one (an all-in for less is allowed but is not a full raise); the maximum is
         capped at the actor's all-in."""
         level = max(self.current_bet, self.bet_floor)
-        reach = s.street_in + s.stack
+        # no seat line, no stack: the limits are the structure's, not capped by an all-in
+        reach = s.street_in + s.stack if not s.seatless else 1 << 62
         if self.betting == "fixed-limit":
             b = self._bet_size()
             small = self.hand.small_bet or b
@@ -527,14 +550,25 @@ class Replay:
         another live player can still match."""
         if self.street_idx != 0 or self.bet_floor <= self.current_bet:
             return self.current_bet
+        if any(o.seatless and not o.folded for o in self.order if o is not s):
+            return max(self.current_bet, self.bet_floor)  # his reach is not recorded: the full blind
         reach = max((o.street_in + o.stack for o in self.order if o is not s and not o.folded), default=0)
         return max(self.current_bet, min(self.bet_floor, reach))
 
     def _voluntary(self, e: Event, s: SeatState) -> None:
         self._order_bb_ante()
         kind = e.kind
-        expected, due = self._turn()
-        to_act = [x.seat for x in due]
+        if s.seatless:
+            self.turn_unknown = True
+        expected: SeatState | None
+        to_act: list[int | None] | None
+        if self.turn_unknown:
+            # a player with no seat line is in the round: nobody's turn can be known
+            # (to_act NULL says so; out-of-turn judges no such decision)
+            expected, to_act = None, None
+        else:
+            expected, due = self._turn()
+            to_act = [x.seat for x in due]
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
         current_before = self.current_bet
         to_call = max(0, current_before - s.street_in)
@@ -545,9 +579,12 @@ class Replay:
         last_full_before: int | None = None
         if self.structure_known:
             min_to, max_to = self._limits(s)
+            if s.seatless and self.betting == "no-limit":
+                max_to = None  # the no-limit maximum is his stack, which is not recorded
             may, why = self._may_raise(s)
             last_full_before = self.last_full
-        stack_before, in_before, pot_before = s.stack, s.street_in, self.pot
+        stack_before: int | None = None if s.seatless else s.stack
+        in_before, pot_before = s.street_in, self.pot
         count_before = self.bets_raises
         amount_to: int | None = None
 
@@ -563,12 +600,16 @@ class Replay:
                 # blind counted live: this history (house) played it live
                 s.street_in += s.dead_small_blind
                 s.dead_small_blind = 0
-            self._put(s, add)
+            self._put(s, add, e.all_in)
             amount_to = s.street_in
             if s.street_in == self.current_bet:
                 cls = "call"
             elif s.street_in < self.current_bet:
-                cls = "call-allin-short" if s.all_in else "undercall"
+                if s.all_in:
+                    cls = "call-allin-short"
+                else:
+                    # with no stack recorded, a short call not written all-in is not judged
+                    cls = "call-short-unjudged" if s.seatless else "undercall"
             elif s.street_in <= self._full_blind_call_level(s):
                 # facing a short all-in big blind, calling the full blind is also a call
                 # (the house's choice: TDA is silent; PokerStars plays it so)
@@ -579,9 +620,9 @@ class Replay:
                 self.current_bet = s.street_in
         else:  # bet, raise, complete
             to = e.to_amount if e.to_amount is not None else s.street_in + (e.amount or 0)
-            self._put(s, to - s.street_in)
+            self._put(s, to - s.street_in, e.all_in)
             amount_to = to
-            if min_to is not None and max_to is not None:
+            if min_to is not None and (max_to is not None or s.seatless):
                 cls = self._classify_aggressive(kind, s, to, min_to, max_to)
             else:
                 # its size cannot be judged without the structure: the class says so
@@ -602,24 +643,27 @@ class Replay:
             self.hid, e.seq, self.ed, e.street, s.seat, s.player, kind,
             expected.seat if expected else None, to_act, status, to_call, current_before,
             min_to, max_to, may, why, last_full_before, count_before, self.raise_cap,
-            stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
+            stack_before, in_before, None if s.seatless else s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
             sa_before, None,
         ))
 
-    def _put(self, s: SeatState, add: int) -> None:
-        s.stack -= add
+    def _put(self, s: SeatState, add: int, says_all_in: bool = False) -> None:
         s.street_in += add
         s.total_in += add
-        s.all_in = s.stack <= 0
+        if s.seatless:
+            s.all_in = s.all_in or says_all_in  # his stack is unknown: all-in when his line says so
+        else:
+            s.stack -= add
+            s.all_in = s.stack <= 0
         self.pot += add
 
-    def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int) -> str:
+    def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int | None) -> str:
         opening = max(self.current_bet, self.bet_floor) == 0
         if kind == "complete":
             ok = "complete"
         else:
             ok = "bet" if opening else "raise"
-        if to > max_to and self.betting != "no-limit":
+        if max_to is not None and to > max_to and self.betting != "no-limit":
             return "over-limit"
         if to >= min_to:
             return ok
@@ -628,6 +672,10 @@ class Replay:
         # a raise that already puts every opponent who can still act all-in is not an
         # underraise: the excess is simply uncalled (docs/semantics.md)
         others = [o for o in self.order if o is not s and self._can_act(o)]
+        if s.seatless or any(o.seatless for o in others):
+            # whether the short wager was all the actor had, or covers the opponent with no
+            # seat line, depends on a stack the record does not give
+            return f"{kind}-unjudged"
         if not others or all(o.street_in + o.stack <= to for o in others):
             return ok
         return "underbet" if opening else "underraise"
@@ -833,6 +881,11 @@ class Replay:
                 if self.variant in HILO_VARIANTS:
                     lo_w = self._best(contenders, evals, "lo")
                 shares = self._pot_shares(amount, hi_w, lo_w, evals)
+                if None in shares and self.family != "stud" and any(odd for _, odd in shares.values()):
+                    # the odd chip goes by seat order, and the seat of the player with no seat
+                    # line is not recorded: this pot's award cannot be known
+                    verified, shares = False, {}
+                    note = "odd chip: a winner has no seat line, so the first seat left of the button is not known"
         self.facts.pots.append((
             self.hid, self.ed, pot.index, run_no, label, amount, pot.contributors, pot.eligible,
             len(elig) > 1, hi_w, lo_w, verified, note,
@@ -970,8 +1023,11 @@ class Replay:
                 end_rec = s.finishing_stack
             won_exp = expected_won.get(s.seat)
             end_exp = None if won_exp is None else s.start - s.total_in + s.returned_expected + won_exp
+            start: int | None = s.start
+            if s.seatless:  # no seat line: no stack at the start, hence none at the end
+                start = end_exp = end_rec = None
             self.facts.hand_results.append((
-                self.hid, self.ed, s.seat, s.player, s.start, s.total_in, s.returned_expected, ret_rec,
+                self.hid, self.ed, s.seat, s.player, start, s.total_in, s.returned_expected, ret_rec,
                 won_exp, won_rec, end_exp, end_rec, s.returned_line, basis, source,
             ))
 
