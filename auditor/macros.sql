@@ -11,8 +11,11 @@ CREATE OR REPLACE MACRO chips(a, scale) AS
   END;
 
 -- who(seat, player): 'seat 3 (Bob)'
+-- who(NULL, 'Ann'): 'the player with no seat line (Ann)'
 CREATE OR REPLACE MACRO who(seat, player) AS
-  'seat ' || CAST(seat AS VARCHAR) || CASE WHEN player IS NULL THEN '' ELSE ' (' || player || ')' END;
+  CASE WHEN seat IS NULL AND player IS NOT NULL
+       THEN 'the player with no seat line' || CASE WHEN player = '' THEN ' (no name written)' ELSE ' (' || player || ')' END
+       ELSE 'seat ' || CAST(seat AS VARCHAR) || CASE WHEN player IS NULL THEN '' ELSE ' (' || player || ')' END END;
 
 -- seats_list([1, 3]): '1, 3'
 CREATE OR REPLACE MACRO seats_list(l) AS array_to_string(list_transform(l, lambda x: CAST(x AS VARCHAR)), ', ');
