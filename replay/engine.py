@@ -50,9 +50,13 @@ def street_family(variant: str) -> str:
     return "board"
 
 
+# a seat number, or None for the player who acts with no seat line (his seat is not recorded)
+SeatNo = int | None
+
+
 @dataclass(slots=True)
 class SeatState:
-    seat: int
+    seat: int | None  # None: the player who acts with no seat line (``seatless``)
     player: str | None
     order: int  # clockwise position, 0 = first seat left of the button
     start: int
@@ -94,8 +98,8 @@ class HandFacts:
 class Pot:
     index: int
     amount: int
-    contributors: list[int]
-    eligible: list[int]
+    contributors: list[SeatNo]
+    eligible: list[SeatNo]
 
 
 def run_amounts(amount: int, runs: int, unit: int) -> list[int]:
@@ -150,7 +154,7 @@ class Replay:
         unseated = {e.player for e in events if e.seat is None and e.player is not None
                      and (e.kind in VOLUNTARY or e.kind in FORCED)}
         if len(unseated) == 1:
-            self.seatless = SeatState(None, unseated.pop(), len(self.seats), 0, 0, seatless=True)  # type: ignore[arg-type]
+            self.seatless = SeatState(None, unseated.pop(), len(self.seats), 0, 0, seatless=True)
             self.seats[None] = self.seatless
         self.order = sorted(self.seats.values(), key=lambda x: x.order)
         # the street's turn order cannot be known: the seatless player could act (or post) on it
@@ -785,7 +789,7 @@ class Replay:
     def _run_amounts(self, amount: int) -> list[int]:
         return run_amounts(amount, self.runs, self.unit)
 
-    def _evaluate(self, seats: list[SeatState], cards_on_board: list[str] | None = None) -> dict[int, Any]:
+    def _evaluate(self, seats: list[SeatState], cards_on_board: list[str] | None = None) -> dict[SeatNo, Any]:
         board = " ".join(self.board if cards_on_board is None else cards_on_board) if HOLE_COUNT.get(self.variant) else ""
         out = {}
         for s in seats:
@@ -801,7 +805,7 @@ class Replay:
                 out[s.seat] = ev
         return out
 
-    def _priority(self, winners: list[int], evals: dict, half: str) -> list[int]:
+    def _priority(self, winners: list[SeatNo], evals: dict, half: str) -> list[SeatNo]:
         """Who receives odd chips first (2019 Rule 20): board and draw games, the first
         seat left of the button; stud and razz, the high card by suit in the winning
         5-card hand (2011: in the whole hand)."""
@@ -809,7 +813,7 @@ class Replay:
             return sorted(winners, key=lambda x: self.seats[x].order)
         ace_low = half == "lo" or self.variant in ACE_LOW_VARIANTS
 
-        def key(seat: int):
+        def key(seat: SeatNo):
             ev = evals.get(seat)
             hand = (ev.lo_hand if half == "lo" else ev.hi_hand) if ev else None
             if hand is not None and self.rules.stud_odd_chip_from_best_five:
@@ -820,7 +824,7 @@ class Replay:
 
         return sorted(winners, key=key, reverse=True)
 
-    def _split(self, amount: int, order: list[int]) -> dict[int, tuple[int, int]]:
+    def _split(self, amount: int, order: list[SeatNo]) -> dict[SeatNo, tuple[int, int]]:
         """Split ``amount`` among ``order`` as evenly as possible in whole chips; the
         odd chips go one each in ``order``.  Returns seat -> (share, odd chips)."""
         units, k = amount // self.unit, len(order)
@@ -830,7 +834,7 @@ class Replay:
     def _settle(self) -> None:
         pots = self._build_pots()
         recorded, attributable = self._recorded_by_pot(pots)
-        expected_won: dict[int, int | None] = {s.seat: 0 for s in self.order}
+        expected_won: dict[SeatNo, int | None] = {s.seat: 0 for s in self.order}
         boards = self._run_boards()
         for pot in pots:
             elig = [self.seats[x] for x in pot.eligible]
@@ -856,15 +860,15 @@ class Replay:
 
     def _settle_pot(self, pot: Pot, run_no: int, amount: int, elig: list[SeatState], board: list[str],
                     pot_recorded: dict[int | None, tuple[int, int | None]], attributable: bool,
-                    expected_won: dict[int, int | None]) -> None:
+                    expected_won: dict[SeatNo, int | None]) -> None:
         """One pot (or one run's share of it): its winners on ``board``, the rules' award
         and the history's, as pots and pot_shares rows."""
         label = "main" if pot.index == 0 else f"side-{pot.index}"
         evals = self._evaluate(elig, board) if len(elig) > 1 else {}
-        hi_w: list[int] | None
-        lo_w: list[int] | None = None
+        hi_w: list[SeatNo] | None
+        lo_w: list[SeatNo] | None = None
         note = None
-        shares: dict[int, tuple[int, int]] = {}
+        shares: dict[SeatNo, tuple[int, int]] = {}
         if len(elig) == 1:
             hi_w, verified = [elig[0].seat], True
             lo_w = [] if self.variant in HILO_VARIANTS else None
@@ -906,7 +910,7 @@ class Replay:
                 self.hid, self.ed, pot.index, run_no, s.seat, s.seat in pot.eligible, exp[0], exp[1], rec[0], value, rec[1],
             ))
 
-    def _best(self, contenders: list[SeatState], evals: dict, half: str) -> list[int]:
+    def _best(self, contenders: list[SeatState], evals: dict, half: str) -> list[SeatNo]:
         # compare the ranks, not the pokerkit hands: same order, no lookups per comparison
         vals = [(x.seat, evals[x.seat].hi_rank if half == "hi" else evals[x.seat].lo_rank) for x in contenders]
         vals = [(seat, v) for seat, v in vals if v is not None]
@@ -915,7 +919,7 @@ class Replay:
         best = max(v for _, v in vals)
         return [seat for seat, v in vals if v == best]
 
-    def _pot_shares(self, amount: int, hi_w: list[int], lo_w: list[int] | None, evals: dict) -> dict[int, tuple[int, int]]:
+    def _pot_shares(self, amount: int, hi_w: list[SeatNo], lo_w: list[SeatNo] | None, evals: dict) -> dict[SeatNo, tuple[int, int]]:
         if not lo_w:  # no qualifying low (or not a hi/lo game): high takes all
             return self._split(amount, self._priority(hi_w, evals, "hi"))
         if self.rules.identical_hands_split_evenly and set(hi_w) == set(lo_w):
@@ -923,7 +927,7 @@ class Replay:
             return self._split(amount, self._priority(hi_w, evals, "hi"))
         units = amount // self.unit
         hi_amt = (units - units // 2) * self.unit  # 20-C: the odd chip of the total pot goes high
-        out: dict[int, list[int]] = {}
+        out: dict[SeatNo, list[int]] = {}
         for half, winners, amt in (("hi", hi_w, hi_amt), ("lo", lo_w, amount - hi_amt)):
             for seat, (share, odd) in self._split(amt, self._priority(winners, evals, half)).items():
                 acc = out.setdefault(seat, [0, 0])
@@ -1002,7 +1006,7 @@ class Replay:
             return None
         return "inferred", "; ".join(support) or None
 
-    def _hand_results(self, expected_won: dict[int, int | None]) -> None:
+    def _hand_results(self, expected_won: dict[SeatNo, int | None]) -> None:
         inferred = self._inferred_return()
         for s in self.order:
             basis: str | None = "recorded"
