@@ -207,6 +207,7 @@ class _LegacyHand:
         self.current_bet = 0
         self.behind: dict[int, int] = {}
         self.seatless_name: str | None = None  # the player acting with no seat line, if any
+        self.capped_on: str | None = None  # the street a player reached a capped table's cap on
         self.dealt: dict[tuple[str, int], Event] = {}
         self.folded: set[int] = set()
         self.acted: dict[int, bool] = {}  # seats dealt in or acting in the hand  # (street, seat): the cards dealt to a seat on a street
@@ -234,6 +235,15 @@ class _LegacyHand:
         self.current_bet = max(self.current_bet, self.committed[seat])
         if seat in self.behind:  # a player with no seat line (seat None): his stack is not recorded
             self.behind[seat] -= chips
+
+    def _capped(self, no: int, raw: str) -> None:
+        """A capped table ('- CAP -' games): 'caps (N)' takes the player to the table's cap
+        on what one player may put in a hand, after which the site plays him as all-in with
+        chips behind.  The replay does not model the cap: a hand is stored when nobody
+        acts after the street the cap was reached on (the cap then changes no fact the
+        replay records), and rejected when the betting goes on."""
+        raise Reject("capped-table", no, f"line {no}: the betting goes on after a player reached the table's cap "
+                     f"(played as all-in with chips behind), which the auditor does not model: {raw.strip()!r}")
 
     def actor(self, rest: str, no: int, text: str) -> tuple[str, int | None, str]:
         """'<seated name> <action>' (longest name first: one name may start another)."""
@@ -401,28 +411,31 @@ class _LegacyHand:
                 self.put(seat, chips)
             self.add(kind, no, raw, seat, name, chips, all_in=self.behind.get(seat, 1) <= 0)
             return True
-        if am and word in ("calls", "bets", "raises", "allin"):
+        if am and word in ("calls", "bets", "raises", "allin", "caps"):
+            if word == "caps":
+                self.capped_on = self.street  # see _capped
+            elif self.capped_on is not None and self.street != self.capped_on:
+                self._capped(no, raw)
             chips = self.amt(am.group(1), no)
             before = self.committed.get(seat, 0)
             self.put(seat, chips)
             to = self.committed[seat]
             others = max((v for s, v in self.committed.items() if s != seat), default=0)
             all_in = word == "allin" or self.behind.get(seat, 1) <= 0
-            if word == "calls" or (word == "allin" and to <= others):
+            if word == "calls" or (word in ("allin", "caps") and to <= others):
                 self.add(EventKind.CALL.value, no, raw, seat, name, chips, all_in=all_in)
-            elif word == "bets" or (word == "allin" and others == 0 and before == 0):
+            elif word == "bets" or (word in ("allin", "caps") and others == 0 and before == 0):
                 self.add(EventKind.BET.value, no, raw, seat, name, chips, to, all_in=all_in)
             else:
                 # the amount written is the chips the player adds, not the raise-to total
                 self.add(EventKind.RAISE.value, no, raw, seat, name, chips, to, all_in=all_in)
             return True
-        if am and word == "caps":
-            raise Reject("capped-table", no, f"line {no}: a capped table (the bet went to the table's cap), "
-                         f"which the auditor does not support: {raw.strip()!r}")
         if action == "allin" or action == "is disconnected and ALL IN.":
             raise Reject("disconnected-allin", no, f"line {no}: a player treated as all-in with chips behind "
                          f"(disconnected), which the auditor does not model: {raw.strip()!r}")
         if action in ("folds", "checks"):
+            if action == "checks" and self.capped_on is not None and self.street != self.capped_on:
+                self._capped(no, raw)
             if action == "folds":
                 self.folded.add(seat)
             self.add(EventKind.FOLD.value if action == "folds" else EventKind.CHECK.value, no, raw, seat, name)
