@@ -514,9 +514,14 @@ class WpnLegacyParser:
       amount adds it back, to_amount holds it); each summary line gives the seat's
       ``Collects``, the collect event (its ``Bets`` are not used: some exports write 0).
 
-    Rejected: a player acting with no seat line (``unseated-player``), a board street
-    with no cards (``board-unrecorded``), a capped table (``capped-table``), and a
-    disconnected player treated as all-in with chips behind (``disconnected-allin``).
+    A player acting with no seat line ('Player  has big blind (2)': no name written)
+    has his events recorded with no seat (``seatless_actor``).  A capped table's
+    ``caps (N)`` is a call, bet or raise of N (``_capped``).
+
+    Rejected: a second player with no seat line (``unseated-player``), a board street
+    with no cards (``board-unrecorded``), betting after a capped table's cap was
+    reached (``capped-table``), and a disconnected player treated as all-in with chips
+    behind (``disconnected-allin``).
 
     >>> text = '''Game started at: 2016/8/2 10:50:44
     ... Game ID: 693967308 0.02/0.05 (PRR) Cyclops - 6 (Hold'em)

@@ -153,6 +153,9 @@ class Replay:
         self.seatless: SeatState | None = None
         unseated = {e.player for e in events if e.seat is None and e.player is not None
                      and (e.kind in VOLUNTARY or e.kind in FORCED)}
+        if len(unseated) > 1:  # another seatless player who only folds or checks is not followed
+            unseated = {e.player for e in events if e.seat is None and e.player is not None
+                        and (e.kind in FORCED or e.kind in VOLUNTARY and e.kind not in ("fold", "check"))}
         if len(unseated) == 1:
             self.seatless = SeatState(None, unseated.pop(), len(self.seats), 0, 0, seatless=True)
             self.seats[None] = self.seatless
