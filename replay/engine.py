@@ -389,13 +389,13 @@ class Replay:
     def _forced(self, e: Event, s: SeatState) -> None:
         amt = e.amount or 0
         kind = e.kind
+        s.stack -= amt
         s.total_in += amt
-        if s.seatless:
-            s.all_in = s.all_in or e.all_in  # his stack is unknown: all-in when his line says so
-            self.turn_unknown = True
-        else:
-            s.stack -= amt
+        if not s.seatless:
             s.all_in = s.stack <= 0
+        else:  # his stack is unknown: all-in when his line says so; his posts make the turn unknown
+            s.all_in = s.all_in or e.all_in
+            self.turn_unknown = True
         self.pot += amt
         if kind == "ante":
             if self.hand.bb_ante:
@@ -654,14 +654,12 @@ class Replay:
             sa_before, None,
         ))
 
-    def _put(self, s: SeatState, add: int, says_all_in: bool = False) -> None:
+    def _put(self, s: SeatState, add: int, says_all_in: bool) -> None:
+        s.stack -= add  # the seatless player's is never read nor recorded
         s.street_in += add
         s.total_in += add
-        if s.seatless:
-            s.all_in = s.all_in or says_all_in  # his stack is unknown: all-in when his line says so
-        else:
-            s.stack -= add
-            s.all_in = s.stack <= 0
+        # the seatless player's stack is unknown: all-in when his line says so
+        s.all_in = s.stack <= 0 if not s.seatless else s.all_in or says_all_in
         self.pot += add
 
     def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int | None) -> str:
