@@ -292,3 +292,25 @@ def test_a_player_with_no_seat_line_is_replayed_without_his_seat_or_stack():
     seatless = [r for r in facts.hand_results if r[2] is None]
     # (player, starting stack, put in, won expected, won recorded, end stacks)
     assert [(r[3], r[4], r[5], r[8], r[9], r[10], r[11]) for r in seatless] == [("", None, 6, 14, 14, None, None)]
+
+
+def test_awards_are_judged_with_a_player_who_has_no_seat_line(tmp_path):
+    """His pot is judged like any other: Bob's collect of the pot the seatless player's
+    trips won, and the seatless player's collect of a pot Bob's pair won, are each a
+    wrong-winner finding, the second naming no seat; the recorded hand has none."""
+    from auditor.pipeline import audit
+
+    bob_paid = (_SEATLESS_HAND.replace("770000000301", "770000000302")
+                .replace("Bets: 0.06. Collects: 0.14. Wins: 0.08.", "Bets: 0.06. Collects: 0. Loses: 0.06.", 1)
+                .replace("[Kh Qd]. Bets: 0.06. Collects: 0. Loses: 0.06.", "[Kh Qd]. Bets: 0.06. Collects: 0.14. Wins: 0.08."))
+    seatless_loses = _SEATLESS_HAND.replace("770000000301", "770000000303").replace("[Ad 8c]", "[Jc Td]")
+    path = tmp_path / "seatless.txt"
+    path.write_text("\n\n".join([_SEATLESS_HAND, bob_paid, seatless_loses]) + "\n", encoding="utf-8")
+    res = audit([str(path)], db=str(tmp_path / "a.duckdb"), edition_name="tda-2024")
+    assert res.ingest.stored == 3
+    judged = sorted((f["hand_id"], f["seat"], f["expected"], f["actual"]) for f in res.findings
+                    if f["check_id"] not in ("seat-unrecorded", "betting-unrecorded"))
+    assert judged == [("WPN-770000000302", 3, "0.00 (winners: seats the player with no seat line)", "0.14"),
+                      ("WPN-770000000303", None, "0.00 (winners: seats 3)", "0.14")]
+    assert sorted(f["hand_id"] for f in res.findings if f["check_id"] == "seat-unrecorded") == [
+        "WPN-770000000301", "WPN-770000000302", "WPN-770000000303"]
