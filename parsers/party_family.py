@@ -432,10 +432,11 @@ class FamilyReader:
         if len(word) >= 2 and word[1] in ("folds", "folds.", "checks", "checks."):
             self.add(self.street, K.FOLD if word[1].startswith("folds") else K.CHECK, no, None, word[0])
             return
-        if len(word) >= 2 and word[1] in ("posts", "calls", "bets", "raises", "is"):
+        if len(word) >= 2 and (word[1] in ("posts", "calls", "bets", "raises")
+                               or word[1] == "is" and len(word) == 3 and word[2].lower().startswith("all-in")):
             self.seatless(hand, no, text, word[0])
             return
-        if len(word) >= 2 and word[1] in ("wins", "collected", "shows", "mucks"):
+        if len(word) >= 2 and word[1] in ("wins", "collected", "shows", "mucks", "is"):
             raise Reject("unseated-player", no, f"line {no}: {word[0]!r} has no seat line but puts chips in or wins: {text!r}")
         if ": " in text and text.split(": ", 1)[0] in self.names:
             return  # table talk
