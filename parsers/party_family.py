@@ -42,6 +42,16 @@ from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Res
 
 K = SimpleNamespace(**{k.name: k.value for k in EventKind})
 S = SimpleNamespace(**{k.name: k.value for k in Street})
+# what a player posts ('posts big blind [20]'), by the words before the amount
+_POSTS = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
+          ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
+          ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
+# the events that put chips on a street, and those that state a raise-to total
+_STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
+_TO_TOTAL = frozenset({K.RAISE, K.COMPLETE})
+_DEAD_BLIND, _UNCALLED_RETURN, _ANTE, _COLLECT, _TOTAL_POT = K.DEAD_BLIND, K.UNCALLED_RETURN, K.ANTE, K.COLLECT, K.TOTAL_POT
+# the action words that put chips in, and their events
+_CHIP_WORDS = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
 _CHIP_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
@@ -55,7 +65,7 @@ _SEAT = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
 _BRACKET = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
-_CARD = re.compile(r"^(?:[2-9TJQKA][cdhs])$")
+_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _CURRENCY_WORDS = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
 _CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -70,6 +80,34 @@ _IGNORED_LINE = re.compile(
     r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|Blinds(?:-Antes)?\(|Player .+ finished in \d+|"
     r".+ has joined the table\.?$|.+ has left the table\.?$|.+ is sitting out$|Congratulations to player |.+ finished in \d+ place\.?$)"
 )
+
+
+def seat_fields(text: str) -> tuple[int, str, str] | None:
+    """(seat, name, stack) of a seat line, as ``_SEAT`` reads it; string methods
+    read the common shape, the pattern the rest.
+
+    >>> seat_fields("Seat 5: Ann ( 1,500 )"), seat_fields("seat 2: Bo (b) ($5)"), seat_fields("Seat 1: Cy  (7) x")
+    ((5, 'Ann', '1,500'), (2, 'Bo', 'b'), (1, 'Cy ', '7'))
+    """
+    t = text.lstrip()
+    colon = t.find(": ")
+    num = t[4:colon] if colon > 4 else ""
+    if num[:1] == " ":
+        num = num[1:]
+    opened = t.find("(", colon + 2)
+    closed = t.find(")", opened + 1) if opened >= 0 else -1
+    if (t[:4] in ("Seat", "seat") and num.isdecimal() and num.isascii() and closed > 0
+            and "(" not in t[opened + 1:closed]):
+        name, stack = t[colon + 2:opened], t[opened + 1:closed]
+        if name[-1:] == " ":
+            name = name[:-1]
+        if stack[:1] == " ":
+            stack = stack[1:]
+        if stack[-1:] == " ":
+            stack = stack[:-1]
+        return int(num), name, stack
+    sm = _SEAT.match(text)
+    return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
 
 
 def split_number(text: str, chips: bool = False) -> tuple[str, str]:
@@ -115,16 +153,27 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     return "".join(groups), frac
 
 
+_UNITS: dict[tuple[str, int, bool], int] = {}  # amounts read so far: a table's amounts repeat
+
+
 def family_units(text: str, scale: int, chips: bool = False) -> int:
     """An amount as written, in stored units (integers only: no float touches it)."""
     if text.isdigit():  # the common case: tournament chips
         return int(text) * scale
+    key = (text, scale, chips)
+    units = _UNITS.get(key)
+    if units is not None:
+        return units
     whole, frac = split_number(text, chips)
     frac = frac.rstrip("0")
     digits = len(str(scale)) - 1
     if len(frac) > digits:
         raise Rescale(len(frac))
-    return int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+    units = int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+    if len(_UNITS) >= 1 << 16:
+        _UNITS.clear()
+    _UNITS[key] = units
+    return units
 
 
 def currency_of(text: str) -> str | None:
@@ -139,7 +188,10 @@ def currency_of(text: str) -> str | None:
 
 def bracket(text: str) -> str | None:
     """The inside of '[ $1 USD ]' or '(70000)' (a trailing '.' allowed)."""
-    m = _BRACKET.match(text.strip())
+    t = text.strip()
+    if t[:1] == "[" and t[-1:] == "]":  # the common case, as the pattern reads it
+        return t[1:-1].strip()
+    m = _BRACKET.match(t)
     return m.group(1) if m else None
 
 
@@ -187,10 +239,19 @@ class FamilyParser:
         prefix: list[tuple[int, int, str]] = []
         has_marker = False
         stray: tuple[int, int] | None = None
-        for no, off, raw in lines:
-            text = raw.replace("\x00", "").lstrip("\ufeff")
-            item = (no, off, text)
-            if _PREFIX.match(text):
+        for item in lines:
+            no, off, text = item
+            if "\x00" in text or text[:1] == "\ufeff":
+                text = text.replace("\x00", "").lstrip("\ufeff")
+                item = (no, off, text)
+            if "Game" not in text:  # neither a prefix line nor a marker (both name the game)
+                if has_marker:
+                    buf.append(item)
+                elif prefix:
+                    prefix.append(item)
+                elif text.strip():
+                    stray = (stray[0], no) if stray else (no, no)
+            elif _PREFIX.match(text):
                 if has_marker:
                     yield self._hand(buf)
                     buf, has_marker = [], False
@@ -269,6 +330,7 @@ class FamilyReader:
         self.events: list[Event] = []
         self.names: dict[str, int] = {}
         self.by_length: list[str] = []
+        self.by_first: dict[str, list[str]] = {}  # the seated names by their first word
         self.committed: dict[int, int] = {}
         self.current_bet = 0
         self.street = S.PREFLOP
@@ -304,8 +366,8 @@ class FamilyReader:
             inner = inner[:-1]
         out = []
         for tok in inner.replace(",", " ").split():
-            card = self.normalise_card(tok)
-            if not _CARD.match(card):
+            card = tok if tok in _CARDS else self.normalise_card(tok)
+            if card not in _CARDS:
                 raise Reject("unreadable-cards", no, f"line {no}: card {tok!r} is not a card this parser can read: {text!r}")
             out.append(card)
         if not out:
@@ -316,8 +378,9 @@ class FamilyReader:
         return tok
 
     def actor(self, text: str) -> tuple[str | None, str]:
-        """'<seated name> <action>' (longest name first: one name may start another)."""
-        for name in self.by_length:
+        """'<seated name> <action>' (longest name first: one name may start another).
+        Only the names whose first word is the line's are tried."""
+        for name in self.by_first.get(text.partition(" ")[0], ()):
             if text.startswith(name + " ") and name:
                 return name, text[len(name) + 1:]
         if "" in self.names and text.startswith(" "):
@@ -370,14 +433,15 @@ class FamilyReader:
             if not text.strip():
                 i += 1
                 continue
-            bm = _BUTTON.match(text.strip())
-            if bm:
+            stripped = text.strip()
+            seat_line = stripped[:4].lower() == "seat"
+            if seat_line and stripped.endswith(" is the button") and (bm := _BUTTON.match(stripped)):
                 hand.button_seat = int(bm.group(1))
-            elif (pm := _PLAYERS.match(text.strip())):
+            elif not seat_line and (pm := _PLAYERS.match(stripped)):
                 if pm.group(2):
                     hand.max_seats = int(pm.group(2))
-            elif text.lstrip().lower().startswith("seat") and (sm := _SEAT.match(text)):
-                seat, name, stack = int(sm.group("seat")), sm.group("name"), sm.group("stack")
+            elif seat_line and (fields := seat_fields(text)):
+                seat, name, stack = fields
                 if name in self.names:
                     raise Reject("ambiguous-names", no, f"line {no}: two seats hold players named {name!r}: their actions cannot be told apart")
                 self.names[name] = seat
@@ -392,6 +456,8 @@ class FamilyReader:
         if not hand.seats:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         self.by_length = sorted(self.names, key=len, reverse=True)
+        for name in self.by_length:  # longest first within each first word too
+            self.by_first.setdefault(name.partition(" ")[0], []).append(name)
         return i
 
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
@@ -399,6 +465,8 @@ class FamilyReader:
         return False
 
     def body(self, hand: ParsedHand, i: int) -> None:
+        site_line, actor, action_of = self.site_line, self.actor, self.action
+        blank_name = "" in self.names  # a seat with no name: its lines start with a space
         for no, _, raw in self.buf[i:]:
             self.raw = raw
             text = raw.strip()
@@ -410,11 +478,11 @@ class FamilyReader:
             if text.startswith("Dealt to "):
                 self.dealt(no, text)
                 continue
-            if self.site_line(hand, no, text):
+            if site_line(hand, no, text):
                 continue
-            name, action = self.actor(raw.rstrip() if raw.startswith(" ") and "" in self.names else text)
+            name, action = actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
             if name is not None:
-                self.action(hand, no, text, name, action.strip())
+                action_of(hand, no, text, name, action.strip())
                 continue
             if _IGNORED_LINE.match(text):
                 continue
@@ -454,6 +522,9 @@ class FamilyReader:
         self.seatless_name = name
         self.names[name] = None  # type: ignore[assignment]
         self.by_length = sorted(self.names, key=len, reverse=True)
+        # his later lines are read as a seated player's (actor(): longest name first)
+        self.by_first.setdefault(name.partition(" ")[0], []).append(name)
+        self.by_first[name.partition(" ")[0]].sort(key=len, reverse=True)
         self.action(hand, no, text, name, text[len(name) + 1:].strip())
 
     _STREETS = {"down cards": S.PREFLOP, "flop": S.FLOP, "turn": S.TURN, "river": S.RIVER}
@@ -503,7 +574,9 @@ class FamilyReader:
         action = action.rstrip(".").rstrip()
         word, _, arg = action.partition(" ")
         street = self.street
-        if word == "folds" and not self.dealt_in:
+        if word in _CHIP_WORDS:
+            self.chips_action(hand, no, text, seat, name, word, arg, False)
+        elif word == "folds" and not self.dealt_in:
             # a fold before '** Dealing down cards **': the seat is not dealt in (it would
             # not post its blind), a table event like PokerStars' 'out of hand'
             self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, name)
@@ -513,9 +586,8 @@ class FamilyReader:
             self.add(street, K.CHECK, no, seat, name)
         elif word == "posts":
             self.post(hand, no, text, seat, name, arg)
-        elif word in ("calls", "bets", "raises", "completes", "bring-ins") or action.startswith(("calls[", "bets[", "raises[")):
-            if action.startswith(("calls[", "bets[", "raises[")):
-                word, arg = action[:action.index("[")], action[action.index("["):]
+        elif action.startswith(("calls[", "bets[", "raises[")):
+            word, arg = action[:action.index("[")], action[action.index("["):]
             self.chips_action(hand, no, text, seat, name, word, arg, all_in=False)
         elif action.startswith("is all-In") or action.startswith("is all-in"):
             arg = action[9:].strip()
@@ -528,6 +600,8 @@ class FamilyReader:
                     raise self.fail(no, text, "all-in with no chips put in")
                 return
             self.chips_action(hand, no, text, seat, name, "all-in", arg, all_in=True)
+        elif action.startswith(_IGNORED_ACTOR):
+            return
         elif word == "shows" or word.startswith("shows"):
             rest = action[5:].strip()
             if not rest.startswith("["):
@@ -542,7 +616,7 @@ class FamilyReader:
             self.add(S.SUMMARY, K.FINISH, no, seat, name, amount=int(fm.group(1)))
         elif action in ("did not show his hand",):
             self.add(S.SHOWDOWN if street != S.SUMMARY else S.SUMMARY, K.NO_SHOW, no, seat, name)
-        elif action.startswith(_IGNORED_ACTOR) or action.startswith("will be allowed"):
+        elif action.startswith("will be allowed"):
             return
         elif action.startswith(":") or text.startswith(name + ":"):
             return  # table talk
@@ -550,10 +624,8 @@ class FamilyReader:
             raise self.fail(no, text)
 
     def post(self, hand: ParsedHand, no: int, text: str, seat: int, name: str, arg: str) -> None:
-        kinds = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
-                 ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND))
-        for words, kind in kinds:
-            if arg.startswith(words + " ") or arg.startswith(words + "["):
+        for words, kind in _POSTS:
+            if arg.startswith(words) and arg[len(words):len(words) + 1] in (" ", "["):
                 inner = bracket(arg[len(words):])
                 if inner is None:
                     raise self.fail(no, text)
@@ -597,29 +669,23 @@ class FamilyReader:
         if to_total is not None and to_total != to:
             raise self.fail(no, text, f"raise adds {added} to {before} but says to {to_total}")
         street, facing = self.street, self.current_bet
-        if word == "bring-ins":
-            kind = K.BRING_IN
-            if hand.bring_in is None:
-                hand.bring_in = added
-        elif word == "completes":
-            kind = K.COMPLETE
-        elif word == "calls":
-            kind = K.CALL
-        elif word == "bets":
-            kind = K.BET
-        elif word == "raises":
-            kind = K.RAISE
-        else:  # all-in: what the chips amount to against the bet faced
+        kind = _CHIP_WORDS.get(word)
+        if kind is None:  # all-in: what the chips amount to against the bet faced
             kind = K.CALL if to <= facing else (K.BET if facing == 0 else K.RAISE)
-        self.put(seat, added)
+        elif kind == K.BRING_IN and hand.bring_in is None:
+            hand.bring_in = added
+        self.committed[seat] = to
+        if to > facing:
+            self.current_bet = to
+        events = self.events
         if kind == K.RAISE:  # as PokerStars: the increment over the bet faced, and the total
-            self.add(street, kind, no, seat, name, amount=to - facing, to_amount=to, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, to - facing, to, all_in, None, None, None, self.raw))
         elif kind == K.COMPLETE:  # as PokerStars: the chips added, and the total
-            self.add(street, kind, no, seat, name, amount=added, to_amount=to, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, added, to, all_in, None, None, None, self.raw))
         elif kind == K.BET:
-            self.add(street, kind, no, seat, name, amount=added, to_amount=added, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, added, added, all_in, None, None, None, self.raw))
         else:
-            self.add(street, kind, no, seat, name, amount=added, all_in=all_in)
+            events.append(Event(len(events), street, kind, no, seat, name, added, None, all_in, None, None, None, self.raw))
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         return False
@@ -644,25 +710,36 @@ class FamilyReader:
         committed: dict[int, int] = {}
         last_line: dict[int, int] = {}
         street = None
+        collects: list[Event] = []
+        chip_lines: list[int] = []  # the lines of the events that move chips (a total pot is inferred from them)
+        has_total = False
         for e in self.events:
-            if e.kind == K.UNCALLED_RETURN:
-                returned[e.seat] = returned.get(e.seat, 0) + (e.amount or 0)
-            # seat None: a table event, or the seatless player's (keyed None like his seat)
-            if (e.seat is None and (e.player is None or e.player != self.seatless_name)) or e.amount is None:
+            amount = e.amount
+            if amount is None:  # folds, checks, cards: no chips
                 continue
-            if e.kind == K.ANTE:
-                put[e.seat] = put.get(e.seat, 0) + e.amount
-                continue
-            if e.kind not in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN):
-                continue
-            if e.street != street:
-                street, committed, last_line = e.street, {}, {}
-                streets.append((street, committed, last_line))
-            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
-            put[e.seat] = put.get(e.seat, 0) + chips
-            live = chips if e.kind != K.DEAD_BLIND else min(chips, hand.big_blind or chips)
-            committed[e.seat] = committed.get(e.seat, 0) + live
-            last_line[e.seat] = e.line_no
+            kind, seat = e.kind, e.seat
+            if kind in _CHIP_KINDS:
+                chip_lines.append(e.line_no)
+            if kind in _STREET_CHIPS:
+                # seat None: the seatless player's chips (keyed None like his seat), or not followed
+                if seat is None and (self.seatless_name is None or e.player != self.seatless_name):
+                    continue
+                if e.street != street:
+                    street, committed, last_line = e.street, {}, {}
+                    streets.append((street, committed, last_line))
+                chips = e.to_amount - committed.get(seat, 0) if kind in _TO_TOTAL else amount
+                put[seat] = put.get(seat, 0) + chips
+                live = chips if kind != _DEAD_BLIND else min(chips, hand.big_blind or chips)
+                committed[seat] = committed.get(seat, 0) + live
+                last_line[seat] = e.line_no
+            elif kind == _UNCALLED_RETURN:
+                returned[seat] = returned.get(seat, 0) + amount
+            elif kind == _ANTE and (seat is not None or (self.seatless_name is not None and e.player == self.seatless_name)):
+                put[seat] = put.get(seat, 0) + amount
+            elif kind == _COLLECT:
+                collects.append(e)
+            elif kind == _TOTAL_POT:
+                has_total = True
         excess: dict[int, int] = {}
         for _, committed, last_line in streets:
             if not committed:
@@ -677,7 +754,6 @@ class FamilyReader:
                 line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)
                 raise Reject("stack-exceeded", line, f"line {line}: {self.player_of(seat)!r} puts in {chips}, more than "
                              f"the {self.stacks[seat]} the seat line gives: the history does not record the stack played")
-        collects = [e for e in self.events if e.kind == K.COLLECT]
         in_pot = sum(put.values()) - sum(returned.values())
         for seat, chips in excess.items():
             chips -= returned.get(seat, 0)
@@ -689,7 +765,8 @@ class FamilyReader:
             if exact:  # a win line of exactly the unmatched chips ('side pot #1', 888's own line): the return, as written
                 exact[0].kind = K.UNCALLED_RETURN
                 exact[0].pot_label = exact[0].half = None
-                collects.remove(exact[0])
+                collects = [e for e in collects if e is not exact[0]]
+                chip_lines.append(exact[0].line_no)
             else:
                 # the unmatched chips of the seat's last commitment; when its win line includes
                 # them, that collect less them (both inferred, on the win line)
@@ -702,18 +779,18 @@ class FamilyReader:
                     assert where is not None
                     where.amount -= chips
                     where.inferred_from = ret.inferred_from
-                at = self.events.index(where) if where is not None else len(self.events)
+                at = next(k for k, e in enumerate(self.events) if e is where) if where is not None else len(self.events)
                 self.events.insert(at, ret)
             returned[seat] = returned.get(seat, 0) + chips
             in_pot -= chips
-        if not hand.is_tournament and not any(e.kind == K.TOTAL_POT for e in self.events):
+        if not hand.is_tournament and not has_total:
             # the format writes no total pot or rake: the chips that stayed in the pot (put in
-            # less returned) and, less what was won, the rake
-            won = sum(e.amount for e in self.events if e.kind == K.COLLECT)
-            collect_lines = inferred_from(*(e.line_no for e in self.events if e.kind == K.COLLECT))
+            # less returned) and, less what was won, the rake (the returns inferred above rest
+            # on bet and win lines already among these)
+            won = sum(e.amount for e in collects)
+            collect_lines = inferred_from(*(e.line_no for e in collects))
             last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won
-            chip_lines = (e.line_no for e in self.events if e.amount is not None and e.kind in _CHIP_KINDS)
             self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0),
                                      text=self.line_text(last), inferred_from=inferred_from(*chip_lines, *collect_lines)))
 

@@ -40,7 +40,9 @@ The shared shape (posts, actions, streets, the inferred uncalled bet) is read by
 
 from __future__ import annotations
 
+import copy
 import re
+from itertools import product
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
@@ -58,8 +60,10 @@ _GAMES = (
     ("Texas Hold'em", Variant.HOLDEM.value),
     ("Texas Holdem", Variant.HOLDEM.value),
     ("Holdem", Variant.HOLDEM.value),
+    # ante-only: each player antes, the button adds a button blind (read as the big blind,
+    # as PokerStars' 6+ hold'em); the header's pair is the ante and the least raise-to
+    ("Short Deck", Variant.SIX_PLUS_HOLDEM.value),
 )
-_UNSUPPORTED = ("Short Deck",)
 _STUD = {Variant.STUD.value, Variant.STUD_HILO.value}
 _TRNY = re.compile(r"Trny: ?(\d+)")
 _TOURNAMENT = re.compile(r"Tournament #(\d+)")
@@ -83,6 +87,31 @@ _ORIGINS = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros"
 
 K = EventKind
 S = Street
+# notices the Mac client writes with the next line glued on
+_GLUED_NOTICES = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_FIRST = frozenset(n[0] for n in _GLUED_NOTICES)
+_POST_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
+
+
+def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
+    """The chips put in less those returned (a dead blind's part over the big blind is
+    dead: it counts in the pot, not toward the poster's street commitment)."""
+    put, committed, street = 0, {}, None
+    for e in events:
+        if e.amount is None or e.seat is None:
+            continue
+        if e.kind == K.UNCALLED_RETURN:
+            put -= e.amount
+        elif e.kind == K.ANTE:
+            put += e.amount
+        elif e.kind in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET, K.RAISE, K.COMPLETE):
+            if e.street != street:
+                street, committed = e.street, {}
+            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
+            put += chips
+            live = min(chips, big_blind or chips) if e.kind == K.DEAD_BLIND else chips
+            committed[e.seat] = committed.get(e.seat, 0) + live
+    return put
 
 
 class PartyReader(FamilyReader):
@@ -110,9 +139,6 @@ class PartyReader(FamilyReader):
         head, date = parts[0].strip(), parts[1].strip()
         hand.started_at_text = date
         hand.started_at = parse_date(date)
-        for name in _UNSUPPORTED:
-            if name in head:
-                raise Reject("unsupported-game", no, f"line {no}: game not supported: {name}")
         for name, variant in _GAMES:
             if name in head:
                 hand.variant, hand.game_label = variant, name
@@ -137,7 +163,7 @@ class PartyReader(FamilyReader):
         else:
             hand.currency = currency_of(head)
         bl = _BLINDS.search(head)
-        st = None if bl else _STAKES.match(head)
+        st = None if bl or hand.variant == Variant.SIX_PLUS_HOLDEM else _STAKES.match(head)
         if bl:
             self.blinds(hand, bl)
         elif st and (hand.is_tournament or "/" in head.split(" ")[0]):
@@ -190,23 +216,31 @@ class PartyReader(FamilyReader):
 
     def body(self, hand: ParsedHand, i: int) -> None:
         self.pending_blinds: list[Event] = []
-        posts = any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:])
-        if not posts and hand.variant not in _STUD and hand.big_blind:
+        self.silent: list[tuple[int, str, int]] = []  # (seat, name, check line) of left-out posts
+        if hand.variant not in _STUD and hand.big_blind and not self.posts_written(i):
             self.pending_blinds = self.implied_blinds(hand)
         super().body(hand, i)
+
+    def posts_written(self, i: int) -> bool:
+        """Whether a blind post is written from line ``i`` on (posts come first: the
+        first lines are looked at one by one, the rest as one text)."""
+        if any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:i + 8]):
+            return True
+        rest = "\n".join(t for _, _, t in self.buf[i + 8:])
+        return " posts small blind" in rest or " posts big blind" in rest
 
     def implied_blinds(self, hand: ParsedHand) -> list[Event]:
         """Tournament histories before 2013 write no blind posts: the two seats after the
         button (heads-up: the button, then the other) post the level's blinds, as the
         calls that follow show.  Seats with no line in the hand are passed over.  Recorded
         as inferred, from the button and blinds lines."""
-        lines = [no for no, _, t in self.buf if t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))
-                 and (" is the button" in t or "Blinds" in t)]
+        lines = [no for no, _, t in self.buf if (" is the button" in t or "Blinds" in t)
+                 and t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))]
         # seats in play: with chips, and named by a line of the hand (a player moved in
         # from another table waits for the big blind and has no line)
-        body = [t for _, _, t in self.buf[self.marker_at:]]
+        body = "\n" + "\n".join(t for _, _, t in self.buf[self.marker_at:])
         named = {s.seat for s in hand.seats
-                 if any(t.startswith(s.player + " ") and not t.startswith(s.player + " has joined") for t in body)}
+                 if body.count(f"\n{s.player} ") > body.count(f"\n{s.player} has joined")}
         seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
@@ -227,7 +261,7 @@ class PartyReader(FamilyReader):
         return out
 
     def marker(self, hand: ParsedHand, no: int, text: str) -> None:
-        super().marker(hand, no, text)
+        FamilyReader.marker(self, hand, no, text)
         if self.pending_blinds and self.street == S.PREFLOP:
             for e in self.pending_blinds:
                 self.events.append(e)
@@ -238,16 +272,84 @@ class PartyReader(FamilyReader):
 
     def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
         seat = self.names[name]
-        if (action.rstrip(". ") == "checks" and self.street == S.PREFLOP
+        if action[:1] in _GLUED_FIRST and self.glued(hand, no, text, action):
+            return
+        if (action[:6] == "checks" and action.rstrip(". ") == "checks" and self.street == S.PREFLOP
                 and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
-            # a check before the flop by a player with nothing in: the history left out
-            # the player's post (a 'silent' post of a returning player), amount unknown
+            self.silent_post(hand, no, text, seat, name)
+        FamilyReader.action(self, hand, no, text, name, action)  # directly: super() costs on every line
+
+    def glued(self, hand: ParsedHand, no: int, text: str, action: str) -> bool:
+        """The Mac client writes some notices with no line end before the next line
+        ('Player3 is sitting outPlayer4 posts big blind [$0,25 USD].'): the notice
+        records nothing, the seated player's line after it is read as its own."""
+        for notice in _GLUED_NOTICES:
+            if action.startswith(notice) and len(action) > len(notice):
+                other, rest = self.actor(action[len(notice):])
+                if other:
+                    self.action(hand, no, text, other, rest.strip())
+                    return True
+        return False
+
+    def silent_post(self, hand: ParsedHand, no: int, text: str, seat: int, name: str) -> None:
+        """A check before the flop by a player with nothing in: the history left out his
+        post (Party's 'silent' post of a returning player).  The check shows the live
+        part: the big blind, when nobody raised.  The post is the big blind or the small
+        and big blind (the small dead); which one, :meth:`resolve_silent_posts` reads
+        from the chips the hand settles."""
+        if hand.is_tournament or hand.small_blind is None or hand.big_blind is None or self.current_bet != hand.big_blind:
             raise Reject("unrecorded-post", no, f"line {no}: {name!r} checks with no chips in before the flop: "
                          f"the history leaves out a post whose amount it does not say: {text!r}")
-        super().action(hand, no, text, name, action)
+        self.silent.append((seat, name, no))
+        self.put(seat, hand.big_blind)
+
+    def resolve_silent_posts(self, hand: ParsedHand) -> None:
+        """Each left-out post is recorded, inferred from its check line and the lines the
+        pot settles on, when exactly one choice of amounts (big blind, or small + big)
+        settles the hand: the wins and any written total re-add, and a cash rake is not
+        below 0.  Otherwise the record does not say, and the hand is rejected."""
+        assert hand.small_blind is not None and hand.big_blind is not None
+        options = (hand.big_blind, hand.small_blind + hand.big_blind)
+        fits = [amounts for amounts in product(options, repeat=len(self.silent))
+                if self.settles(hand, self.with_posts(hand, amounts, ()))]
+        checks = ", ".join(str(no) for _, _, no in self.silent)
+        if len(fits) != 1:
+            no = self.silent[0][2]
+            why = "no choice of" if not fits else "more than one choice of"
+            raise Reject("unrecorded-post", no, f"line {no}: a check before the flop with no chips in (lines {checks}): the "
+                         f"history leaves out a post, and {why} big blind or small + big blind settles its pot")
+        settle_lines = [e.line_no for e in self.events if e.kind in (K.COLLECT, K.TOTAL_POT)]
+        self.events = self.with_posts(hand, fits[0], settle_lines)
+
+    def with_posts(self, hand: ParsedHand, amounts: tuple[int, ...], settle_lines: list[int] | tuple[()]) -> list[Event]:
+        """Copies of the events with the left-out posts inserted after the written ones."""
+        events = [Event(e.seq, e.street, e.kind, e.line_no, e.seat, e.player, e.amount, e.to_amount, e.all_in, e.cards,
+                        e.pot_label, e.half, e.text, e.inferred_from, e.run) for e in self.events]
+        at = max((i + 1 for i, e in enumerate(events) if e.street == S.PREFLOP and e.kind in _POST_KINDS), default=0)
+        posts = [Event(0, S.PREFLOP, K.BIG_BLIND.value if amount == hand.big_blind else K.DEAD_BLIND.value, no, seat, name,
+                       amount, text=self.line_text(no), inferred_from=inferred_from(no, *settle_lines))
+                 for (seat, name, no), amount in zip(self.silent, amounts)]
+        return events[:at] + posts + events[at:]
+
+    def settles(self, hand: ParsedHand, events: list[Event]) -> bool:
+        """Whether the hand settles with these events: its wins are no more than the chips
+        in the pot (cash: the rest is the rake), all of them in a tournament, and a
+        written total is what was put in and, less its rake, what was won."""
+        trial = copy.copy(self)
+        trial.events = events
+        try:
+            FamilyReader.settle(trial, hand)
+        except Reject:
+            return False
+        in_pot = chips_in_pot(trial.events, hand.big_blind)
+        won = sum(e.amount for e in trial.events if e.kind == K.COLLECT)
+        total = next((e for e in trial.events if e.kind == K.TOTAL_POT), None)
+        if total is not None and total.inferred_from is None:
+            return total.amount == in_pot and won + (total.to_amount or 0) == in_pot
+        return won == in_pot if hand.is_tournament else won <= in_pot
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
-        if any(c in text for c in _CASH_OUT):
+        if ("ash" in text or "probabilty" in text) and any(c in text for c in _CASH_OUT):
             raise Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
         if text.startswith("Main Pot:"):
             mp = _MAIN_POT.match(text)
@@ -258,6 +360,8 @@ class PartyReader(FamilyReader):
             # the main pot is written after rake: the total is both
             self.add(S.SUMMARY, K.TOTAL_POT, no, amount=main + rake, to_amount=rake)
             return True
+        if " wins " not in text and " balance " not in text:
+            return False
         name, action = self.actor(text)
         if name is None:
             return False
@@ -305,6 +409,8 @@ class PartyReader(FamilyReader):
     def settle(self, hand: ParsedHand) -> None:
         # the summary's seat results hold what the seat collected as written (with any
         # uncalled chips); the collect events carry the pot, after settle
+        if self.silent:
+            self.resolve_silent_posts(hand)
         super().settle(hand)
         if hand.variant in _STUD and hand.bring_in is None:
             hand.bring_in = next((e.amount for e in self.events if e.kind == K.BRING_IN), None)

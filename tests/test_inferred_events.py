@@ -65,6 +65,24 @@ def test_partypoker_blinds_the_2005_format_never_posts_are_inferred_from_the_but
 
 
 @needs_corpus
+def test_partypoker_silent_post_is_inferred_from_the_check_and_the_win_line():
+    path = FPDB / "cash/PartyPoker/Flop/NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt"
+    h = hand(path, "PP-14067958")
+    # line 18 'Player2 checks.' with nothing in (blinds $0.05/$0.10, nobody raised); line 40
+    # 'Player4 wins $0.58 USD' with his $0.20 river bet (line 31) nobody called: $0.38 won is
+    # more than the $0.35 in the pot with a big blind alone, so the post was small + big
+    post, ret, won, total = inferred(h)
+    assert post == ("dead_blind", 3, 15, 18, [18, 40])
+    assert ret == ("uncalled_return", 6, 20, 40, [31, 40]) and won == ("collect", 6, 38, 40, [31, 40])
+    assert total[:4] == ("total_pot", None, 40, 40)  # rake $0.02
+    lines = source_lines(path)
+    assert lines[17] == "Player2 checks." and lines[39] == "Player4 wins $0.58 USD"
+    # the post comes before the first action of the hand, after the written blinds
+    kinds = [(e.kind, e.seat) for e in h.events[:4]]
+    assert kinds == [("small_blind", 5), ("big_blind", 6), ("dead_blind", 3), ("fold", 1)]
+
+
+@needs_corpus
 def test_888_cash_total_pot_is_inferred_from_every_chip_line_and_the_collect():
     path = FPDB / "cash/PacificPoker/Flop/888-FLH-PM-0.50-1.00.txt"
     h = hand(path, "888-362981853")
