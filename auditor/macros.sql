@@ -11,11 +11,24 @@ CREATE OR REPLACE MACRO chips(a, scale) AS
   END;
 
 -- who(seat, player): 'seat 3 (Bob)'
+-- who(NULL, 'Ann'): 'the player with no seat line (Ann)' (seat-unrecorded)
 CREATE OR REPLACE MACRO who(seat, player) AS
-  'seat ' || CAST(seat AS VARCHAR) || CASE WHEN player IS NULL THEN '' ELSE ' (' || player || ')' END;
+  CASE WHEN seat IS NULL
+       THEN 'the player with no seat line' ||
+            CASE WHEN player IS NULL THEN '' WHEN player = '' THEN ' (no name written)' ELSE ' (' || player || ')' END
+       ELSE 'seat ' || CAST(seat AS VARCHAR) || CASE WHEN player IS NULL THEN '' ELSE ' (' || player || ')' END END;
 
 -- seats_list([1, 3]): '1, 3'
-CREATE OR REPLACE MACRO seats_list(l) AS array_to_string(list_transform(l, lambda x: CAST(x AS VARCHAR)), ', ');
+-- (a NULL item: the player with no seat line)
+CREATE OR REPLACE MACRO seats_list(l) AS
+  array_to_string(list_transform(l, lambda x: coalesce(CAST(x AS VARCHAR), 'the player with no seat line')), ', ');
 
 -- next_seat(3, [1, 3, 5]): 5, the next seat of the list clockwise after seat 3
 CREATE OR REPLACE MACRO next_seat(x, l) AS coalesce(list_min(list_filter(l, lambda s: s > x)), list_min(l));
+
+-- winner_seats(hi, lo): the distinct seats of a pot's winners, sorted; list_distinct drops
+-- a NULL item (the player with no seat line), which is put back last
+CREATE OR REPLACE MACRO winner_seats(hi, lo) AS
+  list_concat(list_sort(list_distinct(list_concat(coalesce(hi, []), coalesce(lo, [])))),
+              CASE WHEN len(list_filter(list_concat(coalesce(hi, []), coalesce(lo, [])), lambda x: x IS NULL)) > 0
+                   THEN [NULL::SMALLINT] ELSE []::SMALLINT[] END);

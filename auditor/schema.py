@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 6  # 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 7  # 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -368,11 +368,12 @@ DECISIONS = Table(
         C("seq", "INTEGER", "events.seq of the action", False),
         C("edition", "VARCHAR", "TDA edition the facts were computed under", False),
         C("street", "VARCHAR", "betting round", False),
-        C("seat", "SMALLINT", "seat that acted", False),
+        C("seat", "SMALLINT", "seat that acted; NULL for a player who acts with no seat line (his name in player)"),
         C("player", "VARCHAR", "player that acted"),
         C("kind", "VARCHAR", "recorded action kind (fold, check, call, bet, raise, complete)", False),
-        C("expected_seat", "SMALLINT", "seat whose turn it was by the rules (NULL if nobody could act)"),
-        C("to_act", "SMALLINT[]", "seats still to act in the round before this action"),
+        C("expected_seat", "SMALLINT", "seat whose turn it was by the rules (NULL if nobody could act, or if the turn is not known)"),
+        C("to_act", "SMALLINT[]", "seats still to act in the round before this action; NULL when the turn order is not known "
+          "(a player with no seat line could act in the round: seat-unrecorded)"),
         C("actor_status", "VARCHAR", "actor's status before acting: active, folded, all_in, absent", False),
         C("to_call", "BIGINT", "amount the actor needed to add to call", False),
         C("current_bet", "BIGINT", "highest commitment on the street before the action", False),
@@ -383,13 +384,13 @@ DECISIONS = Table(
         C("last_full_increment", "BIGINT", "largest full bet or raise increment of the street so far; NULL when the betting structure is unrecorded"),
         C("bets_and_raises", "SMALLINT", "bets and raises so far in the round (limit cap counts short all-ins)", False),
         C("raise_cap", "SMALLINT", "raises allowed in the round (fixed-limit) or NULL"),
-        C("stack_before", "BIGINT", "actor's chips behind before the action", False),
+        C("stack_before", "BIGINT", "actor's chips behind before the action; NULL for a player with no seat line (stack not recorded)"),
         C("committed_before", "BIGINT", "actor's chips committed on this street before the action", False),
-        C("stack_after", "BIGINT", "actor's chips behind after the action", False),
+        C("stack_after", "BIGINT", "actor's chips behind after the action; NULL for a player with no seat line"),
         C("committed_after", "BIGINT", "actor's chips committed on this street after the action", False),
         C("pot_before", "BIGINT", "all chips in the pot (all streets, incl. current bets) before the action", False),
         C("amount_to", "BIGINT", "the actor's street commitment the action brought them to (bets/raises/calls)"),
-        C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...; bet-unjudged, raise-unjudged, complete-unjudged when the betting structure is unrecorded", False),
+        C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...; bet-unjudged, raise-unjudged, complete-unjudged when the betting structure is unrecorded, or a short wager's judgement needs the stack of a player with no seat line; call-short-unjudged: his short call not written all-in", False),
         C("line_no", "INTEGER", "source line of the action", False),
         C("sa_before", "BOOLEAN", "substantial action (Rule 36: two actions in turn, one putting chips in, or three) had occurred in the hand before this action: an error made now can no longer be corrected where a rule's window ends at substantial action (35-D, 23, 34-A)", False),
         C("sa_after_seq", "INTEGER", "seq of the action in turn that completed substantial action after this one (the window of 52-B's too-low pot count: corrected until substantial action occurs after the bet); NULL if the hand ended first"),
@@ -408,8 +409,8 @@ POTS = Table(
         C("run", "SMALLINT", "run it twice: the run whose board judges this share of the pot (1 in a hand run once)", False),
         C("pot_label", "VARCHAR", "main, side-1, side-2, ...", False),
         C("amount", "BIGINT", "chips in the pot (run it twice: this run's share of it)", False),
-        C("contributors", "SMALLINT[]", "seats that put chips in it", False),
-        C("eligible", "SMALLINT[]", "seats that can win it (contributed fully and did not fold)", False),
+        C("contributors", "SMALLINT[]", "seats that put chips in it (a NULL item: the player with no seat line)", False),
+        C("eligible", "SMALLINT[]", "seats that can win it (contributed fully and did not fold; a NULL item: the player with no seat line)", False),
         C("contested", "BOOLEAN", "more than one eligible seat", False),
         C("hi_winners", "SMALLINT[]", "seats whose tabled hands win the high (or only) half; NULL if unknown"),
         C("lo_winners", "SMALLINT[]", "seats whose tabled hands win the low half; empty if no qualifying low; NULL if not hi/lo"),
@@ -428,7 +429,7 @@ POT_SHARES = Table(
         C("edition", "VARCHAR", "TDA edition", False),
         C("pot_index", "SMALLINT", "pot", False),
         C("run", "SMALLINT", "run it twice: the run (1 in a hand run once)", False),
-        C("seat", "SMALLINT", "seat", False),
+        C("seat", "SMALLINT", "seat; NULL for the player with no seat line (hand_results.player names him)"),
         C("eligible", "BOOLEAN", "seat may win this pot", False),
         C("expected", "BIGINT", "chips the rules award this seat from this pot (NULL if winners unknown)"),
         C("odd_chips", "BIGINT", "odd chips included in expected (by the edition's odd-chip rule)"),
@@ -446,9 +447,9 @@ HAND_RESULTS = Table(
     (
         C("hand_id", "VARCHAR", "hand", False),
         C("edition", "VARCHAR", "TDA edition", False),
-        C("seat", "SMALLINT", "seat", False),
+        C("seat", "SMALLINT", "seat; NULL for a player who acts with no seat line"),
         C("player", "VARCHAR", "player"),
-        C("starting_stack", "BIGINT", "stack at start", False),
+        C("starting_stack", "BIGINT", "stack at start; NULL for a player with no seat line (and so his end stacks)"),
         C("contributed", "BIGINT", "chips put in (forced + voluntary), before returns", False),
         C("returned_expected", "BIGINT", "uncalled chips the rules return", False),
         C("returned_recorded", "BIGINT", "uncalled chips the history says were returned (NULL where the format does not record returns, e.g. PHH)"),

@@ -488,18 +488,44 @@ class FamilyReader:
                 continue
             self.unseated(hand, no, text)
 
+    # the player who acts with no seat line (a player joining the table who posts at once),
+    # once he puts chips in: his lines are read as a seated player's, with seat None
+    seatless_name: str | None = None
+
     def unseated(self, hand: ParsedHand, no: int, text: str) -> None:
         """A line of a player with no seat line: folds and checks are recorded with no
-        seat; one that puts chips in or wins cannot be followed."""
+        seat.  One who puts chips in is the hand's seatless player (``seatless``); one who
+        wins or shows without having put chips in cannot be followed."""
         word = text.split(" ", 2)
         if len(word) >= 2 and word[1] in ("folds", "folds.", "checks", "checks."):
             self.add(self.street, K.FOLD if word[1].startswith("folds") else K.CHECK, no, None, word[0])
             return
-        if len(word) >= 2 and word[1] in ("posts", "calls", "bets", "raises", "is", "wins", "collected", "shows", "mucks"):
+        if len(word) >= 2 and (word[1] in ("posts", "calls", "bets", "raises")
+                               or word[1] == "is" and len(word) == 3 and word[2].lower().startswith("all-in")):
+            self.seatless(hand, no, text, word[0])
+            return
+        if len(word) >= 2 and word[1] in ("wins", "collected", "shows", "mucks", "is"):
             raise Reject("unseated-player", no, f"line {no}: {word[0]!r} has no seat line but puts chips in or wins: {text!r}")
         if ": " in text and text.split(": ", 1)[0] in self.names:
             return  # table talk
         raise self.fail(no, text)
+
+    def seatless(self, hand: ParsedHand, no: int, text: str, name: str) -> None:
+        """The first chips of a player with no seat line ('Player8 has joined the table.',
+        'Player8 posts big blind [$0.04 USD].'): his events are recorded as written, with
+        no seat; his seat and stack stay unknown (the replay judges nothing that needs
+        them; the seat-unrecorded check names him).  One such player a hand: a second
+        could not be told apart in the replay's facts."""
+        if self.seatless_name is not None:
+            raise Reject("unseated-player", no, f"line {no}: a second player with no seat line "
+                         f"({self.seatless_name!r}, then {name!r}): their chips could not be told apart: {text!r}")
+        self.seatless_name = name
+        self.names[name] = None  # type: ignore[assignment]
+        self.by_length = sorted(self.names, key=len, reverse=True)
+        # his later lines are read as a seated player's (actor(): longest name first)
+        self.by_first.setdefault(name.partition(" ")[0], []).append(name)
+        self.by_first[name.partition(" ")[0]].sort(key=len, reverse=True)
+        self.action(hand, no, text, name, text[len(name) + 1:].strip())
 
     _STREETS = {"down cards": S.PREFLOP, "flop": S.FLOP, "turn": S.TURN, "river": S.RIVER}
     _STUD = {"": S.THIRD, "fourth street": S.FOURTH, "fifth street": S.FIFTH, "sixth street": S.SIXTH, "river": S.SEVENTH}
@@ -666,7 +692,7 @@ class FamilyReader:
 
     def collect(self, no: int, name: str, amount: int, label: str = "pot", half: str | None = None) -> None:
         self.settled = True
-        self.add(self.street if self.street == S.SUMMARY else S.SHOWDOWN, K.COLLECT, no, self.names[name], name,
+        self.add(self.street if self.street == S.SUMMARY else S.SHOWDOWN, K.COLLECT, no, self.names.get(name), name,
                  amount=amount, pot_label=label, half=half)
 
     # -- what the format leaves out --------------------------------------------------
@@ -699,7 +725,8 @@ class FamilyReader:
             if kind in _CHIP_KINDS:
                 chip_lines.append(e.line_no)
             if kind in _STREET_CHIPS:
-                if seat is None:
+                # seat None: the seatless player's chips (keyed None like his seat), or not followed
+                if seat is None and (self.seatless_name is None or e.player != self.seatless_name):
                     continue
                 if e.street != street:
                     street, committed, last_line = e.street, {}, {}
@@ -711,7 +738,7 @@ class FamilyReader:
                 last_line[seat] = e.line_no
             elif kind == _UNCALLED_RETURN:
                 returned[seat] = returned.get(seat, 0) + amount
-            elif kind == _ANTE and seat is not None:
+            elif kind == _ANTE and (seat is not None or (self.seatless_name is not None and e.player == self.seatless_name)):
                 put[seat] = put.get(seat, 0) + amount
             elif kind == _COLLECT:
                 collects.append(e)

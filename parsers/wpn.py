@@ -151,7 +151,7 @@ _LEGACY_DATE = re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{1,2}):(\d
 _LEGACY_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.*) \((?P<stack>[\d.]+)\)\.$")
 _LEGACY_BUTTON = re.compile(r"^Seat (\d+) is the button$")
 _LEGACY_AMOUNT = re.compile(r"^\(([\d.]+)\)$")
-_LEGACY_RETURN = re.compile(r"^Uncalled bet \((?P<amt>[\d.]+)\) returned to (?P<name>.*)$")
+_LEGACY_RETURN = re.compile(r"^Uncalled bet \((?P<amt>[\d.]+)\) returned to(?: (?P<name>.*))?$")
 _LEGACY_POT = re.compile(r"^Pot: (?P<pot>[\d.]+)(?:\. Rake (?P<rake>[\d.]+))?(?:\. JP fee (?P<jp>[\d.]+))?$")
 _LEGACY_RESULT = re.compile(
     r"^(?P<won>\*?)Player (?P<rest>.*?) ?(?:shows: (?P<desc>.*?)\[(?P<shown>[^\]]*)\].*?|mucks \(does not show: \[(?P<mucked>[^\]]*)\]\)|"
@@ -168,6 +168,11 @@ _LEGACY_FORCED = {"ante": EventKind.ANTE.value, "posts ante": EventKind.ANTE.val
                   "posts": EventKind.DEAD_BLIND.value,
                   "straddle": EventKind.STRADDLE.value, "bring in": EventKind.BRING_IN.value}
 _LEGACY_IGNORED = ("is timed out.", "wait BB")
+# '<name> <action>' of a player with no seat line: the name is what precedes a known action
+_LEGACY_SEATLESS = re.compile(
+    r"^(?P<name>.*?) ?(?P<action>(?:has small blind|has big blind|posts ante|ante|posts|straddle|bring in|calls|bets|"
+    r"raises|allin|caps) \([\d.]+\)|folds|checks|mucks cards|received a card\.|received card: \[[^\]]*\]|sitting out|"
+    r"is timed out\.|wait BB|allin|is disconnected and ALL IN\.)$")
 
 
 def _legacy_date(m: re.Match[str] | None) -> dt.datetime | None:
@@ -201,6 +206,8 @@ class _LegacyHand:
         self.committed: dict[int, int] = {}
         self.current_bet = 0
         self.behind: dict[int, int] = {}
+        self.seatless_name: str | None = None  # the player acting with no seat line, if any
+        self.capped_on: str | None = None  # the street a player reached a capped table's cap on
         self.dealt: dict[tuple[str, int], Event] = {}
         self.folded: set[int] = set()
         self.acted: dict[int, bool] = {}  # seats dealt in or acting in the hand  # (street, seat): the cards dealt to a seat on a street
@@ -226,15 +233,40 @@ class _LegacyHand:
     def put(self, seat: int, chips: int) -> None:
         self.committed[seat] = self.committed.get(seat, 0) + chips
         self.current_bet = max(self.current_bet, self.committed[seat])
-        self.behind[seat] -= chips
+        if seat in self.behind:  # a player with no seat line (seat None): his stack is not recorded
+            self.behind[seat] -= chips
 
-    def actor(self, rest: str, no: int, text: str) -> tuple[str, int, str]:
+    def _capped(self, no: int, raw: str) -> None:
+        """A capped table ('- CAP -' games): 'caps (N)' takes the player to the table's cap
+        on what one player may put in a hand, after which the site plays him as all-in with
+        chips behind.  The replay does not model the cap: a hand is stored when nobody
+        acts after the street the cap was reached on (the cap then changes no fact the
+        replay records), and rejected when the betting goes on."""
+        raise Reject("capped-table", no, f"line {no}: the betting goes on after a player reached the table's cap "
+                     f"(played as all-in with chips behind), which the auditor does not model: {raw.strip()!r}")
+
+    def actor(self, rest: str, no: int, text: str) -> tuple[str, int | None, str]:
         """'<seated name> <action>' (longest name first: one name may start another)."""
         for name in self.by_length:
             if rest.startswith(name + " "):
                 return name, self.names[name], rest[len(name) + 1:]
-        raise Reject("unseated-player", no, f"line {no}: the player of this line has no seat line, so his "
-                     f"chips cannot be followed: {text!r}")
+        return self.seatless_actor(rest, no, text)
+
+    def seatless_actor(self, rest: str, no: int, text: str) -> tuple[str, None, str]:
+        """A line of a player with no seat line ('Player  has big blind (2)': WPN writes
+        an empty name): his name is what comes before a known action.  His events are
+        recorded with no seat; his seat and stack stay unknown (the replay judges nothing
+        that needs them, and the seat-unrecorded check names him).  One such player a hand:
+        a second could not be told apart in the replay's facts."""
+        m = _LEGACY_SEATLESS.match(rest)
+        if m is None:
+            raise Reject("parse-error", no, f"line {no}: line not understood: {text!r}")
+        name = m.group("name")
+        if self.seatless_name is not None and name != self.seatless_name:
+            raise Reject("unseated-player", no, f"line {no}: a second player with no seat line "
+                         f"({self.seatless_name!r}, then {name!r}): their events could not be told apart: {text!r}")
+        self.seatless_name = name
+        return name, None, m.group("action")
 
     def read(self) -> ParsedHand:
         buf = self.buf
@@ -318,10 +350,10 @@ class _LegacyHand:
                          street=Street.SUMMARY.value)
                 continue
             if (rm := _LEGACY_RETURN.match(text)):
-                name = rm.group("name")
-                if name not in self.names:
-                    raise Reject("unseated-player", no, f"line {no}: a return to a player with no seat line: {text!r}")
-                self.add(EventKind.UNCALLED_RETURN.value, no, raw, self.names[name], name, self.amt(rm.group("amt"), no))
+                name = rm.group("name") or ""
+                if name not in self.names and name != self.seatless_name:
+                    raise Reject("unseated-player", no, f"line {no}: a return to a player with no seat line who did not act: {text!r}")
+                self.add(EventKind.UNCALLED_RETURN.value, no, raw, self.names.get(name), name, self.amt(rm.group("amt"), no))
                 continue
             if self.street == Street.SUMMARY.value:
                 self.result(text, raw, no)
@@ -368,7 +400,7 @@ class _LegacyHand:
         self.street = new
         self.committed, self.current_bet = {}, 0
 
-    def action(self, action: str, name: str, seat: int, no: int, raw: str, antes: list[int],
+    def action(self, action: str, name: str, seat: int | None, no: int, raw: str, antes: list[int],
                seats_by_no: dict[int, Seat]) -> bool:
         word, _, arg = action.rpartition(" ")
         am = _LEGACY_AMOUNT.match(arg)
@@ -377,33 +409,37 @@ class _LegacyHand:
             kind = _LEGACY_FORCED[word]
             if kind == EventKind.ANTE.value:
                 antes.append(chips)
-                self.behind[seat] -= chips
+                if seat in self.behind:
+                    self.behind[seat] -= chips
             else:
                 self.put(seat, chips)
-            self.add(kind, no, raw, seat, name, chips, all_in=self.behind[seat] <= 0)
+            self.add(kind, no, raw, seat, name, chips, all_in=self.behind.get(seat, 1) <= 0)
             return True
-        if am and word in ("calls", "bets", "raises", "allin"):
+        if am and word in ("calls", "bets", "raises", "allin", "caps"):
+            if word == "caps":
+                self.capped_on = self.street  # see _capped
+            elif self.capped_on is not None and self.street != self.capped_on:
+                self._capped(no, raw)
             chips = self.amt(am.group(1), no)
             before = self.committed.get(seat, 0)
             self.put(seat, chips)
             to = self.committed[seat]
             others = max((v for s, v in self.committed.items() if s != seat), default=0)
-            all_in = word == "allin" or self.behind[seat] <= 0
-            if word == "calls" or (word == "allin" and to <= others):
+            all_in = word == "allin" or self.behind.get(seat, 1) <= 0
+            if word == "calls" or (word in ("allin", "caps") and to <= others):
                 self.add(EventKind.CALL.value, no, raw, seat, name, chips, all_in=all_in)
-            elif word == "bets" or (word == "allin" and others == 0 and before == 0):
+            elif word == "bets" or (word in ("allin", "caps") and others == 0 and before == 0):
                 self.add(EventKind.BET.value, no, raw, seat, name, chips, to, all_in=all_in)
             else:
                 # the amount written is the chips the player adds, not the raise-to total
                 self.add(EventKind.RAISE.value, no, raw, seat, name, chips, to, all_in=all_in)
             return True
-        if am and word == "caps":
-            raise Reject("capped-table", no, f"line {no}: a capped table (the bet went to the table's cap), "
-                         f"which the auditor does not support: {raw.strip()!r}")
         if action == "allin" or action == "is disconnected and ALL IN.":
             raise Reject("disconnected-allin", no, f"line {no}: a player treated as all-in with chips behind "
                          f"(disconnected), which the auditor does not model: {raw.strip()!r}")
         if action in ("folds", "checks"):
+            if action == "checks" and self.capped_on is not None and self.street != self.capped_on:
+                self._capped(no, raw)
             if action == "folds":
                 self.folded.add(seat)
             self.add(EventKind.FOLD.value if action == "folds" else EventKind.CHECK.value, no, raw, seat, name)
@@ -415,7 +451,8 @@ class _LegacyHand:
             self.add(kind, no, raw, seat, name, street=Street.SHOWDOWN.value)
             return True
         if action == "sitting out":
-            seats_by_no[seat].sitting_out = True
+            if seat is not None:  # a player with no seat line has no seat row to mark
+                seats_by_no[seat].sitting_out = True
             return True
         if action in _LEGACY_IGNORED:
             return True
@@ -441,9 +478,11 @@ class _LegacyHand:
         name = next((n for n in self.by_length if rest == n), None)
         if name is None and m.group("bets") == m.group("collects") == "0" and m.group("shown") is None:
             return  # a line for a player with no seat who put nothing in and won nothing: nothing to record
+        if name is None and rest == self.seatless_name:
+            name = rest
         if name is None:
-            raise Reject("unseated-player", no, f"line {no}: a result for a player with no seat line: {text!r}")
-        seat = self.names[name]
+            raise Reject("unseated-player", no, f"line {no}: a result for a player with no seat line who did not act: {text!r}")
+        seat = self.names.get(name)
         # the summary lists the seats in seat order, not in the order they showed
         showdown = Street.SUMMARY.value
         if m.group("shown") is not None:
@@ -479,9 +518,14 @@ class WpnLegacyParser:
       amount adds it back, to_amount holds it); each summary line gives the seat's
       ``Collects``, the collect event (its ``Bets`` are not used: some exports write 0).
 
-    Rejected: a player acting with no seat line (``unseated-player``), a board street
-    with no cards (``board-unrecorded``), a capped table (``capped-table``), and a
-    disconnected player treated as all-in with chips behind (``disconnected-allin``).
+    A player acting with no seat line ('Player  has big blind (2)': no name written)
+    has his events recorded with no seat (``seatless_actor``).  A capped table's
+    ``caps (N)`` is a call, bet or raise of N (``_capped``).
+
+    Rejected: a second player with no seat line (``unseated-player``), a board street
+    with no cards (``board-unrecorded``), betting after a capped table's cap was
+    reached (``capped-table``), and a disconnected player treated as all-in with chips
+    behind (``disconnected-allin``).
 
     >>> text = '''Game started at: 2016/8/2 10:50:44
     ... Game ID: 693967308 0.02/0.05 (PRR) Cyclops - 6 (Hold'em)

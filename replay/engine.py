@@ -50,9 +50,13 @@ def street_family(variant: str) -> str:
     return "board"
 
 
+# a seat number, or None for the player who acts with no seat line (his seat is not recorded)
+SeatNo = int | None
+
+
 @dataclass(slots=True)
 class SeatState:
-    seat: int
+    seat: int | None  # None: the player who acts with no seat line (``seatless``)
     player: str | None
     order: int  # clockwise position, 0 = first seat left of the button
     start: int
@@ -76,6 +80,9 @@ class SeatState:
     winnings: int | None = None
     table_ante: int = 0  # a big-blind ante posted for the whole table
     dead_small_blind: int = 0  # an out-of-position small blind, dead unless the history plays it live
+    # a player who acts with no seat line (seat None): his place in the turn order and his
+    # stack are not recorded; ``stack`` stays 0 and ``all_in`` is what his lines say
+    seatless: bool = False
 
 
 @dataclass
@@ -91,8 +98,8 @@ class HandFacts:
 class Pot:
     index: int
     amount: int
-    contributors: list[int]
-    eligible: list[int]
+    contributors: list[SeatNo]
+    eligible: list[SeatNo]
 
 
 def run_amounts(amount: int, runs: int, unit: int) -> list[int]:
@@ -140,7 +147,21 @@ class Replay:
         self.seats: dict[int | None, SeatState] = {}  # looked up by events' seats, which may be None
         for idx, s in enumerate(self._clockwise([s for s in seats if s.seat in in_hand])):
             self.seats[s.seat] = SeatState(s.seat, s.player, idx, s.starting_stack, s.starting_stack)
+        # a player who acts with no seat line (the parser records his events with seat None
+        # and his name): kept under the key None, last in ``order``, which only settlement
+        # reads for him; every fact that needs his seat or stack is left unknown
+        self.seatless: SeatState | None = None
+        unseated = {e.player for e in events if e.seat is None and e.player is not None
+                     and (e.kind in VOLUNTARY or e.kind in FORCED)}
+        if len(unseated) > 1:  # another seatless player who only folds or checks is not followed
+            unseated = {e.player for e in events if e.seat is None and e.player is not None
+                        and (e.kind in FORCED or e.kind in VOLUNTARY and e.kind not in ("fold", "check"))}
+        if len(unseated) == 1:
+            self.seatless = SeatState(None, unseated.pop(), len(self.seats), 0, 0, seatless=True)
+            self.seats[None] = self.seatless
         self.order = sorted(self.seats.values(), key=lambda x: x.order)
+        # the street's turn order cannot be known: the seatless player could act (or post) on it
+        self.turn_unknown = False
         self.board: list[str] = []
         # run it twice: each board event's (street index, run, cards); the runs' boards are built from them
         self.board_events: list[tuple[int, int, list[str]]] = []
@@ -260,6 +281,8 @@ class Replay:
         self.voluntary_seen = False
         self.blind_posters = []
         self.stud_big_fourth = False
+        u = self.seatless
+        self.turn_unknown = u is not None and not u.folded and not u.all_in
 
     def _close_street(self) -> None:
         """The unmatched part of the street's largest commitment is uncalled and
@@ -282,6 +305,8 @@ class Replay:
                 if self.street is None or self.streets.index(street) > self.street_idx:
                     self._open_street(street)
             s = self.seats.get(e.seat)  # None: no seat, or a seat not in the hand
+            if s is not None and s.seatless and e.player != s.player:
+                s = None  # a seatless event of another player (a second one is not followed)
             if kind in FORCED or kind in VOLUNTARY:
                 if s is None:
                     self._note(e.seq, "unfollowable", f"{kind} by seat {e.seat}, who is not in the hand")
@@ -373,7 +398,11 @@ class Replay:
         kind = e.kind
         s.stack -= amt
         s.total_in += amt
-        s.all_in = s.stack <= 0
+        if not s.seatless:
+            s.all_in = s.stack <= 0
+        else:  # his stack is unknown: all-in when his line says so; his posts make the turn unknown
+            s.all_in = s.all_in or e.all_in
+            self.turn_unknown = True
         self.pot += amt
         if kind == "ante":
             if self.hand.bb_ante:
@@ -423,7 +452,7 @@ class Replay:
         if order is None or not self.hand.bb_ante or not ante_full or not bb_full or self.street_idx != 0:
             return
         payer = next((s for s in self.order if s.table_ante), None)
-        if payer is None or payer.stack > 0:
+        if payer is None or payer.stack > 0 or payer.seatless:
             return
         live = payer.street_in
         total = payer.table_ante + live
@@ -503,7 +532,8 @@ class Replay:
         one (an all-in for less is allowed but is not a full raise); the maximum is
         capped at the actor's all-in."""
         level = max(self.current_bet, self.bet_floor)
-        reach = s.street_in + s.stack
+        # no seat line, no stack: the limits are the structure's, not capped by an all-in
+        reach = s.street_in + s.stack if not s.seatless else 1 << 62
         if self.betting == "fixed-limit":
             b = self._bet_size()
             small = self.hand.small_bet or b
@@ -534,14 +564,25 @@ class Replay:
         another live player can still match."""
         if self.street_idx != 0 or self.bet_floor <= self.current_bet:
             return self.current_bet
+        if any(o.seatless and not o.folded for o in self.order if o is not s):
+            return max(self.current_bet, self.bet_floor)  # his reach is not recorded: the full blind
         reach = max((o.street_in + o.stack for o in self.order if o is not s and not o.folded), default=0)
         return max(self.current_bet, min(self.bet_floor, reach))
 
     def _voluntary(self, e: Event, s: SeatState) -> None:
         self._order_bb_ante()
         kind = e.kind
-        expected, due = self._turn()
-        to_act = [x.seat for x in due]
+        if s.seatless:
+            self.turn_unknown = True
+        expected: SeatState | None
+        to_act: list[int | None] | None
+        if self.turn_unknown:
+            # a player with no seat line is in the round: nobody's turn can be known
+            # (to_act NULL says so; out-of-turn judges no such decision)
+            expected, to_act = None, None
+        else:
+            expected, due = self._turn()
+            to_act = [x.seat for x in due]
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
         current_before = self.current_bet
         to_call = max(0, current_before - s.street_in)
@@ -552,9 +593,12 @@ class Replay:
         last_full_before: int | None = None
         if self.structure_known:
             min_to, max_to = self._limits(s)
+            if s.seatless and self.betting == "no-limit":
+                max_to = None  # the no-limit maximum is his stack, which is not recorded
             may, why = self._may_raise(s)
             last_full_before = self.last_full
-        stack_before, in_before, pot_before = s.stack, s.street_in, self.pot
+        stack_before: int | None = None if s.seatless else s.stack
+        in_before, pot_before = s.street_in, self.pot
         count_before = self.bets_raises
         amount_to: int | None = None
 
@@ -570,12 +614,16 @@ class Replay:
                 # blind counted live: this history (house) played it live
                 s.street_in += s.dead_small_blind
                 s.dead_small_blind = 0
-            self._put(s, add)
+            self._put(s, add, e.all_in)
             amount_to = s.street_in
             if s.street_in == self.current_bet:
                 cls = "call"
             elif s.street_in < self.current_bet:
-                cls = "call-allin-short" if s.all_in else "undercall"
+                if s.all_in:
+                    cls = "call-allin-short"
+                else:
+                    # with no stack recorded, a short call not written all-in is not judged
+                    cls = "call-short-unjudged" if s.seatless else "undercall"
             elif s.street_in <= self._full_blind_call_level(s):
                 # facing a short all-in big blind, calling the full blind is also a call
                 # (the house's choice: TDA is silent; PokerStars plays it so)
@@ -586,9 +634,9 @@ class Replay:
                 self.current_bet = s.street_in
         else:  # bet, raise, complete
             to = e.to_amount if e.to_amount is not None else s.street_in + (e.amount or 0)
-            self._put(s, to - s.street_in)
+            self._put(s, to - s.street_in, e.all_in)
             amount_to = to
-            if min_to is not None and max_to is not None:
+            if min_to is not None and (max_to is not None or s.seatless):
                 cls = self._classify_aggressive(kind, s, to, min_to, max_to)
             else:
                 # its size cannot be judged without the structure: the class says so
@@ -609,24 +657,25 @@ class Replay:
             self.hid, e.seq, self.ed, e.street, s.seat, s.player, kind,
             expected.seat if expected else None, to_act, status, to_call, current_before,
             min_to, max_to, may, why, last_full_before, count_before, self.raise_cap,
-            stack_before, in_before, s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
+            stack_before, in_before, None if s.seatless else s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
             sa_before, None,
         ))
 
-    def _put(self, s: SeatState, add: int) -> None:
-        s.stack -= add
+    def _put(self, s: SeatState, add: int, says_all_in: bool) -> None:
+        s.stack -= add  # the seatless player's is never read nor recorded
         s.street_in += add
         s.total_in += add
-        s.all_in = s.stack <= 0
+        # the seatless player's stack is unknown: all-in when his line says so
+        s.all_in = s.stack <= 0 if not s.seatless else s.all_in or says_all_in
         self.pot += add
 
-    def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int) -> str:
+    def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int | None) -> str:
         opening = max(self.current_bet, self.bet_floor) == 0
         if kind == "complete":
             ok = "complete"
         else:
             ok = "bet" if opening else "raise"
-        if to > max_to and self.betting != "no-limit":
+        if max_to is not None and to > max_to and self.betting != "no-limit":
             return "over-limit"
         if to >= min_to:
             return ok
@@ -635,6 +684,10 @@ class Replay:
         # a raise that already puts every opponent who can still act all-in is not an
         # underraise: the excess is simply uncalled (docs/semantics.md)
         others = [o for o in self.order if o is not s and self._can_act(o)]
+        if s.seatless or any(o.seatless for o in others):
+            # whether the short wager was all the actor had, or covers the opponent with no
+            # seat line, depends on a stack the record does not give
+            return f"{kind}-unjudged"
         if not others or all(o.street_in + o.stack <= to for o in others):
             return ok
         return "underbet" if opening else "underraise"
@@ -744,7 +797,7 @@ class Replay:
     def _run_amounts(self, amount: int) -> list[int]:
         return run_amounts(amount, self.runs, self.unit)
 
-    def _evaluate(self, seats: list[SeatState], cards_on_board: list[str] | None = None) -> dict[int, Any]:
+    def _evaluate(self, seats: list[SeatState], cards_on_board: list[str] | None = None) -> dict[SeatNo, Any]:
         board = " ".join(self.board if cards_on_board is None else cards_on_board) if HOLE_COUNT.get(self.variant) else ""
         out = {}
         for s in seats:
@@ -760,7 +813,7 @@ class Replay:
                 out[s.seat] = ev
         return out
 
-    def _priority(self, winners: list[int], evals: dict, half: str) -> list[int]:
+    def _priority(self, winners: list[SeatNo], evals: dict, half: str) -> list[SeatNo]:
         """Who receives odd chips first (2019 Rule 20): board and draw games, the first
         seat left of the button; stud and razz, the high card by suit in the winning
         5-card hand (2011: in the whole hand)."""
@@ -768,7 +821,7 @@ class Replay:
             return sorted(winners, key=lambda x: self.seats[x].order)
         ace_low = half == "lo" or self.variant in ACE_LOW_VARIANTS
 
-        def key(seat: int):
+        def key(seat: SeatNo):
             ev = evals.get(seat)
             hand = (ev.lo_hand if half == "lo" else ev.hi_hand) if ev else None
             if hand is not None and self.rules.stud_odd_chip_from_best_five:
@@ -779,7 +832,7 @@ class Replay:
 
         return sorted(winners, key=key, reverse=True)
 
-    def _split(self, amount: int, order: list[int]) -> dict[int, tuple[int, int]]:
+    def _split(self, amount: int, order: list[SeatNo]) -> dict[SeatNo, tuple[int, int]]:
         """Split ``amount`` among ``order`` as evenly as possible in whole chips; the
         odd chips go one each in ``order``.  Returns seat -> (share, odd chips)."""
         units, k = amount // self.unit, len(order)
@@ -789,7 +842,7 @@ class Replay:
     def _settle(self) -> None:
         pots = self._build_pots()
         recorded, attributable = self._recorded_by_pot(pots)
-        expected_won: dict[int, int | None] = {s.seat: 0 for s in self.order}
+        expected_won: dict[SeatNo, int | None] = {s.seat: 0 for s in self.order}
         boards = self._run_boards()
         for pot in pots:
             elig = [self.seats[x] for x in pot.eligible]
@@ -815,15 +868,15 @@ class Replay:
 
     def _settle_pot(self, pot: Pot, run_no: int, amount: int, elig: list[SeatState], board: list[str],
                     pot_recorded: dict[int | None, tuple[int, int | None]], attributable: bool,
-                    expected_won: dict[int, int | None]) -> None:
+                    expected_won: dict[SeatNo, int | None]) -> None:
         """One pot (or one run's share of it): its winners on ``board``, the rules' award
         and the history's, as pots and pot_shares rows."""
         label = "main" if pot.index == 0 else f"side-{pot.index}"
         evals = self._evaluate(elig, board) if len(elig) > 1 else {}
-        hi_w: list[int] | None
-        lo_w: list[int] | None = None
+        hi_w: list[SeatNo] | None
+        lo_w: list[SeatNo] | None = None
         note = None
-        shares: dict[int, tuple[int, int]] = {}
+        shares: dict[SeatNo, tuple[int, int]] = {}
         if len(elig) == 1:
             hi_w, verified = [elig[0].seat], True
             lo_w = [] if self.variant in HILO_VARIANTS else None
@@ -840,6 +893,11 @@ class Replay:
                 if self.variant in HILO_VARIANTS:
                     lo_w = self._best(contenders, evals, "lo")
                 shares = self._pot_shares(amount, hi_w, lo_w, evals)
+                if None in shares and self.family != "stud" and any(odd for _, odd in shares.values()):
+                    # the odd chip goes by seat order, and the seat of the player with no seat
+                    # line is not recorded: this pot's award cannot be known
+                    verified, shares = False, {}
+                    note = "odd chip: a winner has no seat line, so the first seat left of the button is not known"
         self.facts.pots.append((
             self.hid, self.ed, pot.index, run_no, label, amount, pot.contributors, pot.eligible,
             len(elig) > 1, hi_w, lo_w, verified, note,
@@ -860,7 +918,7 @@ class Replay:
                 self.hid, self.ed, pot.index, run_no, s.seat, s.seat in pot.eligible, exp[0], exp[1], rec[0], value, rec[1],
             ))
 
-    def _best(self, contenders: list[SeatState], evals: dict, half: str) -> list[int]:
+    def _best(self, contenders: list[SeatState], evals: dict, half: str) -> list[SeatNo]:
         # compare the ranks, not the pokerkit hands: same order, no lookups per comparison
         vals = [(x.seat, evals[x.seat].hi_rank if half == "hi" else evals[x.seat].lo_rank) for x in contenders]
         vals = [(seat, v) for seat, v in vals if v is not None]
@@ -869,7 +927,7 @@ class Replay:
         best = max(v for _, v in vals)
         return [seat for seat, v in vals if v == best]
 
-    def _pot_shares(self, amount: int, hi_w: list[int], lo_w: list[int] | None, evals: dict) -> dict[int, tuple[int, int]]:
+    def _pot_shares(self, amount: int, hi_w: list[SeatNo], lo_w: list[SeatNo] | None, evals: dict) -> dict[SeatNo, tuple[int, int]]:
         if not lo_w:  # no qualifying low (or not a hi/lo game): high takes all
             return self._split(amount, self._priority(hi_w, evals, "hi"))
         if self.rules.identical_hands_split_evenly and set(hi_w) == set(lo_w):
@@ -877,7 +935,7 @@ class Replay:
             return self._split(amount, self._priority(hi_w, evals, "hi"))
         units = amount // self.unit
         hi_amt = (units - units // 2) * self.unit  # 20-C: the odd chip of the total pot goes high
-        out: dict[int, list[int]] = {}
+        out: dict[SeatNo, list[int]] = {}
         for half, winners, amt in (("hi", hi_w, hi_amt), ("lo", lo_w, amount - hi_amt)):
             for seat, (share, odd) in self._split(amt, self._priority(winners, evals, half)).items():
                 acc = out.setdefault(seat, [0, 0])
@@ -956,7 +1014,7 @@ class Replay:
             return None
         return "inferred", "; ".join(support) or None
 
-    def _hand_results(self, expected_won: dict[int, int | None]) -> None:
+    def _hand_results(self, expected_won: dict[SeatNo, int | None]) -> None:
         inferred = self._inferred_return()
         for s in self.order:
             basis: str | None = "recorded"
@@ -977,8 +1035,11 @@ class Replay:
                 end_rec = s.finishing_stack
             won_exp = expected_won.get(s.seat)
             end_exp = None if won_exp is None else s.start - s.total_in + s.returned_expected + won_exp
+            start: int | None = s.start
+            if s.seatless:  # no seat line: no stack at the start, hence none at the end
+                start = end_exp = end_rec = None
             self.facts.hand_results.append((
-                self.hid, self.ed, s.seat, s.player, s.start, s.total_in, s.returned_expected, ret_rec,
+                self.hid, self.ed, s.seat, s.player, start, s.total_in, s.returned_expected, ret_rec,
                 won_exp, won_rec, end_exp, end_rec, s.returned_line, basis, source,
             ))
 

@@ -45,11 +45,6 @@ EXPECTED_REJECTIONS = {
     ("tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt", 42): "stack-exceeded",
     # a player who joined with a '$0 USD' seat line posts and plays: the stack played is not written
     ("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", 21): "stack-exceeded",
-    # a player with no seat line posts the big blind (and in one hand plays and wins): seat and stack unknown
-    ("cash/PartyPoker/Flop/NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt", 20): "unseated-player",
-    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt", 17): "unseated-player",
-    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt", 13): "unseated-player",
-    ("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt", 20): "unseated-player",
     # the seat line says 'Hero', the actions 'Hero Name': the names were cut
     ("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", 14): "parse-error",
     ("cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 24): "cash-out",
@@ -131,13 +126,13 @@ def test_pacific_stores_at_least_97_percent():
     assert len(stored("pacific")) >= 0.97 * seen
 
 
-def test_partypoker_stores_at_least_86_percent():
+def test_partypoker_stores_at_least_91_percent():
     seen = sum(len(items) for items in parsed("partypoker").values())
-    assert len(stored("partypoker")) >= 0.86 * seen  # 80 of 92 measured
+    assert len(stored("partypoker")) >= 0.91 * seen  # 84 of 92 measured
 
 
-@pytest.mark.xfail(strict=True, reason="12 of 92 Party hand starts are refused, each for a listed reason the "
-                   "history itself gives (cut files, unseated players, a stack not written, cut names, a cash-out): "
+@pytest.mark.xfail(strict=True, reason="8 of 92 Party hand starts are refused, each for a listed reason the "
+                   "history itself gives (cut files, a stack not written, cut names, a cash-out): "
                    "the fpdb Party folder is a collection of edge cases; storing them would mean guessing")
 def test_partypoker_stores_at_least_97_percent():
     seen = sum(len(items) for items in parsed("partypoker").values())
@@ -333,6 +328,11 @@ REVIEWED = {
             "888-143941368", "888-143941692", "888-143941769", "888-143941885", "888-143943598", "888-143944178",
             "888-190611717", "888-190626385", "888-190634906", "888-190638844", "888-190642215", "888-190648563")},
     },
+    # a player who joins the table and posts at once, with no seat line: stored with no seat
+    # and no stack, one record finding a hand (he posts the big blind; in PP-10498911237 he
+    # calls, bets, shows and wins half the main pot)
+    "seat-unrecorded": {h: "a player who joined the table posts the big blind with no seat line" for h in (
+        "PP-10498911237", "PP-11970291958", "PP-13290328324", "PP-13291512580")},
     "new-player-seating": {h: "888 tournament: a player moved in between the button and the small blind is dealt in (the site's policy)"
                            for h in ("888-143941885", "888-143944112")},
     "stack-continuity": {

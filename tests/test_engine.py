@@ -228,3 +228,89 @@ def test_unrecorded_structure_applies_every_action_and_judges_no_size(tmp_path):
     # no minimum-raise finding: one record finding says the sizes were not judged, at Ann's raise
     assert [(f["check_id"], f["category"], f["player"], f["line_no"]) for f in result.findings] == [
         ("betting-unrecorded", "record", "Ann", 9)]
+
+
+# --- a player with no seat line -----------------------------------------------------------
+
+_SEATLESS_HAND = """Game started at: 2016/8/2 11:00:00
+Game ID: 770000000301 0.01/0.02 Parachute (Hold'em)
+Seat 3 is the button
+Seat 1: Ann (1.00).
+Seat 3: Bob (2.00).
+Player Ann has small blind (0.01)
+Player  has big blind (0.02)
+Player Ann received card: [2h]
+Player Ann received card: [7d]
+Player Bob received card: [Kh]
+Player Bob received card: [Qd]
+Player Bob calls (0.02)
+Player Ann calls (0.01)
+Player  checks
+*** FLOP ***: [Ac As 9d]
+Player Ann checks
+Player  bets (0.04)
+Player Bob calls (0.04)
+Player Ann folds
+*** TURN ***: [Ac As 9d] [5c]
+Player  checks
+Player Bob checks
+*** RIVER ***: [Ac As 9d 5c] [3s]
+Player  checks
+Player Bob checks
+------ Summary ------
+Pot: 0.14
+Board: [Ac As 9d 5c 3s]
+Player Ann does not show cards.Bets: 0.02. Collects: 0. Loses: 0.02.
+*Player  shows: Three Of Kind of As [Ad 8c]. Bets: 0.06. Collects: 0.14. Wins: 0.08.
+Player Bob shows: One pair of As [Kh Qd]. Bets: 0.06. Collects: 0. Loses: 0.06.
+Game ended at: 2016/8/2 11:01:00"""
+
+
+def test_a_player_with_no_seat_line_is_replayed_without_his_seat_or_stack():
+    """WPN writes 'Player  has big blind' for a player with no seat line (and no name):
+    his events have no seat; the replay puts his chips in the pot and lets him win it,
+    and records no turn order for the rounds he could act in, and no stack for him."""
+    from parsers.wpn import WpnLegacyParser
+    from replay.editions import edition
+    from replay.engine import replay_hand
+
+    [h] = WpnLegacyParser().iter_hands(((i, 0, t) for i, t in enumerate(_SEATLESS_HAND.splitlines(), 1)), "x.txt")
+    assert [(e.kind, e.seat, e.player) for e in h.events if e.seat is None and e.player is not None][:3] == [
+        ("big_blind", None, ""), ("check", None, ""), ("bet", None, "")]
+    facts = replay_hand(h, h.seats, h.events, edition("tda-2024"))
+    assert not facts.notes
+    # (seat, expected seat, to_act, stack before) of each decision: no turn is known, since he is
+    # in every round; his stack is not recorded, the seat lines' are
+    assert [(d[4], d[7], d[8], d[19]) for d in facts.decisions] == [
+        (3, None, None, 200), (1, None, None, 99), (None, None, None, None),
+        (1, None, None, 98), (None, None, None, None), (3, None, None, 198), (1, None, None, 98),
+        (None, None, None, None), (3, None, None, 194), (None, None, None, None), (3, None, None, 194)]
+    # one pot with his chips in; his tabled trips beat Bob's pair: he wins it, as recorded
+    [pot] = facts.pots
+    assert (pot[5], pot[6], pot[7], pot[9], pot[11]) == (14, [1, 3, None], [3, None], [None], True)
+    assert {s[4]: (s[6], s[8]) for s in facts.pot_shares} == {1: (0, 0), 3: (0, 0), None: (14, 14)}
+    seatless = [r for r in facts.hand_results if r[2] is None]
+    # (player, starting stack, put in, won expected, won recorded, end stacks)
+    assert [(r[3], r[4], r[5], r[8], r[9], r[10], r[11]) for r in seatless] == [("", None, 6, 14, 14, None, None)]
+
+
+def test_awards_are_judged_with_a_player_who_has_no_seat_line(tmp_path):
+    """His pot is judged like any other: Bob's collect of the pot the seatless player's
+    trips won, and the seatless player's collect of a pot Bob's pair won, are each a
+    wrong-winner finding, the second naming no seat; the recorded hand has none."""
+    from auditor.pipeline import audit
+
+    bob_paid = (_SEATLESS_HAND.replace("770000000301", "770000000302")
+                .replace("Bets: 0.06. Collects: 0.14. Wins: 0.08.", "Bets: 0.06. Collects: 0. Loses: 0.06.", 1)
+                .replace("[Kh Qd]. Bets: 0.06. Collects: 0. Loses: 0.06.", "[Kh Qd]. Bets: 0.06. Collects: 0.14. Wins: 0.08."))
+    seatless_loses = _SEATLESS_HAND.replace("770000000301", "770000000303").replace("[Ad 8c]", "[Jc Td]")
+    path = tmp_path / "seatless.txt"
+    path.write_text("\n\n".join([_SEATLESS_HAND, bob_paid, seatless_loses]) + "\n", encoding="utf-8")
+    res = audit([str(path)], db=str(tmp_path / "a.duckdb"), edition_name="tda-2024")
+    assert res.ingest.stored == 3
+    judged = sorted((f["hand_id"], f["seat"], f["expected"], f["actual"]) for f in res.findings
+                    if f["check_id"] not in ("seat-unrecorded", "betting-unrecorded"))
+    assert judged == [("WPN-770000000302", 3, "0.00 (winners: seats the player with no seat line)", "0.14"),
+                      ("WPN-770000000303", None, "0.00 (winners: seats 3)", "0.14")]
+    assert sorted(f["hand_id"] for f in res.findings if f["check_id"] == "seat-unrecorded") == [
+        "WPN-770000000301", "WPN-770000000302", "WPN-770000000303"]

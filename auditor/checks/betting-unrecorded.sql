@@ -12,12 +12,17 @@
 --   judged, but the size of its bets and raises is not. One finding a hand with a bet or
 --   raise says so, at its first such action.
 WITH unjudged AS (
-  SELECT d.hand_id, count(*) AS n, arg_min(d.seq, d.seq) AS seq, arg_min(d.street, d.seq) AS street,
-         arg_min(d.seat, d.seq) AS seat, arg_min(d.player, d.seq) AS player, arg_min(d.kind, d.seq) AS kind,
-         arg_min(d.amount_to, d.seq) AS amount_to, arg_min(d.line_no, d.seq) AS line_no
+  -- the first such action as one struct: arg_min skips a NULL seat (a player with no seat line)
+  SELECT d.hand_id, count(*) AS n,
+         arg_min({'seq': d.seq, 'street': d.street, 'seat': d.seat, 'player': d.player, 'kind': d.kind,
+                  'amount_to': d.amount_to, 'line_no': d.line_no}, d.seq) AS f
   FROM decisions d JOIN hands h USING (hand_id)
   WHERE d.edition = $edition AND h.betting = 'unrecorded' AND d.kind IN ('bet', 'raise', 'complete')
   GROUP BY d.hand_id
+), first_action AS (
+  SELECT hand_id, n, f.seq AS seq, f.street AS street, f.seat AS seat, f.player AS player, f.kind AS kind,
+         f.amount_to AS amount_to, f.line_no AS line_no
+  FROM unjudged
 )
 SELECT u.hand_id, u.street, u.seq, u.seat, u.player,
        'the betting structure (no-limit, pot-limit, or fixed-limit with its bet sizes) recorded' AS expected,
@@ -28,5 +33,5 @@ SELECT u.hand_id, u.street, u.seq, u.seat, u.player,
        || who(u.seat, u.player) || '''s ' || u.kind || ' to ' || chips(u.amount_to, h.amount_scale) || ' on the ' || u.street
        || '; everything else in the hand was judged.' AS message,
        u.line_no
-FROM unjudged u JOIN hands h USING (hand_id)
+FROM first_action u JOIN hands h USING (hand_id)
 ORDER BY u.hand_id

@@ -14,6 +14,10 @@ WITH hu AS (
          t.prev_hand_id, t.prev_bb_seat, t.prev_bb_player, t.prev_n_dealt, t.gap, t.redeal, t.after_cut
   FROM table_hands h LEFT JOIN table_transitions t USING (hand_id)
   WHERE h.is_tournament AND h.n_dealt = 2 AND h.bb_seat IS NOT NULL
+    -- two seat lines, but a third player acts with no seat line (seat-unrecorded): not heads-up
+    AND h.hand_id NOT IN (SELECT hand_id FROM events WHERE seat IS NULL AND player IS NOT NULL
+                            AND kind IN ('ante', 'small_blind', 'big_blind', 'dead_blind', 'straddle', 'bring_in',
+                                         'fold', 'check', 'call', 'bet', 'raise', 'complete'))
 )
 SELECT hand_id, 'preflop' AS street, sb_seq AS seq, sb_seat AS seat, sb_player AS player,
        'small blind seat ' || button_seat || ' (the button)' AS expected,

@@ -23,6 +23,7 @@ SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        CASE WHEN d.kind = 'check' AND (d.actor_status = 'all_in' OR d.expected_seat IS NULL) THEN 'record' END AS category
 FROM decisions d
 WHERE d.edition = $edition
-  AND (d.actor_status <> 'active' OR d.expected_seat IS DISTINCT FROM d.seat)
+  -- to_act NULL: the turn order is not known (a player with no seat line could act: seat-unrecorded)
+  AND (d.actor_status <> 'active' OR (d.to_act IS NOT NULL AND d.expected_seat IS DISTINCT FROM d.seat))
   AND NOT (d.kind = 'fold' AND d.actor_status = 'all_in')
 ORDER BY d.hand_id, d.seq

@@ -7,7 +7,8 @@
 --   tables first; with no bet on that round, the first player left of the button does.
 --   Only histories that record the showdown order can be judged (board and draw games;
 --   not shows a parser inferred (inferred_from), as iPoker's, whose XML records no showing order,
---   nor hands whose cards are shown only in the summary, which lists seats in seat order).
+--   nor hands whose cards are shown only in the summary, which lists seats in seat order,
+--   nor hands with a player who has no seat line still in at the end).
 WITH shown AS (
   SELECT hand_id, seat, seq, line_no, player FROM events
   WHERE kind IN ('show', 'muck') AND street = 'showdown' AND inferred_from IS NULL
@@ -19,6 +20,11 @@ WITH shown AS (
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE all_in)
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE kind = 'show' AND street = 'summary'
                           EXCEPT SELECT hand_id FROM events WHERE kind = 'show' AND street = 'showdown')
+    -- a player with no seat line still in at the end: the button's left and the aggressor's
+    -- seat are not known (seat-unrecorded)
+    AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE seat IS NULL AND player IS NOT NULL
+                            AND kind IN ('small_blind', 'big_blind', 'dead_blind', 'straddle', 'call', 'check', 'bet', 'raise')
+                          EXCEPT SELECT hand_id FROM events WHERE seat IS NULL AND player IS NOT NULL AND kind = 'fold')
   GROUP BY s.hand_id HAVING count(*) >= 2
 ), last_street AS (
   SELECT hand_id, arg_max(street, seq) AS street FROM decisions SEMI JOIN judged USING (hand_id)

@@ -17,7 +17,7 @@ WITH pot AS (
   GROUP BY ALL
 )
 SELECT s.hand_id, 'showdown' AS street, NULL::INTEGER AS seq, s.seat, st.player,
-       chips(s.expected, h.amount_scale) || ' (winners: seats ' || seats_list(list_distinct(list_concat(coalesce(p.hi_winners, []), coalesce(p.lo_winners, [])))) || ')' AS expected,
+       chips(s.expected, h.amount_scale) || ' (winners: seats ' || seats_list(winner_seats(p.hi_winners, p.lo_winners)) || ')' AS expected,
        chips(s.recorded, h.amount_scale) AS actual,
        who(s.seat, st.player) || ' was awarded ' || chips(s.recorded, h.amount_scale) || ' from the ' ||
        CASE WHEN p.pot_index = 0 THEN 'main pot' ELSE 'side pot ' || CAST(p.pot_index AS VARCHAR) END ||
@@ -31,7 +31,7 @@ JOIN pots p ON p.hand_id = s.hand_id AND p.edition = s.edition AND p.pot_index =
 JOIN hands h ON h.hand_id = s.hand_id
 JOIN (SELECT hand_id, pot_index, max(run) AS runs FROM pots WHERE edition = $edition GROUP BY ALL) r
   ON r.hand_id = s.hand_id AND r.pot_index = s.pot_index
-CROSS JOIN LATERAL (SELECT list_sort(list_distinct(list_concat(coalesce(p.hi_winners, []), coalesce(p.lo_winners, [])))) AS winners) w
+CROSS JOIN LATERAL (SELECT winner_seats(p.hi_winners, p.lo_winners) AS winners) w
 LEFT JOIN seats st ON st.hand_id = s.hand_id AND st.seat = s.seat
 WHERE s.edition = $edition
   AND p.verified
