@@ -103,7 +103,8 @@ _BLINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in")
 def reading_matters(hand: ParsedHand) -> bool:
     """Does a player raise over his own earlier bet or raise on the street (where the two
     ways of writing raises differ)?"""
-    street, bettors = None, set()
+    street: str | None = None
+    bettors: set[int | None] = set()
     for e in hand.events:
         if e.street != street and e.kind in _CHIPS_KINDS:
             street, bettors = e.street, set()
