@@ -537,8 +537,11 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     exactly those chips from a side pot is the return itself), the total pot less it (and
     its line)."""
     # the last street on which chips went in, and its events (they lie together)
-    end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
-    if end is None:
+    # (loops rather than generators here and below: this runs for every hand of a site)
+    end = len(events) - 1
+    while end >= 0 and events[end].kind not in _STREET_CHIPS:
+        end -= 1
+    if end < 0:
         return
     street = events[end].street
     start = end
@@ -563,11 +566,16 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     if uncalled <= 0:
         return
     # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
-    collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
+    collects = [e for e in events if e.kind == K.COLLECT and e.seat == top]
     if not collects:
         return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+    collects.sort(key=_pot_height)
     highest = collects[-1]
-    shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
+    shared = False
+    for e in events:
+        if e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label:
+            shared = True
+            break
     whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
