@@ -1047,7 +1047,7 @@ class _HandReader:
             # a site's own marker; '' marks a section of the current street ('*** ANTE/BLINDS ***')
             new = site_markers[head] or street
         elif head == "*** HOLE CARDS ***":  # (Full Tilt's draw games too: their first round is predraw)
-            new = S.THIRD if stud else S.PREDRAW if Variant(hand.variant) in _DRAW else S.PREFLOP
+            new = S.THIRD if stud else S.PREDRAW if hand.variant in _DRAW else S.PREFLOP
         elif head == "*** SUMMARY ***":
             new = S.SUMMARY
         elif head == "*** SHOW DOWN ***":
