@@ -167,6 +167,7 @@ FULL_TILT = StarsSite(
         r"^(?:shows [^\[]|is (?:high|low) with \[|is dealt \d+ cards?$|has \d+ seconds left to act$|"
         r"has (?:reconnected|been disconnected|returned|timed out|requested TIME)$|is feeling |stands up$|sits down$)"
     ),
+    ignored_action_starts=("shows ", "is ", "has ", "stands up", "sits down"),  # the pattern's first words
     not_actions=("wins ", "adds "),
     collect_word=" wins ",
     # 'wins pot 2 (x)': a board run twice, the pot's share of run 2

@@ -31,7 +31,6 @@ from __future__ import annotations
 import re
 
 from dataclasses import replace
-from typing import Iterator
 
 from parsers.base import HandError, ParsedHand
 from parsers.stars_family import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, StarsFamilyParser, stars_site
@@ -61,29 +60,19 @@ class RunItOnceParser(StarsFamilyParser):
     def __init__(self) -> None:
         super().__init__(RUN_IT_ONCE)
 
-    def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
-                   cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
-        read: list[tuple[int, int, str]] = []  # the lines of the hand being read (and the next one's header)
+    def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
+        # one hand's lines (the family's reader hands them here): a second reading needs them
+        item = super()._hand(buf, cut_by)
+        if isinstance(item, ParsedHand) and reading_matters(item):
+            item = self.decide_reading(item, buf)
+        return item
 
-        def kept() -> Iterator[tuple[int, int, str]]:
-            for item in lines:
-                read.append(item)
-                yield item
-
-        for item in super().iter_hands(kept(), path, cut_by_end):
-            if isinstance(item, ParsedHand) and reading_matters(item):
-                first, last = item.first_line, item.last_line
-                item = self.decide_reading(item, [x for x in read if first <= x[0] <= last], path)
-            del read[:-1]  # the next hand's header, read to end this hand
-            yield item
-
-    def decide_reading(self, hand: ParsedHand, hand_lines: list[tuple[int, int, str]],
-                       path: str) -> ParsedHand | HandError:
+    def decide_reading(self, hand: ParsedHand, hand_lines: list[tuple[int, int, str]]) -> ParsedHand | HandError:
         """The hand as the reading its own lines allow (see the module docstring)."""
         older = misfit(hand)
         if older is None:
             return hand
-        other = next(iter(StarsFamilyParser(RUN_IT_ONCE_TOTALS).iter_hands(iter(hand_lines), path)), None)
+        other = StarsFamilyParser(RUN_IT_ONCE_TOTALS)._hand(list(hand_lines), None)
         if isinstance(other, ParsedHand) and misfit(other) is None:
             return other
         line, why = older
@@ -103,7 +92,8 @@ _BLINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in")
 def reading_matters(hand: ParsedHand) -> bool:
     """Does a player raise over his own earlier bet or raise on the street (where the two
     ways of writing raises differ)?"""
-    street, bettors = None, set()
+    street: str | None = None
+    bettors: set[int | None] = set()
     for e in hand.events:
         if e.street != street and e.kind in _CHIPS_KINDS:
             street, bettors = e.street, set()

@@ -92,6 +92,7 @@ def game_pattern(games: dict[str, str], unsupported: tuple[str, ...] = (), limit
 STAKES = re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)(?: (?P<cur>[A-Z]{3}))?$")
 DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2})(?::(\d{2}))?")
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
+_SIGNS = frozenset(CURRENCY_SYMBOLS)  # what to_units strips before an amount
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\S+) in chips(?:, (?P<bounty>[^()]+ bounty))?\)(?P<tail>.*)$")
 # groups: 1 player, 2 amount, 3 the pot as written, 4 the half of a hi/lo pot
 COLLECT = re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: \((hi|lo|high|low)\))?$")
@@ -227,6 +228,8 @@ class StarsSite:
     all_in_suffixes: tuple[str, ...] = (" and is all-in",)
     action_suffixes_ignored: tuple[str, ...] = ()  # ' and is capped': the limit's cap, nothing to record
     ignored_action_pattern: re.Pattern[str] | None = None  # actions that record nothing ('shows a pair of Tens')
+    # the pattern is tried only on actions that start so ('': on every action; a cheap test first)
+    ignored_action_starts: tuple[str, ...] = ("",)
     chat_lines: bool = False  # '<seated player>: text' and '<name> (Observer): text' are chat
     # '<name> <words>' lines, written without a colon, that are no action ('Ann adds $5')
     not_actions: tuple[str, ...] = ()
@@ -300,6 +303,14 @@ _POSTS = {
 # chips put in on a street (the ante is not a commitment of the street)
 _STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.STRADDLE, K.DEAD_BLIND, K.BRING_IN, K.CALL, K.BET, K.RAISE,
                            K.COMPLETE})
+
+
+def _has_collect(events: list[Event]) -> bool:
+    """Is there a collect (scanned from the end, where they are; a loop, not a generator)?"""
+    for e in reversed(events):
+        if e.kind == K.COLLECT:
+            return True
+    return False
 
 
 def _pot_height(e: Event) -> int:
@@ -553,8 +564,11 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     exactly those chips from a side pot is the return itself), the total pot less it (and
     its line)."""
     # the last street on which chips went in, and its events (they lie together)
-    end = next((n for n in range(len(events) - 1, -1, -1) if events[n].kind in _STREET_CHIPS), None)
-    if end is None:
+    # (loops rather than generators here and below: this runs for every hand of a site)
+    end = len(events) - 1
+    while end >= 0 and events[end].kind not in _STREET_CHIPS:
+        end -= 1
+    if end < 0:
         return
     street = events[end].street
     start = end
@@ -579,11 +593,16 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     if uncalled <= 0:
         return
     # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
-    collects = sorted((e for e in events if e.kind == K.COLLECT and e.seat == top), key=_pot_height)
+    collects = [e for e in events if e.kind == K.COLLECT and e.seat == top]
     if not collects:
         return  # no collect holds the chips: nothing is inferred, the checks see the record as written
+    collects.sort(key=_pot_height)
     highest = collects[-1]
-    shared = any(e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label for e in events)
+    shared = False
+    for e in events:
+        if e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label:
+            shared = True
+            break
     whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
@@ -614,12 +633,46 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
         e.seq = n
 
 
+_REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
+
+
+class _SiteTables:
+    """What a reader derives from its site's description: made once a site, not once a hand."""
+
+    def __init__(self, site: StarsSite) -> None:
+        self.site = site
+        self.posts = {**_POSTS, **site.extra_posts} if site.extra_posts else _POSTS
+        self.alias_firsts = tuple(a[0] for a in site.action_aliases)
+        self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
+        # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
+        # first words alone (no flag, no regex syntax) and the replacement plain text, so
+        # that its sub only puts the replacement in place of the first words
+        self.aliases = tuple(
+            (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
+             and not _REGEX_SPECIAL.intersection(first) and "\\" not in words)
+            for first, pattern, words in site.action_aliases)
+
+
+_SITE_TABLES: dict[int, _SiteTables] = {}  # by id(site); each holds its site, so the id stays its own
+
+
+def _site_tables(site: StarsSite) -> _SiteTables:
+    tables = _SITE_TABLES.get(id(site))
+    if tables is None or tables.site is not site:
+        tables = _SITE_TABLES[id(site)] = _SiteTables(site)
+    return tables
+
+
 class _HandReader:
     """Reads one hand's lines into a ParsedHand; raises _Reject for what it cannot read."""
 
     def __init__(self, site: StarsSite, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> None:
         self.site = site
-        self.posts = {**_POSTS, **site.extra_posts} if site.extra_posts else _POSTS
+        tables = _site_tables(site)
+        self.posts = tables.posts
+        self.aliases = tables.aliases
+        self.alias_firsts = tables.alias_firsts
+        self.rejected_firsts = tables.rejected_firsts
         self.buf = buf
         self.cut_by = cut_by
         self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
@@ -635,8 +688,6 @@ class _HandReader:
         self.in_forced = False  # in the site's section of forced bets (StarsSite.forced_marker)
         self.run = 0  # run it twice: the run being read (0: the board has not been run more than once)
         self.runs = 0  # the highest run seen
-        self.alias_firsts = tuple(a[0] for a in site.action_aliases)
-        self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
         self.names_longest: list[str] = []
         self.names_by_first: dict[str, list[str]] = {}  # actor_sep ' ': first word -> names, longest first
         # a record cut short (no summary, or a summary cut off): what it lacks (hands.record_cut)
@@ -652,8 +703,15 @@ class _HandReader:
         suffix = self.site.amount_suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
+        # what to_units strips too, without its call: a currency sign before ('$0.02'), the
+        # thousands' commas ('1,500'); anything else, and every error, is to_units' own
+        bare = text[1:] if text[:1] in _SIGNS else text
+        if "," in bare:
+            bare = bare.replace(",", "")
+        if bare.isdigit():
+            return int(bare) * self.scale
         if self.scale == 100:  # money in cents, most often written with both decimals ('2.50'): no call
-            whole, dot, cents = text.partition(".")
+            whole, dot, cents = bare.partition(".")
             if len(cents) == 2 and whole.isdigit() and cents.isdigit():
                 return int(whole) * 100 + int(cents)
         return to_units(text, self.scale)
@@ -943,7 +1001,8 @@ class _HandReader:
             if player is not None and not (site.not_actions and action.startswith(site.not_actions)):
                 if ignored_actions and action.startswith(ignored_actions):
                     continue
-                if site.ignored_action_pattern and site.ignored_action_pattern.match(action):
+                if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
+                        and site.ignored_action_pattern.match(action):
                     continue
                 if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
                     # single-draw games have no draw marker: the first draw line ends predraw
@@ -1002,7 +1061,7 @@ class _HandReader:
             hand.bb_ante = None
         if self.cut is not None:
             return  # a record with no summary: nothing to settle or compare
-        if site.summary_collects and not any(e.kind == K.COLLECT for e in self.events):
+        if site.summary_collects and not _has_collect(self.events):
             # a walk: the body names no winner; the summary's seat line records the award
             for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
                 self.raw = e.text or ""
@@ -1041,7 +1100,7 @@ class _HandReader:
             # a site's own marker; '' marks a section of the current street ('*** ANTE/BLINDS ***')
             new = site_markers[head] or street
         elif head == "*** HOLE CARDS ***":  # (Full Tilt's draw games too: their first round is predraw)
-            new = S.THIRD if stud else S.PREDRAW if Variant(hand.variant) in _DRAW else S.PREFLOP
+            new = S.THIRD if stud else S.PREDRAW if hand.variant in _DRAW else S.PREFLOP
         elif head == "*** SUMMARY ***":
             new = S.SUMMARY
         elif head == "*** SHOW DOWN ***":
@@ -1173,10 +1232,14 @@ class _HandReader:
         seat = self.names[player]
         site = self.site
         if site.action_aliases and action.startswith(self.alias_firsts):  # one test for the common actions
-            for first, pattern, words in site.action_aliases:
+            for first, pattern, words, swap in self.aliases:
+                if not action.startswith(first):
+                    continue
+                if swap:  # the pattern is the first words alone: the same as its sub, without the regex
+                    action = words + action[len(first) :]
                 # searched first: a sub whose replacement holds a group reference ('\\1')
                 # prepares it in Python on every call, matching or not
-                if action.startswith(first) and pattern.search(action) is not None:
+                elif pattern.search(action) is not None:
                     action = pattern.sub(words, action, count=1)
         if site.rejected_actions and action.startswith(self.rejected_firsts):
             for first, pattern, code, why in site.rejected_actions:

@@ -108,7 +108,9 @@ WINAMAX = StarsSite(
     suffix_currency="EUR",
     action_aliases=(
         ("posts ante ", re.compile(r"^posts ante "), "posts the ante "),
-        ("posts ", re.compile(r"^(posts (?:small|big) blind \S+) out of position$"), r"\1"),
+        # (first words of the blinds only: not tried on the antes)
+        ("posts small blind ", re.compile(r"^(posts small blind \S+) out of position$"), r"\1"),
+        ("posts big blind ", re.compile(r"^(posts big blind \S+) out of position$"), r"\1"),
         ("bring", re.compile(r"^(?:brings in|bring-in) (?=\S+$)"), "brings in for "),
         ("discard ", re.compile(r"^discard (\d+ cards?)"), r"discards \1"),
         ("stands pat [", re.compile(r"^stands pat \["), "stands pat on ["),
@@ -118,8 +120,9 @@ WINAMAX = StarsSite(
     ignored_line_pattern=re.compile(r"^.+ deny BB "),
     forced_marker="*** ANTE/BLINDS ***",
     rejected_actions=(
-        ("posts ", re.compile(r"^posts (?:small|big) blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",
-         "a blind of nothing posted (with a dead blind of both blinds' size): what was posted live cannot be told"),
+        *((f"posts {blind} blind 0", re.compile(rf"^posts {blind} blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",
+           "a blind of nothing posted (with a dead blind of both blinds' size): what was posted live cannot be told")
+          for blind in ("small", "big")),
     ),
     summary_ignored=("Board: [",),
     collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot \d+) ?(?:\((HI|LO)\))?$"),

@@ -53,8 +53,10 @@ def test_the_hot_modules_run_compiled():
     import parsers.pokerstars
     import replay.engine
 
-    assert set(COMPILED) == set(compiled_from()) == {"parsers.base", "parsers.ipoker", "parsers.phh", "parsers.pokerstars",
-                                                      "parsers.stars_family", "replay.engine"}
+    assert set(COMPILED) == set(compiled_from()) == {
+        "parsers.base", "parsers.ipoker", "parsers.phh", "parsers.pokerstars", "parsers.stars_family", "replay.engine",
+        "parsers.fulltilt", "parsers.fulltilt_stars", "parsers.ggpoker", "parsers.runitonce", "parsers.winamax",
+        "parsers.wpn"}
     for module in (parsers.base, parsers.phh, parsers.pokerstars, replay.engine):
         assert not module.__file__.endswith(".py"), module.__file__
 
