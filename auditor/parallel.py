@@ -161,7 +161,11 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterato
             yield run
         return
     if jobs <= 1 or not _main_importable():
-        yield lambda items: (_gc_paused(fn, item, *extra) for item in items)
+        def local(items: Iterable[T]) -> Iterator[R]:
+            return (_gc_paused(fn, item, *extra) for item in items)
+
+        local.call = lambda f, *args: f(*args)  # type: ignore[attr-defined]
+        yield local
         return
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
@@ -181,6 +185,9 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterato
         while pending:
             yield pending.popleft().result()
 
+    # ``run.call(f, *args)``: one call of ``f`` on a worker, waited for (ingest plans a
+    # big file there, so that this process never reads it)
+    run.call = lambda f, *args: pool.submit(f, *args).result()  # type: ignore[attr-defined]
     try:
         yield run
     finally:
