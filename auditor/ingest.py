@@ -34,7 +34,6 @@ from auditor.parallel import default_jobs, worker_map
 from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, segments_root, tuples_to_arrow
 from auditor.units import (CHUNK_BYTES, UnitJob, UnitManifest, _real_dir, file_size, plan_units, real_path, scan_file,
                            write_unit)
-from replay.runner import facts_cover
 from parsers.base import HandError
 
 # Commit once this many hands are pending (at the end of a unit).  Fewer, larger commits
@@ -251,7 +250,7 @@ def ingest(
     own = con is None
     con = con or connect(db)
     try:
-        if replay is not None and not facts_cover(con, *replay):
+        if replay is not None and not _facts_cover(con, replay):
             # the new hands' facts would sit beside older hands without any, or built otherwise
             raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
                              "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
@@ -298,6 +297,12 @@ def ingest(
 
 
 _LOG_NAMES = {t.name for t in schema.LOG_TABLES}
+
+
+def _facts_cover(con: duckdb.DuckDBPyConnection, replay: tuple[str, int]) -> bool:
+    from replay.runner import facts_cover  # here: an ingest without replay needs no engine (its import is start-up CPU)
+
+    return facts_cover(con, *replay)
 
 
 class _Writer:

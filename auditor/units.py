@@ -25,7 +25,7 @@ from auditor import schema, segments
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, decode_lines, detect_parser, iter_lines, open_source, read_source
 from parsers.base import Event, HandError, ParsedHand, Seat, out_of_range
-from replay.runner import HAND_IX, replay_hands
+from auditor.segments import HAND_IX  # = replay.runner.HAND_IX: the row of a fact's hand
 
 CHUNK_BYTES = 1 << 20  # a file bigger than this is parsed in chunks of about this size
 GROUP_BYTES = 1 << 20  # small files are grouped into units of about this size ...
@@ -286,6 +286,8 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
         _columns(schema.EVENTS, events, _EVENT_FIELDS, {"hand_id": list(map(hand_id, event_hand)), HAND_IX: event_hand}),
     )
     if replay is not None:
+        from replay.runner import replay_hands  # here: the coordinator, which plans units, needs no engine
+
         # the engine reads the parser's own objects
         out.facts = replay_hands([(h, h.seats, h.events) for h in hands], *replay)
     return out
