@@ -148,7 +148,7 @@ def dask_map(client, fn: Callable[..., R], *extra) -> Iterator[Callable[[Iterabl
         pending: deque = deque()
         try:
             for item in items:
-                # pure=False: no hashing of the item (a chunk is a MiB of bytes) to name the task
+                # pure=False: no hashing of the item to name the task
                 pending.append(client.submit(_gc_paused, fn, item, *extra, key=f"{name}-{uuid.uuid4().hex}", pure=False))
                 if len(pending) >= limit:
                     yield pending.popleft().result()
@@ -158,4 +158,9 @@ def dask_map(client, fn: Callable[..., R], *extra) -> Iterator[Callable[[Iterabl
             if pending:
                 client.cancel(list(pending))
 
+    def call(f: Callable[..., R], *args) -> R:
+        """One call of ``f`` on a worker, waited for (``worker_map``'s ``run.call``)."""
+        return client.submit(f, *args, key=f"{getattr(f, '__name__', 'call')}-{uuid.uuid4().hex}", pure=False).result()
+
+    run.call = call  # type: ignore[attr-defined]
     yield run

@@ -16,6 +16,7 @@ always reconcile::
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import glob
 import os
 import time
@@ -27,13 +28,12 @@ from typing import Callable, Iterable
 import duckdb
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from auditor import schema, segments
 from auditor.parallel import default_jobs, worker_map
 from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, segments_root, tuples_to_arrow
-from auditor.units import CHUNK_BYTES, UnitJob, UnitManifest, _real_dir, file_size, plan_units, real_path, write_unit
-from replay.runner import facts_cover
+from auditor.units import (CHUNK_BYTES, UnitJob, UnitManifest, _real_dir, file_size, plan_units, real_path, scan_file,
+                           write_unit)
 from parsers.base import HandError
 
 # Commit once this many hands are pending (at the end of a unit).  Fewer, larger commits
@@ -93,77 +93,86 @@ class IngestSummary:
 
 class _KnownHands:
     """Which hand ids and contents the store holds, without scanning the store for
-    every unit (that would grow with the store): 64-bit hashes of every stored hand
-    id and content hash (the catalog's ``hand_keys``) in sorted arrays, 8 bytes a
-    hand each.  Only values whose hash is known are looked up in ``hand_keys``,
-    exactly, so a hash collision costs a query and never a wrong answer.  Hands
-    taken since the last commit are known exactly, in sets."""
+    every unit (that would grow with the store): the 64-bit keys
+    (``segments.key_hashes``, which the workers compute) of every stored hand id and
+    content hash (the catalog's ``hand_keys``) in sorted arrays, 8 bytes a hand
+    each.  Only values whose key is known are looked up in ``hand_keys``, exactly,
+    so a collision costs a query and never a wrong answer.  Hands taken since the
+    last commit are kept as keys too, and their values, looked at only when a key
+    matches."""
 
     def __init__(self, con: duckdb.DuckDBPyConnection):
         self.con = con
-        got = con.execute("SELECT hash(hand_id) AS i, hash(content_hash) AS c FROM hand_keys").fetchnumpy()
+        got = con.execute(f"SELECT {segments.key_sql('hand_id')} AS i, {segments.key_sql('content_hash')} AS c "
+                          "FROM hand_keys").fetchnumpy()
         self.ids = np.sort(np.asarray(got["i"], dtype=np.uint64))
         self.contents = np.sort(np.asarray(got["c"], dtype=np.uint64))
-        self.new_ids: list[int] = []  # hashes of the hands taken since the last commit, merged in at commit
-        self.new_contents: list[int] = []
-        self.tx_ids: set[str] = set()  # ... and the values themselves
-        self.tx_contents: set[str] = set()
-
-    def hashes(self, ids: list[str], contents: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        """The 64-bit hashes this index keeps, of ``ids`` and ``contents``."""
-        got = self.con.execute("SELECT hash(unnest(?::VARCHAR[])) AS i, hash(unnest(?::VARCHAR[])) AS c",
-                               [ids, contents]).fetchnumpy()
-        return np.asarray(got["i"], dtype=np.uint64), np.asarray(got["c"], dtype=np.uint64)
+        self.forget()
 
     @staticmethod
     def _maybe(known: np.ndarray, h: np.ndarray) -> np.ndarray:
-        if not len(known):
+        if not len(known) or not len(h):
             return np.zeros(len(h), dtype=bool)
         pos = np.minimum(np.searchsorted(known, h), len(known) - 1)
         return known[pos] == h
 
-    def lookup(self, ids: list[str], id_hashes: np.ndarray, contents: list[str],
-               content_hashes: np.ndarray) -> tuple[set[str], set[str]]:
-        """Of the given content hashes, those already stored; of the given hand ids,
-        those already stored."""
-        maybe_ids = [v for v, m in zip(ids, self._maybe(self.ids, id_hashes)) if m]
-        maybe_contents = [v for v, m in zip(contents, self._maybe(self.contents, content_hashes)) if m]
-        known_hash = {r[0] for r in self.con.execute(
-            "SELECT content_hash FROM hand_keys WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [maybe_contents]
-        ).fetchall()} if maybe_contents else set()
-        known_id = {r[0] for r in self.con.execute(
-            "SELECT hand_id FROM hand_keys WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))", [maybe_ids]
-        ).fetchall()} if maybe_ids else set()
-        if self.tx_ids:
-            known_hash |= self.tx_contents.intersection(contents)
-            known_id |= self.tx_ids.intersection(ids)
+    def _tx(self) -> tuple[np.ndarray, np.ndarray]:
+        """The keys taken since the last commit, sorted (built again only after a take)."""
+        if self._tx_sorted is None:
+            self._tx_sorted = tuple(np.sort(np.concatenate(k)) if k else np.zeros(0, np.uint64)
+                                    for k in (self.new_ids, self.new_contents))
+        return self._tx_sorted
+
+    def lookup(self, ids: pa.Array, id_keys: np.ndarray, contents: pa.Array,
+               content_keys: np.ndarray) -> tuple[set[str], set[str]]:
+        """Of the given content hashes, those already stored or taken; of the given
+        hand ids, those already stored or taken (as nearly always: none, found by
+        the keys alone)."""
+        tx_ids, tx_contents = self._tx()
+        stored_id, stored_content = self._maybe(self.ids, id_keys), self._maybe(self.contents, content_keys)
+        tx_id, tx_content = self._maybe(tx_ids, id_keys), self._maybe(tx_contents, content_keys)
+        known_hash: set[str] = set()
+        known_id: set[str] = set()
+        if stored_content.any():
+            maybe = contents.filter(pa.array(stored_content)).to_pylist()
+            known_hash = {r[0] for r in self.con.execute(
+                "SELECT content_hash FROM hand_keys WHERE content_hash IN (SELECT unnest(?::VARCHAR[]))", [maybe]
+            ).fetchall()}
+        if stored_id.any():
+            maybe = ids.filter(pa.array(stored_id)).to_pylist()
+            known_id = {r[0] for r in self.con.execute(
+                "SELECT hand_id FROM hand_keys WHERE hand_id IN (SELECT unnest(?::VARCHAR[]))", [maybe]
+            ).fetchall()}
+        if tx_content.any():
+            taken = {v for a in self.tx_contents for v in a.to_pylist()}
+            known_hash |= taken.intersection(contents.filter(pa.array(tx_content)).to_pylist())
+        if tx_id.any():
+            taken = {v for a in self.tx_ids for v in a.to_pylist()}
+            known_id |= taken.intersection(ids.filter(pa.array(tx_id)).to_pylist())
         return known_hash, known_id
 
-    def add(self, hand_id: str, content: str, id_hash: int, content_hash: int) -> None:
-        """A hand is being stored (in the arrays once its transaction commits: ``merge``)."""
-        self.tx_ids.add(hand_id)
-        self.tx_contents.add(content)
-        self.new_ids.append(id_hash)
-        self.new_contents.append(content_hash)
-
-    def add_all(self, ids: list[str], contents: list[str], id_hashes: np.ndarray, content_hashes: np.ndarray) -> None:
-        """``add`` for many hands."""
-        self.tx_ids.update(ids)
-        self.tx_contents.update(contents)
-        self.new_ids += id_hashes.tolist()
-        self.new_contents += content_hashes.tolist()
+    def add_all(self, ids: pa.Array, contents: pa.Array, id_keys: np.ndarray, content_keys: np.ndarray) -> None:
+        """Hands being stored (in the sorted arrays once their transaction commits: ``merge``)."""
+        self.tx_ids.append(ids)
+        self.tx_contents.append(contents)
+        self.new_ids.append(id_keys)
+        self.new_contents.append(content_keys)
+        self._tx_sorted = None
 
     def merge(self) -> None:
         for name, new in (("ids", self.new_ids), ("contents", self.new_contents)):
             if new:
                 known = getattr(self, name)
-                add = np.sort(np.asarray(new, dtype=np.uint64))
+                add = np.sort(np.concatenate(new))
                 setattr(self, name, np.insert(known, np.searchsorted(known, add), add))
         self.forget()
 
     def forget(self) -> None:
-        self.new_ids, self.new_contents = [], []
-        self.tx_ids, self.tx_contents = set(), set()
+        self.new_ids: list[np.ndarray] = []  # keys of the hands taken since the last commit
+        self.new_contents: list[np.ndarray] = []
+        self.tx_ids: list[pa.Array] = []  # ... and the values themselves
+        self.tx_contents: list[pa.Array] = []
+        self._tx_sorted: tuple[np.ndarray, np.ndarray] | None = None
 
 
 def expand_paths(paths: Iterable[str | os.PathLike], unreadable: list[tuple[str, str]] | None = None) -> list[Path]:
@@ -241,7 +250,7 @@ def ingest(
     own = con is None
     con = con or connect(db)
     try:
-        if replay is not None and not facts_cover(con, *replay):
+        if replay is not None and not _facts_cover(con, replay):
             # the new hands' facts would sit beside older hands without any, or built otherwise
             raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
                              "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
@@ -261,7 +270,10 @@ def ingest(
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
                 with worker_map(write_unit, jobs, replay, writer.root, cluster=cluster) as run:
-                    for unit in run(writer.jobs(plan_units(files, sizes))):
+                    # a worker plans each big file (reads, hashes and cuts it): this process
+                    # names byte ranges and never reads the text
+                    scan = functools.partial(run.call, scan_file)
+                    for unit in run(writer.jobs(plan_units(files, sizes, scan))):
                         for r in writer.take(unit):
                             summary.files += 1
                             summary.file_results.append(r)
@@ -287,6 +299,12 @@ def ingest(
 _LOG_NAMES = {t.name for t in schema.LOG_TABLES}
 
 
+def _facts_cover(con: duckdb.DuckDBPyConnection, replay: tuple[str, int]) -> bool:
+    from replay.runner import facts_cover  # here: an ingest without replay needs no engine (its import is start-up CPU)
+
+    return facts_cover(con, *replay)
+
+
 class _Writer:
     """Takes the units' manifests in file order, keeps the per-file totals, and
     commits: the sources, errors, hand keys and segment rows in one transaction,
@@ -310,8 +328,8 @@ class _Writer:
         self.known = _KnownHands(con)
         # what the next commit writes to the catalog
         self.staged: list[segments.Staged] = []
-        self.key_ids: list[str] = []
-        self.key_contents: list[str] = []
+        self.key_ids: list[pa.Array] = []  # each unit's new hand ids ...
+        self.key_contents: list[pa.Array] = []  # ... and content hashes
         self.unit_sources: list[tuple[int, int, int]] = []
 
     def jobs(self, units: Iterable[list]) -> Iterable[UnitJob]:
@@ -333,7 +351,8 @@ class _Writer:
             self._flush_errors()
             if self.key_ids:
                 insert_arrow(self.con, schema.HAND_KEYS, pa.table(
-                    {"hand_id": pa.array(self.key_ids, pa.string()), "content_hash": pa.array(self.key_contents, pa.string())}))
+                    {"hand_id": pa.chunked_array(self.key_ids, pa.string()),
+                     "content_hash": pa.chunked_array(self.key_contents, pa.string())}))
                 insert_arrow(self.con, schema.UNIT_SOURCES, tuples_to_arrow(schema.UNIT_SOURCES, self.unit_sources))
             segments.register(self.con, staged)
             if self.stored_in_tx:
@@ -414,47 +433,54 @@ class _Writer:
         rows are dropped from the segments before the commit.  What earlier units
         stored is known (``_KnownHands``) before it is committed."""
         ids, hashes = unit.hand_ids, unit.content_hashes
-        id_hashes, content_hashes = self.known.hashes(ids, hashes)
-        known_hash, known_id = self.known.lookup(ids, id_hashes, hashes, content_hashes)
-        keep: list[int] = []
-        if not known_hash and not known_id and len(set(ids)) == len(ids) and len(set(hashes)) == len(hashes):
-            # every hand new (as nearly always): taken at once, not hand by hand
-            for part, n in Counter(unit.part_of).items():
-                results[part].stored += n
-            self.known.add_all(ids, hashes, id_hashes, content_hashes)
-            keep = list(range(len(ids)))
-        for i, (hand_id, h) in enumerate(zip(ids, hashes) if not keep else ()):
-            r = results[unit.part_of[i]]
-            if h in known_hash:
-                r.duplicates += 1
-            elif hand_id in known_id:
-                r.rejected += 1
-                self._errors(r.path, r.sha256, [HandError(
-                    unit.first_lines[i], "conflict",
-                    f"hand {hand_id} is already stored with different content; the stored hand is kept", hand_id)],
-                    r.read_at)
-            else:
-                known_hash.add(h)
-                known_id.add(hand_id)
-                self.known.add(hand_id, h, int(id_hashes[i]), int(content_hashes[i]))
-                keep.append(i)
-                r.stored += 1
-        if len(keep) < len(ids):  # only what is new is committed (none: the unit's files go)
+        id_keys, content_keys = unit.id_keys, unit.content_keys
+        known_hash, known_id = self.known.lookup(ids, id_keys, hashes, content_keys)
+        n = len(ids)
+        if not known_hash and not known_id and len(np.unique(id_keys)) == n and len(np.unique(content_keys)) == n:
+            # every hand new and none twice in the unit (as nearly always): taken at
+            # once, by their keys, no value looked at
+            for part, k in Counter(unit.part_of).items():
+                results[part].stored += k
+            keep = None
+            kept_ids, kept_hashes, kept_id_keys, kept_content_keys = ids, hashes, id_keys, content_keys
+        else:
+            keep = []
+            id_list, hash_list = ids.to_pylist(), hashes.to_pylist()
+            for i, (hand_id, h) in enumerate(zip(id_list, hash_list)):
+                r = results[unit.part_of[i]]
+                if h in known_hash:
+                    r.duplicates += 1
+                elif hand_id in known_id:
+                    r.rejected += 1
+                    self._errors(r.path, r.sha256, [HandError(
+                        unit.first_lines[i], "conflict",
+                        f"hand {hand_id} is already stored with different content; the stored hand is kept", hand_id)],
+                        r.read_at)
+                else:
+                    known_hash.add(h)
+                    known_id.add(hand_id)
+                    keep.append(i)
+                    r.stored += 1
+            take = pa.array(keep, pa.int64())
+            kept_ids, kept_hashes = ids.take(take), hashes.take(take)
+            kept_id_keys, kept_content_keys = id_keys[keep], content_keys[keep]
+        if keep is not None:  # only what is new is committed (none: the unit's files go)
             kept = pa.array(keep, pa.int32())
             rows = {t: segments.keep_rows(self.root, t, unit.name, kept) if keep else segments.discard(self.root, t, unit.name)
                     for t in unit.rows}
+            if not keep:
+                return
         else:
             rows = unit.rows
-        if not keep:
-            return
+        self.known.add_all(kept_ids, kept_hashes, kept_id_keys, kept_content_keys)
         self._begin()
         edition = self.replay_edition
-        self.staged += [segments.Staged(t, unit.name, n, edition if t not in _LOG_NAMES else None, unit.unit_id)
-                        for t, n in rows.items() if n]
-        self.key_ids += [ids[i] for i in keep]
-        self.key_contents += [hashes[i] for i in keep]
+        self.staged += [segments.Staged(t, unit.name, k, edition if t not in _LOG_NAMES else None, unit.unit_id)
+                        for t, k in rows.items() if k]
+        self.key_ids.append(kept_ids)
+        self.key_contents.append(kept_hashes)
         self.unit_sources += [(unit.unit_id, p, sid) for p, sid in enumerate(source_ids) if sid >= 0]
-        self.stored_in_tx += len(keep)
+        self.stored_in_tx += len(kept_ids)
 
     def _flush_sources(self) -> None:
         if self.new_sources:

@@ -87,14 +87,16 @@ def _exit_with(main_pid: int, every: float = 0.5) -> None:
     threading.Thread(target=watch, name="watch-main", daemon=True).start()
 
 
-def _arrow_without_pandas() -> None:
-    """Tell pyarrow, in a worker, that pandas is not there.  At its first conversion
-    of Python values pyarrow imports pandas (0.3 s), to tell pandas objects apart;
-    a worker converts only lists of Python values to Arrow.  pyarrow tries the import
-    once and then goes without pandas for the worker's life: what needs pandas there
-    (nanosecond timestamps back to Python, ``to_pandas``) would fail, and no worker
-    does it.  Should a later pyarrow try again, it finds pandas and only the time is
-    lost."""
+def arrow_without_pandas() -> None:
+    """Spare this process pyarrow's import of pandas (0.3 to 0.4 s of CPU; pyarrow
+    also imports ``pyarrow.compute`` with it).  At its first conversion of Python
+    values, or of any array it is given, pyarrow imports pandas to tell pandas
+    objects apart; neither the workers nor the coordinator (which only commits)
+    hands it pandas objects.  The import is tried once, while pandas cannot be
+    found, and pyarrow then goes on without pandas until something needs it: a
+    ``to_pandas`` (or ``pa.array`` of a pandas Series) imports pandas then, as
+    before (tests/test_segments.py checks this).  With pandas already imported,
+    nothing is done."""
     if "pandas" in sys.modules:
         return
 
@@ -102,7 +104,7 @@ def _arrow_without_pandas() -> None:
         @staticmethod
         def find_spec(name, path=None, target=None):
             if name == "pandas":
-                raise ImportError("pandas is not used in a worker")
+                raise ImportError("pandas is not needed here")
 
     sys.meta_path.insert(0, NoPandas)
     try:
@@ -115,7 +117,7 @@ def _arrow_without_pandas() -> None:
 
 def _worker_start(main_pid: int) -> None:
     _exit_with(main_pid)
-    _arrow_without_pandas()
+    arrow_without_pandas()
 
 
 def _main_importable() -> bool:
@@ -161,7 +163,11 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterato
             yield run
         return
     if jobs <= 1 or not _main_importable():
-        yield lambda items: (_gc_paused(fn, item, *extra) for item in items)
+        def local(items: Iterable[T]) -> Iterator[R]:
+            return (_gc_paused(fn, item, *extra) for item in items)
+
+        local.call = lambda f, *args: f(*args)  # type: ignore[attr-defined]
+        yield local
         return
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
@@ -181,6 +187,9 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterato
         while pending:
             yield pending.popleft().result()
 
+    # ``run.call(f, *args)``: one call of ``f`` on a worker, waited for (ingest plans a
+    # big file there, so that this process never reads it)
+    run.call = lambda f, *args: pool.submit(f, *args).result()  # type: ignore[attr-defined]
     try:
         yield run
     finally:

@@ -12,6 +12,7 @@ import duckdb
 import pyarrow as pa
 
 from auditor import segments
+from auditor.parallel import arrow_without_pandas
 from auditor.schema import CATALOG_TABLES, SCHEMA_VERSION, SEGMENT_TABLES, TABLES, Table
 
 DEFAULT_DB = "audit.duckdb"
@@ -39,6 +40,7 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, mus
     ``StoreError`` saying so; DuckDB's file lock keeps the store consistent.
     """
     path = str(db or default_db_path())
+    arrow_without_pandas()  # a store needs no pandas: its import would be most of a short ingest's start
     if (read_only or must_exist) and path != ":memory:" and not Path(path).exists():  # a mistyped --db is not a new store
         raise StoreError(f"no store at {path}: run 'tda-audit ingest' or 'tda-audit audit' first")
     try:

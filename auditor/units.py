@@ -16,7 +16,7 @@ import os
 from operator import attrgetter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 import numpy as np
 import pyarrow as pa
@@ -25,7 +25,7 @@ from auditor import schema, segments
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, decode_lines, detect_parser, iter_lines, open_source, read_source
 from parsers.base import Event, HandError, ParsedHand, Seat, out_of_range
-from replay.runner import HAND_IX, replay_hands
+from auditor.segments import HAND_IX  # = replay.runner.HAND_IX: the row of a fact's hand
 
 CHUNK_BYTES = 1 << 20  # a file bigger than this is parsed in chunks of about this size
 GROUP_BYTES = 1 << 20  # small files are grouped into units of about this size ...
@@ -60,12 +60,13 @@ def real_path(f: str | os.PathLike) -> str:
 
 @dataclass(slots=True)
 class FilePart:
-    """A whole file (``data`` None: the worker reads it; with ``info``, a big file the
-    main process has already hashed, streamed), or one chunk of a big file whose
-    ``info`` and parser the main process has already found."""
+    """A whole file (``length`` None: the worker reads it; with ``info``, a big file
+    that could not be cut, streamed), or one chunk of a big file: the ``length``
+    bytes from ``first_offset``, which the worker reads itself, its ``info`` and
+    parser found by the worker that planned the file (``scan_file``)."""
 
     path: str
-    data: bytes | None = None
+    length: int | None = None
     info: SourceInfo | None = None
     parser: str | None = None
     first_line: int = 1
@@ -112,10 +113,12 @@ def file_size(path: Path) -> int:
         return 0  # the worker reports it unreadable
 
 
-def plan_units(files: list[Path], sizes: list[int]) -> Iterator[list[FilePart]]:
+def plan_units(files: list[Path], sizes: list[int], scan: Callable[..., list[FilePart]] | None = None) -> Iterator[list[FilePart]]:
     """Cut the work into units, in file order: groups of small files, and chunks of
-    big files split where a hand starts (streamed, so memory stays bounded).
-    ``sizes``: each file's ``file_size``."""
+    big files split where a hand starts.  ``sizes``: each file's ``file_size``.
+    ``scan(path, real, chunk_bytes)`` plans a big file (``scan_file``; ingest runs it
+    in a worker, so this process never reads the text: it names byte ranges)."""
+    scan = scan or scan_file
     group: list[FilePart] = []
     size = 0
     for f, n in zip(files, sizes):
@@ -129,44 +132,46 @@ def plan_units(files: list[Path], sizes: list[int]) -> Iterator[list[FilePart]]:
         if group:
             yield group
             group, size = [], 0
-        yield from _chunks(f)
+        yield from ([p] for p in scan(str(f), real_path(f), CHUNK_BYTES))
     if group:
         yield group
 
 
-def _chunks(path: Path) -> Iterator[list[FilePart]]:
-    real = real_path(path)
+def scan_file(path: str, real: str, chunk_bytes: int) -> list[FilePart]:
+    """A big file's chunks, as byte ranges cut at lines where a hand starts (a hand
+    belongs to the chunk its first line is in), each with the number of its first
+    line: one sequential read that hashes the file, finds its format and counts
+    lines.  Plain data in and out: a worker runs it (``plan_units``)."""
     try:
-        info = open_source(path)
+        info = open_source(Path(path))
     except OSError:
-        yield [FilePart(str(path), real=real)]  # the worker reports it unreadable
-        return
-    parser = detect_parser(info.head, str(path))
+        return [FilePart(path, real=real)]  # the worker reports it unreadable
+    parser = detect_parser(info.head, path)
     start = getattr(parser, "hand_start", None)
     if start is None or info.encoding.startswith("utf-16"):
-        yield [FilePart(str(path), info=info, real=real)]  # streamed whole (UTF-16 cannot be split on bytes)
-        return
+        return [FilePart(path, info=info, real=real)]  # streamed whole (UTF-16 cannot be split on bytes)
+    out: list[FilePart] = []
     line, offset, first = 1, 0, True
-    parts: list[bytes] = []  # read since the last cut; joined only when cut, so each byte is copied once
+    parts: list[bytes] = []  # read since the last cut
     size = 0
     try:
         fh = open(path, "rb")
     except OSError:
-        yield [FilePart(str(path), real=real)]  # gone or unreadable since it was hashed: the worker reports it
-        return
+        return [FilePart(path, real=real)]  # gone or unreadable since it was hashed: the worker reports it
     with fh:
         while True:
             try:
-                block = fh.read(CHUNK_BYTES)
+                block = fh.read(chunk_bytes)
             except OSError as e:
                 # what was read still goes in; the rest of the file is one rejection
-                yield [FilePart(str(path), b"".join(parts), info, parser.name, line, offset, None, first, True,
-                                read_error=e.strerror or str(e), real=real)]
-                return
+                out.append(FilePart(path, size, info, parser.name, line, offset, None, first, True,
+                                    read_error=e.strerror or str(e), real=real))
+                return out
             if not block:
                 break
-            if len(block) < CHUNK_BYTES:  # the end of the file: the rest is the last chunk
+            if len(block) < chunk_bytes:  # the end of the file: the rest is the last chunk
                 parts.append(block)
+                size += len(block)
                 break
             # cut before the last hand start in this block (a header may straddle the
             # previous block, hence a look back), keeping that hand for the next chunk
@@ -178,12 +183,26 @@ def _chunks(path: Path) -> Iterator[list[FilePart]]:
                 continue
             data = b"".join(parts) + block
             at = size + cut - len(back)
-            chunk = data[:at]
+            lines = data.count(b"\n", 0, at)
+            out.append(FilePart(path, at, info, parser.name, line, offset, line + lines, first, False, real=real))
             parts, size = [data[at:]], len(data) - at
-            lines = chunk.count(b"\n")
-            yield [FilePart(str(path), chunk, info, parser.name, line, offset, line + lines, first, False, real=real)]
-            line, offset, first = line + lines, offset + len(chunk), False
-    yield [FilePart(str(path), b"".join(parts), info, parser.name, line, offset, None, first, True, real=real)]
+            line, offset, first = line + lines, offset + at, False
+    out.append(FilePart(path, size, info, parser.name, line, offset, None, first, True, real=real))
+    return out
+
+
+def _read_range(part: FilePart) -> tuple[bytes, str | None]:
+    """A chunk's bytes, and why the file could not be read to its end (None: read).
+    ``io.open``: the file's own bytes, however ``open`` is named here."""
+    try:
+        with io.open(part.real or part.path, "rb") as f:
+            f.seek(part.first_offset)
+            data = f.read(part.length)
+    except OSError as e:
+        return b"", e.strerror or str(e)
+    if len(data) < part.length:
+        return data, "the file is shorter than when it was planned"
+    return data, part.read_error
 
 
 def _last_start(start, buf: bytes) -> int | None:
@@ -202,10 +221,10 @@ def _parser(name: str):
     return next(p for p in all_parsers() if p.name == name)
 
 
-def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
+def _parse_part(part: FilePart, data: bytes | None) -> tuple[PartResult, Iterator]:
     res = PartResult(part.path, part.first_part, part.last_part, part.info, part.parser, real=part.real)
-    if part.data is not None:
-        lines = decode_lines(io.BytesIO(part.data), part.info.encoding, part.first_line, part.first_offset)
+    if data is not None:
+        lines = decode_lines(io.BytesIO(data), part.info.encoding, part.first_line, part.first_offset)
         return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
     # read by the resolved, absolute path: a Dask worker on another machine has
     # another working folder (auditor.distributed)
@@ -237,7 +256,8 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
     events: list[Event] = []
     event_hand: list[int] = []
     for pi, part in enumerate(parts):
-        res, items = _parse_part(part)
+        data, read_error = _read_range(part) if part.length is not None else (None, None)
+        res, items = _parse_part(part, data)
         results.append(res)
         for item in _guarded(items, res, part.first_line):
             res.seen += 1
@@ -253,10 +273,10 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
             seat_hand += [ix] * len(item.seats)
             events += item.events
             event_hand += [ix] * len(item.events)
-        if part.read_error:
-            last = part.first_line + part.data.count(b"\n")
+        if read_error:
+            last = part.first_line + data.count(b"\n")
             res.seen += 1
-            res.errors.append(HandError(last, "unreadable", f"the file could not be read past line {last}: {part.read_error}"))
+            res.errors.append(HandError(last, "unreadable", f"the file could not be read past line {last}: {read_error}"))
     hand_id = [h.hand_id for h in hands].__getitem__
     out = UnitResult(
         results,
@@ -266,6 +286,8 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
         _columns(schema.EVENTS, events, _EVENT_FIELDS, {"hand_id": list(map(hand_id, event_hand)), HAND_IX: event_hand}),
     )
     if replay is not None:
+        from replay.runner import replay_hands  # here: the coordinator, which plans units, needs no engine
+
         # the engine reads the parser's own objects
         out.facts = replay_hands([(h, h.seats, h.events) for h in hands], *replay)
     return out
@@ -309,14 +331,17 @@ class UnitJob:
 @dataclass
 class UnitManifest:
     """What a worker tells the coordinator about a unit whose segments it wrote to
-    ``pending/``: the files' parts and errors, each hand's key (for the duplicate
-    check), and the rows of each table's segment (tables without rows have none)."""
+    ``pending/``: the files' parts and errors, each hand's key and its 64-bit hashes
+    (for the duplicate check: ``segments.key_hashes``), and the rows of each table's
+    segment (tables without rows have none)."""
 
     unit_id: int
     name: str
     parts: list[PartResult]
-    hand_ids: list[str]
-    content_hashes: list[str]
+    hand_ids: pa.Array  # strings
+    content_hashes: pa.Array
+    id_keys: np.ndarray  # uint64, segments.key_hashes of hand_ids
+    content_keys: np.ndarray  # ... of content_hashes
     part_of: list[int]  # the part of the unit each hand came from
     first_lines: list[int]
     rows: dict[str, int]  # table name -> rows of its pending segment
@@ -334,6 +359,8 @@ def write_unit(job: UnitJob, replay: tuple[str, int] | None, root: str) -> UnitM
     if unit.facts is not None:
         tables += [(t, unit.facts[t.name]) for t in schema.REPLAY_TABLES]
     rows = {t.name: segments.write_pending(root, t, job.name, data) for t, data in tables if data.num_rows}
-    return UnitManifest(job.unit_id, job.name, unit.parts, unit.hands.column("hand_id").to_pylist(),
-                        unit.hands.column("content_hash").to_pylist(), unit.hands.column("source_id").to_pylist(),
+    ids = unit.hands.column("hand_id").combine_chunks()
+    contents = unit.hands.column("content_hash").combine_chunks()
+    return UnitManifest(job.unit_id, job.name, unit.parts, ids, contents, segments.key_hashes(ids.to_pylist()),
+                        segments.key_hashes(contents.to_pylist()), unit.hands.column("source_id").to_pylist(),
                         unit.hands.column("first_line").to_pylist(), rows)

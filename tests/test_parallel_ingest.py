@@ -57,7 +57,7 @@ def chunked_equals_whole(paths, tmp_path, monkeypatch, chunk_bytes: int) -> int:
     monkeypatch.setattr(ingest_module, "CHUNK_BYTES", chunk_bytes)  # and more than a chunk is worth workers
     files = _files(paths)
     parts = list(units.plan_units(files, [units.file_size(f) for f in files]))
-    assert sum(1 for u in parts if u[0].data is not None) > len(parts) // 2, "most units are chunks of files"
+    assert sum(1 for u in parts if u[0].length is not None) > len(parts) // 2, "most units are chunks of files"
     jobs_run = []
     real_map = ingest_module.worker_map
 

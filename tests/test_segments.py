@@ -245,3 +245,43 @@ def test_a_store_of_the_layout_before_segments_is_a_clear_error(tmp_path):
     for read_only in (False, True):
         with pytest.raises(StoreError, match="layout"):
             connect(db, read_only=read_only)
+
+
+COORDINATOR_IMPORTS = r"""
+import json, sys
+from auditor.ingest import ingest
+s = ingest([sys.argv[1]], db=sys.argv[2], jobs=1)
+loaded = sorted(m for m in ('pandas', 'pyarrow.compute', 'replay.engine') if m in sys.modules)
+import pyarrow as pa
+frame = pa.table({'a': pa.array([1, 2])}).to_pandas()  # pyarrow imports pandas when it is needed
+print(json.dumps({'stored': s.stored, 'loaded': loaded, 'frame': type(frame).__name__}))
+"""
+
+
+def test_an_ingest_imports_neither_pandas_nor_the_engine_yet_to_pandas_still_works(tmp_path):
+    """The coordinator's start is CPU no worker can take (bench/README.md, issue 17):
+    it imports no pandas (pyarrow would at its first conversion), no pyarrow.compute
+    and, without replay, no engine; a caller's ``to_pandas`` afterwards still works."""
+    p = subprocess.run([sys.executable, "-c", COORDINATOR_IMPORTS, str(STARS), str(tmp_path / "i.duckdb")],
+                       capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout.splitlines()[-1])
+    assert out["stored"] > 0 and out["loaded"] == [] and out["frame"] == "DataFrame", out
+
+
+def test_a_big_file_is_planned_as_byte_ranges_that_parse_as_the_whole_file(tmp_path, monkeypatch):
+    """The coordinator names byte ranges; a worker plans them (units.scan_file): each
+    cut falls where a hand starts, and its first line number is the file's."""
+    import auditor.units as units
+
+    path = STARS / "nlhe-mtt-9max-table.txt"
+    monkeypatch.setattr(units, "CHUNK_BYTES", 4096)
+    parts = [u[0] for u in plan_units([path], [os.path.getsize(path)])]
+    data = path.read_bytes()
+    assert len(parts) > 2 and all(p.length is not None for p in parts)
+    assert [p.first_offset for p in parts[1:]] == [p.first_offset + p.length for p in parts[:-1]]
+    assert parts[-1].first_offset + parts[-1].length == len(data)
+    for p in parts[1:]:
+        assert data[p.first_offset:].startswith(b"PokerStars Hand #")
+        assert p.first_line == data[:p.first_offset].count(b"\n") + 1
+    assert [p.first_line for p in parts[1:]] == [p.cut_by_end for p in parts[:-1]]
