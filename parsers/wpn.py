@@ -203,14 +203,14 @@ class _LegacyHand:
         self.names: dict[str, int] = {}
         self.by_length: list[str] = []
         self.street = Street.PREFLOP.value
-        self.committed: dict[int, int] = {}
+        self.committed: dict[int | None, int] = {}  # None: the player with no seat line (one a hand)
         self.current_bet = 0
-        self.behind: dict[int, int] = {}
+        self.behind: dict[int | None, int] = {}
         self.seatless_name: str | None = None  # the player acting with no seat line, if any
         self.capped_on: str | None = None  # the street a player reached a capped table's cap on
-        self.dealt: dict[tuple[str, int], Event] = {}
-        self.folded: set[int] = set()
-        self.acted: dict[int, bool] = {}  # seats dealt in or acting in the hand  # (street, seat): the cards dealt to a seat on a street
+        self.dealt: dict[tuple[str, int | None], Event] = {}
+        self.folded: set[int | None] = set()
+        self.acted: dict[int | None, bool] = {}  # seats dealt in or acting in the hand  # (street, seat): the cards dealt to a seat on a street
 
     def amt(self, text: str, no: int) -> int:
         if text.count(".") > 1 or not text.replace(".", "").isdigit():
@@ -230,7 +230,7 @@ class _LegacyHand:
         self.events.append(e)
         return e
 
-    def put(self, seat: int, chips: int) -> None:
+    def put(self, seat: int | None, chips: int) -> None:
         self.committed[seat] = self.committed.get(seat, 0) + chips
         self.current_bet = max(self.current_bet, self.committed[seat])
         if seat in self.behind:  # a player with no seat line (seat None): his stack is not recorded
@@ -305,6 +305,7 @@ class _LegacyHand:
         stud = variant in (Variant.STUD.value, Variant.STUD_HILO.value)
         self.street = Street.THIRD.value if stud else Street.PREFLOP.value
         seats_by_no: dict[int, Seat] = {}
+        seat: int | None  # a seat line's number, or None: an actor with no seat line
         antes: list[int] = []
         ended = False
         for no, _, raw in buf[id_at + 1:]:
