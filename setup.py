@@ -1,7 +1,7 @@
 """Build of tda-auditor: the metadata is in pyproject.toml; this file only adds the
 optional compiled modules.
 
-The hot modules (``NATIVE_MODULES``: the PokerStars-family, PHH and iPoker parsers, the
+The hot modules (``NATIVE_MODULES``: the PokerStars-family, PHH, iPoker and Party/888 parsers, the
 parsed-hand types and the replay engine) are compiled by mypyc when the build can: mypyc turns their
 annotated Python, unchanged, into C extensions that run the same code about 1.5
 times as fast.  There is one source: the .py files.  When the build cannot compile
@@ -23,7 +23,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
-NATIVE_MODULES = ["parsers/base.py", "parsers/stars_family.py", "parsers/pokerstars.py", "parsers/phh.py", "parsers/ipoker.py", "replay/engine.py"]
+NATIVE_MODULES = ["parsers/base.py", "parsers/stars_family.py", "parsers/pokerstars.py", "parsers/phh.py", "parsers/ipoker.py", "replay/engine.py",
+                  "parsers/party_family.py", "parsers/partypoker.py", "parsers/pacific.py"]
 MANIFEST = "parsers/_native.json"  # read by parsers/_native.py: what was compiled, from which source
 
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from types import SimpleNamespace
-from typing import Iterator
+from typing import Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from
@@ -675,8 +675,8 @@ class FamilyReader:
         a win line that includes it, and for cash games without a rake line record
         the total pot and the rake the chips imply (inferred)."""
         if not self.settled:
-            last = self.buf[-1]
-            raise Reject("truncated", last[0], f"hand at line {self.buf[self.marker_at][0]} ends at line {last[0]} without a win or collect line")
+            end = self.buf[-1][0]
+            raise Reject("truncated", end, f"hand at line {self.buf[self.marker_at][0]} ends at line {end} without a win or collect line")
         put: dict[int, int] = {}
         excess_line: dict[int, int] = {}
         returned: dict[int, int] = {}
@@ -700,13 +700,13 @@ class FamilyReader:
                 if e.street != street:
                     street, committed, last_line = e.street, {}, {}
                     streets.append((street, committed, last_line))
-                chips = e.to_amount - committed.get(seat, 0) if kind in _TO_TOTAL else amount
+                chips = cast(int, e.to_amount) - committed.get(seat, 0) if kind in _TO_TOTAL else amount
                 put[seat] = put.get(seat, 0) + chips
                 live = chips if kind != _DEAD_BLIND else min(chips, hand.big_blind or chips)
                 committed[seat] = committed.get(seat, 0) + live
                 last_line[seat] = e.line_no
             elif kind == _UNCALLED_RETURN:
-                returned[seat] = returned.get(seat, 0) + amount
+                returned[cast(int, seat)] = returned.get(cast(int, seat), 0) + amount
             elif kind == _ANTE and seat is not None:
                 put[seat] = put.get(seat, 0) + amount
             elif kind == _COLLECT:
@@ -733,7 +733,7 @@ class FamilyReader:
             if chips <= 0:
                 continue
             mine = [e for e in collects if e.seat == seat]
-            includes = bool(mine) and sum(e.amount for e in collects) > in_pot - chips
+            includes = bool(mine) and sum(cast(int, e.amount) for e in collects) > in_pot - chips
             exact = [e for e in mine if e.amount == chips] if includes else []
             if exact:  # a win line of exactly the unmatched chips ('side pot #1', 888's own line): the return, as written
                 exact[0].kind = K.UNCALLED_RETURN
@@ -743,14 +743,14 @@ class FamilyReader:
             else:
                 # the unmatched chips of the seat's last commitment; when its win line includes
                 # them, that collect less them (both inferred, on the win line)
-                where = max(mine, key=lambda e: e.amount) if includes else (collects[0] if collects else None)
+                where = max(mine, key=lambda e: cast(int, e.amount)) if includes else (collects[0] if collects else None)
                 lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
                 ret = Event(0, S.SHOWDOWN if where is None or where.street != S.SUMMARY else S.SUMMARY, K.UNCALLED_RETURN,
                             lines[-1], seat, self.player_of(seat), chips, text=self.line_text(lines[-1]),
                             inferred_from=inferred_from(*lines))
                 if includes:
                     assert where is not None
-                    where.amount -= chips
+                    where.amount = cast(int, where.amount) - chips
                     where.inferred_from = ret.inferred_from
                 at = next(k for k, e in enumerate(self.events) if e is where) if where is not None else len(self.events)
                 self.events.insert(at, ret)
@@ -760,7 +760,7 @@ class FamilyReader:
             # the format writes no total pot or rake: the chips that stayed in the pot (put in
             # less returned) and, less what was won, the rake (the returns inferred above rest
             # on bet and win lines already among these)
-            won = sum(e.amount for e in collects)
+            won = sum(cast(int, e.amount) for e in collects)
             collect_lines = inferred_from(*(e.line_no for e in collects))
             last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won

@@ -40,9 +40,9 @@ The shared shape (posts, actions, streets, the inferred uncalled bet) is read by
 
 from __future__ import annotations
 
-import copy
 import re
 from itertools import product
+from typing import cast
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
@@ -96,7 +96,8 @@ _POST_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STR
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
     """The chips put in less those returned (a dead blind's part over the big blind is
     dead: it counts in the pot, not toward the poster's street commitment)."""
-    put, committed, street = 0, {}, None
+    put, street = 0, None
+    committed: dict[int, int] = {}
     for e in events:
         if e.amount is None or e.seat is None:
             continue
@@ -107,7 +108,7 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
         elif e.kind in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET, K.RAISE, K.COMPLETE):
             if e.street != street:
                 street, committed = e.street, {}
-            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
+            chips = cast(int, e.to_amount) - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
             put += chips
             live = min(chips, big_blind or chips) if e.kind == K.DEAD_BLIND else chips
             committed[e.seat] = committed.get(e.seat, 0) + live
@@ -265,7 +266,7 @@ class PartyReader(FamilyReader):
         if self.pending_blinds and self.street == S.PREFLOP:
             for e in self.pending_blinds:
                 self.events.append(e)
-                self.put(e.seat, e.amount)
+                self.put(cast(int, e.seat), cast(int, e.amount))
                 if e.kind == K.BIG_BLIND:
                     self.bb_poster = e.seat
             self.pending_blinds = []
@@ -335,15 +336,18 @@ class PartyReader(FamilyReader):
         """Whether the hand settles with these events: its wins are no more than the chips
         in the pot (cash: the rest is the rake), all of them in a tournament, and a
         written total is what was put in and, less its rake, what was won."""
-        trial = copy.copy(self)
-        trial.events = events
+        # settled on the trial events in place of the reader's own (settle changes no other
+        # state; a copy of the reader would need a compiled class to be copyable)
+        own, self.events = self.events, events
         try:
-            FamilyReader.settle(trial, hand)
+            FamilyReader.settle(self, hand)
         except Reject:
             return False
-        in_pot = chips_in_pot(trial.events, hand.big_blind)
-        won = sum(e.amount for e in trial.events if e.kind == K.COLLECT)
-        total = next((e for e in trial.events if e.kind == K.TOTAL_POT), None)
+        finally:
+            self.events = own
+        in_pot = chips_in_pot(events, hand.big_blind)
+        won = sum(cast(int, e.amount) for e in events if e.kind == K.COLLECT)
+        total = next((e for e in events if e.kind == K.TOTAL_POT), None)
         if total is not None and total.inferred_from is None:
             return total.amount == in_pot and won + (total.to_amount or 0) == in_pot
         return won == in_pot if hand.is_tournament else won <= in_pot

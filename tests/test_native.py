@@ -54,7 +54,8 @@ def test_the_hot_modules_run_compiled():
     import replay.engine
 
     assert set(COMPILED) == set(compiled_from()) == {"parsers.base", "parsers.ipoker", "parsers.phh", "parsers.pokerstars",
-                                                      "parsers.stars_family", "replay.engine"}
+                                                      "parsers.stars_family", "replay.engine", "parsers.party_family",
+                                                      "parsers.partypoker", "parsers.pacific"}
     for module in (parsers.base, parsers.phh, parsers.pokerstars, replay.engine):
         assert not module.__file__.endswith(".py"), module.__file__
 
