@@ -66,6 +66,7 @@ def test_compiled_and_source_store_the_same(tmp_path):
     (``TDA_AUDIT_PURE=1`` in a fresh process), stores the same rows in every table:
     events, facts, findings and rejections."""
     corpus = [CORPUS / "fpdb" / "tour" / "Stars", CORPUS / "phh" / "wsop", CORPUS / "phh" / "pluribus" / "100"]
+    corpus += [CORPUS / "fpdb" / kind / site for kind in ("tour", "cash") for site in ("PartyPoker", "PacificPoker")]
     paths = [SAMPLES] + (corpus if CORPUS.is_dir() else [])
     compiled_db, source_db = str(tmp_path / "compiled.duckdb"), str(tmp_path / "source.duckdb")
     audit(paths, db=compiled_db, jobs=1)
