@@ -35,7 +35,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from types import SimpleNamespace
-from typing import Iterator, cast
+from typing import ClassVar, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from
@@ -221,8 +221,9 @@ class FamilyParser:
     """Cuts a file into hands at the marker (with the 'Game #N starts.' and
     '#Game No :' lines before it) and reads each with ``reader``."""
 
-    name = ""
-    reader: type[FamilyReader]
+    # class attributes (ClassVar: mypyc keeps them on the class, where ``reader.id_prefix`` reads them)
+    name: ClassVar[str] = ""
+    reader: ClassVar[type[FamilyReader]]
 
     def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
         raise NotImplementedError
@@ -311,9 +312,9 @@ class FamilyReader:
     what follows the marker up to the seats), ``site_line`` (settlement and other
     lines of their own) and ``normalise_card``."""
 
-    site = ""
-    format = ""
-    id_prefix = ""
+    site: ClassVar[str] = ""
+    format: ClassVar[str] = ""
+    id_prefix: ClassVar[str] = ""
 
     @classmethod
     def hand_id_of(cls, m: re.Match | None) -> str | None:
