@@ -35,47 +35,54 @@ from __future__ import annotations
 import datetime as dt
 import re
 from types import SimpleNamespace
-from typing import ClassVar, Iterator, cast
+from typing import ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from
 
-K = SimpleNamespace(**{k.name: k.value for k in EventKind})
-S = SimpleNamespace(**{k.name: k.value for k in Street})
+K: Final = SimpleNamespace(**{k.name: k.value for k in EventKind})
+S: Final = SimpleNamespace(**{k.name: k.value for k in Street})
 # what a player posts ('posts big blind [20]'), by the words before the amount
-_POSTS = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
+_POSTS: Final = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
           ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
           ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
+# the streets, by the words of their '** Dealing <words> **' marker (stud's third: '** Dealing **')
+_STREETS: Final = {"down cards": S.PREFLOP, "flop": S.FLOP, "turn": S.TURN, "river": S.RIVER}
+_STUD_STREETS: Final = {"": S.THIRD, "fourth street": S.FOURTH, "fifth street": S.FIFTH, "sixth street": S.SIXTH, "river": S.SEVENTH}
 # the events that put chips on a street, and those that state a raise-to total
-_STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
-_TO_TOTAL = frozenset({K.RAISE, K.COMPLETE})
-_DEAD_BLIND, _UNCALLED_RETURN, _ANTE, _COLLECT, _TOTAL_POT = K.DEAD_BLIND, K.UNCALLED_RETURN, K.ANTE, K.COLLECT, K.TOTAL_POT
+_STREET_CHIPS: Final = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
+_TO_TOTAL: Final = frozenset({K.RAISE, K.COMPLETE})
+_DEAD_BLIND: Final = K.DEAD_BLIND
+_UNCALLED_RETURN: Final = K.UNCALLED_RETURN
+_ANTE: Final = K.ANTE
+_COLLECT: Final = K.COLLECT
+_TOTAL_POT: Final = K.TOTAL_POT
 # the action words that put chips in, and their events
-_CHIP_WORDS = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
+_CHIP_WORDS: Final = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
-_CHIP_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
+_CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
 
 # the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
-MARKER = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
+MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
 # lines that belong to the next hand, before its marker
-_PREFIX = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
+_PREFIX: Final = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
-_SEAT = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
-_BUTTON = re.compile(r"^Seat (\d+) is the button$")
-_PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
-_BRACKET = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
-_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
-_CURRENCY_WORDS = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
-_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
+_BUTTON: Final = re.compile(r"^Seat (\d+) is the button$")
+_PLAYERS: Final = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
+_BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
+_CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
+_CURRENCY_WORDS: Final = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
+_CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 # lines that record nothing for the log: table talk, connection and time-bank notices
-_IGNORED_ACTOR = (
+_IGNORED_ACTOR: Final = (
     "is sitting out", "has joined the table", "has left the table", "will be using his time bank",
     "did not respond in time", "could not respond in time", "opens", "is disconnected", "is connected",
     "has been disconnected", "sits out", "has returned", "does not show cards",
 )
-_IGNORED_LINE = re.compile(
+_IGNORED_LINE: Final = re.compile(
     r"^(?:Your time bank will be activated|>You have options at |There was no qualifying low hand|Creating (?:Main|Side) Pot with |"
     r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|Blinds(?:-Antes)?\(|Player .+ finished in \d+|"
     r".+ has joined the table\.?$|.+ has left the table\.?$|.+ is sitting out$|Congratulations to player |.+ finished in \d+ place\.?$)"
@@ -195,9 +202,9 @@ def bracket(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
-_DATE_LONG = re.compile(r"(?:\w+, ?)?([A-Za-z]{3})[a-z]* (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2})(?: \w+)?\s+(\d{4})")
-_DATE_NUMERIC = re.compile(r"(\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
+_MONTHS: Final = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_DATE_LONG: Final = re.compile(r"(?:\w+, ?)?([A-Za-z]{3})[a-z]* (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2})(?: \w+)?\s+(\d{4})")
+_DATE_NUMERIC: Final = re.compile(r"(\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
 
 
 def parse_date(text: str) -> dt.datetime | None:
@@ -466,7 +473,7 @@ class FamilyReader:
         return False
 
     def body(self, hand: ParsedHand, i: int) -> None:
-        site_line, actor, action_of = self.site_line, self.actor, self.action
+        # the hooks called as methods, not bound to locals: compiled (mypyc), a method call is direct
         blank_name = "" in self.names  # a seat with no name: its lines start with a space
         for no, _, raw in self.buf[i:]:
             self.raw = raw
@@ -479,11 +486,11 @@ class FamilyReader:
             if text.startswith("Dealt to "):
                 self.dealt(no, text)
                 continue
-            if site_line(hand, no, text):
+            if self.site_line(hand, no, text):
                 continue
-            name, action = actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
+            name, action = self.actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
             if name is not None:
-                action_of(hand, no, text, name, action.strip())
+                self.action(hand, no, text, name, action.strip())
                 continue
             if _IGNORED_LINE.match(text):
                 continue
@@ -502,9 +509,6 @@ class FamilyReader:
             return  # table talk
         raise self.fail(no, text)
 
-    _STREETS = {"down cards": S.PREFLOP, "flop": S.FLOP, "turn": S.TURN, "river": S.RIVER}
-    _STUD = {"": S.THIRD, "fourth street": S.FOURTH, "fifth street": S.FIFTH, "sixth street": S.SIXTH, "river": S.SEVENTH}
-
     def marker(self, hand: ParsedHand, no: int, text: str) -> None:
         end = text.find(" **", 3)
         if end < 0:
@@ -518,7 +522,7 @@ class FamilyReader:
             raise self.fail(no, text, "street marker not understood")
         what = head[7:].strip()
         stud = hand.variant in ("stud", "stud_hilo", "razz")
-        table = self._STUD if stud else self._STREETS
+        table = _STUD_STREETS if stud else _STREETS
         if what not in table:
             raise self.fail(no, text, "street marker not understood")
         new = table[what]

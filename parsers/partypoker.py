@@ -42,16 +42,16 @@ from __future__ import annotations
 
 import re
 from itertools import product
-from typing import cast
+from typing import Final, cast
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
 from parsers.party_family import FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
-_LIMIT = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
-_LIMITS = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
+_LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
+_LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
 # longest first: 'Omaha Hi-Lo' before 'Omaha Hi' before 'Omaha'
-_GAMES = (
+_GAMES: Final = (
     ("7 Card Stud Hi-Lo", Variant.STUD_HILO.value),
     ("7 Card Stud", Variant.STUD.value),
     ("Omaha Hi-Lo", Variant.OMAHA_HILO.value),
@@ -64,33 +64,33 @@ _GAMES = (
     # as PokerStars' 6+ hold'em); the header's pair is the ante and the least raise-to
     ("Short Deck", Variant.SIX_PLUS_HOLDEM.value),
 )
-_STUD = {Variant.STUD.value, Variant.STUD_HILO.value}
-_TRNY = re.compile(r"Trny: ?(\d+)")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_LEVEL = re.compile(r"Level: ?(\d+)")
-_BLINDS = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
-_STAKES = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
-_BUY_IN = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
-_DATE_SPLIT = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
-_TABLE = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
-_WINS = re.compile(
+_STUD: Final = {Variant.STUD.value, Variant.STUD_HILO.value}
+_TRNY: Final = re.compile(r"Trny: ?(\d+)")
+_TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
+_LEVEL: Final = re.compile(r"Level: ?(\d+)")
+_BLINDS: Final = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
+_STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
+_BUY_IN: Final = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
+_DATE_SPLIT: Final = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
+_TABLE: Final = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
+_WINS: Final = re.compile(
     r"^wins (?:Lo \((?P<lo>[^)]*)\)|(?P<amt>[^()]+?)(?: chips)?)"
     r"(?:\s+from\s+(?:the\s+)?(?P<pot>main pot|side pot(?:\s+#?(?P<n>\d+))?))?\s*(?:with .*)?\.?$"
 )
-_BALANCE = re.compile(
+_BALANCE: Final = re.compile(
     r"^balance (?P<bal>[^,]+), (?:bet (?P<bet>[^,]+), collected (?P<col>[^,]+), net [+-]?[^\[]+?"
     r"|lost (?P<lost>[^\[(]+?)(?: \(folded\))?|didn't bet \(folded\)|sits out)\s*(?P<cards>\[.*)?$"
 )
-_MAIN_POT = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
-_CASH_OUT = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
-_ORIGINS = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
+_MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
+_CASH_OUT: Final = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
+_ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
-K = EventKind
-S = Street
+K: Final = EventKind
+S: Final = Street
 # notices the Mac client writes with the next line glued on
-_GLUED_NOTICES = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
-_GLUED_FIRST = frozenset(n[0] for n in _GLUED_NOTICES)
-_POST_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
+_GLUED_NOTICES: Final = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
+_POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
