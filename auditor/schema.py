@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 5  # 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 6  # 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -287,6 +287,11 @@ HANDS = Table(
         C("last_line", "INTEGER", "1-based line of the hand's last line in the source", False),
         C("byte_offset", "BIGINT", "byte offset of the hand's first line in the decoded source", False),
         C("content_hash", "VARCHAR", "sha256 of the hand's text: same hash = same hand", False),
+        C("record_cut", "VARCHAR", "NULL when the record holds the whole hand; else it stops early (a partial export, a "
+          "file cut off) and this says what it lacks from there, as the parser saw it (e.g. 'the actions after the "
+          "blinds, the cards and the results'). The hand is stored as recorded, never completed: the replay records no "
+          "pot, award, return or end stack for it, no check judges what it lacks, and the record-incomplete check says "
+          "so once (docs/semantics.md)"),
     ),
     ("hand_id",),
 )

@@ -63,7 +63,7 @@ WITH d AS (
          h.tournament_id || coalesce(' ' || h.buy_in, '') AS tournament_key,
          h.table_name, h.hand_number, h.started_at, h.level,
          h.small_blind, h.big_blind, h.ante, h.bb_ante, h.small_bet, h.big_bet, h.button_seat, h.max_seats,
-         h.variant, h.betting, h.is_tournament, h.amount_scale, h.source_id, h.first_line, h.last_line,
+         h.variant, h.betting, h.is_tournament, h.amount_scale, h.source_id, h.first_line, h.last_line, h.record_cut,
          b.sb_seat, b.sb_player, b.sb_amount, b.sb_all_in, b.sb_line, b.sb_seq,
          b.bb_seat, b.bb_player, b.bb_amount, b.bb_all_in, b.bb_line, b.bb_seq,
          coalesce(b.n_antes, 0) AS n_antes, b.ante_full, b.ante_min_full, coalesce(b.n_dead_blinds, 0) AS n_dead_blinds,
@@ -147,6 +147,10 @@ SELECT h.hand_id, h.prev_hand_id, h.tournament_id, h.table_name, h.variant, h.is
        -- a re-deal (or a duplicate of the same deal): same players, seats, stacks and button
        coalesce(rd.redeal, false) AS redeal,
        coalesce(st.n_changed, 0) >= 2 AND NOT coalesce(rd.redeal, false) AS gap,
+       -- the previous hand's record is cut short (hands.record_cut): how it ended, and so
+       -- whether hands are missing after it, is not known; the table checks do not judge
+       -- this transition (nor report a gap)
+       p.record_cut IS NOT NULL AS after_cut,
        h.first_line, h.last_line
 FROM table_hands h
 JOIN table_hands p ON p.hand_id = h.prev_hand_id

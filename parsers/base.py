@@ -89,6 +89,9 @@ class ParsedHand:
     is_tournament: bool = False
     seats: list[Seat] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    # None: the record holds the whole hand.  Else the record stops early and this says
+    # what it lacks from there: the hand is stored as recorded, never completed
+    record_cut: str | None = None
 
 
 @dataclass(slots=True)

@@ -172,6 +172,11 @@ class _BovadaHand:
         self.added: dict[int, int] = {}  # chips a voluntary action added, by line
         self.collects: list[Event] = []
         self.labels_longest: list[str] = []  # position names, longest first (summary lines)
+        # a record cut short (no summary): what it lacks (hands.record_cut); the line the
+        # record stops in when it cannot be read; the seat lines read (see StarsFamilyParser._hand)
+        self.cut: str | None = None
+        self.fragment: tuple[int, str] | None = None
+        self.seated = False
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # tournament chips: most amounts
@@ -209,7 +214,14 @@ class _BovadaHand:
                           content_hash=content_hash("\n".join([t for _, _, t in buf])), hand_number=num)
         if not any(buf[k][2].startswith("*** SUMMARY ***") for k in range(len(buf) - 1, 0, -1)):
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
-            raise Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where}")
+            # stored as recorded if its seats are (else rejected 'truncated': StarsFamilyParser._hand)
+            stop = self.fragment[0] if self.fragment else buf[-1][0]
+            self.cut = f"the rest of the hand after line {stop}, its summary and its results ({where})"
+            if self.fragment is not None:
+                no, text = self.fragment
+                glued = re.search(BRANDS, text)
+                text = text[: glued.start()] if glued and glued.start() > 0 else text  # the next hand's header
+                self.cut = f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {self.cut}"
         t = TOURNEY.match(rest)
         c = None if t else CASH.match(rest)
         h = t or c
@@ -267,9 +279,11 @@ class _BovadaHand:
         if not self.seats:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
+        self.seated = True
         self.streets_recorded(i)
         self.body(hand, i)
         hand.events = self.events
+        hand.record_cut = self.cut
         if hand.big_blind is None:  # cash: the stakes are the blinds posted
             hand.big_blind = next((e.amount for e in self.events if e.kind == K.BIG_BLIND and e.text
                                    and not e.all_in and "Posts" not in e.text), None)
@@ -348,7 +362,9 @@ class _BovadaHand:
         collects = self.collects
         side_collects = any(e.pot_label == "side" for e in collects)
         if not summary:
-            raise Reject("truncated", self.buf[0][0], f"hand at line {self.buf[0][0]} has no *** SUMMARY ***")
+            if self.cut is None:
+                raise Reject("truncated", self.buf[0][0], f"hand at line {self.buf[0][0]} has no *** SUMMARY ***")
+            return  # a record cut short: nothing to settle or infer
         for e in collects:
             if e.pot_label is None:
                 e.pot_label = "main" if side_collects else "pot"

@@ -602,11 +602,13 @@ class _GameReader:
                 if comma and frac.isdigit() and len(frac) <= 2:
                     mark = ","
             self.decimal_mark = mark
-        if not game.rounds and not any("win" in p.attrib for p in game.players):
-            raise _Reject("partial-record", game.line, f"line {game.line}: game {game.code} records no actions")
+        # a partial export (FPDB's sample holds only the seats and the blinds): the players
+        # have no 'win' (nor 'bet'), so the game's outcome is not recorded.  The game is
+        # stored as recorded and marked as cut; nothing is inferred from what it lacks
+        cut = None
         if not any("win" in p.attrib for p in game.players):
-            raise _Reject("partial-record", game.line, f"line {game.line}: game {game.code} records no results "
-                          "(no 'win' or 'bet' on its players): only part of the game was exported")
+            cut = ("its actions, cards and results (no round; no 'win' or 'bet' on its players)" if not game.rounds else
+                   "the rest of the game after its last action, and its results (no 'win' or 'bet' on its players)")
         hand = ParsedHand(
             hand_id=f"IP-{game.code}", site=SITE, format="ipoker", variant=gt.variant, betting=gt.betting,
             first_line=game.line, last_line=game.last_line, byte_offset=game.offset, content_hash=_content_hash(game, general),
@@ -653,7 +655,22 @@ class _GameReader:
         self._rounds(hand, names, stud)
         if hand.min_bet is None and gt.betting != Betting.FIXED_LIMIT.value:
             hand.min_bet = hand.big_blind
-        self._results(hand, names)
+        if self.cut_at is not None and not game.rounds:
+            # the file ends before the game's first round: its players may not all be read
+            raise _Reject("truncated", game.line, f"line {game.line}: game {game.code} is cut off: the file ends at "
+                          f"line {self.cut_at}, before its first round")
+        if cut is None and self.cut_at is not None:
+            # the file ends inside the game: kept whole when its actions account for every
+            # player's 'bet' attribute (the '</game>' alone is missing), else cut short
+            put_in_written = [(p, p.attrib.get("bet")) for p in game.players if p.attrib.get("name")]
+            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attrib["name"]], 0)
+                   for p, b in put_in_written):
+                last = max((e.line_no for e in self.events), default=game.line)
+                cut = (f"the actions after line {last} and its end (the file ends at line {self.cut_at} before its "
+                       "'</game>'); its players' 'win' and 'bet' attributes are kept in its text, not read as results")
+        if cut is None:
+            self._results(hand, names)
+        hand.record_cut = cut
         hand.events = self.events
         return hand
 

@@ -680,8 +680,12 @@ class FamilyReader:
         a win line that includes it, and for cash games without a rake line record
         the total pot and the rake the chips imply (inferred)."""
         if not self.settled:
+            # the record stops before the hand's results: stored as recorded, marked as cut
+            # (hands.record_cut), with nothing inferred from what it lacks
             end = self.buf[-1][0]
-            raise Reject("truncated", end, f"hand at line {self.buf[self.marker_at][0]} ends at line {end} without a win or collect line")
+            hand.record_cut = (f"the rest of the hand after line {end} and its results (no win or collect line: "
+                               "the record stops there)")
+            return
         put: dict[int, int] = {}
         excess_line: dict[int, int] = {}
         returned: dict[int, int] = {}

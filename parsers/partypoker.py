@@ -336,6 +336,8 @@ class PartyReader(FamilyReader):
         """Whether the hand settles with these events: its wins are no more than the chips
         in the pot (cash: the rest is the rake), all of them in a tournament, and a
         written total is what was put in and, less its rake, what was won."""
+        if not self.settled:
+            return False  # a record cut before its results settles nothing (no post is inferred from it)
         # settled on the trial events in place of the reader's own (settle changes no other
         # state; a copy of the reader would need a compiled class to be copyable)
         own, self.events = self.events, events

@@ -482,22 +482,49 @@ class StarsFamilyParser:
         # an odd last byte after the last hand (nothing of the hand is lost with it)
         while len(buf) > 1 and not buf[-1][2].strip().strip(blank):
             buf.pop()
+        first, reader = self._read(buf, cut_by)
+        if isinstance(first, ParsedHand) or first.reason_code == "amount-out-of-range" or not hasattr(reader, "seated"):
+            return first
+        if not reader.seated:
+            if reader.cut is None:
+                return first
+            # a hand start with nothing after it (no seat line): no hand to store
+            where = f"the next hand starts at line {cut_by}" if cut_by else "the file ends"
+            return HandError(buf[0][0], "truncated", f"hand at line {buf[0][0]} has no *** SUMMARY ***: {where} "
+                             f"(line {buf[-1][0]} is its last), and no seat line before it", self._hand_id(buf))
+        if reader.cut is None or first.line_no != buf[-1][0] or len(buf) < 2:
+            return first  # a line that cannot be read before the last, or in a summary: as in any hand
+        # A hand with no summary whose last line cannot be read: the record stops in that
+        # line (cut off mid-line).  The lines before it are the record, and that line is
+        # named as where it stops.
+        second, _ = self._read(buf[:-1], cut_by, fragment=(buf[-1][0], buf[-1][2]))
+        if isinstance(second, ParsedHand) and second.record_cut is not None:
+            second.last_line = buf[-1][0]
+            second.content_hash = content_hash("\n".join([t for _, _, t in buf]))
+            return second
+        return first
+
+    def _read(self, buf: list[tuple[int, int, str]], cut_by: int | None,
+              fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:
+        """One reading of a hand's lines, and the reader that made it."""
         try:
             scale = 0  # the header's: cents for money, units for chips
             while True:  # each re-read holds more decimals, up to what a 64-bit amount can
                 reader = self.reader(buf, cut_by, scale)
+                if fragment is not None:
+                    reader.fragment = fragment
                 try:
-                    return reader.read()
+                    return reader.read(), reader
                 except _Rescale as r:
                     if r.digits > MAX_DECIMALS:
                         raise _Reject("amount-out-of-range", buf[0][0], f"hand at line {buf[0][0]}: an amount has "
                                       f"{r.digits} decimal places: more than {MAX_DECIMALS} cannot be stored exactly")
                     scale = 10**r.digits
         except _Reject as rejected:
-            return HandError(rejected.line_no, rejected.code, rejected.reason, self._hand_id(buf))
+            return HandError(rejected.line_no, rejected.code, rejected.reason, self._hand_id(buf)), reader
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
             no = reader.raw_no  # the line being read ('raises -6.10€ to 18.90€': not an amount)
-            return HandError(no, "parse-error", f"hand at line {buf[0][0]}: line {no}: {e}", self._hand_id(buf))
+            return HandError(no, "parse-error", f"hand at line {buf[0][0]}: line {no}: {e}", self._hand_id(buf)), reader
 
     def reader(self, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> Any:
         """The reader of one hand's lines: a site whose frame is Stars' but whose lines
@@ -612,6 +639,12 @@ class _HandReader:
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
         self.names_longest: list[str] = []
         self.names_by_first: dict[str, list[str]] = {}  # actor_sep ' ': first word -> names, longest first
+        # a record cut short (no summary, or a summary cut off): what it lacks (hands.record_cut)
+        self.cut: str | None = None
+        # the line the record stops in, when it cannot be read (a line cut off mid-way):
+        # (line, text), set by the parser before it reads the lines before it
+        self.fragment: tuple[int, str] | None = None
+        self.seated = False  # the seat lines are read: a cut before them leaves no hand to store
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -689,7 +722,14 @@ class _HandReader:
             summary = False
         if not summary:
             where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
-            raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} (line {buf[-1][0]} is its last)")
+            if not any(t.startswith("Seat ") for _, _, t in buf[1:]):
+                # a hand start with no seat line after it: no hand to store (its header is not
+                # read: it may be all the file holds, on one line)
+                raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} "
+                              f"(line {buf[-1][0]} is its last), and no seat line")
+            # stored as recorded if its seats are (else rejected 'truncated', see _hand)
+            stop = self.fragment[0] if self.fragment else buf[-1][0]
+            self.cut = f"the rest of the hand after line {stop}, its summary and its results ({where})"
 
         is_tourney = (site.tourney_find.search(rest) is not None) if site.tourney_find else rest[:10].lower().startswith(site.tourney_starts)
         t = c = None
@@ -810,6 +850,7 @@ class _HandReader:
             i += 1
         if not hand.seats:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "no seat lines")
+        self.seated = True
         for names in self.names_by_seat.values():
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
@@ -820,8 +861,14 @@ class _HandReader:
             for name in self.names_longest:
                 self.names_by_first.setdefault(name.partition(" ")[0], []).append(name)
         self.body(hand, i)
-        if self.site.implied_returns:
+        if self.site.implied_returns and self.cut is None:
             infer_return(self.events, hand)
+        if self.cut is not None and self.fragment is not None:
+            no, text = self.fragment
+            if no == self.cut_by and self.site.header_anywhere is not None and (g := self.site.header_anywhere.search(text)):
+                text = text[: g.start()]  # the next hand's header glued to the cut line is that hand's
+            self.cut = f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {self.cut}"
+        hand.record_cut = self.cut
         hand.events = self.events
         return hand
 
@@ -947,6 +994,14 @@ class _HandReader:
             if " wins the " in text and " bounty" in text:
                 continue  # bounty prizes are paid outside the pot
             raise self.fail(no, text)
+        antes, bb_poster = self.antes, self.bb_poster
+        if antes:
+            hand.ante = max(a for _, a in antes)
+            hand.bb_ante = len(antes) == 1 and antes[0][0] == bb_poster
+        elif hand.ante is None:
+            hand.bb_ante = None
+        if self.cut is not None:
+            return  # a record with no summary: nothing to settle or compare
         if site.summary_collects and not any(e.kind == K.COLLECT for e in self.events):
             # a walk: the body names no winner; the summary's seat line records the award
             for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
@@ -954,19 +1009,17 @@ class _HandReader:
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if self.runs == 1:
             raise _Reject("run-it-twice", buf[-1][0], f"hand at line {buf[0][0]}: the board's first run has no second")
+        where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
         if not saw_total:
-            raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} without its 'Total pot' line")
+            # a summary cut off: the hand's play is recorded, its summary is not whole
+            self.cut = f"its summary's 'Total pot' line and whatever followed line {buf[-1][0]} ({where})"
+            return
         # the summary lists every seat that took part; a hand cut inside its summary misses some
         played = {e.seat for e in self.events if e.street != summary and e.seat is not None}  # not board cards
         missing = sorted(played - self.listed) if site.summary_lists_every_seat else None
         if missing:
-            raise _Reject("truncated", buf[-1][0], f"hand at line {buf[0][0]} ends at line {buf[-1][0]} before the summary lines of seats {', '.join(map(str, missing))}")
-        antes, bb_poster = self.antes, self.bb_poster
-        if antes:
-            hand.ante = max(a for _, a in antes)
-            hand.bb_ante = len(antes) == 1 and antes[0][0] == bb_poster
-        elif hand.ante is None:
-            hand.bb_ante = None
+            self.cut = (f"its summary lines of seat{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
+                        f"and whatever followed line {buf[-1][0]} ({where})")
 
     def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""

@@ -335,8 +335,12 @@ class _LegacyHand:
                 continue
             raise Reject("parse-error", no, f"line {no}: action not understood: {text!r}")
         if not ended:
-            raise Reject("truncated", first_no, f"hand at line {first_no} ends before its 'Game ended at:' line "
-                         "(the file is cut off)")
+            if not hand.seats:  # a hand start with nothing after it: no hand to store
+                raise Reject("truncated", first_no, f"hand at line {first_no} ends before its 'Game ended at:' line "
+                             "(the file is cut off), and before any seat line")
+            # the record stops early: stored as recorded, marked as cut (docs/semantics.md)
+            hand.record_cut = (f"the rest of the hand after line {buf[-1][0]}, its summary and its results "
+                               "(no 'Game ended at:' line: the file is cut off)")
         if not hand.seats:
             raise Reject("parse-error", id_no, f"hand at line {id_no} has no seat lines")
         if antes:

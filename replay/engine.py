@@ -334,6 +334,13 @@ class Replay:
                 s.finishing_stack = e.amount
             elif kind == "winnings" and s is not None:
                 s.winnings = e.amount
+        if self.hand.record_cut is not None:
+            # the record stops early: every recorded action is judged, but how the hand went
+            # on is not known, so no return, pot, award or end stack is recorded for it
+            if self.street is not None:
+                self._order_bb_ante()
+            self._sa_windows()
+            return self.facts
         if self.street is not None:
             self._order_bb_ante()
             self._close_street()

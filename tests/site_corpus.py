@@ -288,7 +288,8 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
             assert {r[0] for r in con.execute("SELECT DISTINCT site FROM hands").fetchall()} == {spec.site_name}
 
     def test_totals_re_add():
-        off = {h.hand_id: why for h in stored(spec) if (why := rearithmetic(h))}
+        # a record cut short (hands.record_cut) has no summary to re-add to: record-incomplete says so
+        off = {h.hand_id: why for h in stored(spec) if h.record_cut is None and (why := rearithmetic(h))}
         assert off == spec.arithmetic_explained
 
     @pytest.fixture(scope="module")
@@ -435,7 +436,13 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
         import duckdb
 
         with duckdb.connect(str(d / "f.duckdb"), read_only=True) as con:
-            assert con.execute("SELECT count(*) FROM hands WHERE content_hash = ?", [good_hand.content_hash]).fetchone()[0] == 1
+            whole = con.execute("SELECT count(*) FROM hands WHERE content_hash = ?", [good_hand.content_hash]).fetchone()[0]
+            # or the mutant is the same hand, still readable (a line deleted: a seat line, or one
+            # at its end, which leaves it cut short), stored first: the good hand is then another
+            # record of a stored hand, a conflict
+            same_id_first = con.execute("SELECT count(*) FROM hands WHERE hand_id = ? AND content_hash <> ?",
+                                        [good_hand.hand_id, good_hand.content_hash]).fetchone()[0]
+            assert whole == 1 or (same_id_first == 1 and "conflict" in {e["reason_code"] for e in s.errors})
             errors = con.execute("SELECT source_path, line_no FROM ingest_errors").fetchall()
         for e in s.errors:
             assert e["file"] == str(path) and (e["reason_code"] in ("not-a-history", "empty-file") or 1 <= e["line"] <= len(lines)), e

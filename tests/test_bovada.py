@@ -99,11 +99,27 @@ def test_a_blinds_all_in_before_the_deal_is_the_blind():
 @pytest.mark.parametrize("limit, body, code", [
     ("No Limit", SEATS + "\nDealer : Call 20\nSmall Blind : Call 10\nBig Blind  [ME] : Checks\nSmall Blind : Bets 20"
                  "\n*** SUMMARY ***\nTotal Pot(80)\nBoard [2c 3d 4h]", "streets-unrecorded"),
-    ("No Limit", SEATS + "\nDealer : Folds", "truncated"),
+    ("No Limit", "Dealer : Set dealer [1]", "truncated"),  # a hand start with no seat line: no hand to store
 ])
 def test_what_the_record_cannot_tell_is_rejected(limit, body, code):
     item = read(body, limit)
     assert isinstance(item, HandError) and item.reason_code == code, item
+
+
+def test_a_hand_cut_short_is_stored_as_recorded():
+    """No summary: stored, marked as cut, every recorded line in, nothing inferred; a last
+    line cut off mid-way (the next header glued to it) is named, not read."""
+    hand = read(SEATS + "\nDealer : Folds")
+    assert isinstance(hand, ParsedHand) and "file ends" in hand.record_cut
+    assert [e.kind for e in hand.events][-1] == "fold" and not [e for e in hand.events if e.inferred_from]
+    glued = HEADER.format(n=2, limit="No Limit")
+    items = list(BovadaParser().iter_hands(((i, 0, t) for i, t in enumerate(
+        (HEADER.format(n=1, limit="No Limit") + "\n" + SEATS + "\nDealer : Rai" + glued + "\n" + SEATS +
+         "\nDealer : Folds\nSmall Blind : Folds\n*** SUMMARY ***\nTotal Pot(30)").split("\n"), 1)), "t.txt"))
+    cut = items[0]
+    assert isinstance(cut, ParsedHand) and cut.record_cut.startswith("line 12 as a whole ('Dealer : Rai'")
+    assert cut.last_line == 12 and max(e.line_no for e in cut.events) < 12
+    assert isinstance(items[1], ParsedHand) and items[1].record_cut is None and items[1].first_line == 12
 
 
 def test_the_speed_where_the_limit_would_be_leaves_the_structure_unrecorded():

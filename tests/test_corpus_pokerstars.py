@@ -69,15 +69,11 @@ NOT_POKERSTARS = {
 
 # Every hand the parser refuses, by (file, line): reason code.  Each was read by hand.
 EXPECTED_REJECTIONS = {
-    # the file is a concatenation of cut pieces: two hands stop mid-line where the next header begins
-    ("tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", 80): "truncated",
-    ("tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", 1407): "truncated",
     ("cash/Stars/Draw/3-Draw-Limit-USD-1-2-200809.Hand.cancelled.txt", 7): "cancelled",
     ("cash/Stars/Flop/LO8-6max-USD-0.05-0.10-20090315.Hand-cancelled.txt", 6): "cancelled",
     ("cash/Stars/Flop/PLO-6max-USD-200-400-201510.partial.observed.txt", 6): "cancelled",
+    # a hand start cut off in its table line, before any seat: no hand to store
     ("cash/Stars/Flop/PLO-6max-USD-200-400-201510.partial.observed.txt", 11): "truncated",
-    ("cash/Stars/Flop/PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 1): "truncated",
-    ("cash/Stars/Flop/PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 21): "truncated",
     # all-in cash-outs: the pot is not awarded; the log has no event kind for a cash-out
     ("cash/Stars/Flop/2025-NL-6max-USD-0.05-0.10.cashout.txt", 35): "cash-out",
     ("cash/Stars/Flop/6+Holdem-6max-USD-0.25-0.25.multiple.Cash.Out.txt", 30): "cash-out",
@@ -93,6 +89,16 @@ EXPECTED_REJECTIONS = {
     ("cash/Stars/Flop/6-Card-PLO-6max-USD-0.10-0.25-202208.empty.turncard.txt", 22): "parse-error",  # '[]' turn card
     ("cash/Stars/Flop/NLHE-6max-USD-3.00-6.00-201310.old.converted.walk.txt", 14): "parse-error",  # 'Table deposit'
     ("cash/Stars/Flop/PLO-6max-USD-5-10-201509.converted.format.txt", 13): "parse-error",  # 'Table leave user'
+}
+
+# Hands whose record stops early, stored as recorded and marked as cut (hands.record_cut),
+# by (file, first line): the line the record stops in.  The concatenated file's pieces
+# stop mid-line where the next header begins; the partial file's hands stop mid-line.
+CUT_HANDS = {
+    ("tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", 80): 110,
+    ("tour/Stars/Flop/NLHE-9max-Freeroll-MTT-201209.concatenated.partial.txt", 1407): 1436,
+    ("cash/Stars/Flop/PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 1): 19,
+    ("cash/Stars/Flop/PLO-6max-USD-2.00-4.00-201403.2.partial.txt", 21): 40,
 }
 
 # Stored hands whose own text does not add up, with why (checked by hand).
@@ -157,6 +163,13 @@ def test_every_header_is_one_hand_and_rejections_are_the_listed_ones():
         (rel, h.line_no): h.reason_code for rel, items in parsed().items() for h in items if isinstance(h, HandError)
     }
     assert rejected == EXPECTED_REJECTIONS
+    cut = {(rel, h.first_line): h for rel, items in parsed().items() for h in items
+           if isinstance(h, ParsedHand) and h.record_cut is not None}
+    assert {k: h.last_line for k, h in cut.items()} == CUT_HANDS
+    for h in cut.values():
+        # the line the record stops in is named, not read: every event is on a line before it
+        assert f"line {h.last_line} as a whole" in h.record_cut and max(e.line_no for e in h.events) < h.last_line
+        assert not [e for e in h.events if e.kind in ("collect", "total_pot", "seat_result") or e.inferred_from]
     for rel, items in parsed().items():
         for h in items:
             if isinstance(h, HandError):
@@ -166,8 +179,8 @@ def test_every_header_is_one_hand_and_rejections_are_the_listed_ones():
 
 def test_no_rejections_in_tournament_holdem_omaha_stud_or_draw():
     allowed = {k for k in EXPECTED_REJECTIONS if k[0].startswith("tour/")}
-    # the only tournament rejections are the two cut-off hands (the PL/NL hybrid structure is read)
-    assert {code for _, code in ((k, EXPECTED_REJECTIONS[k]) for k in allowed)} == {"truncated"}
+    # no tournament hand is rejected (the two cut-off hands are stored cut; the PL/NL hybrid structure is read)
+    assert not allowed
     tour_items = [h for rel, items in parsed().items() if rel.startswith("tour/") for h in items]
     assert sum(isinstance(h, ParsedHand) for h in tour_items) > 1150
 
@@ -257,6 +270,8 @@ def test_every_stored_hand_re_adds_to_its_total_pot():
     other: dict[str, str] = {}
     omitted: Counter[str] = Counter()
     for rel, h in stored():
+        if h.record_cut is not None:
+            continue  # no summary to re-add to (CUT_HANDS)
         why = check_arithmetic(h)
         if why is None:
             continue
@@ -359,7 +374,9 @@ def test_ingest_bad_files_next_to_a_good_one(tmp_path, stars_only_if_no_phh):
     src = good.read_bytes()
     lines = src.splitlines(keepends=True)
     cut = tmp_path / "cut.txt"
-    cut.write_bytes(b"".join(lines[:130]))  # the third hand stops before its summary
+    # the third hand stops before its summary: a cut record of a hand the good file holds
+    # whole (same id, other content) is a conflict, and the whole hand is kept
+    cut.write_bytes(b"".join(lines[:130]))
     noise = tmp_path / "noise.bin"
     noise.write_bytes(bytes(range(256)) * 40)
     empty = tmp_path / "empty.txt"
@@ -369,7 +386,7 @@ def test_ingest_bad_files_next_to_a_good_one(tmp_path, stars_only_if_no_phh):
     assert s.hands_seen == s.stored + s.duplicates + s.rejected
     by_file = {r.path: r for r in s.file_results}
     assert by_file[str(cut)].rejected == 1 and by_file[str(cut)].duplicates == by_file[str(cut)].seen - 1
-    assert [e["reason_code"] for e in s.errors if e["file"] == str(cut)] == ["truncated"]
+    assert [e["reason_code"] for e in s.errors if e["file"] == str(cut)] == ["conflict"]
     assert by_file[str(noise)].error and by_file[str(noise)].seen == 0
     assert by_file[str(empty)].error == "empty file"
     codes = {e["file"]: e["reason_code"] for e in s.errors}

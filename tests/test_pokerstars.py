@@ -384,21 +384,37 @@ def test_rejections_name_the_line_and_the_next_hand_still_parses():
 
 
 def test_truncated_hands():
-    cut = "\n".join(TOURNEY.split("\n")[:20])
+    """A hand whose record stops early is stored as recorded, marked as cut (record_cut);
+    a hand start with no seat line after it is rejected 'truncated'."""
+    cut = "\n".join(TOURNEY.split("\n")[:20])  # stops at the flop
     # cut at the end of the file
     items = parse(STUD + "\n\n" + cut)
-    assert isinstance(items[0], ParsedHand)
-    assert (items[1].reason_code, items[1].line_no) == ("truncated", STUD.count("\n") + 3)
-    assert "file ends" in items[1].reason
+    assert isinstance(items[0], ParsedHand) and items[0].record_cut is None
+    h = items[1]
+    assert isinstance(h, ParsedHand) and h.first_line == STUD.count("\n") + 3 and h.last_line == h.first_line + 19
+    assert "file ends" in h.record_cut and "summary" in h.record_cut
+    # every recorded event is in, nothing is inferred or settled: the last is the flop
+    assert [e.kind for e in h.events][-3:] == ["fold", "uncalled_return", "deal_board"]
+    assert not [e for e in h.events if e.kind in ("collect", "total_pot", "seat_result") or e.inferred_from]
     # cut by the next header, and a header glued to the end of a cut line
     items = parse(cut + "\n" + STUD + "\n\n" + cut[:-4] + STUD)
-    assert [getattr(i, "reason_code", "ok") for i in items] == ["truncated", "ok", "truncated", "ok"]
+    assert [type(i).__name__ for i in items] == ["ParsedHand"] * 4
+    assert [bool(i.record_cut) for i in items] == [True, False, True, False]
+    assert "next hand starts at line 21" in items[0].record_cut
     glued = items[3]
-    assert glued.first_line == items[2].line_no + 19 and glued.hand_id == "PS-400"
+    assert glued.first_line == items[2].first_line + 19 and glued.hand_id == "PS-400"
     assert glued.content_hash == items[1].content_hash  # the same hand, whatever preceded its header
+    # the cut line itself ('*** FLOP *** [2c 3d' with the next header glued on) cannot be read: named, not read
+    assert items[2].last_line == glued.first_line and "'*** FLOP *** [2c 3d'" in items[2].record_cut
+    assert [e.kind for e in items[2].events][-1] == "uncalled_return"
     # a summary without its Total pot line
-    no_total = TOURNEY.replace("Total pot 1050 | Rake 0\n", "")
-    assert parse(no_total)[0].reason_code == "truncated"
+    no_total = parse(TOURNEY.replace("Total pot 1050 | Rake 0\n", ""))[0]
+    assert isinstance(no_total, ParsedHand) and "'Total pot' line" in no_total.record_cut
+    # a hand start with nothing after it (no seat line): rejected
+    for head in (TOURNEY.split("\n")[0], "\n".join(TOURNEY.split("\n")[:2]), TOURNEY.split("\n")[0] + "\nTable '77"):
+        items = parse(head + "\n\n" + STUD)
+        assert [getattr(i, "reason_code", "ok") for i in items] == ["truncated", "ok"], head
+        assert items[0].hand_id == "PS-201"
 
 
 def test_lines_before_the_first_header_are_reported_once():

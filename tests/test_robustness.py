@@ -202,21 +202,84 @@ def _cut_last_hand(tmp_path, marker: str, keep: float = 0.5) -> tuple[Path, int,
 
 
 def test_truncated_last_hand_mid_action(tmp_path):
+    """A hand whose record stops mid-line is stored as recorded, up to the line before;
+    the line it stops in is named, and the audit says so once (record-incomplete)."""
     db = str(tmp_path / "s.duckdb")
     f, header_line, hand_id = _cut_last_hand(tmp_path, "*** FLOP ***")
-    r = run("ingest", f, "--db", db, "--json")
+    r = run("audit", f, "--db", db, "--json")
     assert r.exit_code == 0
+    out = json.loads(r.stdout)
+    assert (out["hands_seen"], out["hands"], out["rejected"]) == (15, 15, 0)
+    [finding] = [x for x in out["findings"] if x["hand"] == hand_id]
+    last = len(f.read_text(encoding="utf-8").splitlines())
+    assert finding["check"] == "record-incomplete" and finding["line"] == last
+    assert finding["message"].startswith(f"The record of this hand stops at line {last} ")
+    con = duckdb.connect(db, read_only=True)
+    first, last_line, cut = con.execute("SELECT first_line, last_line, record_cut FROM hands WHERE hand_id = ?", [hand_id]).fetchone()
+    assert (first, last_line) == (header_line, last)
+    assert cut.startswith(f"line {last} as a whole ('*** FLOP ") and "file ends" in cut
+    # the pre-flop actions are in; no outcome is recorded for it
+    assert con.execute("SELECT max(line_no) FROM events WHERE hand_id = ?", [hand_id]).fetchone()[0] == last - 1
+    for table in ("pots", "pot_shares", "hand_results"):
+        assert con.execute(f"SELECT count(*) FROM {table} WHERE hand_id = ?", [hand_id]).fetchone()[0] == 0, table
+    assert con.execute("SELECT count(*) FROM decisions WHERE hand_id = ?", [hand_id]).fetchone()[0] > 0
+    assert con.execute("SELECT count(*) FROM ingest_errors").fetchone()[0] == 0
+    con.close()
+
+
+def test_a_hand_start_with_nothing_after_it_is_rejected_truncated(tmp_path):
+    db = str(tmp_path / "s.duckdb")
+    f, header_line, hand_id = _cut_last_hand(tmp_path, "Table '")
+    r = run("ingest", f, "--db", db, "--json")
     out = json.loads(r.stdout)
     assert (out["hands_seen"], out["hands"], out["rejected"]) == (15, 14, 1)
     [e] = out["errors"]
-    assert e["file"] == str(f) and e["reason_code"] == "truncated" and e["hand"] == hand_id and e["line"] >= header_line
+    assert e["file"] == str(f) and e["reason_code"] == "truncated" and e["hand"] == hand_id and e["line"] == header_line
     # the human summary names file:line
     r = run("ingest", f, "--db", str(tmp_path / "t.duckdb"))
     assert re.search(rf"rejected: {re.escape(str(f))}:\d+: truncated", r.stderr)
-    con = duckdb.connect(db, read_only=True)
-    assert con.execute("SELECT count(*) FROM hands WHERE hand_id = ?", [hand_id]).fetchone()[0] == 0
-    assert con.execute("SELECT source_path, reason_code FROM ingest_errors").fetchall() == [(str(f), "truncated")]
-    con.close()
+
+
+def test_an_ipoker_file_that_ends_inside_a_game(tmp_path):
+    """iPoker: a file that ends inside a game's rounds keeps the game as recorded, cut short
+    (its players' win and bet attributes are not read as results); one that ends before the
+    game's first round holds no whole seating: rejected 'truncated'."""
+    lines = (SAMPLES / "ipoker" / "nlhe-cash-eur-violations.xml").read_text(encoding="utf-8").splitlines()
+    action = next(i for i, t in enumerate(lines, 1) if 'no="4"' in t)  # Bob's fold, pre-flop
+    players = next(i for i, t in enumerate(lines, 1) if "<players>" in t)
+    for cut, stored in ((action, 1), (players + 1, 0)):
+        f = tmp_path / f"cut-{cut}.xml"
+        f.write_text("\n".join(lines[:cut]), encoding="utf-8")
+        db = str(tmp_path / f"cut-{cut}.duckdb")
+        out = json.loads(run("audit", f, "--db", db, "--json").stdout)
+        assert (out["hands_seen"], out["hands"], out["rejected"]) == (1, stored, 1 - stored)
+        if stored:
+            assert [x["check"] for x in out["findings"]] == ["record-incomplete"]
+            con = duckdb.connect(db, read_only=True)
+            cut_text, = con.execute("SELECT record_cut FROM hands").fetchone()
+            kinds = [r[0] for r in con.execute("SELECT kind FROM events ORDER BY seq").fetchall()]
+            con.close()
+            assert f"the file ends at line {cut}" in cut_text
+            assert kinds[-1] == "fold" and not {"collect", "total_pot", "uncalled_return"} & set(kinds)
+        else:
+            assert [e["reason_code"] for e in out["rejections"]] == ["truncated"]
+
+
+def test_a_partypoker_hand_cut_before_its_results_is_stored_as_recorded():
+    """PartyPoker: a hand whose record stops before its win lines is stored as recorded,
+    marked as cut, nothing inferred; a hand announced and not written stays rejected."""
+    from parsers.base import ParsedHand
+    from parsers.partypoker import PartyPokerParser
+
+    lines = (SAMPLES / "partypoker" / "nlhe-sng-underraise.txt").read_text(encoding="utf-8").splitlines()
+    end = lines.index("Vera folds")  # the first hand, cut after its last action but one
+    items = list(PartyPokerParser().iter_hands(((i, 0, t) for i, t in enumerate(lines[:end], 1)), "p.txt"))
+    [hand] = items
+    assert isinstance(hand, ParsedHand) and hand.hand_id.endswith("900000001001")
+    assert f"after line {end}" in hand.record_cut and "win" in hand.record_cut
+    assert [e.kind for e in hand.events][-1] == "fold" and not [e for e in hand.events if e.inferred_from]
+    announced = list(PartyPokerParser().iter_hands(((i, 0, t) for i, t in enumerate(lines[:26], 1)), "p.txt"))  # "Game #N starts."
+    assert [getattr(i, "reason_code", "ok") for i in announced] == ["ok", "truncated"]
 
 
 @pytest.mark.parametrize("marker", ["Board [", "Seat 7: Hero showed"])
@@ -225,8 +288,11 @@ def test_truncated_last_hand_inside_its_summary(tmp_path, marker):
     f, _, hand_id = _cut_last_hand(tmp_path, marker)
     r = run("ingest", f, "--db", db, "--json")
     out = json.loads(r.stdout)
-    assert out["hands"] == 14 and out["rejected"] == 1, out["errors"]
-    assert out["errors"][0]["reason_code"] == "truncated" and out["errors"][0]["hand"] == hand_id
+    assert out["hands"] == 15 and out["rejected"] == 0, out["errors"]
+    con = duckdb.connect(db, read_only=True)
+    cut = con.execute("SELECT record_cut FROM hands WHERE hand_id = ?", [hand_id]).fetchone()[0]
+    con.close()
+    assert "summary" in cut and "file ends" in cut
 
 
 def test_hand_repeated_with_altered_content_is_a_conflict(store, tmp_path):

@@ -27,7 +27,7 @@ WITH t AS (
          list_filter(t.dealt_seats, lambda x: CASE WHEN t.bb_seat > t.prev_bb_seat THEN x > t.prev_bb_seat AND x < t.bb_seat
                                                    ELSE x > t.prev_bb_seat OR x < t.bb_seat END) AS passed
   FROM table_transitions t
-  WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND t.n_dealt >= 3
+  WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND NOT t.after_cut AND t.n_dealt >= 3
     AND t.bb_seat IS NOT NULL AND t.prev_bb_seat IS NOT NULL
 ), hand_sa AS (  -- Rule 36: two actions in turn, one of them putting chips in, or three
   SELECT hand_id, count(*) >= 3 OR (count(*) = 2 AND bool_or(committed_after > committed_before)) AS sa

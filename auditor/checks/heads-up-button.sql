@@ -11,7 +11,7 @@
 WITH hu AS (
   SELECT h.hand_id, h.button_seat, h.sb_seat, h.sb_player, h.bb_seat, h.bb_player, h.sb_seq, h.bb_seq,
          h.sb_line, h.bb_line, h.first_line, h.dealt_seats,
-         t.prev_hand_id, t.prev_bb_seat, t.prev_bb_player, t.prev_n_dealt, t.gap, t.redeal
+         t.prev_hand_id, t.prev_bb_seat, t.prev_bb_player, t.prev_n_dealt, t.gap, t.redeal, t.after_cut
   FROM table_hands h LEFT JOIN table_transitions t USING (hand_id)
   WHERE h.is_tournament AND h.n_dealt = 2 AND h.bb_seat IS NOT NULL
 )
@@ -32,5 +32,5 @@ SELECT hand_id, 'preflop', bb_seq, bb_seat, bb_player,
             ELSE ': heads-up the blinds alternate.' END,
        coalesce(bb_line, first_line)
 FROM hu
-WHERE prev_hand_id IS NOT NULL AND NOT gap AND NOT redeal AND prev_bb_player = bb_player
+WHERE prev_hand_id IS NOT NULL AND NOT gap AND NOT redeal AND NOT coalesce(after_cut, false) AND prev_bb_player = bb_player
 ORDER BY 1

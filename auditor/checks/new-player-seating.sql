@@ -17,7 +17,7 @@ WITH n AS (
   FROM table_transitions t
   JOIN hands h USING (hand_id)
   JOIN hand_seats s ON s.hand_id = t.hand_id AND s.dealt
-  WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND t.n_dealt >= 3 AND t.button_seat IS NOT NULL
+  WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND NOT t.after_cut AND t.n_dealt >= 3 AND t.button_seat IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM seats p WHERE p.hand_id = t.prev_hand_id AND p.player = s.player)
 )
 SELECT hand_id, 'preflop' AS street, NULL::INTEGER AS seq, seat, player,
