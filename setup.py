@@ -1,7 +1,7 @@
 """Build of tda-auditor: the metadata is in pyproject.toml; this file only adds the
 optional compiled modules.
 
-The hot modules (``NATIVE_MODULES``: the PokerStars-family parsers and their sites', PHH and iPoker, the
+The hot modules (``NATIVE_MODULES``: the PokerStars-family parsers and their sites', PHH, iPoker and Party/888, the
 parsed-hand types and the replay engine) are compiled by mypyc when the build can: mypyc turns their
 annotated Python, unchanged, into C extensions that run the same code about 1.5
 times as fast.  There is one source: the .py files.  When the build cannot compile
@@ -27,6 +27,7 @@ NATIVE_MODULES = ["parsers/base.py", "parsers/stars_family.py", "parsers/pokerst
                   # the sites on the Stars family: their parser classes, Run It Once's reading of raises, WPN 2016
                   "parsers/ggpoker.py", "parsers/winamax.py", "parsers/fulltilt.py", "parsers/fulltilt_stars.py",
                   "parsers/wpn.py", "parsers/runitonce.py",
+                  "parsers/party_family.py", "parsers/partypoker.py", "parsers/pacific.py",
                   "replay/engine.py"]
 MANIFEST = "parsers/_native.json"  # read by parsers/_native.py: what was compiled, from which source
 

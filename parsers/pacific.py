@@ -30,23 +30,24 @@ shared shape is read by :mod:`parsers.party_family`.
 from __future__ import annotations
 
 import re
+from typing import Final
 
 from auditor.schema import Betting, Variant
 from parsers.base import HandError, ParsedHand
 from parsers.party_family import MARKER, FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
-_BRANDS = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
-_GAME = re.compile(r"^(?P<sb>.+?) ?/ ?(?P<bb>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit) "
+_BRANDS: Final = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
+_GAME: Final = re.compile(r"^(?P<sb>.+?) ?/ ?(?P<bb>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit) "
                    r"(?P<game>Holdem|Omaha|OmahaHL|Omaha HL|Omaha Hi/Lo)(?P<extra> Jackpot table)? - \*\*\*(?P<date>.*)$")
-_LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
+_LIMITS: Final = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
            "Fix Limit": Betting.FIXED_LIMIT.value, "Fixed Limit": Betting.FIXED_LIMIT.value}
-_GAMES = {"Holdem": Variant.HOLDEM.value, "Omaha": Variant.OMAHA.value, "OmahaHL": Variant.OMAHA_HILO.value,
+_GAMES: Final = {"Holdem": Variant.HOLDEM.value, "Omaha": Variant.OMAHA.value, "OmahaHL": Variant.OMAHA_HILO.value,
           "Omaha HL": Variant.OMAHA_HILO.value, "Omaha Hi/Lo": Variant.OMAHA_HILO.value}
-_TOURNEY = re.compile(r"^Tournament #(?P<tid>\d+) (?P<rest>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
-_TABLE = re.compile(r"^Table (?P<name>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
-_COLLECTED = " collected "
+_TOURNEY: Final = re.compile(r"^Tournament #(?P<tid>\d+) (?P<rest>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
+_TABLE: Final = re.compile(r"^Table (?P<name>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
+_COLLECTED: Final = " collected "
 # Swedish clients write Kn (knekt), D (dam), E (ess) for jack, queen and ace
-_LOCAL_RANKS = {"Kn": "J", "D": "Q", "E": "A"}
+_LOCAL_RANKS: Final = {"Kn": "J", "D": "Q", "E": "A"}
 
 
 class PacificReader(FamilyReader):

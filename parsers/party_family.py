@@ -35,47 +35,54 @@ from __future__ import annotations
 import datetime as dt
 import re
 from types import SimpleNamespace
-from typing import Iterator
+from typing import ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from
 
-K = SimpleNamespace(**{k.name: k.value for k in EventKind})
-S = SimpleNamespace(**{k.name: k.value for k in Street})
+K: Final = SimpleNamespace(**{k.name: k.value for k in EventKind})
+S: Final = SimpleNamespace(**{k.name: k.value for k in Street})
 # what a player posts ('posts big blind [20]'), by the words before the amount
-_POSTS = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
+_POSTS: Final = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
           ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
           ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
+# the streets, by the words of their '** Dealing <words> **' marker (stud's third: '** Dealing **')
+_STREETS: Final = {"down cards": S.PREFLOP, "flop": S.FLOP, "turn": S.TURN, "river": S.RIVER}
+_STUD_STREETS: Final = {"": S.THIRD, "fourth street": S.FOURTH, "fifth street": S.FIFTH, "sixth street": S.SIXTH, "river": S.SEVENTH}
 # the events that put chips on a street, and those that state a raise-to total
-_STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
-_TO_TOTAL = frozenset({K.RAISE, K.COMPLETE})
-_DEAD_BLIND, _UNCALLED_RETURN, _ANTE, _COLLECT, _TOTAL_POT = K.DEAD_BLIND, K.UNCALLED_RETURN, K.ANTE, K.COLLECT, K.TOTAL_POT
+_STREET_CHIPS: Final = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.CALL, K.BET, K.RAISE, K.COMPLETE, K.BRING_IN})
+_TO_TOTAL: Final = frozenset({K.RAISE, K.COMPLETE})
+_DEAD_BLIND: Final = K.DEAD_BLIND
+_UNCALLED_RETURN: Final = K.UNCALLED_RETURN
+_ANTE: Final = K.ANTE
+_COLLECT: Final = K.COLLECT
+_TOTAL_POT: Final = K.TOTAL_POT
 # the action words that put chips in, and their events
-_CHIP_WORDS = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
+_CHIP_WORDS: Final = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
-_CHIP_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
+_CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
 
 # the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
-MARKER = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
+MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
 # lines that belong to the next hand, before its marker
-_PREFIX = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
+_PREFIX: Final = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
-_SEAT = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
-_BUTTON = re.compile(r"^Seat (\d+) is the button$")
-_PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
-_BRACKET = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
-_CARDS = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
-_CURRENCY_WORDS = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
-_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
+_BUTTON: Final = re.compile(r"^Seat (\d+) is the button$")
+_PLAYERS: Final = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
+_BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
+_CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
+_CURRENCY_WORDS: Final = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
+_CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 # lines that record nothing for the log: table talk, connection and time-bank notices
-_IGNORED_ACTOR = (
+_IGNORED_ACTOR: Final = (
     "is sitting out", "has joined the table", "has left the table", "will be using his time bank",
     "did not respond in time", "could not respond in time", "opens", "is disconnected", "is connected",
     "has been disconnected", "sits out", "has returned", "does not show cards",
 )
-_IGNORED_LINE = re.compile(
+_IGNORED_LINE: Final = re.compile(
     r"^(?:Your time bank will be activated|>You have options at |There was no qualifying low hand|Creating (?:Main|Side) Pot with |"
     r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|Blinds(?:-Antes)?\(|Player .+ finished in \d+|"
     r".+ has joined the table\.?$|.+ has left the table\.?$|.+ is sitting out$|Congratulations to player |.+ finished in \d+ place\.?$)"
@@ -195,9 +202,9 @@ def bracket(text: str) -> str | None:
     return m.group(1) if m else None
 
 
-_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
-_DATE_LONG = re.compile(r"(?:\w+, ?)?([A-Za-z]{3})[a-z]* (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2})(?: \w+)?\s+(\d{4})")
-_DATE_NUMERIC = re.compile(r"(\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
+_MONTHS: Final = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1)}
+_DATE_LONG: Final = re.compile(r"(?:\w+, ?)?([A-Za-z]{3})[a-z]* (\d{1,2}),? (\d{1,2}):(\d{2}):(\d{2})(?: \w+)?\s+(\d{4})")
+_DATE_NUMERIC: Final = re.compile(r"(\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
 
 
 def parse_date(text: str) -> dt.datetime | None:
@@ -221,8 +228,9 @@ class FamilyParser:
     """Cuts a file into hands at the marker (with the 'Game #N starts.' and
     '#Game No :' lines before it) and reads each with ``reader``."""
 
-    name = ""
-    reader: type[FamilyReader]
+    # class attributes (ClassVar: mypyc keeps them on the class, where ``reader.id_prefix`` reads them)
+    name: ClassVar[str] = ""
+    reader: ClassVar[type[FamilyReader]]
 
     def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
         raise NotImplementedError
@@ -311,9 +319,9 @@ class FamilyReader:
     what follows the marker up to the seats), ``site_line`` (settlement and other
     lines of their own) and ``normalise_card``."""
 
-    site = ""
-    format = ""
-    id_prefix = ""
+    site: ClassVar[str] = ""
+    format: ClassVar[str] = ""
+    id_prefix: ClassVar[str] = ""
 
     @classmethod
     def hand_id_of(cls, m: re.Match | None) -> str | None:
@@ -328,16 +336,16 @@ class FamilyReader:
         self.marker_at = marker_at
         self.scale = scale
         self.events: list[Event] = []
-        self.names: dict[str, int] = {}
+        self.names: dict[str, int | None] = {}  # None: the player with no seat line (one a hand)
         self.by_length: list[str] = []
         self.by_first: dict[str, list[str]] = {}  # the seated names by their first word
-        self.committed: dict[int, int] = {}
+        self.committed: dict[int | None, int] = {}  # None: the player with no seat line
         self.current_bet = 0
         self.street = S.PREFLOP
         self.raw = ""
-        self.antes: list[tuple[int, int]] = []
+        self.antes: list[tuple[int | None, int]] = []
         self.bb_poster: int | None = None
-        self.stacks: dict[int, int] = {}
+        self.stacks: dict[int | None, int] = {}
         self.settled = False  # a win, collect or balance line was read
         self.chips = False  # tournament chips: no fractions
         self.dealt_in = False  # the cards have been dealt ('** Dealing down cards **' or stud's '** Dealing **')
@@ -465,7 +473,7 @@ class FamilyReader:
         return False
 
     def body(self, hand: ParsedHand, i: int) -> None:
-        site_line, actor, action_of = self.site_line, self.actor, self.action
+        # the hooks called as methods, not bound to locals: compiled (mypyc), a method call is direct
         blank_name = "" in self.names  # a seat with no name: its lines start with a space
         for no, _, raw in self.buf[i:]:
             self.raw = raw
@@ -478,11 +486,11 @@ class FamilyReader:
             if text.startswith("Dealt to "):
                 self.dealt(no, text)
                 continue
-            if site_line(hand, no, text):
+            if self.site_line(hand, no, text):
                 continue
-            name, action = actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
+            name, action = self.actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
             if name is not None:
-                action_of(hand, no, text, name, action.strip())
+                self.action(hand, no, text, name, action.strip())
                 continue
             if _IGNORED_LINE.match(text):
                 continue
@@ -520,15 +528,12 @@ class FamilyReader:
             raise Reject("unseated-player", no, f"line {no}: a second player with no seat line "
                          f"({self.seatless_name!r}, then {name!r}): their chips could not be told apart: {text!r}")
         self.seatless_name = name
-        self.names[name] = None  # type: ignore[assignment]
+        self.names[name] = None
         self.by_length = sorted(self.names, key=len, reverse=True)
         # his later lines are read as a seated player's (actor(): longest name first)
         self.by_first.setdefault(name.partition(" ")[0], []).append(name)
         self.by_first[name.partition(" ")[0]].sort(key=len, reverse=True)
         self.action(hand, no, text, name, text[len(name) + 1:].strip())
-
-    _STREETS = {"down cards": S.PREFLOP, "flop": S.FLOP, "turn": S.TURN, "river": S.RIVER}
-    _STUD = {"": S.THIRD, "fourth street": S.FOURTH, "fifth street": S.FIFTH, "sixth street": S.SIXTH, "river": S.SEVENTH}
 
     def marker(self, hand: ParsedHand, no: int, text: str) -> None:
         end = text.find(" **", 3)
@@ -543,7 +548,7 @@ class FamilyReader:
             raise self.fail(no, text, "street marker not understood")
         what = head[7:].strip()
         stud = hand.variant in ("stud", "stud_hilo", "razz")
-        table = self._STUD if stud else self._STREETS
+        table = _STUD_STREETS if stud else _STREETS
         if what not in table:
             raise self.fail(no, text, "street marker not understood")
         new = table[what]
@@ -565,7 +570,7 @@ class FamilyReader:
                 return
         raise self.fail(no, text)
 
-    def put(self, seat: int, chips: int) -> None:
+    def put(self, seat: int | None, chips: int) -> None:
         self.committed[seat] = self.committed.get(seat, 0) + chips
         self.current_bet = max(self.current_bet, self.committed[seat])
 
@@ -623,7 +628,7 @@ class FamilyReader:
         else:
             raise self.fail(no, text)
 
-    def post(self, hand: ParsedHand, no: int, text: str, seat: int, name: str, arg: str) -> None:
+    def post(self, hand: ParsedHand, no: int, text: str, seat: int | None, name: str, arg: str) -> None:
         for words, kind in _POSTS:
             if arg.startswith(words) and arg[len(words):len(words) + 1] in (" ", "["):
                 inner = bracket(arg[len(words):])
@@ -651,7 +656,7 @@ class FamilyReader:
                 hand.small_blind = amount
         self.add(self.street, kind, no, seat, name, amount=amount)
 
-    def chips_action(self, hand: ParsedHand, no: int, text: str, seat: int, name: str, word: str, arg: str,
+    def chips_action(self, hand: ParsedHand, no: int, text: str, seat: int | None, name: str, word: str, arg: str,
                      all_in: bool) -> None:
         """A call, bet, raise, completion or all-in: the amount written is the chips
         the player adds ('raises A to B': A added, B the total)."""
@@ -703,16 +708,16 @@ class FamilyReader:
         if not self.settled:
             # the record stops before the hand's results: stored as recorded, marked as cut
             # (hands.record_cut), with nothing inferred from what it lacks
-            last = self.buf[-1]
-            hand.record_cut = (f"the rest of the hand after line {last[0]} and its results (no win or collect line: "
+            end = self.buf[-1][0]
+            hand.record_cut = (f"the rest of the hand after line {end} and its results (no win or collect line: "
                                "the record stops there)")
             return
-        put: dict[int, int] = {}
-        excess_line: dict[int, int] = {}
-        returned: dict[int, int] = {}
-        streets: list[tuple[str, dict[int, int], dict[int, int]]] = []
-        committed: dict[int, int] = {}
-        last_line: dict[int, int] = {}
+        put: dict[int | None, int] = {}
+        excess_line: dict[int | None, int] = {}
+        returned: dict[int | None, int] = {}
+        streets: list[tuple[str, dict[int | None, int], dict[int | None, int]]] = []
+        committed: dict[int | None, int] = {}
+        last_line: dict[int | None, int] = {}
         street = None
         collects: list[Event] = []
         chip_lines: list[int] = []  # the lines of the events that move chips (a total pot is inferred from them)
@@ -731,7 +736,7 @@ class FamilyReader:
                 if e.street != street:
                     street, committed, last_line = e.street, {}, {}
                     streets.append((street, committed, last_line))
-                chips = e.to_amount - committed.get(seat, 0) if kind in _TO_TOTAL else amount
+                chips = cast(int, e.to_amount) - committed.get(seat, 0) if kind in _TO_TOTAL else amount
                 put[seat] = put.get(seat, 0) + chips
                 live = chips if kind != _DEAD_BLIND else min(chips, hand.big_blind or chips)
                 committed[seat] = committed.get(seat, 0) + live
@@ -744,7 +749,7 @@ class FamilyReader:
                 collects.append(e)
             elif kind == _TOTAL_POT:
                 has_total = True
-        excess: dict[int, int] = {}
+        excess: dict[int | None, int] = {}
         for _, committed, last_line in streets:
             if not committed:
                 continue
@@ -764,7 +769,7 @@ class FamilyReader:
             if chips <= 0:
                 continue
             mine = [e for e in collects if e.seat == seat]
-            includes = bool(mine) and sum(e.amount for e in collects) > in_pot - chips
+            includes = bool(mine) and sum(cast(int, e.amount) for e in collects) > in_pot - chips
             exact = [e for e in mine if e.amount == chips] if includes else []
             if exact:  # a win line of exactly the unmatched chips ('side pot #1', 888's own line): the return, as written
                 exact[0].kind = K.UNCALLED_RETURN
@@ -774,14 +779,14 @@ class FamilyReader:
             else:
                 # the unmatched chips of the seat's last commitment; when its win line includes
                 # them, that collect less them (both inferred, on the win line)
-                where = max(mine, key=lambda e: e.amount) if includes else (collects[0] if collects else None)
+                where = max(mine, key=lambda e: cast(int, e.amount)) if includes else (collects[0] if collects else None)
                 lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
                 ret = Event(0, S.SHOWDOWN if where is None or where.street != S.SUMMARY else S.SUMMARY, K.UNCALLED_RETURN,
                             lines[-1], seat, self.player_of(seat), chips, text=self.line_text(lines[-1]),
                             inferred_from=inferred_from(*lines))
                 if includes:
                     assert where is not None
-                    where.amount -= chips
+                    where.amount = cast(int, where.amount) - chips
                     where.inferred_from = ret.inferred_from
                 at = next(k for k, e in enumerate(self.events) if e is where) if where is not None else len(self.events)
                 self.events.insert(at, ret)
@@ -791,7 +796,7 @@ class FamilyReader:
             # the format writes no total pot or rake: the chips that stayed in the pot (put in
             # less returned) and, less what was won, the rake (the returns inferred above rest
             # on bet and win lines already among these)
-            won = sum(e.amount for e in collects)
+            won = sum(cast(int, e.amount) for e in collects)
             collect_lines = inferred_from(*(e.line_no for e in collects))
             last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won
@@ -802,7 +807,7 @@ class FamilyReader:
         """The hand's source line ``no``, verbatim (the text of an inferred event placed on it)."""
         return next((t for n, _, t in self.buf if n == no), None)
 
-    def player_of(self, seat: int) -> str | None:
+    def player_of(self, seat: int | None) -> str | None:
         for name, s in self.names.items():
             if s == seat:
                 return name

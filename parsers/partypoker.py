@@ -40,18 +40,18 @@ The shared shape (posts, actions, streets, the inferred uncalled bet) is read by
 
 from __future__ import annotations
 
-import copy
 import re
 from itertools import product
+from typing import Final, cast
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
 from parsers.party_family import FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
-_LIMIT = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
-_LIMITS = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
+_LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
+_LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
 # longest first: 'Omaha Hi-Lo' before 'Omaha Hi' before 'Omaha'
-_GAMES = (
+_GAMES: Final = (
     ("7 Card Stud Hi-Lo", Variant.STUD_HILO.value),
     ("7 Card Stud", Variant.STUD.value),
     ("Omaha Hi-Lo", Variant.OMAHA_HILO.value),
@@ -64,39 +64,40 @@ _GAMES = (
     # as PokerStars' 6+ hold'em); the header's pair is the ante and the least raise-to
     ("Short Deck", Variant.SIX_PLUS_HOLDEM.value),
 )
-_STUD = {Variant.STUD.value, Variant.STUD_HILO.value}
-_TRNY = re.compile(r"Trny: ?(\d+)")
-_TOURNAMENT = re.compile(r"Tournament #(\d+)")
-_LEVEL = re.compile(r"Level: ?(\d+)")
-_BLINDS = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
-_STAKES = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
-_BUY_IN = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
-_DATE_SPLIT = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
-_TABLE = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
-_WINS = re.compile(
+_STUD: Final = {Variant.STUD.value, Variant.STUD_HILO.value}
+_TRNY: Final = re.compile(r"Trny: ?(\d+)")
+_TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
+_LEVEL: Final = re.compile(r"Level: ?(\d+)")
+_BLINDS: Final = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
+_STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
+_BUY_IN: Final = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
+_DATE_SPLIT: Final = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
+_TABLE: Final = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
+_WINS: Final = re.compile(
     r"^wins (?:Lo \((?P<lo>[^)]*)\)|(?P<amt>[^()]+?)(?: chips)?)"
     r"(?:\s+from\s+(?:the\s+)?(?P<pot>main pot|side pot(?:\s+#?(?P<n>\d+))?))?\s*(?:with .*)?\.?$"
 )
-_BALANCE = re.compile(
+_BALANCE: Final = re.compile(
     r"^balance (?P<bal>[^,]+), (?:bet (?P<bet>[^,]+), collected (?P<col>[^,]+), net [+-]?[^\[]+?"
     r"|lost (?P<lost>[^\[(]+?)(?: \(folded\))?|didn't bet \(folded\)|sits out)\s*(?P<cards>\[.*)?$"
 )
-_MAIN_POT = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
-_CASH_OUT = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
-_ORIGINS = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
+_MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
+_CASH_OUT: Final = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
+_ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
-K = EventKind
-S = Street
+K: Final = EventKind
+S: Final = Street
 # notices the Mac client writes with the next line glued on
-_GLUED_NOTICES = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
-_GLUED_FIRST = frozenset(n[0] for n in _GLUED_NOTICES)
-_POST_KINDS = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
+_GLUED_NOTICES: Final = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
+_POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
     """The chips put in less those returned (a dead blind's part over the big blind is
     dead: it counts in the pot, not toward the poster's street commitment)."""
-    put, committed, street = 0, {}, None
+    put, street = 0, None
+    committed: dict[int, int] = {}
     for e in events:
         if e.amount is None or e.seat is None:
             continue
@@ -107,7 +108,7 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
         elif e.kind in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET, K.RAISE, K.COMPLETE):
             if e.street != street:
                 street, committed = e.street, {}
-            chips = e.to_amount - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
+            chips = cast(int, e.to_amount) - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
             put += chips
             live = min(chips, big_blind or chips) if e.kind == K.DEAD_BLIND else chips
             committed[e.seat] = committed.get(e.seat, 0) + live
@@ -216,7 +217,7 @@ class PartyReader(FamilyReader):
 
     def body(self, hand: ParsedHand, i: int) -> None:
         self.pending_blinds: list[Event] = []
-        self.silent: list[tuple[int, str, int]] = []  # (seat, name, check line) of left-out posts
+        self.silent: list[tuple[int | None, str, int]] = []  # (seat, name, check line) of left-out posts
         if hand.variant not in _STUD and hand.big_blind and not self.posts_written(i):
             self.pending_blinds = self.implied_blinds(hand)
         super().body(hand, i)
@@ -265,7 +266,7 @@ class PartyReader(FamilyReader):
         if self.pending_blinds and self.street == S.PREFLOP:
             for e in self.pending_blinds:
                 self.events.append(e)
-                self.put(e.seat, e.amount)
+                self.put(cast(int, e.seat), cast(int, e.amount))
                 if e.kind == K.BIG_BLIND:
                     self.bb_poster = e.seat
             self.pending_blinds = []
@@ -291,7 +292,7 @@ class PartyReader(FamilyReader):
                     return True
         return False
 
-    def silent_post(self, hand: ParsedHand, no: int, text: str, seat: int, name: str) -> None:
+    def silent_post(self, hand: ParsedHand, no: int, text: str, seat: int | None, name: str) -> None:
         """A check before the flop by a player with nothing in: the history left out his
         post (Party's 'silent' post of a returning player).  The check shows the live
         part: the big blind, when nobody raised.  The post is the big blind or the small
@@ -337,15 +338,18 @@ class PartyReader(FamilyReader):
         written total is what was put in and, less its rake, what was won."""
         if not self.settled:
             return False  # a record cut before its results settles nothing (no post is inferred from it)
-        trial = copy.copy(self)
-        trial.events = events
+        # settled on the trial events in place of the reader's own (settle changes no other
+        # state; a copy of the reader would need a compiled class to be copyable)
+        own, self.events = self.events, events
         try:
-            FamilyReader.settle(trial, hand)
+            FamilyReader.settle(self, hand)
         except Reject:
             return False
-        in_pot = chips_in_pot(trial.events, hand.big_blind)
-        won = sum(e.amount for e in trial.events if e.kind == K.COLLECT)
-        total = next((e for e in trial.events if e.kind == K.TOTAL_POT), None)
+        finally:
+            self.events = own
+        in_pot = chips_in_pot(events, hand.big_blind)
+        won = sum(cast(int, e.amount) for e in events if e.kind == K.COLLECT)
+        total = next((e for e in events if e.kind == K.TOTAL_POT), None)
         if total is not None and total.inferred_from is None:
             return total.amount == in_pot and won + (total.to_amount or 0) == in_pot
         return won == in_pot if hand.is_tournament else won <= in_pot
