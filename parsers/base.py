@@ -19,7 +19,7 @@ from typing import Iterator, Protocol
 from auditor.schema import EventKind, Street
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Event:
     seq: int
     street: str
@@ -39,8 +39,30 @@ class Event:
     inferred_from: list[int] | None = None
     run: int = 1  # run it twice: the run a board card, show or collect belongs to (auditor.schema EVENTS)
 
+    # written out (init=False): mypyc compiles it, where a dataclass's generated __init__
+    # runs as interpreted Python (a seventh of a compiled parse)
+    def __init__(self, seq: int, street: str, kind: str, line_no: int, seat: int | None = None,
+                 player: str | None = None, amount: int | None = None, to_amount: int | None = None,
+                 all_in: bool = False, cards: str | None = None, pot_label: str | None = None, half: str | None = None,
+                 text: str | None = None, inferred_from: list[int] | None = None, run: int = 1) -> None:
+        self.seq = seq
+        self.street = street
+        self.kind = kind
+        self.line_no = line_no
+        self.seat = seat
+        self.player = player
+        self.amount = amount
+        self.to_amount = to_amount
+        self.all_in = all_in
+        self.cards = cards
+        self.pot_label = pot_label
+        self.half = half
+        self.text = text
+        self.inferred_from = inferred_from
+        self.run = run
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class Seat:
     seat: int
     player: str
@@ -50,8 +72,19 @@ class Seat:
     bounty: str | None = None
     line_no: int | None = None
 
+    # written out, as Event's is
+    def __init__(self, seat: int, player: str, starting_stack: int, position: int | None = None,
+                 sitting_out: bool = False, bounty: str | None = None, line_no: int | None = None) -> None:
+        self.seat = seat
+        self.player = player
+        self.starting_stack = starting_stack
+        self.position = position
+        self.sitting_out = sitting_out
+        self.bounty = bounty
+        self.line_no = line_no
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class ParsedHand:
     """One hand as recorded.  Field names are the ``hands`` columns."""
 
@@ -89,6 +122,52 @@ class ParsedHand:
     is_tournament: bool = False
     seats: list[Seat] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+
+    # written out, as Event's is
+    def __init__(self, hand_id: str, site: str, format: str, variant: str, betting: str, first_line: int,
+                 last_line: int, byte_offset: int, content_hash: str, hand_number: str | None = None,
+                 tournament_id: str | None = None, tournament_name: str | None = None, buy_in: str | None = None,
+                 table_name: str | None = None, max_seats: int | None = None, button_seat: int | None = None,
+                 level: str | None = None, small_blind: int | None = None, big_blind: int | None = None,
+                 ante: int | None = None, bb_ante: bool | None = None, bring_in: int | None = None,
+                 small_bet: int | None = None, big_bet: int | None = None, min_bet: int | None = None,
+                 game_label: str | None = None, started_at_text: str | None = None, started_at: object | None = None,
+                 currency: str | None = None, amount_scale: int = 1, chip_unit: int = 1, is_tournament: bool = False,
+                 seats: list[Seat] | None = None, events: list[Event] | None = None) -> None:
+        self.hand_id = hand_id
+        self.site = site
+        self.format = format
+        self.variant = variant
+        self.betting = betting
+        self.first_line = first_line
+        self.last_line = last_line
+        self.byte_offset = byte_offset
+        self.content_hash = content_hash
+        self.hand_number = hand_number
+        self.tournament_id = tournament_id
+        self.tournament_name = tournament_name
+        self.buy_in = buy_in
+        self.table_name = table_name
+        self.max_seats = max_seats
+        self.button_seat = button_seat
+        self.level = level
+        self.small_blind = small_blind
+        self.big_blind = big_blind
+        self.ante = ante
+        self.bb_ante = bb_ante
+        self.bring_in = bring_in
+        self.small_bet = small_bet
+        self.big_bet = big_bet
+        self.min_bet = min_bet
+        self.game_label = game_label
+        self.started_at_text = started_at_text
+        self.started_at = started_at
+        self.currency = currency
+        self.amount_scale = amount_scale
+        self.chip_unit = chip_unit
+        self.is_tournament = is_tournament
+        self.seats = [] if seats is None else seats
+        self.events = [] if events is None else events
 
 
 @dataclass(slots=True)

@@ -50,7 +50,7 @@ def street_family(variant: str) -> str:
     return "board"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SeatState:
     seat: int
     player: str | None
@@ -77,22 +77,62 @@ class SeatState:
     table_ante: int = 0  # a big-blind ante posted for the whole table
     dead_small_blind: int = 0  # an out-of-position small blind, dead unless the history plays it live
 
+    # written out (init=False), as parsers.base's are: mypyc compiles it
+    def __init__(self, seat: int, player: str | None, order: int, start: int, stack: int) -> None:
+        self.seat = seat
+        self.player = player
+        self.order = order
+        self.start = start
+        self.stack = stack
+        self.street_in = 0
+        self.total_in = 0
+        self.folded = False
+        self.all_in = False
+        self.acted = False
+        self.level_acted = 0
+        self.full_raises_since = 0
+        self.cards = []
+        self.upcards = []
+        self.shown = None
+        self.mucked = False
+        self.returned_expected = 0
+        self.returned_recorded = 0
+        self.returned_line = None
+        self.collected = 0
+        self.finishing_stack = None
+        self.winnings = None
+        self.table_ante = 0
+        self.dead_small_blind = 0
 
-@dataclass
+
+@dataclass(init=False)
 class HandFacts:
-    decisions: list[tuple] = field(default_factory=list)
-    pots: list[tuple] = field(default_factory=list)
-    pot_shares: list[tuple] = field(default_factory=list)
-    hand_results: list[tuple] = field(default_factory=list)
-    notes: list[tuple] = field(default_factory=list)
+    decisions: list[tuple]
+    pots: list[tuple]
+    pot_shares: list[tuple]
+    hand_results: list[tuple]
+    notes: list[tuple]
+
+    def __init__(self) -> None:
+        self.decisions = []
+        self.pots = []
+        self.pot_shares = []
+        self.hand_results = []
+        self.notes = []
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pot:
     index: int
     amount: int
     contributors: list[int]
     eligible: list[int]
+
+    def __init__(self, index: int, amount: int, contributors: list[int], eligible: list[int]) -> None:
+        self.index = index
+        self.amount = amount
+        self.contributors = contributors
+        self.eligible = eligible
 
 
 def run_amounts(amount: int, runs: int, unit: int) -> list[int]:
