@@ -180,6 +180,84 @@ class HandError:
     hand_id: str | None = None
 
 
+def seat_columns(hands: list[ParsedHand]) -> dict[str, list]:
+    """The ``seats`` columns of ``hands`` (their seats in order), in one pass, and
+    ``_hand_ix``: the index in ``hands`` of each row's hand.  Compiled, a field read
+    here is a load from the object: a worker's Arrow columns cost a third of what a
+    ``map(attrgetter(...))`` per column did.
+
+    >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 1, 0, "", seats=[Seat(2, "Ann", 100)])
+    >>> seat_columns([h, h])["player"], seat_columns([h, h])["_hand_ix"]
+    (['Ann', 'Ann'], [0, 1])
+    """
+    hand_ix: list[int] = []
+    seat: list[int] = []
+    player: list[str] = []
+    starting_stack: list[int] = []
+    position: list[int | None] = []
+    sitting_out: list[bool] = []
+    bounty: list[str | None] = []
+    line_no: list[int | None] = []
+    for i, h in enumerate(hands):
+        for s in h.seats:
+            hand_ix.append(i)
+            seat.append(s.seat)
+            player.append(s.player)
+            starting_stack.append(s.starting_stack)
+            position.append(s.position)
+            sitting_out.append(s.sitting_out)
+            bounty.append(s.bounty)
+            line_no.append(s.line_no)
+    return {"_hand_ix": hand_ix, "seat": seat, "player": player, "starting_stack": starting_stack,
+            "position": position, "sitting_out": sitting_out, "bounty": bounty, "line_no": line_no}
+
+
+def event_columns(hands: list[ParsedHand]) -> dict[str, list]:
+    """The ``events`` columns of ``hands`` in one pass, as :func:`seat_columns`.
+
+    >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 1, 0, "", events=[Event(0, "preflop", "fold", 3)])
+    >>> c = event_columns([h]); c["kind"], c["seat"], c["run"], c["_hand_ix"]
+    (['fold'], [None], [1], [0])
+    """
+    hand_ix: list[int] = []
+    seq: list[int] = []
+    street: list[str] = []
+    kind: list[str] = []
+    seat: list[int | None] = []
+    player: list[str | None] = []
+    amount: list[int | None] = []
+    to_amount: list[int | None] = []
+    all_in: list[bool] = []
+    cards: list[str | None] = []
+    pot_label: list[str | None] = []
+    half: list[str | None] = []
+    line_no: list[int] = []
+    text: list[str | None] = []
+    inferred: list[list[int] | None] = []
+    run: list[int] = []
+    for i, h in enumerate(hands):
+        for e in h.events:
+            hand_ix.append(i)
+            seq.append(e.seq)
+            street.append(e.street)
+            kind.append(e.kind)
+            seat.append(e.seat)
+            player.append(e.player)
+            amount.append(e.amount)
+            to_amount.append(e.to_amount)
+            all_in.append(e.all_in)
+            cards.append(e.cards)
+            pot_label.append(e.pot_label)
+            half.append(e.half)
+            line_no.append(e.line_no)
+            text.append(e.text)
+            inferred.append(e.inferred_from)
+            run.append(e.run)
+    return {"_hand_ix": hand_ix, "seq": seq, "street": street, "kind": kind, "seat": seat, "player": player,
+            "amount": amount, "to_amount": to_amount, "all_in": all_in, "cards": cards, "pot_label": pot_label,
+            "half": half, "line_no": line_no, "text": text, "inferred_from": inferred, "run": run}
+
+
 class Parser(Protocol):
     """One module per format implements this.
 
@@ -276,4 +354,5 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(norm.encode("utf-8")).hexdigest()
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "out_of_range", "inferred_from", "EventKind", "Street"]
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "out_of_range", "inferred_from",
+           "seat_columns", "event_columns", "EventKind", "Street"]
