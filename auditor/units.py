@@ -11,7 +11,6 @@ on how many workers ran.
 from __future__ import annotations
 
 import functools
-import io
 import os
 from operator import attrgetter
 from dataclasses import dataclass, field
@@ -23,7 +22,7 @@ import pyarrow as pa
 
 from auditor import schema, segments
 from auditor.store import rows_to_arrow
-from parsers import SourceInfo, all_parsers, bytes_lines, decode_lines, detect_parser, iter_lines, open_source, read_source
+from parsers import SourceInfo, all_parsers, bytes_lines, detect_parser, iter_lines, open_source, read_source
 from parsers.base import HandError, ParsedHand, event_columns, out_of_range, seat_columns
 from replay.runner import HAND_IX, replay_hands
 
@@ -203,7 +202,7 @@ def _parser(name: str):
 def _parse_part(part: FilePart) -> tuple[PartResult, Iterator]:
     res = PartResult(part.path, part.first_part, part.last_part, part.info, part.parser, real=part.real)
     if part.data is not None:
-        lines = decode_lines(io.BytesIO(part.data), part.info.encoding, part.first_line, part.first_offset)
+        lines = bytes_lines(part.data, part.info.encoding, part.first_line, part.first_offset)
         return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
     # read by the resolved, absolute path: a Dask worker on another machine has
     # another working folder (auditor.distributed)
