@@ -23,8 +23,8 @@ import pyarrow as pa
 
 from auditor import schema, segments
 from auditor.store import rows_to_arrow
-from parsers import SourceInfo, all_parsers, bytes_lines, decode_lines, detect_parser, iter_lines, open_source, read_source
-from parsers.base import Event, HandError, ParsedHand, Seat, out_of_range
+from parsers import SourceInfo, all_parsers, bytes_lines, detect_parser, iter_lines, open_source, read_source
+from parsers.base import HandError, ParsedHand, event_columns, out_of_range, seat_columns
 from auditor.segments import HAND_IX  # = replay.runner.HAND_IX: the row of a fact's hand
 
 CHUNK_BYTES = 1 << 20  # a file bigger than this is parsed in chunks of about this size
@@ -33,8 +33,6 @@ GROUP_FILES = 500  # ... or this many files
 
 # the columns read straight off the parsed objects (hand_id and source_id aside)
 _HAND_FIELDS = [c for c in schema.HANDS.column_names if c != "source_id"]
-_SEAT_FIELDS = [c for c in schema.SEATS.column_names if c != "hand_id"]
-_EVENT_FIELDS = [c for c in schema.EVENTS.column_names if c != "hand_id"]
 
 
 @functools.lru_cache(maxsize=4096)
@@ -224,7 +222,7 @@ def _parser(name: str):
 def _parse_part(part: FilePart, data: bytes | None) -> tuple[PartResult, Iterator]:
     res = PartResult(part.path, part.first_part, part.last_part, part.info, part.parser, real=part.real)
     if data is not None:
-        lines = decode_lines(io.BytesIO(data), part.info.encoding, part.first_line, part.first_offset)
+        lines = bytes_lines(data, part.info.encoding, part.first_line, part.first_offset)
         return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
     # read by the resolved, absolute path: a Dask worker on another machine has
     # another working folder (auditor.distributed)
@@ -251,10 +249,6 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
     results: list[PartResult] = []
     hands: list[ParsedHand] = []
     part_of: list[int] = []  # the part of the unit each hand came from
-    seats: list[Seat] = []
-    seat_hand: list[int] = []  # the index in ``hands`` of each seat's hand
-    events: list[Event] = []
-    event_hand: list[int] = []
     for pi, part in enumerate(parts):
         data, read_error = _read_range(part) if part.length is not None else (None, None)
         res, items = _parse_part(part, data)
@@ -266,25 +260,17 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
             if isinstance(item, HandError):
                 res.errors.append(item)
                 continue
-            ix = len(hands)
             hands.append(item)
             part_of.append(pi)
-            seats += item.seats
-            seat_hand += [ix] * len(item.seats)
-            events += item.events
-            event_hand += [ix] * len(item.events)
         if read_error:
             last = part.first_line + data.count(b"\n")
             res.seen += 1
             res.errors.append(HandError(last, "unreadable", f"the file could not be read past line {last}: {read_error}"))
-    hand_id = [h.hand_id for h in hands].__getitem__
-    out = UnitResult(
-        results,
-        # source_id holds the part index here; the main process puts the file's id in
-        _columns(schema.HANDS, hands, _HAND_FIELDS, {"source_id": part_of}),
-        _columns(schema.SEATS, seats, _SEAT_FIELDS, {"hand_id": list(map(hand_id, seat_hand)), HAND_IX: seat_hand}),
-        _columns(schema.EVENTS, events, _EVENT_FIELDS, {"hand_id": list(map(hand_id, event_hand)), HAND_IX: event_hand}),
-    )
+    # source_id holds the part index here; the main process puts the file's id in
+    hands_table = _columns(schema.HANDS, hands, _HAND_FIELDS, {"source_id": part_of})
+    hand_ids = hands_table.column("hand_id")
+    out = UnitResult(results, hands_table, _by_hand(schema.SEATS, seat_columns(hands), hand_ids),
+                     _by_hand(schema.EVENTS, event_columns(hands), hand_ids))
     if replay is not None:
         from replay.runner import replay_hands  # here: the coordinator, which plans units, needs no engine
 
@@ -316,6 +302,17 @@ def _columns(table: schema.Table, objs: list, fields: list[str], extra: dict[str
     cols = {f: list(map(attrgetter(f), objs)) for f in fields} | extra
     t = rows_to_arrow(table, cols)
     return t.append_column(HAND_IX, pa.array(cols[HAND_IX], pa.int32())) if HAND_IX in cols else t
+
+
+def _by_hand(table: schema.Table, cols: dict[str, list], hand_ids: pa.ChunkedArray) -> pa.Table:
+    """``table`` from the columns of ``parsers.base.seat_columns`` or ``event_columns``:
+    the ``hand_id`` column taken from the hands' by each row's ``HAND_IX`` (in C, no
+    Python string per row), ``HAND_IX`` kept as a last column."""
+    ix = pa.array(cols[HAND_IX], pa.int32())
+    arrow = table.arrow_schema()
+    arrays = [hand_ids.take(ix) if name == "hand_id" else pa.array(cols[name], type=arrow.field(name).type)
+              for name in table.column_names]
+    return pa.Table.from_arrays([*arrays, ix], schema=arrow.append(pa.field(HAND_IX, pa.int32())))
 
 
 @dataclass(slots=True)

@@ -11,6 +11,8 @@ import hashlib
 import importlib
 import io
 from dataclasses import dataclass
+from itertools import accumulate, count, repeat
+from operator import add
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -104,8 +106,25 @@ def iter_lines(path: Path, encoding: str) -> Iterator[tuple[int, int, str]]:
         yield from decode_lines(f, encoding)
 
 
-def bytes_lines(data: bytes, encoding: str) -> Iterator[tuple[int, int, str]]:
-    """``iter_lines`` of a whole file's content already read."""
+def bytes_lines(data: bytes, encoding: str, first_line: int = 1, first_offset: int = 0) -> Iterator[tuple[int, int, str]]:
+    """``iter_lines`` of a whole file's content already read, or of a chunk of a file
+    (numbered as in ``decode_lines``).
+
+    >>> list(bytes_lines(b"a\\nbc\\n\\nd", "utf-8", 7, 100))
+    [(7, 100, 'a'), (8, 102, 'bc'), (9, 105, ''), (10, 106, 'd')]
+    """
+    if not encoding.startswith("utf-16") and data.isascii() and b"\r" not in data:
+        # the common case, without a Python step per line: ASCII reads the same in every
+        # encoding decode_lines takes, and "\n" alone ends lines (so nothing to strip)
+        lines = data.decode("ascii").split("\n")
+        if lines[-1] == "":  # the data ends with a line ending (or is empty): no line after it
+            lines.pop()
+        offsets = accumulate(map(add, map(len, lines), repeat(1)), initial=first_offset)
+        return zip(count(first_line), offsets, lines)
+    return _bytes_lines(data, encoding, first_line, first_offset)
+
+
+def _bytes_lines(data: bytes, encoding: str, first_line: int, first_offset: int) -> Iterator[tuple[int, int, str]]:
     if encoding.startswith("utf-16"):
         # UTF-16 cannot be split on b"\n" safely; such files are small (Full Tilt exports)
         text = data.decode(encoding, errors="replace")
@@ -114,7 +133,7 @@ def bytes_lines(data: bytes, encoding: str) -> Iterator[tuple[int, int, str]]:
             yield i, offset, line.rstrip("\r\n")
             offset += len(line.encode("utf-16-le"))
         return
-    yield from decode_lines(io.BytesIO(data), encoding)
+    yield from decode_lines(io.BytesIO(data), encoding, first_line, first_offset)
 
 
 def decode_lines(raw_lines: Iterable[bytes], encoding: str, first_line: int = 1,

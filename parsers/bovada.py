@@ -82,7 +82,7 @@ from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, infer_retur
 BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
 BRANDS_ANYWHERE = re.compile(BRANDS)
 GLUED_HEADER = re.compile(rf"^\ufeff*{BRANDS}")  # a header after byte-order marks, at a line's start
-HEADER = re.compile(rf"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
+HEADER = re.compile(r"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
 GAME = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
 TOURNEY = re.compile(
     rf"^{GAME} Tournament #(?P<tid>[\w-]+) TBL#(?P<table>\d+), (?P<limit>[A-Za-z ]+)- Level (?P<level>\d+) "

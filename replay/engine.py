@@ -54,7 +54,7 @@ def street_family(variant: str) -> str:
 SeatNo = int | None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class SeatState:
     seat: int | None  # None: the player who acts with no seat line (``seatless``)
     player: str | None
@@ -84,22 +84,64 @@ class SeatState:
     # stack are not recorded; ``stack`` stays 0 and ``all_in`` is what his lines say
     seatless: bool = False
 
+    # written out (init=False), as parsers.base's are: mypyc compiles it
+    def __init__(self, seat: SeatNo, player: str | None, order: int, start: int, stack: int,
+                 seatless: bool = False) -> None:
+        self.seat = seat
+        self.player = player
+        self.order = order
+        self.start = start
+        self.stack = stack
+        self.street_in = 0
+        self.total_in = 0
+        self.folded = False
+        self.all_in = False
+        self.acted = False
+        self.level_acted = 0
+        self.full_raises_since = 0
+        self.cards = []
+        self.upcards = []
+        self.shown = None
+        self.mucked = False
+        self.returned_expected = 0
+        self.returned_recorded = 0
+        self.returned_line = None
+        self.collected = 0
+        self.finishing_stack = None
+        self.winnings = None
+        self.table_ante = 0
+        self.dead_small_blind = 0
+        self.seatless = seatless
 
-@dataclass
+
+@dataclass(init=False)
 class HandFacts:
-    decisions: list[tuple] = field(default_factory=list)
-    pots: list[tuple] = field(default_factory=list)
-    pot_shares: list[tuple] = field(default_factory=list)
-    hand_results: list[tuple] = field(default_factory=list)
-    notes: list[tuple] = field(default_factory=list)
+    decisions: list[tuple]
+    pots: list[tuple]
+    pot_shares: list[tuple]
+    hand_results: list[tuple]
+    notes: list[tuple]
+
+    def __init__(self) -> None:
+        self.decisions = []
+        self.pots = []
+        self.pot_shares = []
+        self.hand_results = []
+        self.notes = []
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Pot:
     index: int
     amount: int
     contributors: list[SeatNo]
     eligible: list[SeatNo]
+
+    def __init__(self, index: int, amount: int, contributors: list[SeatNo], eligible: list[SeatNo]) -> None:
+        self.index = index
+        self.amount = amount
+        self.contributors = contributors
+        self.eligible = eligible
 
 
 def run_amounts(amount: int, runs: int, unit: int) -> list[int]:
