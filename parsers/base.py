@@ -136,7 +136,8 @@ class ParsedHand:
                  small_bet: int | None = None, big_bet: int | None = None, min_bet: int | None = None,
                  game_label: str | None = None, started_at_text: str | None = None, started_at: object | None = None,
                  currency: str | None = None, amount_scale: int = 1, chip_unit: int = 1, is_tournament: bool = False,
-                 seats: list[Seat] | None = None, events: list[Event] | None = None) -> None:
+                 seats: list[Seat] | None = None, events: list[Event] | None = None,
+                 record_cut: str | None = None) -> None:
         self.hand_id = hand_id
         self.site = site
         self.format = format
@@ -171,6 +172,7 @@ class ParsedHand:
         self.is_tournament = is_tournament
         self.seats = [] if seats is None else seats
         self.events = [] if events is None else events
+        self.record_cut = record_cut
 
 
 @dataclass(slots=True)
