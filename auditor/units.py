@@ -298,10 +298,8 @@ def _guarded(items: Iterator, res: PartResult, first_line: int) -> Iterator:
 def _columns(table: schema.Table, objs: list, fields: list[str], extra: dict[str, list]) -> pa.Table:
     """``table`` as Arrow: each of ``fields`` a column read off ``objs`` (a pass per
     column, in C: no row tuples to build and transpose, half the cost), and the
-    ``extra`` columns; a ``HAND_IX`` among them is kept as a last column."""
-    cols = {f: list(map(attrgetter(f), objs)) for f in fields} | extra
-    t = rows_to_arrow(table, cols)
-    return t.append_column(HAND_IX, pa.array(cols[HAND_IX], pa.int32())) if HAND_IX in cols else t
+    ``extra`` columns."""
+    return rows_to_arrow(table, {f: list(map(attrgetter(f), objs)) for f in fields} | extra)
 
 
 def _by_hand(table: schema.Table, cols: dict[str, list], hand_ids: pa.ChunkedArray) -> pa.Table:

@@ -77,7 +77,7 @@ from typing import Any
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, ParsedHand, Reject, Seat, content_hash, inferred_from
-from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, infer_return, to_units
+from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, cut_in_line, cut_short, infer_return, to_units
 
 BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
 BRANDS_ANYWHERE = re.compile(BRANDS)
@@ -239,15 +239,13 @@ class _BovadaHand:
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
                           content_hash=content_hash("\n".join([t for _, _, t in buf])), hand_number=num)
         if not any(buf[k][2].startswith("*** SUMMARY ***") for k in range(len(buf) - 1, 0, -1)):
-            where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
             # stored as recorded if its seats are (else rejected 'truncated': StarsFamilyParser._hand)
-            stop = self.fragment[0] if self.fragment else buf[-1][0]
-            self.cut = f"the rest of the hand after line {stop}, its summary and its results ({where})"
+            self.cut = cut_short(self.fragment[0] if self.fragment else buf[-1][0], self.cut_by)
             if self.fragment is not None:
                 no, text = self.fragment
                 glued = re.search(BRANDS, text)
                 text = text[: glued.start()] if glued and glued.start() > 0 else text  # the next hand's header
-                self.cut = f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {self.cut}"
+                self.cut = cut_in_line(no, text, self.cut)
         t = TOURNEY.match(rest)
         c = None if t else CASH.match(rest)
         h = t or c

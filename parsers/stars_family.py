@@ -305,6 +305,27 @@ _STREET_CHIPS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.STRADDLE, K.DEAD_BLIND,
                            K.COMPLETE})
 
 
+def cut_where(cut_by: int | None) -> str:
+    """What cut a hand's record: the next hand's start at line ``cut_by``, or the file's end."""
+    return f"the next hand starts at line {cut_by}" if cut_by else "the file ends"
+
+
+def cut_short(stop: int, cut_by: int | None) -> str:
+    """``hands.record_cut`` of a hand whose record stops after line ``stop`` with no
+    summary: cut by the next hand's start at ``cut_by``, or by the file's end (None).
+
+    >>> cut_short(12, None)
+    'the rest of the hand after line 12, its summary and its results (the file ends)'
+    """
+    return f"the rest of the hand after line {stop}, its summary and its results ({cut_where(cut_by)})"
+
+
+def cut_in_line(no: int, text: str, cut: str) -> str:
+    """``cut`` when the record stops inside line ``no`` (``text``, the next hand's
+    header already taken off): that line is not read."""
+    return f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {cut}"
+
+
 def _has_collect(events: list[Event]) -> bool:
     """Is there a collect (scanned from the end, where they are; a loop, not a generator)?"""
     for e in reversed(events):
@@ -500,7 +521,7 @@ class StarsFamilyParser:
             if reader.cut is None:
                 return first
             # a hand start with nothing after it (no seat line): no hand to store
-            where = f"the next hand starts at line {cut_by}" if cut_by else "the file ends"
+            where = cut_where(cut_by)
             return HandError(buf[0][0], "truncated", f"hand at line {buf[0][0]} has no *** SUMMARY ***: {where} "
                              f"(line {buf[-1][0]} is its last), and no seat line before it", self._hand_id(buf))
         if reader.cut is None or first.line_no != buf[-1][0] or len(buf) < 2:
@@ -779,15 +800,14 @@ class _HandReader:
         else:
             summary = False
         if not summary:
-            where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
+            where = cut_where(self.cut_by)
             if not any(t.startswith("Seat ") for _, _, t in buf[1:]):
                 # a hand start with no seat line after it: no hand to store (its header is not
                 # read: it may be all the file holds, on one line)
                 raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} "
                               f"(line {buf[-1][0]} is its last), and no seat line")
             # stored as recorded if its seats are (else rejected 'truncated', see _hand)
-            stop = self.fragment[0] if self.fragment else buf[-1][0]
-            self.cut = f"the rest of the hand after line {stop}, its summary and its results ({where})"
+            self.cut = cut_short(self.fragment[0] if self.fragment else buf[-1][0], self.cut_by)
 
         is_tourney = (site.tourney_find.search(rest) is not None) if site.tourney_find else rest[:10].lower().startswith(site.tourney_starts)
         t = c = None
@@ -925,7 +945,7 @@ class _HandReader:
             no, text = self.fragment
             if no == self.cut_by and self.site.header_anywhere is not None and (g := self.site.header_anywhere.search(text)):
                 text = text[: g.start()]  # the next hand's header glued to the cut line is that hand's
-            self.cut = f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {self.cut}"
+            self.cut = cut_in_line(no, text, self.cut)
         hand.record_cut = self.cut
         hand.events = self.events
         return hand
@@ -1068,7 +1088,7 @@ class _HandReader:
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if self.runs == 1:
             raise _Reject("run-it-twice", buf[-1][0], f"hand at line {buf[0][0]}: the board's first run has no second")
-        where = f"the next hand starts at line {self.cut_by}" if self.cut_by else "the file ends"
+        where = cut_where(self.cut_by)
         if not saw_total:
             # a summary cut off: the hand's play is recorded, its summary is not whole
             self.cut = f"its summary's 'Total pot' line and whatever followed line {buf[-1][0]} ({where})"
