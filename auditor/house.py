@@ -45,6 +45,8 @@ POLICIES: dict[str, tuple[str, str, str | None]] = {
     "run_split_odd_chip": ("run it twice: which runs receive the odd chips of a pot that does not divide evenly between "
                            "the runs (first-runs: the first run first)", "none: the rules say nothing of running it "
                            "twice (docs/semantics.md)", None),
+    "disconnect_all_in": ("a player who disconnects is played all in for what he has put in, his chips behind kept "
+                          "(true)", "none: the rules have no online disconnection (docs/semantics.md)", None),
 }
 
 

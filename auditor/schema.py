@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 7  # 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 8  # 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -48,6 +48,8 @@ class EventKind(StrEnum):
     COMPLETE = "complete"  # stud completion of the bring-in; to_amount = total
     DRAW = "draw"  # draw games: amount = number of cards discarded, cards = discarded
     STAND_PAT = "stand_pat"
+    # the site's action for a player, none of his own
+    DISCONNECT_ALL_IN = "disconnect_all_in"  # played all in with chips behind on a disconnection (WPN 2016)
     # showdown
     SHOW = "show"
     MUCK = "muck"  # mucked at showdown (cards when the site reveals them)
@@ -86,6 +88,10 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.COMPLETE: "a stud completion of the bring-in; to_amount = the total",
     EventKind.DRAW: "a discard in a draw game; amount = number of cards, cards = discarded when shown",
     EventKind.STAND_PAT: "standing pat in a draw game",
+    EventKind.DISCONNECT_ALL_IN: "a player the site plays as all in, with chips behind, because he disconnected ('is disconnected "
+                                 "and ALL IN.', WPN's disconnect protection: a house policy, the TDA has no rule for it); no amount: "
+                                 "he adds nothing, takes no further action, keeps his stack and stays in for the pots he put "
+                                 "chips in; all_in true. The text holds the site's lines for it, in order",
     EventKind.SHOW: "cards tabled; cards",
     EventKind.MUCK: "a hand mucked (cards when the site reveals them)",
     EventKind.NO_SHOW: "a winner who was not called and did not show ('doesn't show hand')",

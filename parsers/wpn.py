@@ -208,9 +208,11 @@ class _LegacyHand:
         self.behind: dict[int | None, int] = {}
         self.seatless_name: str | None = None  # the player acting with no seat line, if any
         self.capped_on: str | None = None  # the street a player reached a capped table's cap on
-        self.dealt: dict[tuple[str, int | None], Event] = {}
+        self.dealt: dict[tuple[str, int | None], Event] = {}  # (street, seat): the cards dealt to a seat on a street
         self.folded: set[int | None] = set()
-        self.acted: dict[int | None, bool] = {}  # seats dealt in or acting in the hand  # (street, seat): the cards dealt to a seat on a street
+        self.acted: dict[int | None, bool] = {}  # seats dealt in or acting in the hand
+        # 'is disconnected and ALL IN.': the event of a seat whose 'allin' line is still to come
+        self.disconnected: dict[int | None, Event] = {}
 
     def amt(self, text: str, no: int) -> int:
         if text.count(".") > 1 or not text.replace(".", "").isdigit():
@@ -435,9 +437,20 @@ class _LegacyHand:
                 # the amount written is the chips the player adds, not the raise-to total
                 self.add(EventKind.RAISE.value, no, raw, seat, name, chips, to, all_in=all_in)
             return True
-        if action == "allin" or action == "is disconnected and ALL IN.":
-            raise Reject("disconnected-allin", no, f"line {no}: a player treated as all-in with chips behind "
-                         f"(disconnected), which the auditor does not model: {raw.strip()!r}")
+        if action == "is disconnected and ALL IN.":
+            # the site's disconnect protection: it plays him all in for what he has put in,
+            # his chips behind kept (a house policy; docs/semantics.md)
+            self.disconnected[seat] = self.add(EventKind.DISCONNECT_ALL_IN.value, no, raw, seat, name, all_in=True)
+            return True
+        if action == "allin":
+            # 'allin' with no amount: the site's action line that follows its disconnect line,
+            # adding nothing; one event with it (its text keeps both lines)
+            prev = self.disconnected.pop(seat, None)
+            if prev is None or prev.street != self.street:
+                raise Reject("allin-unexplained", no, f"line {no}: 'allin' with no amount and no disconnect line "
+                             f"before it on this street: the chips it adds are not written: {raw.strip()!r}")
+            prev.text = f"{prev.text}\n{raw}"
+            return True
         if action in ("folds", "checks"):
             if action == "checks" and self.capped_on is not None and self.street != self.capped_on:
                 self._capped(no, raw)
@@ -521,12 +534,14 @@ class WpnLegacyParser:
 
     A player acting with no seat line ('Player  has big blind (2)': no name written)
     has his events recorded with no seat (``seatless_actor``).  A capped table's
-    ``caps (N)`` is a call, bet or raise of N (``_capped``).
+    ``caps (N)`` is a call, bet or raise of N (``_capped``).  ``is disconnected and
+    ALL IN.`` then ``allin`` with no amount (the site's disconnect protection: all in
+    with chips behind) is one ``disconnect_all_in`` event holding both lines.
 
     Rejected: a second player with no seat line (``unseated-player``), a board street
     with no cards (``board-unrecorded``), betting after a capped table's cap was
-    reached (``capped-table``), and a disconnected player treated as all-in with chips
-    behind (``disconnected-allin``).
+    reached (``capped-table``), and an ``allin`` with no amount and no disconnect line
+    before it (``allin-unexplained``).
 
     >>> text = '''Game started at: 2016/8/2 10:50:44
     ... Game ID: 693967308 0.02/0.05 (PRR) Cyclops - 6 (Hold'em)

@@ -343,7 +343,8 @@ class Replay:
         for e in self.events:
             kind, street = e.kind, e.street
             # most events are on the current street: that test first
-            if street != self.street and street in self.streets and (kind in VOLUNTARY or kind in FORCED or kind.startswith("deal")):
+            if street != self.street and street in self.streets and (kind in VOLUNTARY or kind in FORCED or kind.startswith("deal")
+                                                                     or kind == "disconnect_all_in"):
                 if self.street is None or self.streets.index(street) > self.street_idx:
                     self._open_street(street)
             s = self.seats.get(e.seat)  # None: no seat, or a seat not in the hand
@@ -366,6 +367,8 @@ class Replay:
                         s.upcards.extend(new[-1:])
                     elif street in ("fourth", "fifth", "sixth"):
                         s.upcards.extend(new)
+            elif kind == "disconnect_all_in" and s is not None:
+                self._disconnect_all_in(s)
             elif kind == "deal_board":
                 cards = split_cards(e.cards)
                 run_no = e.run
@@ -441,7 +444,7 @@ class Replay:
         s.stack -= amt
         s.total_in += amt
         if not s.seatless:
-            s.all_in = s.stack <= 0
+            s.all_in = s.all_in or s.stack <= 0
         else:  # his stack is unknown: all-in when his line says so; his posts make the turn unknown
             s.all_in = s.all_in or e.all_in
             self.turn_unknown = True
@@ -608,7 +611,8 @@ class Replay:
             return self.current_bet
         if any(o.seatless and not o.folded for o in self.order if o is not s):
             return max(self.current_bet, self.bet_floor)  # his reach is not recorded: the full blind
-        reach = max((o.street_in + o.stack for o in self.order if o is not s and not o.folded), default=0)
+        # an all-in player's reach is what he has in (one played all in with chips behind too)
+        reach = max((o.street_in + (0 if o.all_in else o.stack) for o in self.order if o is not s and not o.folded), default=0)
         return max(self.current_bet, min(self.bet_floor, reach))
 
     def _voluntary(self, e: Event, s: SeatState) -> None:
@@ -707,9 +711,20 @@ class Replay:
         s.stack -= add  # the seatless player's is never read nor recorded
         s.street_in += add
         s.total_in += add
-        # the seatless player's stack is unknown: all-in when his line says so
-        s.all_in = s.stack <= 0 if not s.seatless else s.all_in or says_all_in
+        # the seatless player's stack is unknown: all-in when his line says so; a player the
+        # site played all in with chips behind stays all in
+        s.all_in = s.all_in or (s.stack <= 0 if not s.seatless else says_all_in)
         self.pot += add
+
+    def _disconnect_all_in(self, s: SeatState) -> None:
+        """The site plays a disconnected player as all in for what he has put in, his chips
+        behind kept (WPN's disconnect protection; the TDA has no rule for it: a house
+        policy, docs/semantics.md).  From here he is all in as any other: he takes no
+        further action, nobody waits on him, a bet he has not matched is not his to call,
+        and the pots form from the contributions, so he stays eligible for those he has put
+        chips in and keeps his stack.  No decision is recorded: he made none (the
+        disconnect-all-in check names the event)."""
+        s.all_in = True
 
     def _classify_aggressive(self, kind: str, s: SeatState, to: int, min_to: int, max_to: int | None) -> str:
         opening = max(self.current_bet, self.bet_floor) == 0

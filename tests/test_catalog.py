@@ -12,7 +12,7 @@ CHECK_IDS = (
     "illegal-underraise", "illegal-reopen", "limit-raise-cap", "pot-limit-overbet", "undercall",
     "check-facing-bet", "out-of-turn", "uncalled-bet", "odd-chip", "side-pot", "wrong-winner",
     "chip-conservation", "allin-muck", "showdown-order", "dead-button", "heads-up-button",
-    "blind-level", "stack-continuity", "new-player-seating", "betting-unrecorded", "record-incomplete", "bring-in", "seat-unrecorded",
+    "blind-level", "stack-continuity", "new-player-seating", "betting-unrecorded", "record-incomplete", "bring-in", "seat-unrecorded", "disconnect-all-in",
 )  # fmt: skip
 
 CITATIONS = [

@@ -314,3 +314,103 @@ def test_awards_are_judged_with_a_player_who_has_no_seat_line(tmp_path):
                       ("WPN-770000000303", None, "0.00 (winners: seats 3)", "0.14")]
     assert sorted(f["hand_id"] for f in res.findings if f["check_id"] == "seat-unrecorded") == [
         "WPN-770000000301", "WPN-770000000302", "WPN-770000000303"]
+
+
+# --- a player played all in with chips behind (disconnect protection) ----------------------
+
+_DISCONNECT_HAND = """Game started at: 2016/10/2 20:00:00
+Game ID: 770000000401 10/20 Lantern (Hold'em)
+Seat 4 is the button
+Seat 1: Ann (1000).
+Seat 2: Bob (1000).
+Seat 3: Cat (1000).
+Seat 4: Dan (1000).
+Player Ann has small blind (10)
+Player Bob has big blind (20)
+Player Cat calls (20)
+Player Dan calls (20)
+Player Ann calls (10)
+Player Bob checks
+*** FLOP ***: [2c 7d 9h]
+Player Ann checks
+Player Bob bets (100)
+Player Cat is disconnected and ALL IN.
+Player Cat allin
+Player Dan raises (300)
+Player Ann folds
+Player Bob calls (200)
+*** TURN ***: [2c 7d 9h] [Ts]
+Player Bob checks
+Player Dan checks
+*** RIVER ***: [2c 7d 9h Ts] [3s]
+Player Bob bets (200)
+Player Dan calls (200)
+------ Summary ------
+Pot: 1080
+Board: [2c 7d 9h Ts 3s]
+Player Ann does not show cards.Bets: 20. Collects: 0. Loses: 20.
+Player Bob shows: High card King [Kc Qc]. Bets: 520. Collects: 0. Loses: 520.
+*Player Cat shows: One pair of As [Ah Ad]. Bets: 20. Collects: 80. Wins: 60.
+*Player Dan shows: One pair of Js [Js Jd]. Bets: 520. Collects: 1000. Wins: 480.
+Game ended at: 2016/10/2 20:01:00"""
+
+
+def test_a_player_played_all_in_with_chips_behind_takes_no_action_and_keeps_his_stack():
+    """WPN's disconnect protection: Cat, facing Bob's flop bet of 100 with 980 behind, is
+    'disconnected and ALL IN.'  He is all in from that line: the turn passes him (Dan is
+    next, and nobody is due from him again), his not calling is no decision, the raise
+    that follows is judged against the players who can still act, and the pots form from
+    the contributions: he is in the main pot of his 20s only, and keeps his 980."""
+    from parsers.wpn import WpnLegacyParser
+    from replay.editions import edition
+    from replay.engine import replay_hand
+
+    [h] = WpnLegacyParser().iter_hands(((i, 0, t) for i, t in enumerate(_DISCONNECT_HAND.splitlines(), 1)), "x.txt")
+    [dc] = [e for e in h.events if e.kind == "disconnect_all_in"]
+    assert (dc.seat, dc.amount, dc.all_in, dc.line_no, dc.street) == (3, None, True, 17, "flop")
+    assert dc.text == "Player Cat is disconnected and ALL IN.\nPlayer Cat allin"
+    # the betting structure is not in the format: played as no-limit here, to judge sizes too
+    h.betting, h.small_blind, h.big_blind = "no-limit", 10, 20
+    facts = replay_hand(h, h.seats, h.events, edition("tda-2019"))
+    # WPN writes one 'Collects' a seat for all the pots: with two pots, none is the pot's own
+    assert [n[3] for n in facts.notes] == ["collect-not-attributable"]
+    # (street, seat, expected seat, to_act, status, min raise-to, may raise, why, class)
+    after = [(d[3], d[4], d[7], d[8], d[12], d[14], d[15], d[25]) for d in facts.decisions if d[1] > dc.seq]
+    assert after == [
+        ("flop", 4, 4, [4, 1], 200, True, "not-yet-acted", "raise"),  # Cat skipped: Dan's turn
+        ("flop", 1, 1, [1, 2], 500, True, "reopened-by-full-raise", "fold"),
+        ("flop", 2, 2, [2], 500, True, "reopened-by-full-raise", "call"),
+        ("turn", 2, 2, [2, 4], 20, True, "not-yet-acted", "check"),  # Cat is not due on later streets
+        ("turn", 4, 4, [4], 20, True, "not-yet-acted", "check"),
+        ("river", 2, 2, [2, 4], 20, True, "not-yet-acted", "bet"),
+        ("river", 4, 4, [4], 400, True, "not-yet-acted", "call")]
+    assert not [d for d in facts.decisions if d[4] == 3 and d[1] > dc.seq]  # no decision of his
+    # (label, amount, contributors, eligible, high winners, verified)
+    assert [(p[4], p[5], p[6], p[7], p[9], p[11]) for p in facts.pots] == [
+        ("main", 80, [1, 2, 3, 4], [2, 3, 4], [3], True), ("side-1", 1000, [2, 4], [2, 4], [4], True)]
+    # (seat, put in, returned, won expected, won recorded, end stack expected, recorded): Cat keeps 980
+    assert [(r[2], r[5], r[6], r[8], r[9], r[10], r[11]) for r in facts.hand_results] == [
+        (1, 20, 0, 0, 0, 980, 980), (2, 520, 0, 0, 0, 480, 480), (3, 20, 0, 80, 80, 1060, 1060),
+        (4, 520, 0, 1000, 1000, 1480, 1480)]
+
+
+def test_a_disconnected_all_in_is_named_by_a_record_finding_and_judged_by_no_rule(tmp_path):
+    """The hand as the site played it has one disconnect-all-in finding (record, info) at
+    the disconnect line, and no finding of any rule: his not calling is no decision, and
+    his award and stack are what the replay expects."""
+    from auditor.pipeline import audit
+
+    path = tmp_path / "disconnect.txt"
+    path.write_text(_DISCONNECT_HAND + "\n", encoding="utf-8")
+    res = audit([str(path)], db=str(tmp_path / "d.duckdb"), edition_name="tda-2019")
+    assert res.ingest.stored == 1
+    assert sorted((f["check_id"], f["seat"], f["category"], f["severity"], f["line_no"], f["actual"]) for f in res.findings) == [
+        ("betting-unrecorded", 2, "record", "info", 16, "not recorded"),
+        ("disconnect-all-in", 3, "record", "info", 17, "played all in with 980 behind")]
+    [f] = [f for f in res.findings if f["check_id"] == "disconnect-all-in"]
+    assert f["message"].startswith("On the flop, the site played seat 3 (Cat) all in when he disconnected, with 20 in the "
+                                   "pot and 980 behind: its disconnect protection, a house policy")
+    assert (f["rule"], f["rule_title"]) == ("31", "At the Table with Action Pending")
+    with duckdb.connect(str(tmp_path / "d.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT won_expected, won_recorded, end_stack_expected, end_stack_recorded FROM hand_results "
+                           "WHERE seat = 3").fetchone() == (80, 80, 1060, 1060)
