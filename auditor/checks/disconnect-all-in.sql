@@ -9,8 +9,8 @@
 --   is the house's own policy (declared in its house profile), and he made no decision
 --   for the rules to judge. The replay plays him as the site did: all in from that line,
 --   owing no call, nobody waiting on him, eligible for the pots he put chips in (side
---   pots form from the contributions, as for any all-in), keeping his stack; the pots and
---   awards are judged on that. One finding each such line names him and what he kept.
+--   pots form from the contributions, as for any all-in), keeping his stack; the rest of
+--   the hand is judged on that. One finding each such event names him and what he kept.
 SELECT e.hand_id, e.street, e.seq, e.seat, e.player,
        'no TDA rule: disconnect protection is the house''s policy' AS expected,
        'played all in with ' || coalesce(chips(r.starting_stack - r.contributed, h.amount_scale), 'chips') || ' behind' AS actual,
@@ -19,8 +19,8 @@ SELECT e.hand_id, e.street, e.seq, e.seat, e.player,
        || coalesce(chips(r.contributed, h.amount_scale) || ' in the pot and ' || chips(r.starting_stack - r.contributed, h.amount_scale),
                    'chips (the record does not give how many)')
        || ' behind: its disconnect protection, a house policy (the TDA has no rule for an online disconnection). '
-       || 'He took no further action, which was not judged; he stayed in for the pots he had put chips in, kept '
-       || 'his chips behind, and the pots were judged as the site played them.' AS message,
+       || 'He took no further action, which was not judged; the replay plays him as the site did: in for the pots '
+       || 'he had put chips in, his chips behind kept.' AS message,
        e.line_no
 FROM events e
 JOIN hands h USING (hand_id)
