@@ -367,8 +367,6 @@ class Replay:
                         s.upcards.extend(new[-1:])
                     elif street in ("fourth", "fifth", "sixth"):
                         s.upcards.extend(new)
-            elif kind == "disconnect_all_in" and s is not None:
-                self._disconnect_all_in(s)
             elif kind == "deal_board":
                 cards = split_cards(e.cards)
                 run_no = e.run
@@ -404,6 +402,8 @@ class Replay:
                 s.finishing_stack = e.amount
             elif kind == "winnings" and s is not None:
                 s.winnings = e.amount
+            elif kind == "disconnect_all_in" and s is not None:  # rare: last
+                self._disconnect_all_in(s)
         if self.hand.record_cut is not None:
             # the record stops early: every recorded action is judged, but how the hand went
             # on is not known, so no return, pot, award or end stack is recorded for it
