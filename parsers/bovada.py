@@ -111,6 +111,9 @@ ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\
 # save All-in's '(raise)'
 ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Double bets|D bets|Calls|Call|Checks|Folds|Fold)"
                     r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
+# the verbs most action lines write, with no note: '<verb>' or '<verb> <args>', read by a split
+# (ACTION reads the rest: a note, 'Bets chip info', 'Double bets')
+PLAIN_VERBS = frozenset({"All-in", "Raises", "Bets", "Calls", "Call", "Checks", "Folds", "Fold"})
 RAISE_TO = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
 BOARD = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
 
@@ -207,6 +210,18 @@ class _BovadaHand:
     def amt(self, text: str) -> int:
         if text.isdigit():  # tournament chips: most amounts
             return int(text) * self.scale
+        # what to_units strips too, without its call: the dollar sign ('$0.25'), thousands'
+        # commas ('1,500'); cents written with both decimals; anything else, and every error,
+        # is to_units' own
+        bare = text[1:] if text[:1] == "$" else text
+        if "," in bare:
+            bare = bare.replace(",", "")
+        if bare.isdigit():
+            return int(bare) * self.scale
+        if self.scale == 100:
+            whole, _, cents = bare.partition(".")
+            if len(cents) == 2 and whole.isdigit() and cents.isdigit():
+                return int(whole) * 100 + int(cents)
         return to_units(text, self.scale)
 
     def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
@@ -667,17 +682,14 @@ class _BovadaHand:
             committed[seat.seat] = committed.get(seat.seat, 0) - amount
             self.add(street, K.UNCALLED_RETURN, no, seat, amount=amount)
             return
-        m = ACTION.match(action)
-        if m is None:
-            if action.startswith(SHOWDOWN_WORDS) and street in BETTING_STREETS:
-                if action.startswith(("Hand Result", "Hand result")):
-                    self.collects.append(self.collect(street, no, text, seat, action))
-                else:
-                    self.showdown(street, no, text, seat, action)
-            elif not action.startswith(IGNORED_ACTIONS):
-                raise self.fail(no, text)
-            return
-        verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
+        verb, _, args = action.partition(" ")
+        note: str | None = None
+        if verb not in PLAIN_VERBS or args.startswith("(") or (verb == "Bets" and args.startswith("chip info")):
+            m = ACTION.match(action)
+            if m is None:
+                self.other_line(street, no, text, seat, action)
+                return
+            verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
         if verb == "All-in" and not self.dealt:
             # before the deal only antes and blinds are posted, the antes first: 'Big Blind : All-in $8'
             # is the big blind's post, all in; 'UTG : All-in 12' (no blind), or a blind's all-in while
@@ -753,6 +765,16 @@ class _BovadaHand:
         self.added[no] = added
         committed[seat.seat] = mine + added
         self.add(street, kind, no, seat, amount=amount, to_amount=to_amount, all_in=self.left[seat.seat] == 0)
+
+    def other_line(self, street: str, no: int, text: str, seat: Seat, action: str) -> None:
+        """A player's line that is no post, return or bet: the showdown, a collect, or the table's."""
+        if action.startswith(SHOWDOWN_WORDS) and street in BETTING_STREETS:
+            if action.startswith(("Hand Result", "Hand result")):
+                self.collects.append(self.collect(street, no, text, seat, action))
+            else:
+                self.showdown(street, no, text, seat, action)
+        elif not action.startswith(IGNORED_ACTIONS):
+            raise self.fail(no, text)
 
     # -- summary ------------------------------------------------------------------------
 
