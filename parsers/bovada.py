@@ -182,6 +182,7 @@ STUD_STREETS: Final = (S_THIRD, S_FOURTH, S_FIFTH, S_SIXTH, S_SEVENTH)  # a play
 STUD_MARKERS: Final = {"*** HOLE CARDS ***": S_THIRD, "*** 3RD STREET ***": S_THIRD, "*** 4TH STREET ***": S_FOURTH,
                 "*** 5TH STREET ***": S_FIFTH, "*** 6TH STREET ***": S_SIXTH, "*** RIVER ***": S_SEVENTH}
 BETTING_STREETS: Final = frozenset(STREETS.values()) | frozenset(STUD_STREETS)
+MIN_BET_BETTING: Final = (Betting.NO_LIMIT.value, Betting.POT_LIMIT.value)  # the big blind is the least bet
 BOARD_STREETS: Final = {3: S_FLOP, 4: S_TURN, 5: S_RIVER}
 # the summary's stud seat line of a split pot: 'Seat+5:  HI $73.50  with ...', '... LO $73.50 [...]'
 HALF_WON: Final = re.compile(r"\b(?:HI|LO) (\$?[\d,]+(?:\.\d+)?)")
@@ -305,11 +306,15 @@ class _BovadaHand:
     def read(self) -> ParsedHand:
         buf = self.buf
         # a header glued to this hand's last line, or after a byte-order mark: that line is the next hand's
-        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or BRANDS_ANYWHERE.search(buf[-1][2])):
+        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t")
+                                or " Hand #" in buf[-1][2] and BRANDS_ANYWHERE.search(buf[-1][2])):
             if buf[-1][2].strip("\ufeff \t") and not GLUED_HEADER.match(buf[-1][2]):
                 break
             buf = buf[:-1]
         self.buf = buf
+        # the hand's text, once: its hash, and what the scans for the summary and the board look for
+        # (no line holds a line break: a line after the first starts where '\n' is)
+        joined = "\n".join([t for _, _, t in buf])
         first_no, offset, header = buf[0]
         m = HEADER.match(header.rstrip())
         if not m:
@@ -317,8 +322,8 @@ class _BovadaHand:
         num, rest = m.group("num"), m.group("rest")
         hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
-                          content_hash=content_hash("\n".join([t for _, _, t in buf])), hand_number=num)
-        if not any(buf[k][2].startswith("*** SUMMARY ***") for k in range(len(buf) - 1, 0, -1)):
+                          content_hash=content_hash(joined), hand_number=num)
+        if "\n*** SUMMARY ***" not in joined:  # no line after the header starts the summary
             # stored as recorded if its seats are (else rejected 'truncated': StarsFamilyParser._hand)
             self.cut = cut_short(self.fragment[0] if self.fragment else buf[-1][0], self.cut_by)
             if self.fragment is not None:
@@ -371,15 +376,15 @@ class _BovadaHand:
             i += 1
         while i < len(buf) and (sm := seat_line.match(buf[i][2].rstrip())):
             self.raw_no = buf[i][0]
-            label = sm.group("name")
+            number, label, me, stack = sm.group("seat", "name", "me", "stack")  # one call, not four
             # stud acts by the cards showing, not by position: the seat number is the clockwise order
-            pos = int(sm.group("seat")) if self.stud else _position(label)
+            pos = int(number) if self.stud else _position(label)
             if pos is None:
                 raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
             if label in self.seats:
                 raise self.fail(buf[i][0], buf[i][2], "two seats name the same position")
-            player = label + (" [ME]" if sm.group("me") else "")
-            seat = Seat(int(sm.group("seat")), player, self.amt(sm.group("stack")), pos, line_no=buf[i][0])
+            player = label + (" [ME]" if me else "")
+            seat = Seat(int(number), player, self.amt(stack), pos, line_no=buf[i][0])
             if seat.seat in self.left:
                 raise self.fail(buf[i][0], buf[i][2], "two seat lines for one seat")
             self.seats[label] = seat
@@ -391,7 +396,9 @@ class _BovadaHand:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
         self.seated = True
-        if not self.stud:  # stud has no board: each seat's cards give its streets (stud_deal)
+        # stud has no board (each seat's cards give its streets: stud_deal); a hand with no 'Board [' line
+        # has no summary board to check
+        if not self.stud and "\nBoard [" in joined:
             self.streets_recorded(i)
         self.body(hand, i)
         hand.events = self.events
@@ -400,7 +407,7 @@ class _BovadaHand:
             hand.big_blind = next((e.amount for e in self.events if e.kind == K_BIG_BLIND and e.text
                                    and not e.all_in and "Posts" not in e.text), None)
             hand.small_blind = next((e.amount for e in self.events if e.kind == K_SMALL_BLIND), None)
-        if hand.betting in (Betting.NO_LIMIT, Betting.POT_LIMIT):
+        if hand.betting in MIN_BET_BETTING:
             hand.min_bet = hand.big_blind
         return hand
 
