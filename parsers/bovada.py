@@ -314,7 +314,8 @@ class _BovadaHand:
         self.buf = buf
         # the hand's text, once: its hash, and what the scans for the summary and the board look for
         # (no line holds a line break: a line after the first starts where '\n' is)
-        joined = "\n".join([t for _, _, t in buf])
+        texts = [t for _, _, t in buf]
+        joined = "\n".join(texts)
         first_no, offset, header = buf[0]
         m = HEADER.match(header.rstrip())
         if not m:
@@ -399,7 +400,7 @@ class _BovadaHand:
         # stud has no board (each seat's cards give its streets: stud_deal); a hand with no 'Board [' line
         # has no summary board to check
         if not self.stud and "\nBoard [" in joined:
-            self.streets_recorded(i)
+            self.streets_recorded(i, texts)
         self.body(hand, i)
         hand.events = self.events
         hand.record_cut = self.cut
@@ -550,13 +551,17 @@ class _BovadaHand:
             total.to_amount = total.amount - won
             total.inferred_from = inferred_from(total.line_no, *lines)
 
-    def streets_recorded(self, i: int) -> None:
+    def streets_recorded(self, i: int, texts: list[str]) -> None:
         """Reject a hand whose summary board holds cards its lines never dealt: where
-        each street began (and so what each bet faced) is not recorded."""
+        each street began (and so what each bet faced) is not recorded.  ``texts``: the
+        hand's lines' text (``self.buf``'s)."""
         dealt: list[str] = []
-        for no, _, text in self.buf[i:]:
-            if text[:1] not in ("*", "C", "B"):
+        for k in range(i, len(texts)):
+            text = texts[k]
+            first = text[:1]
+            if first != "*" and first != "C" and first != "B":
                 continue
+            no = self.buf[k][0]
             if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
                                 "Card to the table [")):
                 dealt += BOARD.findall(text)[-1].split()
@@ -564,7 +569,7 @@ class _BovadaHand:
                 raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
                              f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
             elif text.startswith("Board [") and not dealt and not any(
-                    t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for _, _, t in self.buf[i:]):
+                    t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for t in texts[i:]):
                 # no line deals the board at all: the streets begin where the betting rounds close
                 self.board_unplaced = (no, BOARD.findall(text)[0].split())
             elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
