@@ -141,11 +141,13 @@ STUD_SEAT: Final = re.compile(r"^(?P<name>Seat\+(?P<seat>\d+))(?P<me> +\[ME\])?:
 ACTOR: Final = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
 # '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
 # save All-in's '(raise)'
-ACTION: Final = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Double bets|D bets|Calls|Call|Checks|Folds|Fold)"
-                    r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
+VERBS: Final = ("All-in", "Raises", "Bets chip info", "Bets", "Double bets", "D bets", "Calls", "Call", "Checks",
+                "Folds", "Fold")  # tried in this order: the longer first
+ACTION: Final = re.compile(rf"^(?P<verb>{'|'.join(VERBS)})(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
 # the verbs most action lines write, with no note: '<verb>' or '<verb> <args>', read by a split
 # (ACTION reads the rest: a note, 'Bets chip info', 'Double bets')
 PLAIN_VERBS: Final = frozenset({"All-in", "Raises", "Bets", "Calls", "Call", "Checks", "Folds", "Fold"})
+ACTION_INITIALS: Final = frozenset(verb[0] for verb in VERBS)
 RAISE_TO: Final = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
 BOARD: Final = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
 
@@ -226,10 +228,10 @@ def _summary_seat(text: str) -> tuple[str, str] | None:
     """
     if not text.startswith("Seat"):
         return None
-    start = 4
-    if text.startswith("+", start):
+    start = 4  # slices, not startswith(x, start): compiled, that is a generic method call
+    if text[start:start + 1] == "+":
         start += 1
-    if text.startswith(" ", start):
+    if text[start:start + 1] == " ":
         start += 1
     colon = text.find(": ", start)
     if colon <= start or not text[start:colon].isdecimal():
@@ -762,7 +764,9 @@ class _BovadaHand:
         verb, _, args = action.partition(" ")
         note: str | None = None
         if verb not in PLAIN_VERBS or args.startswith("(") or (verb == "Bets" and args.startswith("chip info")):
-            m = ACTION.match(action)
+            # ACTION's verbs begin with one of its initials: a line that does not (the showdown's,
+            # the table's) is not tried
+            m = ACTION.match(action) if action[:1] in ACTION_INITIALS else None
             if m is None:
                 self.other_line(street, no, text, seat, action)
                 return
