@@ -129,16 +129,17 @@ GAMES: Final = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "O
 # seven card stud: the header's 'Fixed Limit' and, in tournaments, '(0/0)' state no bet sizes
 STUD_GAMES: Final = {"7CARD": Variant.STUD.value, "7CARD HiLo": Variant.STUD_HILO.value}
 LIMITS: Final = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
-          "Fixed Limit": Betting.FIXED_LIMIT.value,
-          # the tournament's speed written where the limit would be (Ignition): the structure
-          # is not recorded (docs/semantics.md, 'Betting structure not recorded')
-          "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
+                 "Fixed Limit": Betting.FIXED_LIMIT.value,
+                 # the tournament's speed written where the limit would be (Ignition): the structure
+                 # is not recorded (docs/semantics.md, 'Betting structure not recorded')
+                 "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
 
 SEAT: Final = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
 # stud seats are named by their number: 'Seat+4 [ME]: 1,500 in chips' (the player 'Seat+4')
 STUD_SEAT: Final = re.compile(r"^(?P<name>Seat\+(?P<seat>\d+))(?P<me> +\[ME\])?: (?P<stack>\S+) in chips$")
 # an action line (in the summary, another hand's line: the hand was cut and another glued on)
-ACTOR: Final = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
+ACTOR: Final = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : "
+                          r"(?P<action>.*)$")
 # '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
 # save All-in's '(raise)'
 VERBS: Final = ("All-in", "Raises", "Bets chip info", "Bets", "Double bets", "D bets", "Calls", "Call", "Checks",
@@ -169,20 +170,22 @@ POSTS: Final = {
     "Posts dead chip": K_DEAD_BLIND,  # both blinds, the small one dead
 }
 # table lines, not the hand's: they record nothing for the log
-IGNORED_ACTIONS: Final = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Seat sit out",
-                   "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand", "Table deposit", "Rebuyin",
-                   "Double rebuys", "Addon", "Ranking", "Prize", "Draw for dealer", "Seat sit down")
+IGNORED_ACTIONS: Final = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)",
+                          "Seat sit out", "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand",
+                          "Table deposit", "Rebuyin", "Double rebuys", "Addon", "Ranking", "Prize", "Draw for dealer",
+                          "Seat sit down")
 # the same written with no player (the 'corrupted.lines' files): as much nothing
-IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Table Info:",
-                 "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand", "Seat re-join",
-                 "Set dealer", "Sit out", "Re-join")
+IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit",
+                        "Table Info:", "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand",
+                        "Seat re-join", "Set dealer", "Sit out", "Re-join")
 SHOWDOWN_WORDS: Final = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
 STREETS: Final = {"*** HOLE CARDS ***": S_PREFLOP, "*** FLOP ***": S_FLOP, "*** TURN ***": S_TURN,
-           "*** RIVER ***": S_RIVER}
+                  "*** RIVER ***": S_RIVER}
 STUD_STREETS: Final = (S_THIRD, S_FOURTH, S_FIFTH, S_SIXTH, S_SEVENTH)  # a player's street: his cards less 3
 # stud's markers, where written (2014: '*** 3RD STREET ***' ... '*** RIVER ***'; before, only '*** HOLE CARDS ***')
-STUD_MARKERS: Final = {"*** HOLE CARDS ***": S_THIRD, "*** 3RD STREET ***": S_THIRD, "*** 4TH STREET ***": S_FOURTH,
-                "*** 5TH STREET ***": S_FIFTH, "*** 6TH STREET ***": S_SIXTH, "*** RIVER ***": S_SEVENTH}
+STUD_MARKERS: Final = {"*** HOLE CARDS ***": S_THIRD, "*** 3RD STREET ***": S_THIRD,
+                       "*** 4TH STREET ***": S_FOURTH, "*** 5TH STREET ***": S_FIFTH, "*** 6TH STREET ***": S_SIXTH,
+                       "*** RIVER ***": S_SEVENTH}
 BETTING_STREETS: Final = frozenset(STREETS.values()) | frozenset(STUD_STREETS)
 MIN_BET_BETTING: Final = (Betting.NO_LIMIT.value, Betting.POT_LIMIT.value)  # the big blind is the least bet
 BOARD_STREETS: Final = {3: S_FLOP, 4: S_TURN, 5: S_RIVER}
@@ -191,7 +194,8 @@ HALF_WON: Final = re.compile(r"\b(?:HI|LO) (\$?[\d,]+(?:\.\d+)?)")
 
 
 # the acting order a position name gives: small blind 1, big blind 2, UTG 3, UTG+n 3+n, the dealer last
-POSITION_ORDER: Final = {"Small Blind": 1, "Big Blind": 2, "Dealer": 20, "UTG": 3, **{f"UTG+{n}": 3 + n for n in range(10)}}
+POSITION_ORDER: Final = {"Small Blind": 1, "Big Blind": 2, "Dealer": 20, "UTG": 3,
+                         **{f"UTG+{n}": 3 + n for n in range(10)}}
 
 
 def _position(label: str) -> int | None:
