@@ -26,7 +26,7 @@ HERE = Path(__file__).resolve().parent
 NATIVE_MODULES = ["parsers/base.py", "parsers/stars_family.py", "parsers/pokerstars.py", "parsers/phh.py", "parsers/ipoker.py",
                   # the sites on the Stars family: their parser classes, Run It Once's reading of raises, WPN 2016
                   "parsers/ggpoker.py", "parsers/winamax.py", "parsers/fulltilt.py", "parsers/fulltilt_stars.py",
-                  "parsers/wpn.py", "parsers/runitonce.py",
+                  "parsers/wpn.py", "parsers/runitonce.py", "parsers/bovada.py",
                   "parsers/party_family.py", "parsers/partypoker.py", "parsers/pacific.py",
                   "replay/engine.py"]
 MANIFEST = "parsers/_native.json"  # read by parsers/_native.py: what was compiled, from which source

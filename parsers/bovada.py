@@ -73,90 +73,129 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import Any
+from typing import Any, Final
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, ParsedHand, Reject, Seat, content_hash, inferred_from
 from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, cut_in_line, cut_short, infer_return, to_units
 
-BRANDS = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
-BRANDS_ANYWHERE = re.compile(BRANDS)
-GLUED_HEADER = re.compile(rf"^\ufeff*{BRANDS}")  # a header after byte-order marks, at a line's start
-HEADER = re.compile(r"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
-GAME = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
-TOURNEY = re.compile(
+# the event kinds and streets this reader writes, typed: compiled, each is a C static compared as
+# a str (``K.FOLD`` is a lookup in the module's dict, then one in the namespace's, at every use)
+K_ANTE: Final[str] = K.ANTE
+K_BET: Final[str] = K.BET
+K_BIG_BLIND: Final[str] = K.BIG_BLIND
+K_BRING_IN: Final[str] = K.BRING_IN
+K_CALL: Final[str] = K.CALL
+K_CHECK: Final[str] = K.CHECK
+K_COLLECT: Final[str] = K.COLLECT
+K_DEAD_BLIND: Final[str] = K.DEAD_BLIND
+K_DEAL_BOARD: Final[str] = K.DEAL_BOARD
+K_DEAL_HOLE: Final[str] = K.DEAL_HOLE
+K_FOLD: Final[str] = K.FOLD
+K_MUCK: Final[str] = K.MUCK
+K_NO_SHOW: Final[str] = K.NO_SHOW
+K_RAISE: Final[str] = K.RAISE
+K_SEAT_RESULT: Final[str] = K.SEAT_RESULT
+K_SHOW: Final[str] = K.SHOW
+K_SMALL_BLIND: Final[str] = K.SMALL_BLIND
+K_TOTAL_POT: Final[str] = K.TOTAL_POT
+K_UNCALLED_RETURN: Final[str] = K.UNCALLED_RETURN
+S_FIFTH: Final[str] = S.FIFTH
+S_FLOP: Final[str] = S.FLOP
+S_FOURTH: Final[str] = S.FOURTH
+S_PREFLOP: Final[str] = S.PREFLOP
+S_RIVER: Final[str] = S.RIVER
+S_SEVENTH: Final[str] = S.SEVENTH
+S_SIXTH: Final[str] = S.SIXTH
+S_SUMMARY: Final[str] = S.SUMMARY
+S_THIRD: Final[str] = S.THIRD
+S_TURN: Final[str] = S.TURN
+
+BRANDS: Final = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
+BRANDS_ANYWHERE: Final = re.compile(BRANDS)
+GLUED_HEADER: Final = re.compile(rf"^\ufeff*{BRANDS}")  # a header after byte-order marks, at a line's start
+HEADER: Final = re.compile(r"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
+GAME: Final = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
+TOURNEY: Final = re.compile(
     rf"^{GAME} Tournament #(?P<tid>[\w-]+) TBL#(?P<table>\d+), (?P<limit>[A-Za-z ]+)- Level (?P<level>\d+) "
     r"\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)(?: \[MVS\])? - (?P<date>.+)$"
 )
-CASH = re.compile(
+CASH: Final = re.compile(
     rf"^(?:TBL#(?P<table>\d+)|Zone Poker ID#(?P<zone>\d+)) {GAME}(?:ZonePoker)? +(?P<limit>[A-Za-z ]+?)"
     r"(?: \[MVS\])? - (?P<date>.+)$"
 )
-DATE = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
-GAMES = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "OMAHA HiLo": Variant.OMAHA_HILO.value}
+DATE: Final = re.compile(r"(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})")
+GAMES: Final = {"HOLDEM": Variant.HOLDEM.value, "OMAHA": Variant.OMAHA.value, "OMAHA HiLo": Variant.OMAHA_HILO.value}
 # seven card stud: the header's 'Fixed Limit' and, in tournaments, '(0/0)' state no bet sizes
-STUD_GAMES = {"7CARD": Variant.STUD.value, "7CARD HiLo": Variant.STUD_HILO.value}
-LIMITS = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
-          "Fixed Limit": Betting.FIXED_LIMIT.value,
-          # the tournament's speed written where the limit would be (Ignition): the structure
-          # is not recorded (docs/semantics.md, 'Betting structure not recorded')
-          "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
+STUD_GAMES: Final = {"7CARD": Variant.STUD.value, "7CARD HiLo": Variant.STUD_HILO.value}
+LIMITS: Final = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
+                 "Fixed Limit": Betting.FIXED_LIMIT.value,
+                 # the tournament's speed written where the limit would be (Ignition): the structure
+                 # is not recorded (docs/semantics.md, 'Betting structure not recorded')
+                 "Normal": Betting.UNRECORDED.value, "Turbo": Betting.UNRECORDED.value}
 
-SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
+SEAT: Final = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?)(?P<me> +\[ME\])? \((?P<stack>\S+) in chips\)$")
 # stud seats are named by their number: 'Seat+4 [ME]: 1,500 in chips' (the player 'Seat+4')
-STUD_SEAT = re.compile(r"^(?P<name>Seat\+(?P<seat>\d+))(?P<me> +\[ME\])?: (?P<stack>\S+) in chips$")
+STUD_SEAT: Final = re.compile(r"^(?P<name>Seat\+(?P<seat>\d+))(?P<me> +\[ME\])?: (?P<stack>\S+) in chips$")
 # an action line (in the summary, another hand's line: the hand was cut and another glued on)
-ACTOR = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : (?P<action>.*)$")
+ACTOR: Final = re.compile(r"^(?P<name>Small Blind|Big Blind|Dealer|UTG(?:\+\d)?|Seat\+\d+)(?P<me> +\[ME\])? : "
+                          r"(?P<action>.*)$")
 # '<verb>(<note>) <args>': the note is the client's ('timeout', 'auth', 'Blind Disconnected'),
 # save All-in's '(raise)'
-ACTION = re.compile(r"^(?P<verb>All-in|Raises|Bets chip info|Bets|Double bets|D bets|Calls|Call|Checks|Folds|Fold)"
-                    r"(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
-RAISE_TO = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
-BOARD = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
+VERBS: Final = ("All-in", "Raises", "Bets chip info", "Bets", "Double bets", "D bets", "Calls", "Call", "Checks",
+                "Folds", "Fold")  # tried in this order: the longer first
+ACTION: Final = re.compile(rf"^(?P<verb>{'|'.join(VERBS)})(?: ?\((?P<note>[^)]*)\))?(?: (?P<args>.*))?$")
+# the verbs most action lines write, with no note: '<verb>' or '<verb> <args>', read by a split
+# (ACTION reads the rest: a note, 'Bets chip info', 'Double bets')
+PLAIN_VERBS: Final = frozenset({"All-in", "Raises", "Bets", "Calls", "Call", "Checks", "Folds", "Fold"})
+ACTION_INITIALS: Final = frozenset(verb[0] for verb in VERBS)
+RAISE_TO: Final = re.compile(r"^(\S+) to (\S+)$")  # 'Raises X to Y', 'All-in(raise) X to Y'
+BOARD: Final = re.compile(r"\[([^\]]*)\]")  # cards: each bracket group
 
 # the summary: 'Total Pot($112) | Rake ($1)'; 'Seat+3: Big Blind 1085  with ...' (the seat
 # renumbered: matched by position name), 'Seat 1: Small Blind $111 [Does not show]'
-SUMMARY_LINES = {
-    "total": re.compile(r"^Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?$"),
-    "seat": re.compile(r"^Seat\+? ?(?P<seat>\d+): (?P<rest>.*)$"),
-    "won": re.compile(r"^ (\$?[\d,]+(?:\.\d+)?)(?: |$)"),
-}
+TOTAL_POT: Final = re.compile(r"^Total Pot\((?P<total>[^)]+)\)(?: \| Rake \((?P<rake>[^)]+)\))?$")
+WON: Final = re.compile(r"^ (\$?[\d,]+(?:\.\d+)?)(?: |$)")  # after the seat's name: the chips won
 
-POSTS = {
-    "Ante chip": K.ANTE,
-    "Small blind": K.SMALL_BLIND,
-    "Small Blind": K.SMALL_BLIND,
-    "Ante/Small blind": K.SMALL_BLIND,
-    "Ante/Small Blind": K.SMALL_BLIND,
-    "Big blind": K.BIG_BLIND,
-    "Big Blind": K.BIG_BLIND,
-    "Big blind/Bring in": K.BIG_BLIND,
-    "Posts chip": K.BIG_BLIND,  # a big blind posted by a player entering the game
-    "Posts dead chip": K.DEAD_BLIND,  # both blinds, the small one dead
+POSTS: Final = {
+    "Ante chip": K_ANTE,
+    "Small blind": K_SMALL_BLIND,
+    "Small Blind": K_SMALL_BLIND,
+    "Ante/Small blind": K_SMALL_BLIND,
+    "Ante/Small Blind": K_SMALL_BLIND,
+    "Big blind": K_BIG_BLIND,
+    "Big Blind": K_BIG_BLIND,
+    "Big blind/Bring in": K_BIG_BLIND,
+    "Posts chip": K_BIG_BLIND,  # a big blind posted by a player entering the game
+    "Posts dead chip": K_DEAD_BLIND,  # both blinds, the small one dead
 }
 # table lines, not the hand's: they record nothing for the log
-IGNORED_ACTIONS = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Seat sit out",
-                   "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand", "Table deposit", "Rebuyin",
-                   "Double rebuys", "Addon", "Ranking", "Prize", "Draw for dealer", "Seat sit down")
+IGNORED_ACTIONS: Final = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)",
+                          "Seat sit out", "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand",
+                          "Table deposit", "Rebuyin", "Double rebuys", "Addon", "Ranking", "Prize", "Draw for dealer",
+                          "Seat sit down")
 # the same written with no player (the 'corrupted.lines' files): as much nothing
-IGNORED_LINES = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit", "Table Info:",
-                 "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand", "Seat re-join",
-                 "Set dealer", "Sit out", "Re-join")
-SHOWDOWN_WORDS = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
-STREETS = {"*** HOLE CARDS ***": S.PREFLOP, "*** FLOP ***": S.FLOP, "*** TURN ***": S.TURN,
-           "*** RIVER ***": S.RIVER}
-STUD_STREETS = (S.THIRD, S.FOURTH, S.FIFTH, S.SIXTH, S.SEVENTH)  # a player's street: his cards less 3
+IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit",
+                        "Table Info:", "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand",
+                        "Seat re-join", "Set dealer", "Sit out", "Re-join")
+SHOWDOWN_WORDS: Final = ("Showdown", "Mucks ", "Does not show", "Hand Result", "Hand result")
+STREETS: Final = {"*** HOLE CARDS ***": S_PREFLOP, "*** FLOP ***": S_FLOP, "*** TURN ***": S_TURN,
+                  "*** RIVER ***": S_RIVER}
+STUD_STREETS: Final = (S_THIRD, S_FOURTH, S_FIFTH, S_SIXTH, S_SEVENTH)  # a player's street: his cards less 3
 # stud's markers, where written (2014: '*** 3RD STREET ***' ... '*** RIVER ***'; before, only '*** HOLE CARDS ***')
-STUD_MARKERS = {"*** HOLE CARDS ***": S.THIRD, "*** 3RD STREET ***": S.THIRD, "*** 4TH STREET ***": S.FOURTH,
-                "*** 5TH STREET ***": S.FIFTH, "*** 6TH STREET ***": S.SIXTH, "*** RIVER ***": S.SEVENTH}
-BETTING_STREETS = frozenset(STREETS.values()) | frozenset(STUD_STREETS)
-BOARD_STREETS = {3: S.FLOP, 4: S.TURN, 5: S.RIVER}
+STUD_MARKERS: Final = {"*** HOLE CARDS ***": S_THIRD, "*** 3RD STREET ***": S_THIRD,
+                       "*** 4TH STREET ***": S_FOURTH, "*** 5TH STREET ***": S_FIFTH, "*** 6TH STREET ***": S_SIXTH,
+                       "*** RIVER ***": S_SEVENTH}
+BETTING_STREETS: Final = frozenset(STREETS.values()) | frozenset(STUD_STREETS)
+MIN_BET_BETTING: Final = (Betting.NO_LIMIT.value, Betting.POT_LIMIT.value)  # the big blind is the least bet
+BOARD_STREETS: Final = {3: S_FLOP, 4: S_TURN, 5: S_RIVER}
 # the summary's stud seat line of a split pot: 'Seat+5:  HI $73.50  with ...', '... LO $73.50 [...]'
-HALF_WON = re.compile(r"\b(?:HI|LO) (\$?[\d,]+(?:\.\d+)?)")
+HALF_WON: Final = re.compile(r"\b(?:HI|LO) (\$?[\d,]+(?:\.\d+)?)")
 
 
 # the acting order a position name gives: small blind 1, big blind 2, UTG 3, UTG+n 3+n, the dealer last
-POSITION_ORDER = {"Small Blind": 1, "Big Blind": 2, "Dealer": 20, "UTG": 3, **{f"UTG+{n}": 3 + n for n in range(10)}}
+POSITION_ORDER: Final = {"Small Blind": 1, "Big Blind": 2, "Dealer": 20, "UTG": 3,
+                         **{f"UTG+{n}": 3 + n for n in range(10)}}
 
 
 def _position(label: str) -> int | None:
@@ -166,6 +205,42 @@ def _position(label: str) -> int | None:
     [1, 2, 3, 5, 20, None]
     """
     return POSITION_ORDER.get(label)
+
+
+def _highest(committed: dict[int, int]) -> int:
+    """The street's highest commitment, 0 before any: ``max(committed.values(), default=0)``,
+    as a loop (compiled, a ``max`` with a default is a generic call).
+
+    >>> _highest({}), _highest({1: 5, 2: 10, 3: 10}), _highest({4: -2})
+    (0, 10, -2)
+    """
+    level = 0
+    first = True
+    for chips in committed.values():
+        if first or chips > level:
+            level = chips
+            first = False
+    return level
+
+
+def _summary_seat(text: str) -> tuple[str, str] | None:
+    """A summary seat line's number and what follows it ('Seat+3: ', 'Seat 1: ', 'Seat 10: '):
+    the pattern ``^Seat\\+? ?(\\d+): (.*)$``, read by slices.
+
+    >>> _summary_seat("Seat+3: Big Blind 1085  with"), _summary_seat("Seat 10: UTG Folded"), _summary_seat("Seat: x")
+    (('3', 'Big Blind 1085  with'), ('10', 'UTG Folded'), None)
+    """
+    if not text.startswith("Seat"):
+        return None
+    start = 4  # slices, not startswith(x, start): compiled, that is a generic method call
+    if text[start:start + 1] == "+":
+        start += 1
+    if text[start:start + 1] == " ":
+        start += 1
+    colon = text.find(": ", start)
+    if colon <= start or not text[start:colon].isdecimal():
+        return None
+    return text[start:colon], text[colon + 2:]
 
 
 class _BovadaHand:
@@ -207,6 +282,18 @@ class _BovadaHand:
     def amt(self, text: str) -> int:
         if text.isdigit():  # tournament chips: most amounts
             return int(text) * self.scale
+        # what to_units strips too, without its call: the dollar sign ('$0.25'), thousands'
+        # commas ('1,500'); cents written with both decimals; anything else, and every error,
+        # is to_units' own
+        bare = text[1:] if text[:1] == "$" else text
+        if "," in bare:
+            bare = bare.replace(",", "")
+        if bare.isdigit():
+            return int(bare) * self.scale
+        if self.scale == 100:
+            whole, _, cents = bare.partition(".")
+            if len(cents) == 2 and whole.isdigit() and cents.isdigit():
+                return int(whole) * 100 + int(cents)
         return to_units(text, self.scale)
 
     def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
@@ -225,11 +312,16 @@ class _BovadaHand:
     def read(self) -> ParsedHand:
         buf = self.buf
         # a header glued to this hand's last line, or after a byte-order mark: that line is the next hand's
-        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t") or BRANDS_ANYWHERE.search(buf[-1][2])):
+        while len(buf) > 1 and (not buf[-1][2].strip("\ufeff \t")
+                                or " Hand #" in buf[-1][2] and BRANDS_ANYWHERE.search(buf[-1][2])):
             if buf[-1][2].strip("\ufeff \t") and not GLUED_HEADER.match(buf[-1][2]):
                 break
             buf = buf[:-1]
         self.buf = buf
+        # the hand's text, once: its hash, and what the scans for the summary and the board look for
+        # (no line holds a line break: a line after the first starts where '\n' is)
+        texts = [t for _, _, t in buf]
+        joined = "\n".join(texts)
         first_no, offset, header = buf[0]
         m = HEADER.match(header.rstrip())
         if not m:
@@ -237,8 +329,8 @@ class _BovadaHand:
         num, rest = m.group("num"), m.group("rest")
         hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
-                          content_hash=content_hash("\n".join([t for _, _, t in buf])), hand_number=num)
-        if not any(buf[k][2].startswith("*** SUMMARY ***") for k in range(len(buf) - 1, 0, -1)):
+                          content_hash=content_hash(joined), hand_number=num)
+        if "\n*** SUMMARY ***" not in joined:  # no line after the header starts the summary
             # stored as recorded if its seats are (else rejected 'truncated': StarsFamilyParser._hand)
             self.cut = cut_short(self.fragment[0] if self.fragment else buf[-1][0], self.cut_by)
             if self.fragment is not None:
@@ -291,15 +383,15 @@ class _BovadaHand:
             i += 1
         while i < len(buf) and (sm := seat_line.match(buf[i][2].rstrip())):
             self.raw_no = buf[i][0]
-            label = sm.group("name")
+            number, label, me, stack = sm.group("seat", "name", "me", "stack")  # one call, not four
             # stud acts by the cards showing, not by position: the seat number is the clockwise order
-            pos = int(sm.group("seat")) if self.stud else _position(label)
+            pos = int(number) if self.stud else _position(label)
             if pos is None:
                 raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
             if label in self.seats:
                 raise self.fail(buf[i][0], buf[i][2], "two seats name the same position")
-            player = label + (" [ME]" if sm.group("me") else "")
-            seat = Seat(int(sm.group("seat")), player, self.amt(sm.group("stack")), pos, line_no=buf[i][0])
+            player = label + (" [ME]" if me else "")
+            seat = Seat(int(number), player, self.amt(stack), pos, line_no=buf[i][0])
             if seat.seat in self.left:
                 raise self.fail(buf[i][0], buf[i][2], "two seat lines for one seat")
             self.seats[label] = seat
@@ -311,23 +403,25 @@ class _BovadaHand:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
         hand.seats = sorted(self.seats.values(), key=lambda s: s.position or 0)
         self.seated = True
-        if not self.stud:  # stud has no board: each seat's cards give its streets (stud_deal)
-            self.streets_recorded(i)
+        # stud has no board (each seat's cards give its streets: stud_deal); a hand with no 'Board [' line
+        # has no summary board to check
+        if not self.stud and "\nBoard [" in joined:
+            self.streets_recorded(i, texts)
         self.body(hand, i)
         hand.events = self.events
         hand.record_cut = self.cut
         if hand.big_blind is None:  # cash: the stakes are the blinds posted
-            hand.big_blind = next((e.amount for e in self.events if e.kind == K.BIG_BLIND and e.text
+            hand.big_blind = next((e.amount for e in self.events if e.kind == K_BIG_BLIND and e.text
                                    and not e.all_in and "Posts" not in e.text), None)
-            hand.small_blind = next((e.amount for e in self.events if e.kind == K.SMALL_BLIND), None)
-        if hand.betting in (Betting.NO_LIMIT, Betting.POT_LIMIT):
+            hand.small_blind = next((e.amount for e in self.events if e.kind == K_SMALL_BLIND), None)
+        if hand.betting in MIN_BET_BETTING:
             hand.min_bet = hand.big_blind
         return hand
 
     # -- the hand's lines ---------------------------------------------------------------
 
     def body(self, hand: ParsedHand, i: int) -> None:
-        street = S.THIRD if self.stud else S.PREFLOP
+        street = S_THIRD if self.stud else S_PREFLOP
         board: list[str] = []
         previous = ""
         summary = False
@@ -381,7 +475,7 @@ class _BovadaHand:
                     self.blind_or_ante(no)
                 if head == "*** SUMMARY ***":
                     summary = True
-                    street = S.SUMMARY
+                    street = S_SUMMARY
                     continue
                 if self.stud:
                     new = STUD_MARKERS.get(head)
@@ -395,7 +489,7 @@ class _BovadaHand:
                 if head not in STREETS:
                     raise self.fail(no, text, "street marker not understood")
                 new = STREETS[head]
-                if new != S.PREFLOP:
+                if new != S_PREFLOP:
                     cards = BOARD.findall(text)
                     if not cards:
                         raise self.fail(no, text, "board cards missing")
@@ -403,7 +497,7 @@ class _BovadaHand:
                     board.extend(dealt)
                     self.new_street(street, new)
                     street = new
-                    self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
+                    self.add(street, K_DEAL_BOARD, no, cards=" ".join(dealt))
                 continue
             if summary:
                 self.summary_line(no, text)
@@ -417,11 +511,11 @@ class _BovadaHand:
                 dealt = BOARD.findall(text)[-1].split()
                 board.extend(dealt)
                 size = BOARD_STREETS.get(len(board))
-                if size is None or (size == S.FLOP and len(dealt) != 3):
+                if size is None or (size == S_FLOP and len(dealt) != 3):
                     raise self.fail(no, text, "board cards not understood")
                 self.new_street(street, size)
                 street = size
-                self.add(street, K.DEAL_BOARD, no, cards=" ".join(dealt))
+                self.add(street, K_DEAL_BOARD, no, cards=" ".join(dealt))
                 continue
             if not text.startswith(IGNORED_LINES):
                 raise self.fail(no, text)
@@ -439,7 +533,7 @@ class _BovadaHand:
         for e in collects:
             if e.pot_label is None:
                 e.pot_label = "main" if side_collects else "pot"
-        if not any(e.kind == K.UNCALLED_RETURN for e in self.events):
+        if not any(e.kind == K_UNCALLED_RETURN for e in self.events):
             infer_return(self.events, hand)  # a walk: the big blind's uncalled chips are in his collect
         self.house_take(hand, collects)
 
@@ -450,26 +544,30 @@ class _BovadaHand:
         total at all (Zone Poker, 2021): the chips put in, less returns, and what was won."""
         won = sum(e.amount or 0 for e in collects)
         lines = sorted({e.line_no for e in collects})
-        total = next((e for e in self.events if e.kind == K.TOTAL_POT), None)
+        total = next((e for e in self.events if e.kind == K_TOTAL_POT), None)
         if total is None:
-            posts = (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND)
+            posts = (K_ANTE, K_SMALL_BLIND, K_BIG_BLIND, K_DEAD_BLIND)
             put = sum(e.amount or 0 for e in self.events if e.kind in posts)
-            put += sum(self.added.values()) - sum(e.amount or 0 for e in self.events if e.kind == K.UNCALLED_RETURN)
+            put += sum(self.added.values()) - sum(e.amount or 0 for e in self.events if e.kind == K_UNCALLED_RETURN)
             last_no, _, last_text = self.buf[-1]  # placed on the hand's last line, as the total's line would be
-            self.events.append(Event(len(self.events), S.SUMMARY, K.TOTAL_POT, last_no, amount=put,
+            self.events.append(Event(len(self.events), S_SUMMARY, K_TOTAL_POT, last_no, amount=put,
                                      to_amount=max(put - won, 0), text=last_text,
                                      inferred_from=inferred_from(last_no, *lines)))
         elif total.to_amount is None and not hand.is_tournament and total.amount is not None and total.amount > won:
             total.to_amount = total.amount - won
             total.inferred_from = inferred_from(total.line_no, *lines)
 
-    def streets_recorded(self, i: int) -> None:
+    def streets_recorded(self, i: int, texts: list[str]) -> None:
         """Reject a hand whose summary board holds cards its lines never dealt: where
-        each street began (and so what each bet faced) is not recorded."""
+        each street began (and so what each bet faced) is not recorded.  ``texts``: the
+        hand's lines' text (``self.buf``'s)."""
         dealt: list[str] = []
-        for no, _, text in self.buf[i:]:
-            if text[:1] not in ("*", "C", "B"):
+        for k in range(i, len(texts)):
+            text = texts[k]
+            first = text[:1]
+            if first != "*" and first != "C" and first != "B":
                 continue
+            no = self.buf[k][0]
             if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
                                 "Card to the table [")):
                 dealt += BOARD.findall(text)[-1].split()
@@ -477,7 +575,7 @@ class _BovadaHand:
                 raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
                              f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
             elif text.startswith("Board [") and not dealt and not any(
-                    t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for _, _, t in self.buf[i:]):
+                    t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for t in texts[i:]):
                 # no line deals the board at all: the streets begin where the betting rounds close
                 self.board_unplaced = (no, BOARD.findall(text)[0].split())
             elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
@@ -488,11 +586,11 @@ class _BovadaHand:
     def round_state(self, e: Event, seat: Seat) -> None:
         """Who has acted on the street since its last bet or raise, and who has folded (the
         betting rounds of a hand whose board only the summary writes)."""
-        if e.kind in (K.BET, K.RAISE):
+        if e.kind in (K_BET, K_RAISE):
             self.acted = {seat.seat}
-        elif e.kind in (K.CALL, K.CHECK, K.FOLD):
+        elif e.kind in (K_CALL, K_CHECK, K_FOLD):
             self.acted.add(seat.seat)
-            if e.kind == K.FOLD:
+            if e.kind == K_FOLD:
                 self.folded.add(seat.seat)
 
     def round_closed(self) -> bool:
@@ -521,8 +619,8 @@ class _BovadaHand:
         if not showdown and not ACTION.match(action):
             return street  # a line that is no bet: ignored, or a post
         while self.board_placed < len(cards) and self.round_closed():
-            new = {S.PREFLOP: S.FLOP, S.FLOP: S.TURN, S.TURN: S.RIVER}.get(street)
-            size = 3 if new == S.FLOP else 1
+            new = {S_PREFLOP: S_FLOP, S_FLOP: S_TURN, S_TURN: S_RIVER}.get(street)
+            size = 3 if new == S_FLOP else 1
             if new is None or self.board_placed + size > len(cards):
                 break
             if sum(1 for s in self.holes if s not in self.folded) <= 1:
@@ -530,7 +628,7 @@ class _BovadaHand:
             self.new_street(street, new)
             street = new
             self.acted = set()
-            e = self.add(street, K.DEAL_BOARD, no, cards=" ".join(cards[self.board_placed:self.board_placed + size]))
+            e = self.add(street, K_DEAL_BOARD, no, cards=" ".join(cards[self.board_placed:self.board_placed + size]))
             e.inferred_from = inferred_from(board_no, no)
             self.board_placed += size
             if not showdown:
@@ -553,7 +651,7 @@ class _BovadaHand:
         why = None
         if len(cards) != (1 if held else 3) or n > 7:
             why = f"{len(cards)} cards dealt to a seat holding {len(held)}"
-        elif any(e.kind == K.FOLD and e.seat == seat.seat for e in self.events):
+        elif any(e.kind == K_FOLD and e.seat == seat.seat for e in self.events):
             why = "cards dealt to a seat that folded"
         elif any(c in self.cards_seen for c in cards):
             why = "a card dealt twice"
@@ -570,16 +668,16 @@ class _BovadaHand:
         self.holes[seat.seat] = " ".join(held)
         if new != street:
             self.new_street(street, new)
-        e = self.add(new, K.DEAL_HOLE, no, seat, cards=" ".join(cards))
+        e = self.add(new, K_DEAL_HOLE, no, seat, cards=" ".join(cards))
         e.inferred_from = inferred_from(self.buf[0][0], no)
         return new
 
     def blind_or_ante(self, no: int) -> None:
         """A blind's all-in before the deal, read as his blind, where others then post
         antes and he posts none ('ante.all.in'): it may as well have been his ante."""
-        antes = {e.seat for e in self.events if e.kind == K.ANTE}
+        antes = {e.seat for e in self.events if e.kind == K_ANTE}
         for e in self.events:
-            if antes and e.kind in (K.SMALL_BLIND, K.BIG_BLIND) and e.all_in and e.seat not in antes and \
+            if antes and e.kind in (K_SMALL_BLIND, K_BIG_BLIND) and e.all_in and e.seat not in antes and \
                     (e.text or "").split(" : ", 1)[-1].startswith("All-in"):
                 raise Reject("all-in-unclear", e.line_no, f"line {e.line_no}: an all-in before the deal by a blind "
                              f"who posts no ante where others do: his blind or his ante, the record does not say: "
@@ -598,7 +696,7 @@ class _BovadaHand:
             label = "side"
         else:
             raise self.fail(no, text)
-        return self.add(street, K.COLLECT, no, seat, amount=self.amt(amount), pot_label=label)
+        return self.add(street, K_COLLECT, no, seat, amount=self.amt(amount), pot_label=label)
 
     def showdown(self, street: str, no: int, text: str, seat: Seat, action: str) -> None:
         cards = BOARD.findall(action)
@@ -606,11 +704,11 @@ class _BovadaHand:
             hole = self.holes.get(seat.seat)
             if hole is None:
                 raise self.fail(no, text, "a showdown by a player whose cards were not dealt in the record")
-            self.add(street, K.SHOW, no, seat, cards=hole)
+            self.add(street, K_SHOW, no, seat, cards=hole)
         elif action.startswith("Mucks"):
-            self.add(street, K.MUCK, no, seat, cards=cards[0] if cards else None)
+            self.add(street, K_MUCK, no, seat, cards=cards[0] if cards else None)
         elif action.startswith("Does not show"):
-            self.add(street, K.NO_SHOW, no, seat, cards=cards[0] if cards else None)
+            self.add(street, K_NO_SHOW, no, seat, cards=cards[0] if cards else None)
         else:
             raise self.fail(no, text)
 
@@ -627,17 +725,17 @@ class _BovadaHand:
             if not hole:
                 raise self.fail(no, text, "a deal with no cards")
             self.holes[seat.seat] = hole
-            self.add(street, K.DEAL_HOLE, no, seat, cards=hole)
+            self.add(street, K_DEAL_HOLE, no, seat, cards=hole)
             return
         if action == "Folds":  # the commonest action: no pattern needed
-            self.add(street, K.FOLD, no, seat)
+            self.add(street, K_FOLD, no, seat)
             return
         post, _, amount_text = action.rpartition(" ")
         kind = POSTS.get(post)
         if self.stud and post.startswith(("Big blind/Bring in", "Bring_in chip")):
-            kind = K.BRING_IN  # 'Big blind/Bring in(timeout) 5': posted for a player who timed out
+            kind = K_BRING_IN  # 'Big blind/Bring in(timeout) 5': posted for a player who timed out
         committed = self.committed
-        if kind == K.BRING_IN:
+        if kind == K_BRING_IN:
             amount = self.amt(amount_text)
             self.put(seat, amount, no, text)
             committed[seat.seat] = committed.get(seat.seat, 0) + amount
@@ -651,13 +749,13 @@ class _BovadaHand:
                 # a live post other than the big blind (a returning player's small one: 'Posts chip $5' at $5/$10)
                 if self.bb_posted is None or amount > self.bb_posted:
                     raise self.fail(no, text, "a post that is no blind of the hand")
-                kind = K.SMALL_BLIND
+                kind = K_SMALL_BLIND
             if post.startswith("Big blind") or post == "Big Blind":
                 self.bb_posted = amount
             self.put(seat, amount, no, text)
-            if kind != K.ANTE:
+            if kind != K_ANTE:
                 # the dead part of both blinds is the small one: the live part is the big blind posted
-                live = min(amount, hand.big_blind or self.bb_posted or amount) if kind == K.DEAD_BLIND else amount
+                live = min(amount, hand.big_blind or self.bb_posted or amount) if kind == K_DEAD_BLIND else amount
                 committed[seat.seat] = committed.get(seat.seat, 0) + live
             self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
             return
@@ -665,45 +763,44 @@ class _BovadaHand:
             amount = self.amt(action[31:])
             self.left[seat.seat] += amount
             committed[seat.seat] = committed.get(seat.seat, 0) - amount
-            self.add(street, K.UNCALLED_RETURN, no, seat, amount=amount)
+            self.add(street, K_UNCALLED_RETURN, no, seat, amount=amount)
             return
-        m = ACTION.match(action)
-        if m is None:
-            if action.startswith(SHOWDOWN_WORDS) and street in BETTING_STREETS:
-                if action.startswith(("Hand Result", "Hand result")):
-                    self.collects.append(self.collect(street, no, text, seat, action))
-                else:
-                    self.showdown(street, no, text, seat, action)
-            elif not action.startswith(IGNORED_ACTIONS):
-                raise self.fail(no, text)
-            return
-        verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
+        verb, _, args = action.partition(" ")
+        note: str | None = None
+        if verb not in PLAIN_VERBS or args.startswith("(") or (verb == "Bets" and args.startswith("chip info")):
+            # ACTION's verbs begin with one of its initials: a line that does not (the showdown's,
+            # the table's) is not tried
+            m = ACTION.match(action) if action[:1] in ACTION_INITIALS else None
+            if m is None:
+                self.other_line(street, no, text, seat, action)
+                return
+            verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
         if verb == "All-in" and not self.dealt:
             # before the deal only antes and blinds are posted, the antes first: 'Big Blind : All-in $8'
             # is the big blind's post, all in; 'UTG : All-in 12' (no blind), or a blind's all-in while
             # others post antes and he has posted none, is the ante
-            kind = {"Small Blind": K.SMALL_BLIND, "Big Blind": K.BIG_BLIND}.get(seat.player.split(" [")[0])
-            antes = any(e.kind == K.ANTE for e in self.events)
-            if kind is None or (antes and not any(e.kind == K.ANTE and e.seat == seat.seat for e in self.events)):
-                if kind is not None and any(e.kind in (K.SMALL_BLIND, K.BIG_BLIND) for e in self.events):
+            kind = {"Small Blind": K_SMALL_BLIND, "Big Blind": K_BIG_BLIND}.get(seat.player.split(" [")[0])
+            antes = any(e.kind == K_ANTE for e in self.events)
+            if kind is None or (antes and not any(e.kind == K_ANTE and e.seat == seat.seat for e in self.events)):
+                if kind is not None and any(e.kind in (K_SMALL_BLIND, K_BIG_BLIND) for e in self.events):
                     raise self.fail(no, text, "an all-in before the deal after the blinds by a blind", "all-in-unclear")
-                kind = K.ANTE
+                kind = K_ANTE
             if note:
                 raise self.fail(no, text)
             amount = self.amt(args)
             self.put(seat, amount, no, text)
-            if kind != K.ANTE:
+            if kind != K_ANTE:
                 committed[seat.seat] = committed.get(seat.seat, 0) + amount
             self.add(street, kind, no, seat, amount=amount, all_in=self.left[seat.seat] == 0)
             return
-        level = max(committed.values(), default=0)
-        mine = committed.get(seat.seat, 0)
-        if verb in ("Folds", "Fold"):
-            self.add(street, K.FOLD, no, seat)
-            return
         if verb == "Checks":
-            self.add(street, K.CHECK, no, seat)
+            self.add(street, K_CHECK, no, seat)
             return
+        if verb == "Fold" or verb == "Folds":
+            self.add(street, K_FOLD, no, seat)
+            return
+        level = _highest(committed)
+        mine = committed.get(seat.seat, 0)
         to_amount: int | None
         if verb == "All-in" and note and note.startswith("raise"):
             rm = RAISE_TO.match(args)
@@ -718,18 +815,18 @@ class _BovadaHand:
                 if added != self.left[seat.seat]:
                     raise self.fail(no, text, f"all-in raise to {to_amount} with {mine} in and "
                                     f"{self.left[seat.seat]} behind", "all-in-unclear")
-            kind = K.RAISE
+            kind = K_RAISE
         elif verb == "All-in":
             added = self.amt(args)
             if added != self.left[seat.seat]:
                 raise self.fail(no, text, f"all-in for {added} with {self.left[seat.seat]} behind", "all-in-unclear")
             to_amount = mine + added
             if level == 0:
-                kind, amount = K.BET, added
+                kind, amount = K_BET, added
             elif to_amount <= level:
-                kind, amount, to_amount = K.CALL, added, None
+                kind, amount, to_amount = K_CALL, added, None
             else:
-                kind, amount = K.RAISE, added
+                kind, amount = K_RAISE, added
         elif verb == "Raises":
             rm = RAISE_TO.match(args)
             if rm is not None:  # 'Raises X to Y': X the chips added
@@ -740,12 +837,12 @@ class _BovadaHand:
                 to_amount = self.amt(args)
                 amount = to_amount - level
             added = to_amount - mine
-            kind = K.RAISE
+            kind = K_RAISE
         elif verb in ("Bets", "Bets chip info", "Double bets", "D bets"):  # stud: a double bet on an open pair
-            kind, amount = K.BET, self.amt(args)
+            kind, amount = K_BET, self.amt(args)
             added = to_amount = amount
         elif verb in ("Calls", "Call"):
-            kind, amount, to_amount = K.CALL, self.amt(args), None
+            kind, amount, to_amount = K_CALL, self.amt(args), None
             added = amount
         else:
             raise self.fail(no, text)
@@ -754,15 +851,28 @@ class _BovadaHand:
         committed[seat.seat] = mine + added
         self.add(street, kind, no, seat, amount=amount, to_amount=to_amount, all_in=self.left[seat.seat] == 0)
 
+    def other_line(self, street: str, no: int, text: str, seat: Seat, action: str) -> None:
+        """A player's line that is no post, return or bet: the showdown, a collect, or the table's."""
+        if action.startswith(SHOWDOWN_WORDS) and street in BETTING_STREETS:
+            if action.startswith(("Hand Result", "Hand result")):
+                self.collects.append(self.collect(street, no, text, seat, action))
+            else:
+                self.showdown(street, no, text, seat, action)
+        elif not action.startswith(IGNORED_ACTIONS):
+            raise self.fail(no, text)
+
     # -- summary ------------------------------------------------------------------------
 
     def summary_line(self, no: int, text: str) -> None:
-        tm = SUMMARY_LINES["total"].match(text)
-        if tm:
-            rake = tm.group("rake")
-            self.add(S.SUMMARY, K.TOTAL_POT, no, amount=self.amt(tm.group("total")),
-                     to_amount=self.amt(rake) if rake else None)
-            return
+        # each pattern is tried only on a line that can match it (the most of a summary's lines
+        # are seats' with no amount and no cards: 'Seat+3: UTG Folded before the FLOP')
+        if text.startswith("Total Pot("):
+            tm = TOTAL_POT.match(text)
+            if tm:
+                rake = tm.group("rake")
+                self.add(S_SUMMARY, K_TOTAL_POT, no, amount=self.amt(tm.group("total")),
+                         to_amount=self.amt(rake) if rake else None)
+                return
         if text.startswith("Board ["):
             self.board_line = (no, text)
             return
@@ -770,21 +880,21 @@ class _BovadaHand:
                 ("Hand #" in text and HEADER.match(text)):
             raise Reject("truncated", no, f"line {no}: another hand's line in the summary (a hand cut off, the "
                          f"rest of another glued on): {text!r}")
-        rm = SUMMARY_LINES["seat"].match(text)
-        if rm is None:
+        number_rest = _summary_seat(text)
+        if number_rest is None:
             raise self.fail(no, text)
-        rest = rm.group("rest")
+        number, rest = number_rest
         if self.stud:
             # 'Seat 5:  97 [Does not show]', 'Seat+5:  HI $73.50  with Straight [<seven>-<best five>]':
             # the seat by its number (the player 'Seat+5')
-            stud_seat = self.seats.get(f"Seat+{rm.group('seat')}")
+            stud_seat = self.seats.get(f"Seat+{number}")
             if stud_seat is None:
                 raise self.fail(no, text, "summary seat line for a player not in the hand")
             halves = HALF_WON.findall(rest)
-            won = SUMMARY_LINES["won"].match(rest)
+            won = WON.match(rest)
             amount = sum(self.amt(x) for x in halves) if halves else self.amt(won.group(1)) if won else None
             cards = BOARD.findall(rest)
-            self.add(S.SUMMARY, K.SEAT_RESULT, no, stud_seat, amount=amount,
+            self.add(S_SUMMARY, K_SEAT_RESULT, no, stud_seat, amount=amount,
                      cards=cards[0].split("-")[0] if cards else None)
             return
         if not self.labels_longest:
@@ -798,13 +908,13 @@ class _BovadaHand:
         tail = rest[len(label):]
         if tail.startswith(" [ME]"):
             tail = tail[5:]
-        won = SUMMARY_LINES["won"].match(tail)
-        cards = BOARD.findall(tail)
-        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, amount=self.amt(won.group(1)) if won else None,
+        first = tail[1:2]  # WON's first character after the space
+        won = WON.match(tail) if first == "$" or first == "," or first.isdecimal() else None
+        cards = BOARD.findall(tail) if "[" in tail else []
+        self.add(S_SUMMARY, K_SEAT_RESULT, no, seat, amount=self.amt(won.group(1)) if won else None,
                  cards=cards[-1] if cards else None)
 
-
-SITE = StarsSite(
+SITE: Final = StarsSite(
     name="bovada",
     label="Bovada",
     id_prefix="BOV-",

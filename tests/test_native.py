@@ -56,7 +56,7 @@ def test_the_hot_modules_run_compiled():
     assert set(COMPILED) == set(compiled_from()) == {
         "parsers.base", "parsers.ipoker", "parsers.phh", "parsers.pokerstars", "parsers.stars_family", "replay.engine",
         "parsers.fulltilt", "parsers.fulltilt_stars", "parsers.ggpoker", "parsers.runitonce", "parsers.winamax",
-        "parsers.wpn", "parsers.party_family", "parsers.partypoker", "parsers.pacific"}
+        "parsers.wpn", "parsers.bovada", "parsers.party_family", "parsers.partypoker", "parsers.pacific"}
     for module in (parsers.base, parsers.phh, parsers.pokerstars, replay.engine):
         assert not module.__file__.endswith(".py"), module.__file__
 
@@ -67,7 +67,7 @@ def test_compiled_and_source_store_the_same(tmp_path):
     (``TDA_AUDIT_PURE=1`` in a fresh process), stores the same rows in every table:
     events, facts, findings and rejections."""
     corpus = [CORPUS / "fpdb" / "tour" / "Stars", CORPUS / "phh" / "wsop", CORPUS / "phh" / "pluribus" / "100"]
-    corpus += [CORPUS / "fpdb" / kind / site for kind in ("tour", "cash") for site in ("PartyPoker", "PacificPoker")]
+    corpus += [CORPUS / "fpdb" / kind / site for kind in ("tour", "cash") for site in ("PartyPoker", "PacificPoker", "Bovada")]
     paths = [SAMPLES] + (corpus if CORPUS.is_dir() else [])
     compiled_db, source_db = str(tmp_path / "compiled.duckdb"), str(tmp_path / "source.duckdb")
     audit(paths, db=compiled_db, jobs=1)
