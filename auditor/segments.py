@@ -360,7 +360,7 @@ def compact(con: duckdb.DuckDBPyConnection, root: str, target_rows: int = COMPAC
 # --- merging as an ingest goes: the workers merge, the coordinator swaps ---------------
 
 MERGE_FANIN = 16  # committed segments of one tier (and table, and edition) merged into one of the next tier
-MERGE_GROUP_ROWS = 1 << 18  # rows gathered into a merged segment's row group (inputs are read a row group at a time)
+MERGE_GROUP_ROWS = 1 << 16  # rows gathered into a merged segment's row group (inputs are read a row group at a time)
 
 
 def merge_segments(root: str, table_name: str, name: str, files: list[str]) -> int:
