@@ -262,12 +262,14 @@ def views_root(con: duckdb.DuckDBPyConnection) -> str | None:
 
 
 def recover(con: duckdb.DuckDBPyConnection, root: str, *, clean: bool = True) -> None:
-    """Make the folder hold exactly the committed segments: finish the moves a crash
-    cut short (the commit is what counts), then (``clean``) delete every file no
-    committed row names (temporary files, uncommitted units, retired segments).
-    DuckDB's lock ensures that no process writes segments meanwhile: a writer holds
-    the store alone, and readers open it only when no writer does (a reader only
-    finishes moves, which another reader may have finished first)."""
+    """Make the tables' folders hold exactly the committed segments: finish the
+    moves a crash cut short (the commit is what counts), and delete the segments a
+    committed merge, compaction or replay retired that a crash left in place (the
+    views would read their rows twice); then (``clean``, a writer) delete every other
+    file no committed row names (temporary files, uncommitted units and merges in
+    ``pending/``).  DuckDB's lock ensures that no process writes segments meanwhile:
+    a writer holds the store alone, and readers open it only when no writer does (a
+    reader may find that another reader finished a move or a deletion first)."""
     committed: dict[str, set[str]] = {t.name: set() for t in schema.SEGMENT_TABLES}
     for table, file in con.execute("SELECT table_name, file FROM segments").fetchall():
         committed.setdefault(table, set()).add(file)
@@ -282,9 +284,8 @@ def recover(con: duckdb.DuckDBPyConnection, root: str, *, clean: bool = True) ->
                 if not os.path.exists(os.path.join(folder, f)):
                     raise FileNotFoundError(f"the store's segment {table}/{f} is missing from {root}: a store is its "
                                             "DuckDB file and its segment folder (docs/storage.md)") from None
-        if clean:
-            for f in present - files - {EMPTY}:
-                os.remove(os.path.join(folder, f))
+        # only a commit puts a file in a table's folder: one the catalog no longer names is retired
+        remove_live(root, [(table, f) for f in present - files - {EMPTY} if not (f.startswith(".") and not clean)])
     if clean and os.path.isdir(pending):
         for f in os.listdir(pending):
             os.remove(os.path.join(pending, f))
@@ -425,8 +426,8 @@ class Merger:
     con: duckdb.DuckDBPyConnection
     root: str
     submit: Callable[..., object]
-    fanin: int = MERGE_FANIN
-    final_rows: int = COMPACT_ROWS
+    fanin: int = field(default_factory=lambda: MERGE_FANIN)
+    final_rows: int = field(default_factory=lambda: COMPACT_ROWS)
     tiers: dict[tuple[str, str | None, int], list[tuple[str, int]]] = field(default_factory=dict)
     running: list[_Running] = field(default_factory=list)
     token: str = field(default_factory=new_token)
