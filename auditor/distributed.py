@@ -162,5 +162,10 @@ def dask_map(client, fn: Callable[..., R], *extra) -> Iterator[Callable[[Iterabl
         """One call of ``f`` on a worker, waited for (``worker_map``'s ``run.call``)."""
         return client.submit(f, *args, key=f"{getattr(f, '__name__', 'call')}-{uuid.uuid4().hex}", pure=False).result()
 
+    def submit(f: Callable[..., R], *args):
+        """One call of ``f`` on a worker, not waited for: a Dask future (``worker_map``'s ``run.submit``)."""
+        return client.submit(f, *args, key=f"{getattr(f, '__name__', 'submit')}-{uuid.uuid4().hex}", pure=False)
+
     run.call = call  # type: ignore[attr-defined]
+    run.submit = submit  # type: ignore[attr-defined]
     yield run

@@ -267,9 +267,13 @@ def ingest(
             from auditor.distributed import check_workers
 
             check_workers(cluster, files)
+        merger: segments.Merger | None = None
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
                 with worker_map(write_unit, jobs, replay, writer.root, cluster=cluster) as run:
+                    # the workers also merge the committed segments, a tier at a time, so
+                    # that the checks read a few dozen files a table, not one per unit
+                    merger = segments.Merger(con, writer.root, run.submit)
                     # a worker plans each big file (reads, hashes and cuts it): this process
                     # names byte ranges and never reads the text
                     scan = functools.partial(run.call, scan_file)
@@ -280,14 +284,18 @@ def ingest(
                             if progress:
                                 progress(r)
                         if writer.pending_hands >= BATCH_HANDS:
-                            writer.commit()
+                            merger.add(writer.commit())
+                            merger.collect()
                             if on_commit:
                                 on_commit(summary)
-                writer.commit()
+                    merger.add(writer.commit())
+                    merger.collect(wait=True)
                 if on_commit:
                     on_commit(summary)
             except BaseException:
                 writer.rollback()  # before the bound is put back: an aborted transaction takes no SET
+                if merger is not None:
+                    merger.abandon()
                 raise
     finally:
         if own:
@@ -344,7 +352,8 @@ class _Writer:
             self.con.execute("BEGIN TRANSACTION")
             self.in_tx = True
 
-    def commit(self) -> None:
+    def commit(self) -> list[segments.Staged]:
+        """Commit what is taken; returns the segments committed (now in their folders)."""
         staged = self.staged
         if self.in_tx:
             self._flush_sources()
@@ -370,6 +379,7 @@ class _Writer:
         self.pending_hands = self.stored_in_tx = 0
         self.known.merge()
         self._count()
+        return staged
 
     def _count(self) -> None:
         """The totals so far, over finished files and a big file still being read."""

@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 from collections import deque
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import Callable, Iterable, Iterator, TypeVar
 
@@ -148,6 +148,16 @@ def _gc_paused(fn: Callable[..., R], item, *extra) -> R:
         gc.enable()
 
 
+def _done_now(f: Callable[..., R], *args) -> Future:
+    """``f(*args)`` run here, as a Future already done (``run.submit`` without workers)."""
+    done: Future = Future()
+    try:
+        done.set_result(f(*args))
+    except Exception as e:  # noqa: BLE001 - raised again by result(), as a worker's would be
+        done.set_exception(e)
+    return done
+
+
 @contextmanager
 def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterator[Callable[[Iterable[T]], Iterator[R]]]:
     """A ``map(items)`` that runs ``fn(item, *extra)`` in ``jobs`` worker processes
@@ -167,6 +177,7 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterato
             return (_gc_paused(fn, item, *extra) for item in items)
 
         local.call = lambda f, *args: f(*args)  # type: ignore[attr-defined]
+        local.submit = _done_now  # type: ignore[attr-defined]
         yield local
         return
     if "forkserver" in multiprocessing.get_all_start_methods():
@@ -190,6 +201,9 @@ def worker_map(fn: Callable[..., R], jobs: int, *extra, cluster=None) -> Iterato
     # ``run.call(f, *args)``: one call of ``f`` on a worker, waited for (ingest plans a
     # big file there, so that this process never reads it)
     run.call = lambda f, *args: pool.submit(f, *args).result()  # type: ignore[attr-defined]
+    # ``run.submit(f, *args)``: one call of ``f`` on a worker, not waited for (a Future: the
+    # segment merges of ``auditor.segments.Merger`` run beside the units)
+    run.submit = pool.submit  # type: ignore[attr-defined]
     try:
         yield run
     finally:

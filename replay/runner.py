@@ -179,22 +179,31 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
     token = segments.new_token()
     names = (f"r{i:09d}-{token}" for i in itertools.count(1))
     with worker_map(_replay_batch, jobs, edition_name, raise_cap, root, cluster=cluster) as run:
-        for name, n, rows in run(zip(names, read_batches(con))):
-            staged = [segments.Staged(t, name, k, edition_name) for t, k in rows.items()]
-            try:
-                with transaction(con):
-                    segments.register(con, staged)
-            except BaseException:
-                for st in staged:
-                    segments.discard(root, st.table, st.name)
-                raise
-            segments.publish(root, staged)
-            summary.hands += n
-            summary.decisions += rows.get("decisions", 0)
-            summary.pots += rows.get("pots", 0)
-            summary.notes += rows.get("replay_notes", 0)
-            if progress:
-                progress(n)
+        # a segment per batch of 1,000 hands and table: the workers merge them as they go
+        merger = segments.Merger(con, root, run.submit)
+        try:
+            for name, n, rows in run(zip(names, read_batches(con))):
+                staged = [segments.Staged(t, name, k, edition_name) for t, k in rows.items()]
+                try:
+                    with transaction(con):
+                        segments.register(con, staged)
+                except BaseException:
+                    for st in staged:
+                        segments.discard(root, st.table, st.name)
+                    raise
+                segments.publish(root, staged)
+                merger.add(staged)
+                merger.collect()
+                summary.hands += n
+                summary.decisions += rows.get("decisions", 0)
+                summary.pots += rows.get("pots", 0)
+                summary.notes += rows.get("replay_notes", 0)
+                if progress:
+                    progress(n)
+            merger.collect(wait=True)
+        except BaseException:
+            merger.abandon()
+            raise
     with transaction(con):
         set_replay_state(con, edition_name, "complete", raise_cap)
     summary.seconds = time.perf_counter() - t0

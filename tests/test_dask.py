@@ -90,6 +90,26 @@ def test_the_samples_audited_on_two_dask_workers_store_what_one_process_does(clu
     assert len(tables["findings"]) == a.findings_total and len(tables["decisions"]) > SAMPLE_HANDS
 
 
+def test_the_dask_workers_merge_segments_and_the_store_is_the_same(cluster, local_samples, tmp_path, monkeypatch):
+    """The segment merges (``segments.Merger``) run as Dask tasks: units of two files,
+    three segments a tier, and the store holds what the one-process audit stored."""
+    import auditor.units as units
+    from auditor import segments
+
+    monkeypatch.setattr(units, "GROUP_FILES", 2)
+    monkeypatch.setattr(segments, "MERGE_FANIN", 3)
+    (local, _), on_cluster = local_samples, str(tmp_path / "dask.duckdb")
+    audit([SAMPLES], db=on_cluster, cluster=cluster)
+    assert_same_store(local, on_cluster)
+    con = connect_store(on_cluster, read_only=True)
+    try:
+        (merged,) = con.execute("SELECT count(*) FROM segments WHERE file LIKE 'm%' AND unit_id IS NULL").fetchone()
+        (most,) = con.execute("SELECT max(n) FROM (SELECT count(*) AS n FROM segments GROUP BY table_name)").fetchone()
+    finally:
+        con.close()
+    assert merged > 0 and most <= 2 * 3
+
+
 def test_a_store_replayed_on_dask_equals_one_replayed_locally(cluster, tmp_path):
     """``replay_store`` (the path when the facts do not cover the store) on the cluster."""
     dbs = []

@@ -287,3 +287,109 @@ def test_a_big_file_is_planned_as_byte_ranges_that_parse_as_the_whole_file(tmp_p
         assert data[p.first_offset:].startswith(b"PokerStars Hand #")
         assert p.first_line == data[:p.first_offset].count(b"\n") + 1
     assert [p.first_line for p in parts[1:]] == [p.cut_by_end for p in parts[:-1]]
+
+
+def _segment_counts(db: str) -> dict[str, tuple[int, int]]:
+    """Per table: committed segments and their rows."""
+    with duckdb.connect(db, read_only=True) as con:
+        return {t: (n, rows) for t, n, rows in con.execute(
+            "SELECT table_name, count(*), sum(rows) FROM segments GROUP BY 1").fetchall()}
+
+
+def _many_small_commits(monkeypatch) -> None:
+    """Units of two files, each committed alone, parsed by worker processes: an
+    ingest of the samples commits a dozen segments a table."""
+    import auditor.ingest as ingest_module
+    import auditor.units as units
+
+    monkeypatch.setattr(units, "GROUP_FILES", 2)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 1)
+    monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 0)  # workers even for these few bytes
+
+
+def test_the_workers_merge_segments_as_an_ingest_goes_and_no_row_changes(tmp_path, monkeypatch):
+    """Issue 17: every MERGE_FANIN committed segments of a tier are merged by a worker
+    and swapped in by the coordinator; the tables (and the findings) are those of a
+    store whose segments were never merged, and the catalog names exactly the files
+    in the folders."""
+    _many_small_commits(monkeypatch)
+    monkeypatch.setattr(segments, "MERGE_FANIN", 1 << 30)  # never merged
+    plain = str(tmp_path / "plain.duckdb")
+    audit([SAMPLES], db=plain, jobs=2)
+    monkeypatch.setattr(segments, "MERGE_FANIN", 3)
+    db = str(tmp_path / "merged.duckdb")
+    audit([SAMPLES], db=db, jobs=2)
+    assert dump(db) == dump(plain)
+    unmerged, merged = _segment_counts(plain), _segment_counts(db)
+    assert merged.keys() == unmerged.keys()
+    for t, (n, rows) in unmerged.items():
+        # n unit segments, three a tier: at most two left in each tier of log3(n)
+        assert n >= 9 and merged[t][0] <= 2 * 3 and merged[t][1] == rows, (t, n, merged[t])
+    with duckdb.connect(db, read_only=True) as con:
+        committed = {f"{t}/{f}" for t, f in con.execute("SELECT table_name, file FROM segments").fetchall()}
+        (unnamed,) = con.execute("SELECT count(*) FROM segments WHERE file LIKE 'm%' AND unit_id IS NULL").fetchone()
+    assert unnamed > 0  # merged segments belong to no unit
+    assert {f for f in files(db) if not f.endswith(segments.EMPTY)} == committed  # no input left, nothing pending
+
+    # a replay of the whole store (another edition) merges its batches' segments the same way
+    import functools
+
+    import replay.runner as runner
+
+    monkeypatch.setattr(runner, "read_batches", functools.partial(runner.read_batches, batch=5))
+    for store, fanin in ((plain, 1 << 30), (db, 3)):
+        monkeypatch.setattr(segments, "MERGE_FANIN", fanin)
+        audit([SAMPLES], db=store, jobs=2, edition_name="tda-2011")
+    assert dump(db) == dump(plain)
+    with duckdb.connect(plain, read_only=True) as p, duckdb.connect(db, read_only=True) as m:
+        per_table = "SELECT table_name, count(*) FROM segments WHERE edition = 'tda-2011' GROUP BY 1"
+        batches, kept = dict(p.execute(per_table).fetchall()), dict(m.execute(per_table).fetchall())
+    assert batches["decisions"] == -(-SAMPLE_HANDS // 5) and kept["decisions"] <= 2 * 3, (batches, kept)
+
+
+MERGE_CRASH = """
+import os, signal, sys
+import auditor.ingest as ingest_module, auditor.units as units
+from auditor import segments
+from auditor.pipeline import audit
+
+def die(*args):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+units.GROUP_FILES, ingest_module.BATCH_HANDS, ingest_module.CHUNK_BYTES, segments.MERGE_FANIN = 2, 1, 0, 3
+where = sys.argv[3]
+if where == "merge-before-commit":  # a worker wrote the merged segment; no commit names it
+    segments.Merger._swap = die
+elif where == "merge-before-publish":  # the swap committed; the merged segment still in pending/
+    publish = segments.publish
+    segments.publish = lambda root, staged: die() if any(s.name.startswith("m") for s in staged) else publish(root, staged)
+else:  # moved in; its inputs, retired by the commit, still in their folders
+    segments.remove_live = lambda root, files: die() if files else None
+if __name__ == "__main__":
+    audit([sys.argv[1]], db=sys.argv[2], jobs=2)
+"""
+
+
+@pytest.mark.parametrize("where", ["merge-before-commit", "merge-before-publish", "merge-before-retire"])
+def test_a_coordinator_killed_during_a_merge_leaves_a_store_that_reads_each_row_once(tmp_path, where):
+    """A merge's swap is crash-safe as a unit's commit: killed before it, the merged
+    segment is an orphan; after it, a reader finishes the move and no longer reads
+    the retired inputs (the views would read their rows twice); a rerun completes."""
+    db, ref = str(tmp_path / "s.duckdb"), str(tmp_path / "ref.duckdb")
+    p = subprocess.run([sys.executable, "-c", MERGE_CRASH, str(SAMPLES), db, where], cwd=ROOT, capture_output=True,
+                       text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert p.returncode == -9, p.stderr
+    con = connect(db, read_only=True)
+    try:
+        (n, ids) = con.execute("SELECT count(*), count(DISTINCT hand_id) FROM hands").fetchone()
+        assert n == ids > 0
+        assert con.execute("SELECT count(*) - count(DISTINCT (hand_id, seq)), count(DISTINCT hand_id) FROM events").fetchone() == (0, n)
+        assert con.execute("SELECT count(*) - count(DISTINCT (hand_id, seat)) FROM seats").fetchone() == (0,)
+    finally:
+        con.close()
+    audit([SAMPLES], db=db, jobs=2)
+    audit([SAMPLES], db=ref, jobs=2)
+    with duckdb.connect(db, read_only=True) as con:
+        committed = {f"{t}/{f}" for t, f in con.execute("SELECT table_name, file FROM segments").fetchall()}
+    assert {f for f in files(db) if not f.endswith(segments.EMPTY)} == committed
+    assert dump(db) == dump(ref)
