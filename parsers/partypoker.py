@@ -44,9 +44,9 @@ import re
 from itertools import product
 from typing import Final, cast
 
-from auditor.schema import Betting, EventKind, Street, Variant
+from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
+from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
@@ -67,6 +67,7 @@ _GAMES: Final = (
 _STUD: Final = {Variant.STUD.value, Variant.STUD_HILO.value}
 _TRNY: Final = re.compile(r"Trny: ?(\d+)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
+_TABLE_TOURNAMENT: Final = re.compile(r"\((\d+)\) Table #")  # a sit-and-go's table line: 'Table $1 Sit & Go (77) Table #1'
 _LEVEL: Final = re.compile(r"Level: ?(\d+)")
 _BLINDS: Final = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
 _STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
@@ -85,8 +86,6 @@ _MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: 
 _CASH_OUT: Final = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
 _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
-K: Final = EventKind
-S: Final = Street
 # notices the Mac client writes with the next line glued on
 _GLUED_NOTICES: Final = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
@@ -146,25 +145,26 @@ class PartyReader(FamilyReader):
                 break
         else:
             raise Reject("unsupported-game", no, f"line {no}: game not understood: {game!r}")
-        lm = _LIMIT.search(head)
+        # each pattern searched only where the words it needs are (a search is a Python call, compiled or not)
+        lm = _LIMIT.search(head) if "NL" in head or "PL" in head or "FL" in head else None
         # histories of fixed-limit games before 2012 name no limit
         hand.betting = _LIMITS[lm.group(1)] if lm else Betting.FIXED_LIMIT.value
         hand.game_label = f"{lm.group(1) + ' ' if lm else ''}{hand.game_label}"
-        hand.is_tournament = any(w in head for w in ("Buy-in", "Trny", "Tourney", "Tournament"))
+        hand.is_tournament = "Buy-in" in head or "Trny" in head or "Tourney" in head or "Tournament" in head
         self.scale = self.scale or (1 if hand.is_tournament else 100)
         self.chips = hand.is_tournament
         if hand.is_tournament:
-            tm = _TRNY.search(head) or _TOURNAMENT.search(head)
+            tm = (_TRNY.search(head) if "Trny:" in head else None) or (_TOURNAMENT.search(head) if "Tournament #" in head else None)
             hand.tournament_id = tm.group(1) if tm else None
-            lv = _LEVEL.search(head)
+            lv = _LEVEL.search(head) if "Level:" in head else None
             hand.level = lv.group(1) if lv else None
-            bi = _BUY_IN.search(head)
+            bi = _BUY_IN.search(head) if "Buy-in" in head or "(Buyin " in head else None
             if bi:
                 hand.buy_in = " ".join((bi.group("buyin") or bi.group("buyin2")).split())
         else:
             hand.currency = currency_of(head)
-        bl = _BLINDS.search(head)
-        st = None if bl or hand.variant == Variant.SIX_PLUS_HOLDEM else _STAKES.match(head)
+        bl = _BLINDS.search(head) if "Blinds" in head else None
+        st = None if bl or hand.variant == Variant.SIX_PLUS_HOLDEM or "/" not in head else _STAKES.match(head)
         if bl:
             self.blinds(hand, bl)
         elif st and (hand.is_tournament or "/" in head.split(" ")[0]):
@@ -185,7 +185,7 @@ class PartyReader(FamilyReader):
         if tm2.group("btn"):
             hand.button_seat = int(tm2.group("btn"))
         if hand.tournament_id is None and hand.is_tournament:
-            tr = re.search(r"\((\d+)\) Table #", table)
+            tr = _TABLE_TOURNAMENT.search(table)
             hand.tournament_id = tr.group(1) if tr else None
         return i + 1
 
@@ -327,7 +327,7 @@ class PartyReader(FamilyReader):
         events = [Event(e.seq, e.street, e.kind, e.line_no, e.seat, e.player, e.amount, e.to_amount, e.all_in, e.cards,
                         e.pot_label, e.half, e.text, e.inferred_from, e.run) for e in self.events]
         at = max((i + 1 for i, e in enumerate(events) if e.street == S.PREFLOP and e.kind in _POST_KINDS), default=0)
-        posts = [Event(0, S.PREFLOP, K.BIG_BLIND.value if amount == hand.big_blind else K.DEAD_BLIND.value, no, seat, name,
+        posts = [Event(0, S.PREFLOP, K.BIG_BLIND if amount == hand.big_blind else K.DEAD_BLIND, no, seat, name,
                        amount, text=self.line_text(no), inferred_from=inferred_from(no, *settle_lines))
                  for (seat, name, no), amount in zip(self.silent, amounts)]
         return events[:at] + posts + events[at:]
@@ -381,12 +381,14 @@ class PartyReader(FamilyReader):
 
     def wins(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
         # a Mac client writes two win lines on one: '...Aces and Queens.Player4 wins $27,36 USD ...'
-        for other in self.by_length:
-            glued = action.find("." + other + " wins ")
-            if other and glued > 0:
-                self.wins(hand, no, text, name, action[: glued + 1])
-                self.wins(hand, no, text, other, action[glued + 2 + len(other):])
-                return
+        # (the action starts 'wins ': a second win holds ' wins ')
+        if " wins " in action:
+            for other in self.by_length:
+                glued = action.find("." + other + " wins ")
+                if other and glued > 0:
+                    self.wins(hand, no, text, name, action[: glued + 1])
+                    self.wins(hand, no, text, other, action[glued + 2 + len(other):])
+                    return
         wm = _WINS.match(action)
         if not wm:
             raise self.fail(no, text)
