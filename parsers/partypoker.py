@@ -239,9 +239,21 @@ class PartyReader(FamilyReader):
                  and t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))]
         # seats in play: with chips, and named by a line of the hand (a player moved in
         # from another table waits for the big blind and has no line)
-        body = "\n" + "\n".join(t for _, _, t in self.buf[self.marker_at:])
-        named = {s.seat for s in hand.seats
-                 if body.count(f"\n{s.player} ") > body.count(f"\n{s.player} has joined")}
+        # (the lines that start '<name> ', against those that start '<name> has joined': each
+        # line is tried against the names of its first word, as actor() does)
+        said: dict[str, int] = {}
+        joined: dict[str, int] = {}
+        for _, _, t in self.buf[self.marker_at:]:
+            sp = t.find(" ")
+            if sp < 0:
+                continue
+            for name in self.by_first.get(t[:sp], ()):
+                n = len(name)
+                if len(t) > n and t[n] == " " and t.startswith(name):
+                    said[name] = said.get(name, 0) + 1
+                    if t.startswith(" has joined", n):
+                        joined[name] = joined.get(name, 0) + 1
+        named = {s.seat for s in hand.seats if said.get(s.player, 0) > joined.get(s.player, 0)}
         seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
@@ -392,13 +404,13 @@ class PartyReader(FamilyReader):
         wm = _WINS.match(action)
         if not wm:
             raise self.fail(no, text)
-        pot = wm.group("pot")
-        label = "pot" if not pot else "main" if pot == "main pot" else f"side-{wm.group('n') or 1}"
-        if wm.group("lo") is not None:
-            self.collect(no, name, self.amt(wm.group("lo")), label, "lo")
+        lo, amt, pot, n = wm.groups()  # one call, not one a group
+        label = "pot" if not pot else "main" if pot == "main pot" else f"side-{n or 1}"
+        if lo is not None:
+            self.collect(no, name, self.amt(lo), label, "lo")
         else:
             half = "hi" if hand.variant in ("omaha_hilo", "stud_hilo") and " for low" not in action else None
-            self.collect(no, name, self.amt(wm.group("amt")), label, half)
+            self.collect(no, name, self.amt(amt), label, half)
 
     def balance(self, no: int, text: str, name: str, action: str) -> None:
         bm = _BALANCE.match(action)
