@@ -309,12 +309,12 @@ class FamilyParser:
                     prefix.append(item)
                 elif text.strip():
                     stray = (stray[0], no) if stray else (no, no)
-            elif _PREFIX.match(text):
+            elif ("Game #" in text or "#Game No" in text) and _PREFIX.match(text):  # (the words it needs, first)
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
                     buf, marker = [], None
                 prefix.append(item)
-            elif m := MARKER.match(text):
+            elif "*****" in text and (m := MARKER.match(text)):
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
                     buf = []
