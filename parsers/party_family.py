@@ -145,23 +145,23 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
     >>> seat_fields("Seat 5: Ann ( 1,500 )"), seat_fields("seat 2: Bo (b) ($5)"), seat_fields("Seat 1: Cy  (7) x")
     ((5, 'Ann', '1,500'), (2, 'Bo', 'b'), (1, 'Cy ', '7'))
     """
+    # (the fields' ends found by index, then one slice a field: a slice is a new string)
     t = text.lstrip()
     colon = t.find(": ")
-    num = t[4:colon] if colon > 4 else ""
-    if num[:1] == " ":
-        num = num[1:]
+    num = ""
+    if colon > 4:
+        num = t[5:colon] if t[4] == " " else t[4:colon]
     opened = t.find("(", colon + 2)
     closed = t.find(")", opened + 1) if opened >= 0 else -1
-    if (t[:4] in ("Seat", "seat") and num.isdecimal() and num.isascii() and closed > 0
-            and "(" not in t[opened + 1:closed]):
-        name, stack = t[colon + 2:opened], t[opened + 1:closed]
-        if name[-1:] == " ":
-            name = name[:-1]
-        if stack[:1] == " ":
-            stack = stack[1:]
-        if stack[-1:] == " ":
-            stack = stack[:-1]
-        return int(num), name, stack
+    if ((t.startswith("Seat") or t.startswith("seat")) and num.isdecimal() and num.isascii() and closed > 0
+            and t.find("(", opened + 1, closed) < 0):
+        name_end = opened - 1 if opened > colon + 2 and t[opened - 1] == " " else opened
+        stack_start, stack_end = opened + 1, closed
+        if stack_end > stack_start and t[stack_start] == " ":
+            stack_start += 1
+        if stack_end > stack_start and t[stack_end - 1] == " ":
+            stack_end -= 1
+        return int(num), t[colon + 2:name_end], t[stack_start:stack_end]
     sm = _SEAT.match(text)
     return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
 
@@ -261,9 +261,11 @@ def parse_date(text: str) -> dt.datetime | None:
     'Mon Apr 26 20:17:29 EDT 2021', '04 05 2012 07:59:45' day first)."""
     m = _DATE_LONG.search(text)
     try:
-        if m and m.group(1).lower() in _MONTHS:
-            mon, d, h, mi, s, y = m.groups()
-            return dt.datetime(int(y), _MONTHS[mon.lower()], int(d), int(h), int(mi), int(s))
+        # the groups read in one call, typed str (compiled, int() of a str is then a C call)
+        mon, d, h, mi, s, y = cast("tuple[str, str, str, str, str, str]", m.groups()) if m else ("", "", "", "", "", "")
+        month = _MONTHS.get(mon.lower()) if m else None
+        if month is not None:
+            return dt.datetime(int(y), month, int(d), int(h), int(mi), int(s))
         m = _DATE_NUMERIC.search(text)
         if m:
             d, mo, y, h, mi, s = (int(x) for x in m.groups())

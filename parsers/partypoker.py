@@ -51,7 +51,7 @@ from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, brack
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
 # longest first: 'Omaha Hi-Lo' before 'Omaha Hi' before 'Omaha'
-_GAMES: Final = (
+_GAMES: Final[tuple[tuple[str, str], ...]] = (  # typed: compiled, 'name in head' is a str search
     ("7 Card Stud Hi-Lo", Variant.STUD_HILO.value),
     ("7 Card Stud", Variant.STUD.value),
     ("Omaha Hi-Lo", Variant.OMAHA_HILO.value),
@@ -73,6 +73,8 @@ _BLINDS: Final = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]
 _STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
 _BUY_IN: Final = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
 _DATE_SPLIT: Final = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
+# what follows the dash that ends a game line's game part (split_date)
+_WEEKDAY: Final = re.compile(r"\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,]")
 _TABLE: Final = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
 _WINS: Final = re.compile(
     r"^wins (?:Lo \((?P<lo>[^)]*)\)|(?P<amt>[^()]+?)(?: chips)?)"
@@ -114,6 +116,24 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
     return put
 
 
+def split_date(text: str) -> list[str]:
+    """``_DATE_SPLIT.split(text, maxsplit=1)`` up to the spaces around the dash (the
+    parts are stripped after): the pattern tried at the dashes only, not at every
+    position of the line.
+
+    >>> split_date("$1/$2 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012")
+    ['$1/$2 USD FL Omaha Hi-Lo ', ' Thursday, January 26, 18:13:53 EST 2012']
+    >>> split_date("Omaha Hi-Saturday,February 4"), split_date("no date")
+    (['Omaha Hi', 'Saturday,February 4'], ['no date'])
+    """
+    dash = text.find("-")
+    while dash >= 0:
+        if _WEEKDAY.match(text, dash + 1):
+            return [text[:dash], text[dash + 1:]]
+        dash = text.find("-", dash + 1)
+    return [text]
+
+
 class PartyReader(FamilyReader):
     site = "partypoker"
     format = "partypoker"
@@ -129,7 +149,7 @@ class PartyReader(FamilyReader):
         no, _, game = self.buf[i]
         self.raw = game
         text = game.strip()
-        parts = _DATE_SPLIT.split(text, maxsplit=1)
+        parts = split_date(text)
         if len(parts) != 2:
             # 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
             m = re.search(r"-(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])", text)
