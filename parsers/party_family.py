@@ -268,8 +268,8 @@ def parse_date(text: str) -> dt.datetime | None:
             return dt.datetime(int(y), month, int(d), int(h), int(mi), int(s))
         m = _DATE_NUMERIC.search(text)
         if m:
-            d, mo, y, h, mi, s = (int(x) for x in m.groups())
-            return dt.datetime(y, mo, d, h, mi, s)
+            day, month_no, year, hour, minute, second = (int(x) for x in m.groups())
+            return dt.datetime(year, month_no, day, hour, minute, second)
     except ValueError:
         return None
     return None
