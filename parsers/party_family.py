@@ -92,7 +92,7 @@ class _Streets:
 K: Final = _Kinds()
 S: Final = _Streets()
 # what a player posts ('posts big blind [20]'), by the words before the amount
-_POSTS: Final = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
+_POSTS: Final[tuple[tuple[str, str], ...]] = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
           ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
           ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
 # the streets, by the words of their '** Dealing <words> **' marker (stud's third: '** Dealing **')
@@ -126,7 +126,7 @@ _CURRENCY_WORDS: Final = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"
 _CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 # lines that record nothing for the log: table talk, connection and time-bank notices
-_IGNORED_ACTOR: Final = (
+_IGNORED_ACTOR: Final[tuple[str, ...]] = (
     "is sitting out", "has joined the table", "has left the table", "will be using his time bank",
     "did not respond in time", "could not respond in time", "opens", "is disconnected", "is connected",
     "has been disconnected", "sits out", "has returned", "does not show cards",

@@ -85,11 +85,11 @@ _BALANCE: Final = re.compile(
     r"|lost (?P<lost>[^\[(]+?)(?: \(folded\))?|didn't bet \(folded\)|sits out)\s*(?P<cards>\[.*)?$"
 )
 _MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
-_CASH_OUT: Final = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
+_CASH_OUT: Final[tuple[str, ...]] = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
 _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
 # notices the Mac client writes with the next line glued on
-_GLUED_NOTICES: Final = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
 
