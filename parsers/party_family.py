@@ -616,11 +616,16 @@ class FamilyReader:
 
     def dealt(self, no: int, text: str) -> None:
         rest = text[9:]
-        for name in self.by_length + ([""] if "" in self.names else []):
+        # the names of the first word, longest first (as actor(): '<name> [' holds it), then
+        # the nameless seat's '[' (last, as it was in the list of every name longest first)
+        sp = rest.find(" ")
+        for name in self.by_first.get(rest[:sp] if sp >= 0 else rest, ()):
             if rest.startswith(name + " [") or (name == "" and rest.startswith("[")):
-                cards = rest[len(name):].strip()
-                self.add(self.street, K.DEAL_HOLE, no, self.names[name], name, cards=self.cards(cards, no))
+                self.add(self.street, K.DEAL_HOLE, no, self.names[name], name, cards=self.cards(rest[len(name):].strip(), no))
                 return
+        if "" in self.names and rest.startswith("["):
+            self.add(self.street, K.DEAL_HOLE, no, self.names[""], "", cards=self.cards(rest.strip(), no))
+            return
         raise self.fail(no, text)
 
     def put(self, seat: int | None, chips: int) -> None:

@@ -168,8 +168,9 @@ class PartyReader(FamilyReader):
         # each pattern searched only where the words it needs are (a search is a Python call, compiled or not)
         lm = _LIMIT.search(head) if "NL" in head or "PL" in head or "FL" in head else None
         # histories of fixed-limit games before 2012 name no limit
-        hand.betting = _LIMITS[lm.group(1)] if lm else Betting.FIXED_LIMIT.value
-        hand.game_label = f"{lm.group(1) + ' ' if lm else ''}{hand.game_label}"
+        limit = lm.group(1) if lm else None
+        hand.betting = _LIMITS[limit] if limit else Betting.FIXED_LIMIT.value
+        hand.game_label = f"{limit + ' ' if limit else ''}{hand.game_label}"
         hand.is_tournament = "Buy-in" in head or "Trny" in head or "Tourney" in head or "Tournament" in head
         self.scale = self.scale or (1 if hand.is_tournament else 100)
         self.chips = hand.is_tournament
@@ -188,10 +189,11 @@ class PartyReader(FamilyReader):
         if bl:
             self.blinds(hand, bl)
         elif st and (hand.is_tournament or "/" in head.split(" ")[0]):
+            sb, bb = st.groups()  # one call
             if hand.betting == Betting.FIXED_LIMIT.value:
-                hand.small_bet, hand.big_bet = self.amt(st.group("sb")), self.amt(st.group("bb"))
+                hand.small_bet, hand.big_bet = self.amt(sb), self.amt(bb)
             else:
-                hand.small_blind, hand.big_blind = self.amt(st.group("sb")), self.amt(st.group("bb"))
+                hand.small_blind, hand.big_blind = self.amt(sb), self.amt(bb)
                 hand.min_bet = hand.big_blind
         elif not hand.is_tournament:
             # '$0.80 USD NL Texas Hold'em': the table's buy-in, not its stakes; blinds come from the posts
@@ -201,9 +203,10 @@ class PartyReader(FamilyReader):
         tm2 = _TABLE.match(table.strip())
         if not tm2:
             raise self.fail(no_t, table, "table line not understood")
-        hand.table_name = tm2.group("name")
-        if tm2.group("btn"):
-            hand.button_seat = int(tm2.group("btn"))
+        table_name, btn = tm2.groups()
+        hand.table_name = table_name
+        if btn:
+            hand.button_seat = int(btn)
         if hand.tournament_id is None and hand.is_tournament:
             tr = _TABLE_TOURNAMENT.search(table)
             hand.tournament_id = tr.group(1) if tr else None
