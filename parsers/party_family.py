@@ -34,16 +34,65 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from types import SimpleNamespace
 from typing import ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from
 
-K: Final = SimpleNamespace(**{k.name: k.value for k in EventKind})
-S: Final = SimpleNamespace(**{k.name: k.value for k in Street})
+
+
+class _Kinds:
+    """The event kinds the family's readers write, as typed str attributes (compiled, a
+    read is a field of a native object and a compare a str compare; through a
+    SimpleNamespace each use was an attribute look-up and a generic compare)."""
+
+    def __init__(self) -> None:
+        self.ANTE = EventKind.ANTE.value
+        self.BET = EventKind.BET.value
+        self.BIG_BLIND = EventKind.BIG_BLIND.value
+        self.BRING_IN = EventKind.BRING_IN.value
+        self.CALL = EventKind.CALL.value
+        self.CHECK = EventKind.CHECK.value
+        self.COLLECT = EventKind.COLLECT.value
+        self.COMPLETE = EventKind.COMPLETE.value
+        self.DEAD_BLIND = EventKind.DEAD_BLIND.value
+        self.DEAL_BOARD = EventKind.DEAL_BOARD.value
+        self.DEAL_HOLE = EventKind.DEAL_HOLE.value
+        self.FINISH = EventKind.FINISH.value
+        self.FOLD = EventKind.FOLD.value
+        self.MUCK = EventKind.MUCK.value
+        self.NO_SHOW = EventKind.NO_SHOW.value
+        self.OUT_OF_HAND = EventKind.OUT_OF_HAND.value
+        self.RAISE = EventKind.RAISE.value
+        self.SEAT_RESULT = EventKind.SEAT_RESULT.value
+        self.SHOW = EventKind.SHOW.value
+        self.SMALL_BLIND = EventKind.SMALL_BLIND.value
+        self.STRADDLE = EventKind.STRADDLE.value
+        self.TOTAL_POT = EventKind.TOTAL_POT.value
+        self.UNCALLED_RETURN = EventKind.UNCALLED_RETURN.value
+
+
+class _Streets:
+    """The streets the family's readers write (as ``_Kinds``)."""
+
+    def __init__(self) -> None:
+        self.FIFTH = Street.FIFTH.value
+        self.FLOP = Street.FLOP.value
+        self.FOURTH = Street.FOURTH.value
+        self.PREFLOP = Street.PREFLOP.value
+        self.RIVER = Street.RIVER.value
+        self.SEVENTH = Street.SEVENTH.value
+        self.SHOWDOWN = Street.SHOWDOWN.value
+        self.SIXTH = Street.SIXTH.value
+        self.SUMMARY = Street.SUMMARY.value
+        self.THIRD = Street.THIRD.value
+        self.TURN = Street.TURN.value
+
+
+K: Final = _Kinds()
+S: Final = _Streets()
 # what a player posts ('posts big blind [20]'), by the words before the amount
-_POSTS: Final = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
+_POSTS: Final[tuple[tuple[str, str], ...]] = (("small blind", K.SMALL_BLIND), ("big blind + dead", K.DEAD_BLIND), ("big blind", K.BIG_BLIND),
           ("ante of", K.ANTE), ("ante", K.ANTE), ("dead blind", K.DEAD_BLIND),
           ("button blind", K.BIG_BLIND))  # Party's Short Deck: the one blind, posted by the button
 # the streets, by the words of their '** Dealing <words> **' marker (stud's third: '** Dealing **')
@@ -77,7 +126,7 @@ _CURRENCY_WORDS: Final = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"
 _CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 # lines that record nothing for the log: table talk, connection and time-bank notices
-_IGNORED_ACTOR: Final = (
+_IGNORED_ACTOR: Final[tuple[str, ...]] = (
     "is sitting out", "has joined the table", "has left the table", "will be using his time bank",
     "did not respond in time", "could not respond in time", "opens", "is disconnected", "is connected",
     "has been disconnected", "sits out", "has returned", "does not show cards",
@@ -96,23 +145,23 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
     >>> seat_fields("Seat 5: Ann ( 1,500 )"), seat_fields("seat 2: Bo (b) ($5)"), seat_fields("Seat 1: Cy  (7) x")
     ((5, 'Ann', '1,500'), (2, 'Bo', 'b'), (1, 'Cy ', '7'))
     """
+    # (the fields' ends found by index, then one slice a field: a slice is a new string)
     t = text.lstrip()
     colon = t.find(": ")
-    num = t[4:colon] if colon > 4 else ""
-    if num[:1] == " ":
-        num = num[1:]
+    num = ""
+    if colon > 4:
+        num = t[5:colon] if t[4] == " " else t[4:colon]
     opened = t.find("(", colon + 2)
     closed = t.find(")", opened + 1) if opened >= 0 else -1
-    if (t[:4] in ("Seat", "seat") and num.isdecimal() and num.isascii() and closed > 0
-            and "(" not in t[opened + 1:closed]):
-        name, stack = t[colon + 2:opened], t[opened + 1:closed]
-        if name[-1:] == " ":
-            name = name[:-1]
-        if stack[:1] == " ":
-            stack = stack[1:]
-        if stack[-1:] == " ":
-            stack = stack[:-1]
-        return int(num), name, stack
+    if ((t.startswith("Seat") or t.startswith("seat")) and num.isdecimal() and num.isascii() and closed > 0
+            and t.find("(", opened + 1, closed) < 0):
+        name_end = opened - 1 if opened > colon + 2 and t[opened - 1] == " " else opened
+        stack_start, stack_end = opened + 1, closed
+        if stack_end > stack_start and t[stack_start] == " ":
+            stack_start += 1
+        if stack_end > stack_start and t[stack_end - 1] == " ":
+            stack_end -= 1
+        return int(num), t[colon + 2:name_end], t[stack_start:stack_end]
     sm = _SEAT.match(text)
     return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
 
@@ -212,13 +261,15 @@ def parse_date(text: str) -> dt.datetime | None:
     'Mon Apr 26 20:17:29 EDT 2021', '04 05 2012 07:59:45' day first)."""
     m = _DATE_LONG.search(text)
     try:
-        if m and m.group(1).lower() in _MONTHS:
-            mon, d, h, mi, s, y = m.groups()
-            return dt.datetime(int(y), _MONTHS[mon.lower()], int(d), int(h), int(mi), int(s))
+        # the groups read in one call, typed str (compiled, int() of a str is then a C call)
+        mon, d, h, mi, s, y = cast("tuple[str, str, str, str, str, str]", m.groups()) if m else ("", "", "", "", "", "")
+        month = _MONTHS.get(mon.lower()) if m else None
+        if month is not None:
+            return dt.datetime(int(y), month, int(d), int(h), int(mi), int(s))
         m = _DATE_NUMERIC.search(text)
         if m:
-            d, mo, y, h, mi, s = (int(x) for x in m.groups())
-            return dt.datetime(y, mo, d, h, mi, s)
+            day, month_no, year, hour, minute, second = (int(x) for x in m.groups())
+            return dt.datetime(year, month_no, day, hour, minute, second)
     except ValueError:
         return None
     return None
@@ -245,42 +296,44 @@ class FamilyParser:
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]:
         buf: list[tuple[int, int, str]] = []
         prefix: list[tuple[int, int, str]] = []
-        has_marker = False
+        marker: re.Match | None = None  # the current hand's marker, matched once: its reader is given it
+        marker_at = 0
         stray: tuple[int, int] | None = None
         for item in lines:
             no, off, text = item
-            if "\x00" in text or text[:1] == "\ufeff":
+            if "\x00" in text or text.startswith("\ufeff"):
                 text = text.replace("\x00", "").lstrip("\ufeff")
                 item = (no, off, text)
             if "Game" not in text:  # neither a prefix line nor a marker (both name the game)
-                if has_marker:
+                if marker is not None:
                     buf.append(item)
                 elif prefix:
                     prefix.append(item)
                 elif text.strip():
                     stray = (stray[0], no) if stray else (no, no)
-            elif _PREFIX.match(text):
-                if has_marker:
-                    yield self._hand(buf)
-                    buf, has_marker = [], False
+            elif ("Game #" in text or "#Game No" in text) and _PREFIX.match(text):  # (the words it needs, first)
+                if marker is not None:
+                    yield self._hand(buf, marker_at, marker)
+                    buf, marker = [], None
                 prefix.append(item)
-            elif MARKER.match(text):
-                if has_marker:
-                    yield self._hand(buf)
+            elif "*****" in text and (m := MARKER.match(text)):
+                if marker is not None:
+                    yield self._hand(buf, marker_at, marker)
                     buf = []
                 elif stray:
                     yield _stray(stray, self.name)
                     stray = None
-                buf = prefix + [item]
-                prefix, has_marker = [], True
-            elif has_marker:
+                # no prefix line matches the marker: it is the first in the hand that does
+                prefix.append(item)
+                buf, marker_at, marker, prefix = prefix, len(prefix) - 1, m, []
+            elif marker is not None:
                 buf.append(item)
             elif prefix:
                 prefix.append(item)
             elif text.strip():
                 stray = (stray[0], no) if stray else (no, no)
-        if has_marker:
-            yield self._hand(buf)
+        if marker is not None:
+            yield self._hand(buf, marker_at, marker)
         elif stray or any(t.strip() for _, _, t in prefix):
             first = stray[0] if stray else prefix[0][0]
             last = max(stray[1] if stray else 0, prefix[-1][0] if prefix else 0)
@@ -288,16 +341,15 @@ class FamilyParser:
             num = next((m.group(1) for _, _, t in prefix if (m := re.match(r"^\s*(?:Game #|#Game No : )(\w+)", t))), None)
             yield _stray((first, last), self.name, f"{self.reader.id_prefix}-{num}" if num else None)
 
-    def _hand(self, buf: list[tuple[int, int, str]]) -> ParsedHand | HandError:
+    def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
-        marker_at = next(i for i, (_, _, t) in enumerate(buf) if MARKER.match(t))
-        hand_id = self.reader.hand_id_of(MARKER.match(buf[marker_at][2]))
+        hand_id = self.reader.hand_id_of(marker)
         scale = 0
         try:
             while True:
                 try:
-                    return self.reader(buf, marker_at, scale).read()
+                    return self.reader(buf, marker_at, scale, marker).read()
                 except Rescale as r:
                     if r.digits > MAX_DECIMALS:
                         raise Reject("amount-out-of-range", buf[marker_at][0], f"hand at line {buf[marker_at][0]}: an amount has {r.digits} decimal places")
@@ -331,9 +383,10 @@ class FamilyReader:
         tag = "".join(c for c in origin if c.isalnum()) + "-" if origin else ""
         return f"{cls.id_prefix}-{tag}{m.group('num')}"
 
-    def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int) -> None:
+    def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int, marker: re.Match | None = None) -> None:
         self.buf = buf
         self.marker_at = marker_at
+        self.marker_match = marker if marker is not None else MARKER.match(buf[marker_at][2])  # the hand's marker line, matched
         self.scale = scale
         self.events: list[Event] = []
         self.names: dict[str, int | None] = {}  # None: the player with no seat line (one a hand)
@@ -388,9 +441,11 @@ class FamilyReader:
     def actor(self, text: str) -> tuple[str | None, str]:
         """'<seated name> <action>' (longest name first: one name may start another).
         Only the names whose first word is the line's are tried."""
-        for name in self.by_first.get(text.partition(" ")[0], ()):
-            if text.startswith(name + " ") and name:
-                return name, text[len(name) + 1:]
+        sp = text.find(" ")
+        for name in self.by_first.get(text[:sp] if sp >= 0 else text, ()):
+            n = len(name)  # 'name ' without building it: a line is tried against a name or two
+            if n and len(text) > n and text[n] == " " and text.startswith(name):
+                return name, text[n + 1:]
         if "" in self.names and text.startswith(" "):
             return "", text[1:]
         return None, ""
@@ -398,8 +453,7 @@ class FamilyReader:
     # -- the hand ------------------------------------------------------------------
     def read(self) -> ParsedHand:
         buf = self.buf
-        no, offset, marker_text = buf[self.marker_at]
-        m = MARKER.match(marker_text)
+        m = self.marker_match
         assert m is not None
         hand = ParsedHand(
             hand_id=self.hand_id_of(m) or "",
@@ -436,19 +490,18 @@ class FamilyReader:
         buf = self.buf
         while i < len(buf):
             no, _, raw = buf[i]
-            text = raw.rstrip()
             self.raw = raw
-            if not text.strip():
+            stripped = raw.strip()
+            if not stripped:
                 i += 1
                 continue
-            stripped = text.strip()
-            seat_line = stripped[:4].lower() == "seat"
+            seat_line = stripped.startswith("Seat") or stripped[:4].lower() == "seat"
             if seat_line and stripped.endswith(" is the button") and (bm := _BUTTON.match(stripped)):
                 hand.button_seat = int(bm.group(1))
-            elif not seat_line and (pm := _PLAYERS.match(stripped)):
+            elif not seat_line and stripped.startswith("Total number of players") and (pm := _PLAYERS.match(stripped)):
                 if pm.group(2):
                     hand.max_seats = int(pm.group(2))
-            elif seat_line and (fields := seat_fields(text)):
+            elif seat_line and (fields := seat_fields(stripped)):
                 seat, name, stack = fields
                 if name in self.names:
                     raise Reject("ambiguous-names", no, f"line {no}: two seats hold players named {name!r}: their actions cannot be told apart")
@@ -456,7 +509,7 @@ class FamilyReader:
                 chips = self.amt(stack)
                 self.stacks[seat] = chips
                 hand.seats.append(Seat(seat, name, chips, None, False, None, no))
-            elif self.header_line(hand, no, text):
+            elif self.header_line(hand, no, raw.rstrip()):
                 pass
             else:
                 break
@@ -563,11 +616,16 @@ class FamilyReader:
 
     def dealt(self, no: int, text: str) -> None:
         rest = text[9:]
-        for name in self.by_length + ([""] if "" in self.names else []):
+        # the names of the first word, longest first (as actor(): '<name> [' holds it), then
+        # the nameless seat's '[' (last, as it was in the list of every name longest first)
+        sp = rest.find(" ")
+        for name in self.by_first.get(rest[:sp] if sp >= 0 else rest, ()):
             if rest.startswith(name + " [") or (name == "" and rest.startswith("[")):
-                cards = rest[len(name):].strip()
-                self.add(self.street, K.DEAL_HOLE, no, self.names[name], name, cards=self.cards(cards, no))
+                self.add(self.street, K.DEAL_HOLE, no, self.names[name], name, cards=self.cards(rest[len(name):].strip(), no))
                 return
+        if "" in self.names and rest.startswith("["):
+            self.add(self.street, K.DEAL_HOLE, no, self.names[""], "", cards=self.cards(rest.strip(), no))
+            return
         raise self.fail(no, text)
 
     def put(self, seat: int | None, chips: int) -> None:
@@ -751,12 +809,23 @@ class FamilyReader:
                 has_total = True
         excess: dict[int | None, int] = {}
         for _, committed, last_line in streets:
-            if not committed:
+            # the street's top commitment (the first seat to reach it) over the next highest:
+            # loops, not max() with a key function and a generator (each a Python call a street)
+            top: int | None = None
+            top_chips = 0
+            seen = False
+            for s, v in committed.items():
+                if not seen or v > top_chips:
+                    top, top_chips, seen = s, v, True
+            if not seen:
                 continue
-            top = max(committed, key=lambda s: committed[s])
-            second = max((v for s, v in committed.items() if s != top), default=0)
-            if committed[top] > second:
-                excess[top] = excess.get(top, 0) + committed[top] - second
+            second = 0
+            others = False
+            for s, v in committed.items():
+                if s != top and (not others or v > second):
+                    second, others = v, True
+            if top_chips > second:
+                excess[top] = excess.get(top, 0) + top_chips - second
                 excess_line[top] = last_line[top]
         for seat, chips in put.items():
             if chips > self.stacks.get(seat, chips):
@@ -769,7 +838,12 @@ class FamilyReader:
             if chips <= 0:
                 continue
             mine = [e for e in collects if e.seat == seat]
-            includes = bool(mine) and sum(cast(int, e.amount) for e in collects) > in_pot - chips
+            includes = False
+            if mine:
+                collected = 0
+                for e in collects:
+                    collected += cast(int, e.amount)
+                includes = collected > in_pot - chips
             exact = [e for e in mine if e.amount == chips] if includes else []
             if exact:  # a win line of exactly the unmatched chips ('side pot #1', 888's own line): the return, as written
                 exact[0].kind = K.UNCALLED_RETURN
@@ -779,7 +853,13 @@ class FamilyReader:
             else:
                 # the unmatched chips of the seat's last commitment; when its win line includes
                 # them, that collect less them (both inferred, on the win line)
-                where = max(mine, key=lambda e: cast(int, e.amount)) if includes else (collects[0] if collects else None)
+                where: Event | None = None
+                if includes:
+                    for e in mine:  # the largest (the first of equals)
+                        if where is None or cast(int, e.amount) > cast(int, where.amount):
+                            where = e
+                elif collects:
+                    where = collects[0]
                 lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
                 ret = Event(0, S.SHOWDOWN if where is None or where.street != S.SUMMARY else S.SUMMARY, K.UNCALLED_RETURN,
                             lines[-1], seat, self.player_of(seat), chips, text=self.line_text(lines[-1]),
@@ -788,7 +868,12 @@ class FamilyReader:
                     assert where is not None
                     where.amount = cast(int, where.amount) - chips
                     where.inferred_from = ret.inferred_from
-                at = next(k for k, e in enumerate(self.events) if e is where) if where is not None else len(self.events)
+                at = len(self.events)
+                if where is not None:
+                    for k, e in enumerate(self.events):
+                        if e is where:
+                            at = k
+                            break
                 self.events.insert(at, ret)
             returned[seat] = returned.get(seat, 0) + chips
             in_pot -= chips
@@ -796,8 +881,10 @@ class FamilyReader:
             # the format writes no total pot or rake: the chips that stayed in the pot (put in
             # less returned) and, less what was won, the rake (the returns inferred above rest
             # on bet and win lines already among these)
-            won = sum(cast(int, e.amount) for e in collects)
-            collect_lines = inferred_from(*(e.line_no for e in collects))
+            won = 0
+            for e in collects:
+                won += cast(int, e.amount)
+            collect_lines = inferred_from(*[e.line_no for e in collects])
             last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won
             self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0),

@@ -44,14 +44,14 @@ import re
 from itertools import product
 from typing import Final, cast
 
-from auditor.schema import Betting, EventKind, Street, Variant
+from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
+from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
 # longest first: 'Omaha Hi-Lo' before 'Omaha Hi' before 'Omaha'
-_GAMES: Final = (
+_GAMES: Final[tuple[tuple[str, str], ...]] = (  # typed: compiled, 'name in head' is a str search
     ("7 Card Stud Hi-Lo", Variant.STUD_HILO.value),
     ("7 Card Stud", Variant.STUD.value),
     ("Omaha Hi-Lo", Variant.OMAHA_HILO.value),
@@ -67,11 +67,14 @@ _GAMES: Final = (
 _STUD: Final = {Variant.STUD.value, Variant.STUD_HILO.value}
 _TRNY: Final = re.compile(r"Trny: ?(\d+)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
+_TABLE_TOURNAMENT: Final = re.compile(r"\((\d+)\) Table #")  # a sit-and-go's table line: 'Table $1 Sit & Go (77) Table #1'
 _LEVEL: Final = re.compile(r"Level: ?(\d+)")
 _BLINDS: Final = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
 _STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
 _BUY_IN: Final = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
 _DATE_SPLIT: Final = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
+# what follows the dash that ends a game line's game part (split_date)
+_WEEKDAY: Final = re.compile(r"\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,]")
 _TABLE: Final = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
 _WINS: Final = re.compile(
     r"^wins (?:Lo \((?P<lo>[^)]*)\)|(?P<amt>[^()]+?)(?: chips)?)"
@@ -82,13 +85,11 @@ _BALANCE: Final = re.compile(
     r"|lost (?P<lost>[^\[(]+?)(?: \(folded\))?|didn't bet \(folded\)|sits out)\s*(?P<cards>\[.*)?$"
 )
 _MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
-_CASH_OUT: Final = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
+_CASH_OUT: Final[tuple[str, ...]] = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
 _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
-K: Final = EventKind
-S: Final = Street
 # notices the Mac client writes with the next line glued on
-_GLUED_NOTICES: Final = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
 
@@ -115,6 +116,24 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
     return put
 
 
+def split_date(text: str) -> list[str]:
+    """``_DATE_SPLIT.split(text, maxsplit=1)`` up to the spaces around the dash (the
+    parts are stripped after): the pattern tried at the dashes only, not at every
+    position of the line.
+
+    >>> split_date("$1/$2 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012")
+    ['$1/$2 USD FL Omaha Hi-Lo ', ' Thursday, January 26, 18:13:53 EST 2012']
+    >>> split_date("Omaha Hi-Saturday,February 4"), split_date("no date")
+    (['Omaha Hi', 'Saturday,February 4'], ['no date'])
+    """
+    dash = text.find("-")
+    while dash >= 0:
+        if _WEEKDAY.match(text, dash + 1):
+            return [text[:dash], text[dash + 1:]]
+        dash = text.find("-", dash + 1)
+    return [text]
+
+
 class PartyReader(FamilyReader):
     site = "partypoker"
     format = "partypoker"
@@ -130,7 +149,7 @@ class PartyReader(FamilyReader):
         no, _, game = self.buf[i]
         self.raw = game
         text = game.strip()
-        parts = _DATE_SPLIT.split(text, maxsplit=1)
+        parts = split_date(text)
         if len(parts) != 2:
             # 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
             m = re.search(r"-(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])", text)
@@ -146,32 +165,35 @@ class PartyReader(FamilyReader):
                 break
         else:
             raise Reject("unsupported-game", no, f"line {no}: game not understood: {game!r}")
-        lm = _LIMIT.search(head)
+        # each pattern searched only where the words it needs are (a search is a Python call, compiled or not)
+        lm = _LIMIT.search(head) if "NL" in head or "PL" in head or "FL" in head else None
         # histories of fixed-limit games before 2012 name no limit
-        hand.betting = _LIMITS[lm.group(1)] if lm else Betting.FIXED_LIMIT.value
-        hand.game_label = f"{lm.group(1) + ' ' if lm else ''}{hand.game_label}"
-        hand.is_tournament = any(w in head for w in ("Buy-in", "Trny", "Tourney", "Tournament"))
+        limit = lm.group(1) if lm else None
+        hand.betting = _LIMITS[limit] if limit else Betting.FIXED_LIMIT.value
+        hand.game_label = f"{limit + ' ' if limit else ''}{hand.game_label}"
+        hand.is_tournament = "Buy-in" in head or "Trny" in head or "Tourney" in head or "Tournament" in head
         self.scale = self.scale or (1 if hand.is_tournament else 100)
         self.chips = hand.is_tournament
         if hand.is_tournament:
-            tm = _TRNY.search(head) or _TOURNAMENT.search(head)
+            tm = (_TRNY.search(head) if "Trny:" in head else None) or (_TOURNAMENT.search(head) if "Tournament #" in head else None)
             hand.tournament_id = tm.group(1) if tm else None
-            lv = _LEVEL.search(head)
+            lv = _LEVEL.search(head) if "Level:" in head else None
             hand.level = lv.group(1) if lv else None
-            bi = _BUY_IN.search(head)
+            bi = _BUY_IN.search(head) if "Buy-in" in head or "(Buyin " in head else None
             if bi:
                 hand.buy_in = " ".join((bi.group("buyin") or bi.group("buyin2")).split())
         else:
             hand.currency = currency_of(head)
-        bl = _BLINDS.search(head)
-        st = None if bl or hand.variant == Variant.SIX_PLUS_HOLDEM else _STAKES.match(head)
+        bl = _BLINDS.search(head) if "Blinds" in head else None
+        st = None if bl or hand.variant == Variant.SIX_PLUS_HOLDEM or "/" not in head else _STAKES.match(head)
         if bl:
             self.blinds(hand, bl)
         elif st and (hand.is_tournament or "/" in head.split(" ")[0]):
+            sb, bb = st.groups()  # one call
             if hand.betting == Betting.FIXED_LIMIT.value:
-                hand.small_bet, hand.big_bet = self.amt(st.group("sb")), self.amt(st.group("bb"))
+                hand.small_bet, hand.big_bet = self.amt(sb), self.amt(bb)
             else:
-                hand.small_blind, hand.big_blind = self.amt(st.group("sb")), self.amt(st.group("bb"))
+                hand.small_blind, hand.big_blind = self.amt(sb), self.amt(bb)
                 hand.min_bet = hand.big_blind
         elif not hand.is_tournament:
             # '$0.80 USD NL Texas Hold'em': the table's buy-in, not its stakes; blinds come from the posts
@@ -181,11 +203,12 @@ class PartyReader(FamilyReader):
         tm2 = _TABLE.match(table.strip())
         if not tm2:
             raise self.fail(no_t, table, "table line not understood")
-        hand.table_name = tm2.group("name")
-        if tm2.group("btn"):
-            hand.button_seat = int(tm2.group("btn"))
+        table_name, btn = tm2.groups()
+        hand.table_name = table_name
+        if btn:
+            hand.button_seat = int(btn)
         if hand.tournament_id is None and hand.is_tournament:
-            tr = re.search(r"\((\d+)\) Table #", table)
+            tr = _TABLE_TOURNAMENT.search(table)
             hand.tournament_id = tr.group(1) if tr else None
         return i + 1
 
@@ -239,9 +262,21 @@ class PartyReader(FamilyReader):
                  and t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))]
         # seats in play: with chips, and named by a line of the hand (a player moved in
         # from another table waits for the big blind and has no line)
-        body = "\n" + "\n".join(t for _, _, t in self.buf[self.marker_at:])
-        named = {s.seat for s in hand.seats
-                 if body.count(f"\n{s.player} ") > body.count(f"\n{s.player} has joined")}
+        # (the lines that start '<name> ', against those that start '<name> has joined': each
+        # line is tried against the names of its first word, as actor() does)
+        said: dict[str, int] = {}
+        joined: dict[str, int] = {}
+        for _, _, t in self.buf[self.marker_at:]:
+            sp = t.find(" ")
+            if sp < 0:
+                continue
+            for name in self.by_first.get(t[:sp], ()):
+                n = len(name)
+                if len(t) > n and t[n] == " " and t.startswith(name):
+                    said[name] = said.get(name, 0) + 1
+                    if t.startswith(" has joined", n):
+                        joined[name] = joined.get(name, 0) + 1
+        named = {s.seat for s in hand.seats if said.get(s.player, 0) > joined.get(s.player, 0)}
         seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
@@ -327,7 +362,7 @@ class PartyReader(FamilyReader):
         events = [Event(e.seq, e.street, e.kind, e.line_no, e.seat, e.player, e.amount, e.to_amount, e.all_in, e.cards,
                         e.pot_label, e.half, e.text, e.inferred_from, e.run) for e in self.events]
         at = max((i + 1 for i, e in enumerate(events) if e.street == S.PREFLOP and e.kind in _POST_KINDS), default=0)
-        posts = [Event(0, S.PREFLOP, K.BIG_BLIND.value if amount == hand.big_blind else K.DEAD_BLIND.value, no, seat, name,
+        posts = [Event(0, S.PREFLOP, K.BIG_BLIND if amount == hand.big_blind else K.DEAD_BLIND, no, seat, name,
                        amount, text=self.line_text(no), inferred_from=inferred_from(no, *settle_lines))
                  for (seat, name, no), amount in zip(self.silent, amounts)]
         return events[:at] + posts + events[at:]
@@ -381,22 +416,24 @@ class PartyReader(FamilyReader):
 
     def wins(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
         # a Mac client writes two win lines on one: '...Aces and Queens.Player4 wins $27,36 USD ...'
-        for other in self.by_length:
-            glued = action.find("." + other + " wins ")
-            if other and glued > 0:
-                self.wins(hand, no, text, name, action[: glued + 1])
-                self.wins(hand, no, text, other, action[glued + 2 + len(other):])
-                return
+        # (the action starts 'wins ': a second win holds ' wins ')
+        if " wins " in action:
+            for other in self.by_length:
+                glued = action.find("." + other + " wins ")
+                if other and glued > 0:
+                    self.wins(hand, no, text, name, action[: glued + 1])
+                    self.wins(hand, no, text, other, action[glued + 2 + len(other):])
+                    return
         wm = _WINS.match(action)
         if not wm:
             raise self.fail(no, text)
-        pot = wm.group("pot")
-        label = "pot" if not pot else "main" if pot == "main pot" else f"side-{wm.group('n') or 1}"
-        if wm.group("lo") is not None:
-            self.collect(no, name, self.amt(wm.group("lo")), label, "lo")
+        lo, amt, pot, n = wm.groups()  # one call, not one a group
+        label = "pot" if not pot else "main" if pot == "main pot" else f"side-{n or 1}"
+        if lo is not None:
+            self.collect(no, name, self.amt(lo), label, "lo")
         else:
             half = "hi" if hand.variant in ("omaha_hilo", "stud_hilo") and " for low" not in action else None
-            self.collect(no, name, self.amt(wm.group("amt")), label, half)
+            self.collect(no, name, self.amt(amt), label, half)
 
     def balance(self, no: int, text: str, name: str, action: str) -> None:
         bm = _BALANCE.match(action)

@@ -351,6 +351,7 @@ _RUN_BOARD_LINES = ("FIRST Board [", "SECOND Board [", "THIRD Board [")
 _RUN_POT_LINE = re.compile(r"^Pot [123] \S+$")  # Full Tilt's summary of a run: 'Pot 2 $1,859'
 _RUN_WORD_LINES = frozenset(_RUN_NUMBER)
 # what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
+_NOT_TAKING_PART = frozenset({K.DEAL_HOLE, K.SHOW, K.MUCK, K.NO_SHOW})  # cards dealt or shown: no part in the betting
 _RUN_KINDS = frozenset({K.DEAL_BOARD, K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.UNCALLED_RETURN, K.FINISH, K.HOUSE_ADDED})
 
 
@@ -1198,9 +1199,18 @@ class _HandReader:
 
     def uncontested(self, seat: int) -> bool:
         """Has every other player who took part folded?"""
-        took_part = {e.seat for e in self.events if e.seat is not None and e.street != S.SUMMARY
-                     and e.kind not in (K.DEAL_HOLE, K.SHOW, K.MUCK, K.NO_SHOW)}
-        folded = {e.seat for e in self.events if e.kind == K.FOLD}
+        # one pass, the kinds read once (a namespace look-up a use: classic Full Tilt asks
+        # this of most hands)
+        took_part: set[int] = set()
+        folded: set[int | None] = set()
+        summary: str = S.SUMMARY
+        fold: str = K.FOLD
+        for e in self.events:
+            kind = e.kind
+            if kind == fold:
+                folded.add(e.seat)
+            if e.seat is not None and e.street != summary and kind not in _NOT_TAKING_PART:
+                took_part.add(e.seat)
         return took_part - folded == {seat}
 
     def chat(self, text: str) -> bool:
