@@ -326,10 +326,14 @@ def cut_in_line(no: int, text: str, cut: str) -> str:
     return f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {cut}"
 
 
+_COLLECT: str = EventKind.COLLECT.value  # K's attributes are looked up on every use, compiled too
+
+
 def _has_collect(events: list[Event]) -> bool:
     """Is there a collect (scanned from the end, where they are; a loop, not a generator)?"""
+    collect = _COLLECT
     for e in reversed(events):
-        if e.kind == K.COLLECT:
+        if e.kind == collect:
             return True
     return False
 
@@ -672,6 +676,49 @@ class _SiteTables:
             (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
              and not _REGEX_SPECIAL.intersection(first) and "\\" not in words)
             for first, pattern, words in site.action_aliases)
+        # amounts as read, by scale: a table's amounts repeat ('$0.02', '1,500'), and one
+        # written with a sign, commas or decimals costs several string operations to read
+        self.amounts: dict[int, dict[str, int]] = {}
+        # the tournament header's match, by the text before its date (see tourney_match)
+        pattern = site.tourney
+        self.tourney_keyed = pattern.pattern.endswith(_DATE_LAST) and not pattern.flags & (re.S | re.M)
+        self.tourneys: dict[str, re.Match[str] | None] = {}
+
+    def amounts_at(self, scale: int) -> dict[str, int]:
+        found = self.amounts.get(scale)
+        if found is None:
+            found = self.amounts[scale] = {}
+        return found
+
+    def tourney_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
+        """``site.tourney``'s match of a header's rest (after the hand number), and its date.
+
+        A pattern ending ``\\) - (?P<date>.+)$`` (:func:`tourney_header`) matches a rest
+        or not by the text up to its last ') - ' alone: any non-empty remainder without a
+        newline is a date.  That text repeats from hand to hand (the tournament, its level
+        and blinds), and finding where the game starts in a long tournament name tries
+        every game at every position (GGPoker's: 12 to 40 us a header), so the match of
+        that text (with a one-letter date) is kept, and the date is the rest's own."""
+        pattern = self.site.tourney
+        if self.tourney_keyed and "\n" not in rest:
+            cut = rest.rfind(") - ") + 4
+            if 4 <= cut < len(rest):
+                key = rest[:cut]
+                tourneys = self.tourneys
+                if key in tourneys:
+                    m = tourneys[key]
+                else:
+                    m = pattern.match(key + "x")
+                    if len(tourneys) >= _KEPT:
+                        tourneys.clear()
+                    tourneys[key] = m
+                return m, (rest[m.start("date") :] if m is not None else None)
+        m = pattern.match(rest)
+        return m, (m.group("date") if m is not None else None)
+
+
+_DATE_LAST = r"\) - (?P<date>.+)$"
+_KEPT = 4096  # entries a cache of _SiteTables holds before it starts again
 
 
 _SITE_TABLES: dict[int, _SiteTables] = {}  # by id(site); each holds its site, so the id stays its own
@@ -689,7 +736,8 @@ class _HandReader:
 
     def __init__(self, site: StarsSite, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> None:
         self.site = site
-        tables = _site_tables(site)
+        tables = self.tables = _site_tables(site)
+        self.amounts = tables.amounts_at(scale)
         self.posts = tables.posts
         self.aliases = tables.aliases
         self.alias_firsts = tables.alias_firsts
@@ -721,6 +769,17 @@ class _HandReader:
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
             return int(text) * self.scale
+        amounts = self.amounts  # the amounts read before at this scale (errors are not kept)
+        units = amounts.get(text)
+        if units is None:
+            units = self.read_amount(text)
+            if len(amounts) >= _KEPT:
+                amounts.clear()
+            amounts[text] = units
+        return units
+
+    def read_amount(self, text: str) -> int:
+        """An amount with a sign, commas, decimals or the site's suffix, in units of ``scale``."""
         suffix = self.site.amount_suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
@@ -811,10 +870,13 @@ class _HandReader:
 
         is_tourney = (site.tourney_find.search(rest) is not None) if site.tourney_find else rest[:10].lower().startswith(site.tourney_starts)
         t = c = None
+        date_text: str | None = None
         if is_tourney:
-            for pattern in (site.tourney, *site.tourney_more):
-                if (t := pattern.match(rest)) is not None:
-                    break
+            t, date_text = self.tables.tourney_match(rest)
+            if t is None:
+                for pattern in site.tourney_more:
+                    if (t := pattern.match(rest)) is not None:
+                        break
         if t is None:
             for pattern in (site.cash, *site.cash_more):
                 if (c := pattern.match(rest)) is not None:
@@ -833,8 +895,10 @@ class _HandReader:
         begin = g.start("mixed") if g.group("mixed") else min(g.start("base"), g.start("limit") if limit_text else len(rest))
         game_text = rest[begin : max(g.end("limit"), g.end("base")) if limit_text else g.end("base")]
         hand.game_label = game_text + (")" if g.group("mixed") else "")
-        hand.started_at_text = g.group("date")
-        hand.started_at = _parse_date(g.group("date"), site.date_pattern)
+        if date_text is None:  # a tourney_more pattern's match, or the cash header's
+            date_text = g.group("date")
+        hand.started_at_text = date_text
+        hand.started_at = _parse_date(date_text, site.date_pattern)
         sb_text = bb_text = None
         if t:
             hand.is_tournament = True
@@ -867,6 +931,7 @@ class _HandReader:
             if not self.scale:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
+        self.amounts = self.tables.amounts_at(self.scale)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
             sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
@@ -1212,9 +1277,14 @@ class _HandReader:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
         sep = self.site.actor_sep
         if sep == " ":
-            for name in self.names_by_first.get(text.partition(" ")[0], ()):
-                if text.startswith(name) and text.startswith(sep, len(name)):
-                    return name, text[len(name) + 1 :]
+            space = text.find(" ")
+            if space < 0:
+                return None, ""
+            for name in self.names_by_first.get(text[:space], ()):
+                size = len(name)
+                # a name of one word is the line's first word (the names of its key), followed by ' '
+                if size == space or (text.startswith(name) and text[size : size + 1] == " "):
+                    return name, text[size + 1 :]
             return None, ""
         if sep != ": ":
             # '<name> <action>': the longest seated name followed by the separator
