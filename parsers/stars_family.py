@@ -326,7 +326,10 @@ def cut_in_line(no: int, text: str, cut: str) -> str:
     return f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {cut}"
 
 
-_COLLECT: str = EventKind.COLLECT.value  # K's attributes are looked up on every use, compiled too
+# kinds a loop over a hand's events compares with: K's attributes are looked up on every
+# use, compiled too (a dict and an attribute lookup an event)
+_COLLECT: str = EventKind.COLLECT.value
+_SEAT_RESULT: str = EventKind.SEAT_RESULT.value
 
 
 def _has_collect(events: list[Event]) -> bool:
@@ -334,6 +337,15 @@ def _has_collect(events: list[Event]) -> bool:
     collect = _COLLECT
     for e in reversed(events):
         if e.kind == collect:
+            return True
+    return False
+
+
+def _holds_any(text: str, parts: tuple[str, ...]) -> bool:
+    """Does ``text`` hold one of ``parts``?  (A loop: a generator in ``any`` is an object
+    made for each line that reaches the test, compiled too.)"""
+    for part in parts:
+        if part in text:
             return True
     return False
 
@@ -681,7 +693,8 @@ class _SiteTables:
         self.amounts: dict[int, dict[str, int]] = {}
         # the tournament header's match, by the text before its date (see tourney_match)
         pattern = site.tourney
-        self.tourney_keyed = pattern.pattern.endswith(_DATE_LAST) and not pattern.flags & (re.S | re.M)
+        self.tourney_keyed = (pattern.pattern.endswith(_DATE_LAST) and not pattern.flags & (re.S | re.M)
+                              and not any(look in pattern.pattern for look in _LOOKS_AHEAD))
         self.tourneys: dict[str, re.Match[str] | None] = {}
 
     def amounts_at(self, scale: int) -> dict[str, int]:
@@ -693,12 +706,15 @@ class _SiteTables:
     def tourney_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
         """``site.tourney``'s match of a header's rest (after the hand number), and its date.
 
-        A pattern ending ``\\) - (?P<date>.+)$`` (:func:`tourney_header`) matches a rest
-        or not by the text up to its last ') - ' alone: any non-empty remainder without a
-        newline is a date.  That text repeats from hand to hand (the tournament, its level
-        and blinds), and finding where the game starts in a long tournament name tries
-        every game at every position (GGPoker's: 12 to 40 us a header), so the match of
-        that text (with a one-letter date) is kept, and the date is the rest's own."""
+        A pattern ending ``\\) - (?P<date>.+)$`` (:func:`tourney_header`, PokerStars',
+        Winamax's) matches a rest or not by the text up to its last ') - ' alone, and
+        takes the same way through the pattern: every way ends at one of those ') - ',
+        and any non-empty remainder without a newline is a date (so nothing before may
+        look ahead: ``_LOOKS_AHEAD``).  That text repeats from hand to hand (the
+        tournament, its level and blinds), and finding where the game starts in a long
+        tournament name tries every game at every position (GGPoker's: 12 to 40 us a
+        header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
+        is kept, and the date is the rest's own."""
         pattern = self.site.tourney
         if self.tourney_keyed and "\n" not in rest:
             cut = rest.rfind(") - ") + 4
@@ -718,6 +734,9 @@ class _SiteTables:
 
 
 _DATE_LAST = r"\) - (?P<date>.+)$"
+# what could read past the text before the date, or commit to a choice by it (lookahead,
+# atomic groups, possessive repeats): a pattern holding one is matched on every header
+_LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
 _KEPT = 4096  # entries a cache of _SiteTables holds before it starts again
 
 
@@ -1110,7 +1129,7 @@ class _HandReader:
                 continue  # a player not in this hand (seated after it began): nothing of this hand
             if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
                 continue
-            if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or any(s in text for s in IGNORED_INFIX):
+            if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or _holds_any(text, IGNORED_INFIX):
                 continue
             if ignored_lines and text.startswith(ignored_lines):
                 continue
@@ -1148,7 +1167,8 @@ class _HandReader:
             return  # a record with no summary: nothing to settle or compare
         if site.summary_collects and not _has_collect(self.events):
             # a walk: the body names no winner; the summary's seat line records the award
-            for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
+            seat_result = _SEAT_RESULT
+            for e in [e for e in self.events if e.kind == seat_result and e.amount]:
                 self.raw = e.text or ""
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if self.runs == 1:
