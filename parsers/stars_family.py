@@ -693,8 +693,11 @@ class _SiteTables:
         self.amounts: dict[int, dict[str, int]] = {}
         # the tournament header's match, by the text before its date (see tourney_match)
         pattern = site.tourney
-        self.tourney_keyed = (pattern.pattern.endswith(_DATE_LAST) and not pattern.flags & (re.S | re.M)
-                              and not any(look in pattern.pattern for look in _LOOKS_AHEAD))
+        # what ends the text before the date (''; the match is not kept)
+        self.date_sep = next((sep for sep, end in _DATE_LAST if pattern.pattern.endswith(end)), "")
+        # (an empty negative lookahead never matches and reads nothing: WPN's never-written group)
+        if pattern.flags & (re.S | re.M) or any(look in pattern.pattern.replace("(?!)", "") for look in _LOOKS_AHEAD):
+            self.date_sep = ""
         self.tourneys: dict[str, re.Match[str] | None] = {}
 
     def amounts_at(self, scale: int) -> dict[str, int]:
@@ -707,8 +710,9 @@ class _SiteTables:
         """``site.tourney``'s match of a header's rest (after the hand number), and its date.
 
         A pattern ending ``\\) - (?P<date>.+)$`` (:func:`tourney_header`, PokerStars',
-        Winamax's) matches a rest or not by the text up to its last ') - ' alone, and
-        takes the same way through the pattern: every way ends at one of those ') - ',
+        Winamax's; WPN's ``\\)- ``: ``_DATE_LAST``) matches a rest or not by the text up
+        to its last ') - ' alone, and takes the same way through the pattern: every way
+        ends at one of those ') - ',
         and any non-empty remainder without a newline is a date (so nothing before may
         look ahead: ``_LOOKS_AHEAD``).  That text repeats from hand to hand (the
         tournament, its level and blinds), and finding where the game starts in a long
@@ -716,9 +720,10 @@ class _SiteTables:
         header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
         is kept, and the date is the rest's own."""
         pattern = self.site.tourney
-        if self.tourney_keyed and "\n" not in rest:
-            cut = rest.rfind(") - ") + 4
-            if 4 <= cut < len(rest):
+        sep = self.date_sep
+        if sep and "\n" not in rest:
+            cut = rest.rfind(sep) + len(sep)
+            if len(sep) <= cut < len(rest):
                 key = rest[:cut]
                 tourneys = self.tourneys
                 if key in tourneys:
@@ -733,7 +738,9 @@ class _SiteTables:
         return m, (m.group("date") if m is not None else None)
 
 
-_DATE_LAST = r"\) - (?P<date>.+)$"
+# (what ends the text before the date, how a pattern ends): tourney_header's and PokerStars',
+# WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC')
+_DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"))
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")

@@ -77,9 +77,10 @@ def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_patte
     and kept, in the shapes that could tell them apart."""
     from parsers.ggpoker import GGPOKER
     from parsers.stars_family import _SiteTables
+    from parsers.wpn import WPN
 
     tables = _SiteTables(GGPOKER)
-    assert tables.tourney_keyed
+    assert tables.date_sep == ") - "
     rests = [
         "Tournament #5948181, High Rollers PLO Main Event $1K Omaha Pot Limit - Level4 (90/180) - 2020/06/23 19:21:09",
         "Tournament #25942319, Omaholic Bounty $8.40 Omaha (NL postflop) - Level18(1,250/2,500) - 2021/04/15 13:55:42",
@@ -90,8 +91,16 @@ def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_patte
         "Tournament #7, Demo Hold'em No Limit - Level1(100/200)",
         "Tournament #7, Demo Razz - Level1 (100/200) - 2021/04/04",  # a game with no limit written
     ]
-    for rest in rests:
-        expected = GGPOKER.tourney.match(rest)
+    wpn = _SiteTables(WPN)
+    assert wpn.date_sep == ")- "
+    wpn_rests = [
+        "$5,000 GTD Tournament #27099516 - Holdem(No Limit) - Level 10 (3000.00/6000.00)- 2022/07/11 01:11:44 UTC",
+        "Tournament #11212445 - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- 2019/07/25 02:31:33 UTC",
+        "A (b)- c Tournament #1 - Holdem(No Limit) - Level 1 (1/2)- 2019/07/25 (x)- y",
+        "Tournament #1 - Holdem(No Limit) - Level 1 (1/2)- ",
+    ]
+    for site, tables, rest in [(GGPOKER, tables, r) for r in rests] + [(WPN, wpn, r) for r in wpn_rests]:
+        expected = site.tourney.match(rest)
         for _ in range(2):  # read, then kept
             m, date = tables.tourney_match(rest)
             assert (m is None) == (expected is None), rest
