@@ -326,10 +326,26 @@ def cut_in_line(no: int, text: str, cut: str) -> str:
     return f"line {no} as a whole ({text.strip()!r}: the record stops in it, unreadable), {cut}"
 
 
+# kinds a loop over a hand's events compares with: K's attributes are looked up on every
+# use, compiled too (a dict and an attribute lookup an event)
+_COLLECT: str = EventKind.COLLECT.value
+_SEAT_RESULT: str = EventKind.SEAT_RESULT.value
+
+
 def _has_collect(events: list[Event]) -> bool:
     """Is there a collect (scanned from the end, where they are; a loop, not a generator)?"""
+    collect = _COLLECT
     for e in reversed(events):
-        if e.kind == K.COLLECT:
+        if e.kind == collect:
+            return True
+    return False
+
+
+def _holds_any(text: str, parts: tuple[str, ...]) -> bool:
+    """Does ``text`` hold one of ``parts``?  (A loop: a generator in ``any`` is an object
+    made for each line that reaches the test, compiled too.)"""
+    for part in parts:
+        if part in text:
             return True
     return False
 
@@ -673,6 +689,63 @@ class _SiteTables:
             (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
              and not _REGEX_SPECIAL.intersection(first) and "\\" not in words)
             for first, pattern, words in site.action_aliases)
+        # amounts as read, by scale: a table's amounts repeat ('$0.02', '1,500'), and one
+        # written with a sign, commas or decimals costs several string operations to read
+        self.amounts: dict[int, dict[str, int]] = {}
+        # the tournament header's match, by the text before its date (see tourney_match)
+        pattern = site.tourney
+        # what ends the text before the date (''; the match is not kept)
+        self.date_sep = next((sep for sep, end in _DATE_LAST if pattern.pattern.endswith(end)), "")
+        # (an empty negative lookahead never matches and reads nothing: WPN's never-written group)
+        if pattern.flags & (re.S | re.M) or any(look in pattern.pattern.replace("(?!)", "") for look in _LOOKS_AHEAD):
+            self.date_sep = ""
+        self.tourneys: dict[str, re.Match[str] | None] = {}
+
+    def amounts_at(self, scale: int) -> dict[str, int]:
+        found = self.amounts.get(scale)
+        if found is None:
+            found = self.amounts[scale] = {}
+        return found
+
+    def tourney_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
+        """``site.tourney``'s match of a header's rest (after the hand number), and its date.
+
+        A pattern ending ``\\) - (?P<date>.+)$`` (:func:`tourney_header`, PokerStars',
+        Winamax's; WPN's ``\\)- ``: ``_DATE_LAST``) matches a rest or not by the text up
+        to its last ') - ' alone, and takes the same way through the pattern: every way
+        ends at one of those ') - ',
+        and any non-empty remainder without a newline is a date (so nothing before may
+        look ahead: ``_LOOKS_AHEAD``).  That text repeats from hand to hand (the
+        tournament, its level and blinds), and finding where the game starts in a long
+        tournament name tries every game at every position (GGPoker's: 12 to 40 us a
+        header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
+        is kept, and the date is the rest's own."""
+        pattern = self.site.tourney
+        sep = self.date_sep
+        if sep and "\n" not in rest:
+            cut = rest.rfind(sep) + len(sep)
+            if len(sep) <= cut < len(rest):
+                key = rest[:cut]
+                tourneys = self.tourneys
+                if key in tourneys:
+                    m = tourneys[key]
+                else:
+                    m = pattern.match(key + "x")
+                    if len(tourneys) >= _KEPT:
+                        tourneys.clear()
+                    tourneys[key] = m
+                return m, (rest[m.start("date") :] if m is not None else None)
+        m = pattern.match(rest)
+        return m, (m.group("date") if m is not None else None)
+
+
+# (what ends the text before the date, how a pattern ends): tourney_header's and PokerStars',
+# WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC')
+_DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"))
+# what could read past the text before the date, or commit to a choice by it (lookahead,
+# atomic groups, possessive repeats): a pattern holding one is matched on every header
+_LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
+_KEPT = 4096  # entries a cache of _SiteTables holds before it starts again
 
 
 _SITE_TABLES: dict[int, _SiteTables] = {}  # by id(site); each holds its site, so the id stays its own
@@ -690,7 +763,8 @@ class _HandReader:
 
     def __init__(self, site: StarsSite, buf: list[tuple[int, int, str]], cut_by: int | None, scale: int) -> None:
         self.site = site
-        tables = _site_tables(site)
+        tables = self.tables = _site_tables(site)
+        self.amounts = tables.amounts_at(scale)
         self.posts = tables.posts
         self.aliases = tables.aliases
         self.alias_firsts = tables.alias_firsts
@@ -722,6 +796,17 @@ class _HandReader:
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
             return int(text) * self.scale
+        amounts = self.amounts  # the amounts read before at this scale (errors are not kept)
+        units = amounts.get(text)
+        if units is None:
+            units = self.read_amount(text)
+            if len(amounts) >= _KEPT:
+                amounts.clear()
+            amounts[text] = units
+        return units
+
+    def read_amount(self, text: str) -> int:
+        """An amount with a sign, commas, decimals or the site's suffix, in units of ``scale``."""
         suffix = self.site.amount_suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
@@ -812,10 +897,13 @@ class _HandReader:
 
         is_tourney = (site.tourney_find.search(rest) is not None) if site.tourney_find else rest[:10].lower().startswith(site.tourney_starts)
         t = c = None
+        date_text: str | None = None
         if is_tourney:
-            for pattern in (site.tourney, *site.tourney_more):
-                if (t := pattern.match(rest)) is not None:
-                    break
+            t, date_text = self.tables.tourney_match(rest)
+            if t is None:
+                for pattern in site.tourney_more:
+                    if (t := pattern.match(rest)) is not None:
+                        break
         if t is None:
             for pattern in (site.cash, *site.cash_more):
                 if (c := pattern.match(rest)) is not None:
@@ -834,8 +922,10 @@ class _HandReader:
         begin = g.start("mixed") if g.group("mixed") else min(g.start("base"), g.start("limit") if limit_text else len(rest))
         game_text = rest[begin : max(g.end("limit"), g.end("base")) if limit_text else g.end("base")]
         hand.game_label = game_text + (")" if g.group("mixed") else "")
-        hand.started_at_text = g.group("date")
-        hand.started_at = _parse_date(g.group("date"), site.date_pattern)
+        if date_text is None:  # a tourney_more pattern's match, or the cash header's
+            date_text = g.group("date")
+        hand.started_at_text = date_text
+        hand.started_at = _parse_date(date_text, site.date_pattern)
         sb_text = bb_text = None
         if t:
             hand.is_tournament = True
@@ -868,6 +958,7 @@ class _HandReader:
             if not self.scale:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
+        self.amounts = self.tables.amounts_at(self.scale)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
             sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
@@ -1046,7 +1137,7 @@ class _HandReader:
                 continue  # a player not in this hand (seated after it began): nothing of this hand
             if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
                 continue
-            if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or any(s in text for s in IGNORED_INFIX):
+            if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or _holds_any(text, IGNORED_INFIX):
                 continue
             if ignored_lines and text.startswith(ignored_lines):
                 continue
@@ -1084,7 +1175,8 @@ class _HandReader:
             return  # a record with no summary: nothing to settle or compare
         if site.summary_collects and not _has_collect(self.events):
             # a walk: the body names no winner; the summary's seat line records the award
-            for e in [e for e in self.events if e.kind == K.SEAT_RESULT and e.amount]:
+            seat_result = _SEAT_RESULT
+            for e in [e for e in self.events if e.kind == seat_result and e.amount]:
                 self.raw = e.text or ""
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if self.runs == 1:
@@ -1222,9 +1314,14 @@ class _HandReader:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
         sep = self.site.actor_sep
         if sep == " ":
-            for name in self.names_by_first.get(text.partition(" ")[0], ()):
-                if text.startswith(name) and text.startswith(sep, len(name)):
-                    return name, text[len(name) + 1 :]
+            space = text.find(" ")
+            if space < 0:
+                return None, ""
+            for name in self.names_by_first.get(text[:space], ()):
+                size = len(name)
+                # a name of one word is the line's first word (the names of its key), followed by ' '
+                if size == space or (text.startswith(name) and text[size : size + 1] == " "):
+                    return name, text[size + 1 :]
             return None, ""
         if sep != ": ":
             # '<name> <action>': the longest seated name followed by the separator

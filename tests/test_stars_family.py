@@ -71,6 +71,72 @@ def test_ggpoker_cash_out_and_a_lone_first_run_are_rejected_with_their_reason():
     assert isinstance(e, HandError) and e.reason_code == "run-it-twice" and "no second" in e.reason, e
 
 
+def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_pattern_does():
+    """A tourney_header pattern's match is kept by the header's text up to its last ') - ';
+    the kept match and the date must be what the pattern gives the whole text, first read
+    and kept, in the shapes that could tell them apart."""
+    from parsers.ggpoker import GGPOKER
+    from parsers.stars_family import _SiteTables
+    from parsers.wpn import WPN
+
+    tables = _SiteTables(GGPOKER)
+    assert tables.date_sep == ") - "
+    rests = [
+        "Tournament #5948181, High Rollers PLO Main Event $1K Omaha Pot Limit - Level4 (90/180) - 2020/06/23 19:21:09",
+        "Tournament #25942319, Omaholic Bounty $8.40 Omaha (NL postflop) - Level18(1,250/2,500) - 2021/04/15 13:55:42",
+        # the name holds ') - ', a game and '- Level'; the date holds ') - '
+        "Tournament #7, Day (1) - PLO - Level2 Hold'em No Limit - Level3(10/20) - 2021/04/04 16:06:27 (x) - y",
+        "Tournament #7, Demo 5 Card Omaha Pot Limit - Level1(100/200) - 2021/04/04 16:06:27",
+        "Tournament #7, Demo Hold'em No Limit - Level1(100/200) - ",  # no date: no match
+        "Tournament #7, Demo Hold'em No Limit - Level1(100/200)",
+        "Tournament #7, Demo Razz - Level1 (100/200) - 2021/04/04",  # a game with no limit written
+    ]
+    wpn = _SiteTables(WPN)
+    assert wpn.date_sep == ")- "
+    wpn_rests = [
+        "$5,000 GTD Tournament #27099516 - Holdem(No Limit) - Level 10 (3000.00/6000.00)- 2022/07/11 01:11:44 UTC",
+        "Tournament #11212445 - Omaha H/L(Pot Limit) - Level 1 (250.00/500.00)- 2019/07/25 02:31:33 UTC",
+        "A (b)- c Tournament #1 - Holdem(No Limit) - Level 1 (1/2)- 2019/07/25 (x)- y",
+        "Tournament #1 - Holdem(No Limit) - Level 1 (1/2)- ",
+    ]
+    for site, tables, rest in [(GGPOKER, tables, r) for r in rests] + [(WPN, wpn, r) for r in wpn_rests]:
+        expected = site.tourney.match(rest)
+        for _ in range(2):  # read, then kept
+            m, date = tables.tourney_match(rest)
+            assert (m is None) == (expected is None), rest
+            if expected is not None:
+                assert m is not None
+                names = [k for k in expected.re.groupindex if k != "date"]
+                assert [m.span(k) for k in names] == [expected.span(k) for k in names], rest
+                assert date == expected.group("date"), rest
+
+
+def test_amounts_kept_by_text_read_as_written():
+    """An amount is read once a scale and kept; what cannot be read is an error every time."""
+    from parsers.base import Rescale
+    from parsers.stars_family import _HandReader, to_units
+    from parsers.wpn import WPN
+
+    for scale, texts in ((100, ["$0.5", "$1,270.5", "$0.02", "$60.00", "$1,492.66"]), (1, ["27,617", "3000.00", "$60"])):
+        reader = _HandReader(WPN, [(1, 0, "")], None, scale)
+        for _ in range(2):
+            assert [reader.amt(t) for t in texts] == [to_units(t, scale) for t in texts]
+    reader = _HandReader(WPN, [(1, 0, "")], None, 100)
+    for _ in range(2):
+        try:
+            reader.amt("$0.125")
+        except Rescale as r:
+            assert r.digits == 3
+        else:
+            raise AssertionError("a third decimal at a cents scale is read again at a finer scale")
+        try:
+            reader.amt("$x")
+        except ValueError:
+            pass
+        else:
+            raise AssertionError("'$x' is no amount")
+
+
 def test_run_it_once_raise_leaves_out_the_players_own_bets():
     text = """Run It Once Poker Hand #7: Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC [2019/02/08 16:19 CET]
 Table ID '3' 6-Max Seat #1 is the button
