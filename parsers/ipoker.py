@@ -136,16 +136,19 @@ S_THIRD: Final = Street.THIRD.value
 
 class _Shape:
     """How the elements of one tag and attribute names (in document order) are written, made
-    once for each such shape (an element kind writes its names in one order): the start tag
-    and the game-identity line (the tag and ``repr(sorted(attrib.items()))``) as lists of the
-    text between the values, with a slot for each value at the odd places.  Filling one is a
-    copy, a slice assignment and a join, all C calls, where writing an element out took a
-    call a value."""
+    once for each such shape (an element kind writes its names in one order): where each
+    name's value is, and the start tag and the game-identity line (the tag and
+    ``repr(sorted(attrib.items()))``) as lists of the text between the values, with a slot
+    for each value at the odd places.  Filling one is a copy, a slice assignment and a
+    join, all C calls, where writing an element out took a call a value."""
 
-    def __init__(self, tag: str, names: tuple[str, ...]) -> None:
-        n = self.n = len(names)
+    def __init__(self, tag: str, names: list[str]) -> None:
+        self.tag = tag
+        self.names = names
+        n = len(names)
+        self.index = {name: i for i, name in enumerate(names)}
         order = sorted(range(n), key=names.__getitem__)
-        self.pick: Callable[[tuple[str, ...]], Any] | None = itemgetter(*order) if n >= 2 else None
+        self.pick: Callable[[list[str]], Any] | None = itemgetter(*order) if n >= 2 else None
         self.open: list[str] = [f"<{tag}"]
         self.identity: list[str] = [f"{tag} ["]
         for i in range(n):
@@ -156,16 +159,41 @@ class _Shape:
         self.identity[-1] += "]"
 
 
-def _fill(template: list[str], values: tuple[str, ...] | str) -> str:
-    """``template`` (a shape's list) with ``values`` in its slots."""
+def _fill(template: list[str], values: Any) -> str:
+    """``template`` (a shape's list) with ``values`` (as many) in its slots."""
     parts = template.copy()
     parts[1::2] = values
     return "".join(parts)
 
 
-# tag -> attribute names in document order -> their shape; at most _MAX_SHAPES (past that, made each time)
-_SHAPES: dict[str, dict[tuple[str, ...], _Shape]] = {}
+# tag -> the shape of its last element (most elements have their tag's last shape), and every
+# shape by tag and names; at most _MAX_SHAPES of each (past that, made each time)
+_LAST_SHAPE: dict[str, _Shape] = {}
+_SHAPES: dict[tuple[str, ...], _Shape] = {}
 _MAX_SHAPES = 256
+
+
+def _shape(tag: str, names: list[str]) -> _Shape:
+    shape = _LAST_SHAPE.get(tag)
+    if shape is not None and shape.names == names:
+        return shape
+    key = (tag, *names)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        shape = _Shape(tag, names)
+        if len(_SHAPES) < _MAX_SHAPES:
+            _SHAPES[key] = shape
+    if len(_LAST_SHAPE) < _MAX_SHAPES:
+        _LAST_SHAPE[tag] = shape
+    return shape
+
+
+def _attr(attrs: list[str], name: str, default: str) -> str:
+    """An attribute's value from expat's list of names and values (``default`` if none)."""
+    for i in range(0, len(attrs) - 1, 2):
+        if attrs[i] == name:
+            return attrs[i + 1]
+    return default
 
 
 @dataclass(slots=True, init=False)
@@ -173,41 +201,48 @@ class _Node:
     """An element as read: its tag, attributes, text and the line its start tag ends on."""
 
     tag: str
-    attrib: dict[str, str]
+    values: list[str]  # the attribute values in document order
+    shape: _Shape  # (their names)
     line: int
     text: str
-    values: tuple[str, ...]  # the attribute values in document order
-    shape: _Shape
     plain: bool  # no value holds a character that XML or repr() would escape
 
     # written out: mypyc compiles it, where a dataclass's generated __init__ runs interpreted
-    def __init__(self, tag: str, attrib: dict[str, str], line: int) -> None:
+    def __init__(self, tag: str, attrs: list[str], line: int) -> None:
+        """``attrs``: expat's list of attribute names and values, in turn."""
         self.tag = tag
-        self.attrib = attrib
         self.line = line
         self.text = ""
-        values = self.values = tuple(attrib.values())
+        values = self.values = attrs[1::2]
+        self.shape = _shape(tag, attrs[0::2])
         flat = "".join(values)
         self.plain = not ("&" in flat or "<" in flat or '"' in flat or "'" in flat or "\\" in flat) and flat.isprintable()
-        names = tuple(attrib)
-        shapes = _SHAPES.get(tag)
-        if shapes is None:
-            shapes = {}
-            if len(_SHAPES) < _MAX_SHAPES:
-                _SHAPES[tag] = shapes
-        shape = shapes.get(names)
-        if shape is None:
-            shape = _Shape(tag, names)
-            if len(shapes) < _MAX_SHAPES:
-                shapes[names] = shape
-        self.shape = shape
+
+    def get(self, name: str) -> str | None:
+        """The attribute's value, None if the element has none."""
+        i = self.shape.index.get(name)
+        return None if i is None else self.values[i]
+
+    def attr(self, name: str, default: str = "") -> str:
+        """The attribute's value, ``default`` if the element has none."""
+        i = self.shape.index.get(name)
+        return default if i is None else self.values[i]
+
+    def has(self, name: str) -> bool:
+        return name in self.shape.index
 
     def xml(self) -> str:
         """The element written back as XML (the event's text): its tag, attributes in their
-        order and text, escaped where a value needs it."""
+        order and text, escaped where a value needs it.
+
+        >>> n = _Node("cards", ["type", "Pocket", "player", 'A "&"'], 3); n.text = "SA <X>"; n.xml()
+        '<cards type="Pocket" player=\\'A "&amp;"\\'>SA &lt;X&gt;</cards>'
+        >>> _Node("a", [], 1).xml(), _Node("b", ["x", "1"], 1).xml()
+        ('<a/>', '<b x="1"/>')
+        """
         values = self.values
         if not self.plain and ("&" in "".join(values) or "<" in "".join(values) or '"' in "".join(values)):
-            head = "<" + self.tag + "".join(f" {k}={quoteattr(v)}" for k, v in self.attrib.items())
+            head = "<" + self.tag + "".join(f" {k}={quoteattr(v)}" for k, v in zip(self.shape.names, values))
         elif values:
             head = _fill(self.shape.open, values)
         else:
@@ -223,9 +258,9 @@ class _Node:
         """The element's line of the game's identity: its tag and ``repr(sorted(attrib.items()))``
         (see :func:`_content_hash`).
 
-        >>> _Node("a", {"b": "2", "a": "1"}, 1).identity(), _Node("r", {}, 1).identity()
+        >>> _Node("a", ["b", "2", "a", "1"], 1).identity(), _Node("r", [], 1).identity()
         ("a [('a', '1'), ('b', '2')]", 'r []')
-        >>> all(_Node("x", d, 1).identity() == "x " + repr(sorted(d.items())) for d in (
+        >>> all(_Node("x", [x for kv in d.items() for x in kv], 1).identity() == "x " + repr(sorted(d.items())) for d in (
         ...     {"a": "it's", "b": ""}, {"a": "x\\ny", "c": "{}%s"}, {"%": "1", "b": "%s"}, {"z": "1"}, {"b": "2", "a": "1", "c": "3"}))
         True
         """
@@ -233,7 +268,7 @@ class _Node:
         if not self.plain:
             flat = "".join(self.values)
             if "'" in flat or "\\" in flat or not flat.isprintable():  # repr's escapes or its other quote
-                return self.tag + " " + repr(sorted(self.attrib.items()))
+                return self.tag + " " + repr(sorted(zip(shape.names, self.values)))
         if shape.pick is not None:
             return _fill(shape.identity, shape.pick(self.values))
         return _fill(shape.identity, self.values) if self.values else shape.identity[0]
@@ -498,7 +533,9 @@ class _StreamReader:
 
     def _start_parser(self, line_no: int, col: int, wrap: bool) -> None:
         # namespaces on, with '}' between a name's URI and local part, as ElementTree's parser
-        parser = self.parser = expat.ParserCreate(namespace_separator="}")
+        # (names not interned: a name is used once, where interning looks each up in a dict)
+        parser = self.parser = expat.ParserCreate(namespace_separator="}", intern=None)
+        parser.ordered_attributes = True  # a list of names and values, in turn: no dict to build
         parser.StartElementHandler = self.start
         parser.EndElementHandler = self.end
         parser.StartNamespaceDeclHandler = self.namespace_declared
@@ -595,9 +632,10 @@ class _StreamReader:
 
     # -- expat's handlers: called as it reads ----------------------------------------------
 
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
+    def start(self, tag: str, attrib: list[str]) -> None:
+        """``attrib``: the attribute names and values, in turn (expat's ``ordered_attributes``)."""
         if self.namespaced:
-            tag, attrib = _universal(tag), {_universal(k): v for k, v in attrib.items()}
+            tag, attrib = _universal(tag), [_universal(v) if i % 2 == 0 else v for i, v in enumerate(attrib)]
         stack = self.stack
         parent = stack[-1] if stack else None
         stack.append(tag)
@@ -630,9 +668,9 @@ class _StreamReader:
             if game is not None:
                 # XML allows a game inside a game; the record does not: the open one was cut off
                 self.out.append(HandError(game.line, "truncated", f"line {game.line}: game {game.code} has no "
-                                          f"'</game>': game {attrib.get('gamecode', '?')} starts inside it at line "
+                                          f"'</game>': game {_attr(attrib, 'gamecode', '?')} starts inside it at line "
                                           f"{self.line}", f"IP-{game.code}"))
-            self.game = _Game(attrib.get("gamecode", ""), self.line, self.offset)
+            self.game = _Game(_attr(attrib, "gamecode", ""), self.line, self.offset)
             self.chunks.clear()  # (the whitespace so far: no text is wanted outside an element that wants it)
             self.game_depth = len(stack)
             self.round = None
@@ -795,7 +833,7 @@ class _GameReader:
         # have no 'win' (nor 'bet'), so the game's outcome is not recorded.  The game is
         # stored as recorded and marked as cut; nothing is inferred from what it lacks
         cut = None
-        if not any("win" in p.attrib for p in game.players):
+        if not any(p.has("win") for p in game.players):
             cut = ("its actions, cards and results (no round; no 'win' or 'bet' on its players)" if not game.rounds else
                    "the rest of the game after its last action, and its results (no 'win' or 'bet' on its players)")
         hand = ParsedHand(
@@ -816,11 +854,11 @@ class _GameReader:
         # seats
         names: dict[str, int] = {}
         for p in game.players:
-            name = p.attrib.get("name", "")
-            seat_text = p.attrib.get("seat", "")
+            name = p.attr("name")
+            seat_text = p.attr("seat")
             if not seat_text.isdigit():
                 raise _Reject("parse-error", p.line, f"line {p.line}: seat not understood: {p.xml()}")
-            if p.attrib.get("dealer") == "1":
+            if p.get("dealer") == "1":
                 hand.button_seat = int(seat_text)  # may be an empty seat: a dead button
             if not name:
                 continue  # an empty seat
@@ -828,7 +866,7 @@ class _GameReader:
                 raise _Reject("parse-error", p.line, f"line {p.line}: player seated twice: {name!r}")
             seat = int(seat_text)
             names[name] = seat
-            hand.seats.append(Seat(seat, name, self.amt(p.attrib.get("chips"), p.line), None, False, None, p.line))
+            hand.seats.append(Seat(seat, name, self.amt(p.get("chips"), p.line), None, False, None, p.line))
         if not hand.seats:
             raise _Reject("parse-error", game.line, f"line {game.line}: game {game.code} has no players")
         stud = gt.variant in _STUD
@@ -851,8 +889,8 @@ class _GameReader:
         if cut is None and self.cut_at is not None:
             # the file ends inside the game: kept whole when its actions account for every
             # player's 'bet' attribute (the '</game>' alone is missing), else cut short
-            put_in_written = [(p, p.attrib.get("bet")) for p in game.players if p.attrib.get("name")]
-            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attrib["name"]], 0)
+            put_in_written = [(p, p.get("bet")) for p in game.players if p.get("name")]
+            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attr("name")], 0)
                    for p, b in put_in_written):
                 last = max((e.line_no for e in self.events), default=game.line)
                 cut = (f"the actions after line {last} and its end (the file ends at line {self.cut_at} before its "
@@ -898,10 +936,10 @@ class _GameReader:
         self.upcards: dict[int, list[str]] = {}  # stud: ranks of the up cards of third and fourth street, by seat
         self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
         self.shown_lines: dict[int, tuple[str, _Node]] = {}
-        rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attrib.get("no", "-1")))
+        rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attr("no", "-1")))
         events, amounts = self.events, self.amounts
         for rnode, items in rounds:
-            no_text = rnode.attrib.get("no", "")
+            no_text = rnode.attr("no")
             if not no_text.isdigit() or int(no_text) not in streets:
                 raise _Reject("parse-error", rnode.line, f"line {rnode.line}: round not understood: {rnode.xml()}")
             new_street = streets[int(no_text)]
@@ -912,8 +950,8 @@ class _GameReader:
             for c in items:
                 if c.tag != "cards":
                     continue
-                ctype = c.attrib.get("type", "")
-                who = c.attrib.get("player", "")
+                ctype = c.attr("type")
+                who = c.attr("player")
                 try:
                     cards = _cards(c.text)
                 except ValueError as e:
@@ -944,18 +982,18 @@ class _GameReader:
             numbered: list[tuple[int, int, _Node]] = []
             for a in items:
                 if a.tag == "action":
-                    number = a.attrib.get("no", "")
+                    number = a.attr("no")
                     if not number.isdigit():
                         raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
                     numbered.append((int(number), len(numbered), a))
             numbered.sort()
             for _, _, a in numbered:
-                who = a.attrib.get("player", "")
+                who = a.attr("player")
                 if who not in names:
                     raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
                 seat = names[who]
-                kind_code = a.attrib.get("type", "")
-                sum_text = a.attrib.get("sum")
+                kind_code = a.attr("type")
+                sum_text = a.get("sum")
                 sums = amounts.get(sum_text)  # (amt's own cache, looked up without the call)
                 if sums is None:
                     sums = self.amt(sum_text, a.line)
@@ -1076,7 +1114,7 @@ class _GameReader:
                 returned = top - second
                 line, node = self.last_action[top_seat]
                 return_lines = inferred_from(line, self.last_action[ranked[1][0]][0] if len(ranked) > 1 else None)
-                self.add(street, K_UNCALLED_RETURN, node, line, top_seat, node.attrib.get("player"), returned,
+                self.add(street, K_UNCALLED_RETURN, node, line, top_seat, node.get("player"), returned,
                          inferred=return_lines)
         in_at_end = [s.seat for s in hand.seats if s.seat in put_in and s.seat not in self.folded]
         showdown = len(in_at_end) >= 2
@@ -1089,23 +1127,23 @@ class _GameReader:
         total = wins = 0
         player_lines: list[int] = []
         for p in self.game.players:
-            name = p.attrib.get("name")
+            name = p.get("name")
             if not name:
                 continue
-            bet = self.amt(p.attrib.get("bet"), p.line)
+            bet = self.amt(p.get("bet"), p.line)
             if self.cut_at is not None and bet != put_in.get(names[name], 0):
                 game = self.game
                 raise _Reject("truncated", game.line, f"line {game.line}: game {game.code} is cut off: the file ends at "
                               f"line {self.cut_at} before its '</game>', and the actions read do not account for "
-                              f"{name}'s bet attribute ({p.attrib.get('bet')})")
+                              f"{name}'s bet attribute ({p.get('bet')})")
             total += bet
             player_lines.append(p.line)
-            win = self.amt(p.attrib.get("win"), p.line)
+            win = self.amt(p.get("win"), p.line)
             won_from = [p.line]
             if returned and names[name] == top_seat:
                 # the win attribute counts the uncalled chips that went back: the rest came from the pot
                 if win < returned:
-                    raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.attrib.get('win')}, "
+                    raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.get('win')}, "
                                   f"less than the {returned} of the last bet no one called: {p.xml()}")
                 win -= returned
                 won_from = inferred_from(p.line, *return_lines)
@@ -1129,7 +1167,7 @@ def _content_hash(game: _Game, general: dict[str, str]) -> str:
     parts.append(f"game={game.code} {game.startdate}")
     parts += [p.identity() for p in game.players]
     for rnode, items in game.rounds:
-        parts.append(f"round {rnode.attrib.get('no')}")
+        parts.append(f"round {rnode.get('no')}")
         parts += [n.identity() + " " + n.text for n in items]
     digest = _SHA256.copy()  # (hashlib.sha256() looks its algorithm up in OpenSSL on every call)
     digest.update("\n".join(parts).encode())
