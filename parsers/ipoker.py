@@ -58,8 +58,7 @@ import hashlib
 import xml.parsers.expat as expat
 from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import Any, Callable, Final, Iterator
+from typing import Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from
@@ -138,31 +137,31 @@ class _Shape:
     """How the elements of one tag and attribute names (in document order) are written, made
     once for each such shape (an element kind writes its names in one order): where each
     name's value is, and the start tag and the game-identity line (the tag and
-    ``repr(sorted(attrib.items()))``) as lists of the text between the values, with a slot
-    for each value at the odd places.  Filling one is a copy, a slice assignment and a
-    join, all C calls, where writing an element out took a call a value."""
+    ``repr(sorted(attrib.items()))``) as the text between the values, so that writing one
+    out is a join, where it was a call a value."""
 
     def __init__(self, tag: str, names: list[str]) -> None:
         self.tag = tag
         self.names = names
         n = len(names)
         self.index = {name: i for i, name in enumerate(names)}
-        order = sorted(range(n), key=names.__getitem__)
-        self.pick: Callable[[list[str]], Any] | None = itemgetter(*order) if n >= 2 else None
-        self.open: list[str] = [f"<{tag}"]
+        self.order = sorted(range(n), key=names.__getitem__)  # the values' places in the names' sorted order
+        self.open: list[str] = [f"<{tag}"]  # the start tag: the text before each value, and after the last
         self.identity: list[str] = [f"{tag} ["]
         for i in range(n):
             self.open[-1] += f' {names[i]}="'
-            self.open += ["", '"']
-            self.identity[-1] += f"({names[order[i]]!r}, '"
-            self.identity += ["", "')" + (", " if i + 1 < n else "")]
+            self.open.append('"')
+            self.identity[-1] += f"({names[self.order[i]]!r}, '"
+            self.identity.append("')" + (", " if i + 1 < n else ""))
         self.identity[-1] += "]"
 
 
-def _fill(template: list[str], values: Any) -> str:
-    """``template`` (a shape's list) with ``values`` (as many) in its slots."""
-    parts = template.copy()
-    parts[1::2] = values
+def _interleave(pieces: list[str], values: list[str], order: list[int] | None) -> str:
+    """The text of ``pieces`` with ``values`` between them (in ``order``, if given)."""
+    parts = [pieces[0]]
+    for i in range(len(values)):
+        parts.append(values[i] if order is None else values[order[i]])
+        parts.append(pieces[i + 1])
     return "".join(parts)
 
 
@@ -243,10 +242,8 @@ class _Node:
         values = self.values
         if not self.plain and ("&" in "".join(values) or "<" in "".join(values) or '"' in "".join(values)):
             head = "<" + self.tag + "".join(f" {k}={quoteattr(v)}" for k, v in zip(self.shape.names, values))
-        elif values:
-            head = _fill(self.shape.open, values)
         else:
-            head = self.shape.open[0]
+            head = _interleave(self.shape.open, values, None)
         text = self.text
         if not text:
             return head + "/>"
@@ -269,9 +266,7 @@ class _Node:
             flat = "".join(self.values)
             if "'" in flat or "\\" in flat or not flat.isprintable():  # repr's escapes or its other quote
                 return self.tag + " " + repr(sorted(zip(shape.names, self.values)))
-        if shape.pick is not None:
-            return _fill(shape.identity, shape.pick(self.values))
-        return _fill(shape.identity, self.values) if self.values else shape.identity[0]
+        return _interleave(shape.identity, self.values, shape.order)
 
 
 @dataclass(slots=True, init=False)
@@ -376,11 +371,14 @@ def _cards(text: str) -> str | None:
     >>> _cards("SA H10 X"), _cards("X X")
     ('As Th', None)
     """
-    try:
-        names = list(map(_CARD_NAMES.__getitem__, text.split()))
-    except KeyError:  # not a card: _card says which
-        names = [_card(t) or "" for t in text.split()]
-    return " ".join(filter(None, names)) or None
+    names = []
+    for t in text.split():
+        name = _CARD_NAMES.get(t)
+        if name is None:
+            name = _card(t) or ""  # not a card: _card says which
+        if name:
+            names.append(name)
+    return " ".join(names) or None
 
 
 def _parse_date(text: str | None) -> dt.datetime | None:
@@ -940,9 +938,10 @@ class _GameReader:
         events, amounts = self.events, self.amounts
         for rnode, items in rounds:
             no_text = rnode.attr("no")
-            if not no_text.isdigit() or int(no_text) not in streets:
+            round_no = int(no_text) if no_text.isdigit() else -1
+            if round_no not in streets:
                 raise _Reject("parse-error", rnode.line, f"line {rnode.line}: round not understood: {rnode.xml()}")
-            new_street = streets[int(no_text)]
+            new_street = streets[round_no]
             if new_street != street:
                 self.committed = self.street_commits.setdefault(new_street, {})
                 street = new_street
@@ -1019,7 +1018,7 @@ class _GameReader:
                 self.last_action[seat] = (a.line, a)
                 if kind == K_FOLD:
                     self.folded.add(seat)
-                if int(no_text) > 0 or kind not in (K_ANTE, K_SMALL_BLIND, K_BIG_BLIND, K_DEAD_BLIND):
+                if round_no > 0 or kind not in (K_ANTE, K_SMALL_BLIND, K_BIG_BLIND, K_DEAD_BLIND):
                     self.last_street = street
         for ev in self.events:
             if ev.kind != K_OUT_OF_HAND and ev.street != S_SUMMARY and ev.seat in self.out_of_hand:
