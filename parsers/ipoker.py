@@ -172,10 +172,18 @@ _SHAPES: dict[tuple[str, ...], _Shape] = {}
 _MAX_SHAPES = 256
 
 
-def _shape(tag: str, names: list[str]) -> _Shape:
+def _shape(tag: str, attrs: list[str]) -> _Shape:
+    """The shape of an element of ``tag`` with ``attrs`` (expat's list of names and values)."""
     shape = _LAST_SHAPE.get(tag)
-    if shape is not None and shape.names == names:
-        return shape
+    if shape is not None and len(shape.names) * 2 == len(attrs):
+        same = True
+        for i, name in enumerate(shape.names):
+            if attrs[2 * i] != name:
+                same = False
+                break
+        if same:
+            return shape
+    names = attrs[0::2]
     key = (tag, *names)
     shape = _SHAPES.get(key)
     if shape is None:
@@ -204,7 +212,9 @@ class _Node:
     shape: _Shape  # (their names)
     line: int
     text: str
-    plain: bool  # no value holds a character that XML or repr() would escape
+    # no value holds a character that XML or repr() would escape (False: not known, they are
+    # checked; the game's hash marks every element of a game whose values need no escape)
+    plain: bool
 
     # written out: mypyc compiles it, where a dataclass's generated __init__ runs interpreted
     def __init__(self, tag: str, attrs: list[str], line: int) -> None:
@@ -212,10 +222,9 @@ class _Node:
         self.tag = tag
         self.line = line
         self.text = ""
-        values = self.values = attrs[1::2]
-        self.shape = _shape(tag, attrs[0::2])
-        flat = "".join(values)
-        self.plain = not ("&" in flat or "<" in flat or '"' in flat or "'" in flat or "\\" in flat) and flat.isprintable()
+        self.values = attrs[1::2]
+        self.shape = _shape(tag, attrs)
+        self.plain = False
 
     def get(self, name: str) -> str | None:
         """The attribute's value, None if the element has none."""
@@ -1033,7 +1042,10 @@ class _GameReader:
         committed = self.committed
         self.added = sums  # chips the action adds (type 23 writes the raise-to total instead)
         before = committed.get(seat, 0)
-        current = max(committed.values(), default=0)
+        current = 0  # the street's largest commitment (what max(..., default=0) gives: amounts are never negative)
+        for v in committed.values():
+            if v > current:
+                current = v
         after = before + sums
         if code == FOLD:
             return K_FOLD, None, None, False
@@ -1162,6 +1174,18 @@ class _GameReader:
 def _content_hash(game: _Game, general: dict[str, str]) -> str:
     """The game's identity from what was read (not its layout): the same game exported
     with other spacing or attribute order is the same game."""
+    # one check of all the game's values: where none needs an escape (most games), no element's are checked
+    nodes = list(game.players)
+    for rnode, items in game.rounds:
+        nodes.append(rnode)
+        nodes += items
+    values: list[str] = []
+    for n in nodes:
+        values += n.values
+    flat = "".join(values)
+    if not ("&" in flat or "<" in flat or '"' in flat or "'" in flat or "\\" in flat) and flat.isprintable():
+        for n in nodes:
+            n.plain = True
     parts = [f"{key}={general.get(key, '')}" for key in ("gametype", "tablename", "tournamentcode")]
     parts.append(f"game={game.code} {game.startdate}")
     parts += [p.identity() for p in game.players]
