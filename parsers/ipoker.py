@@ -154,6 +154,7 @@ class _Shape:
             self.identity[-1] += f"({names[self.order[i]]!r}, '"
             self.identity.append("')" + (", " if i + 1 < n else ""))
         self.identity[-1] += "]"
+        self.empty = self.open[:-1] + [self.open[-1] + "/>"]  # the element with no text, whole
 
 
 def _interleave(pieces: list[str], values: list[str], order: list[int] | None) -> str:
@@ -252,13 +253,16 @@ class _Node:
         if not self.plain and ("&" in "".join(values) or "<" in "".join(values) or '"' in "".join(values)):
             head = "<" + self.tag + "".join(f" {k}={quoteattr(v)}" for k, v in zip(self.shape.names, values))
         else:
+            text = self.text
+            if not text:
+                return _interleave(self.shape.empty, values, None)
             head = _interleave(self.shape.open, values, None)
         text = self.text
         if not text:
             return head + "/>"
         if "&" in text or "<" in text or ">" in text:
             text = escape(text)
-        return head + ">" + text + "</" + self.tag + ">"
+        return f"{head}>{text}</{self.tag}>"
 
     def identity(self) -> str:
         """The element's line of the game's identity: its tag and ``repr(sorted(attrib.items()))``
