@@ -274,12 +274,24 @@ class _Node:
         ...     {"a": "it's", "b": ""}, {"a": "x\\ny", "c": "{}%s"}, {"%": "1", "b": "%s"}, {"z": "1"}, {"b": "2", "a": "1", "c": "3"}))
         True
         """
+        parts: list[str] = []
+        self.identity_into(parts)
+        return "".join(parts)
+
+    def identity_into(self, parts: list[str]) -> None:
+        """:meth:`identity`, its pieces appended to ``parts`` (the game's hash joins them all at once)."""
         shape = self.shape
+        values = self.values
         if not self.plain:
-            flat = "".join(self.values)
+            flat = "".join(values)
             if "'" in flat or "\\" in flat or not flat.isprintable():  # repr's escapes or its other quote
-                return self.tag + " " + repr(sorted(zip(shape.names, self.values)))
-        return _interleave(shape.identity, self.values, shape.order)
+                parts.append(self.tag + " " + repr(sorted(zip(shape.names, values))))
+                return
+        pieces, order = shape.identity, shape.order
+        parts.append(pieces[0])
+        for i in range(len(order)):
+            parts.append(values[order[i]])
+            parts.append(pieces[i + 1])
 
 
 @dataclass(slots=True, init=False)
@@ -1190,14 +1202,21 @@ def _content_hash(game: _Game, general: dict[str, str]) -> str:
     if not ("&" in flat or "<" in flat or '"' in flat or "'" in flat or "\\" in flat) and flat.isprintable():
         for n in nodes:
             n.plain = True
-    parts = [f"{key}={general.get(key, '')}" for key in ("gametype", "tablename", "tournamentcode")]
-    parts.append(f"game={game.code} {game.startdate}")
-    parts += [p.identity() for p in game.players]
+    # its lines: the session's fields, the game's, then an element a line (all joined at once)
+    parts = [f"gametype={general.get('gametype', '')}\ntablename={general.get('tablename', '')}\n"
+             f"tournamentcode={general.get('tournamentcode', '')}\ngame={game.code} {game.startdate}"]
+    for p in game.players:
+        parts.append("\n")
+        p.identity_into(parts)
     for rnode, items in game.rounds:
-        parts.append(f"round {rnode.get('no')}")
-        parts += [n.identity() + " " + n.text for n in items]
+        parts.append(f"\nround {rnode.get('no')}")
+        for n in items:
+            parts.append("\n")
+            n.identity_into(parts)
+            parts.append(" ")
+            parts.append(n.text)
     digest = _SHA256.copy()  # (hashlib.sha256() looks its algorithm up in OpenSSL on every call)
-    digest.update("\n".join(parts).encode())
+    digest.update("".join(parts).encode())
     return digest.hexdigest()
 
 
