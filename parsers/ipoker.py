@@ -510,12 +510,9 @@ class IPokerParser:
             try:
                 parser.Parse(text + "\n")
             except expat.ExpatError as e:
-                reader.read_ends()
                 yield from reader._flush()
                 yield from reader._xml_error(e, line_no, text)
                 continue
-            if reader.ends:
-                reader.read_ends()
             if reader.out:
                 yield from reader._flush()
         yield from reader.finish()
@@ -527,10 +524,8 @@ _RESYNC = ("<?xml", "<session", "<game ", "<game>")
 class _StreamReader:
     """Feeds lines to expat (``xml.parsers.expat``) and turns each finished game into a hand.
 
-    expat calls the reader's ``start`` while a line is fed, so an element's line is the line
-    being fed, and no element tree is built.  Its end tags go into a list (the handler is
-    the list's append, a C call) and are read before the next start tag and after each line;
-    inside an element whose text is wanted, ``end`` takes them as they come.  The parser is set up as
+    expat calls the reader's ``start`` and ``end`` while a line is fed, so an element's line
+    is the line being fed, and no element tree is built.  The parser is set up as
     ``xml.etree.ElementTree.XMLParser`` sets up the same expat (namespaces, undefined
     entities), so what it accepts and the errors it reports are ElementTree's.
     After an XML error the game being read is rejected and reading starts again at the
@@ -551,7 +546,6 @@ class _StreamReader:
         # (the list's append, a C call, is the handler) only then, so the whitespace between
         # the other elements costs no call at all
         self.chunks: list[str] = []
-        self.ends: list[str] = []  # end tags read by expat, not yet by the reader
         self.wants_text = False
         self.namespaced = False  # a namespace was declared: names are written as ElementTree writes them
         self.has_doctype = False  # a document type was declared: undefined entities are errors, as in ElementTree
@@ -566,8 +560,7 @@ class _StreamReader:
         parser = self.parser = expat.ParserCreate(namespace_separator="}", intern=None)
         parser.ordered_attributes = True  # a list of names and values, in turn: no dict to build
         parser.StartElementHandler = self.start
-        parser.EndElementHandler = self.ends.append
-        self.ends.clear()
+        parser.EndElementHandler = self.end
         parser.StartNamespaceDeclHandler = self.namespace_declared
         parser.StartDoctypeDeclHandler = self.doctype_declared
         self.namespaced = self.has_doctype = False
@@ -628,11 +621,9 @@ class _StreamReader:
         try:
             self.parser.Parse(text[col:] + "\n" if col else text + "\n")
         except expat.ExpatError as e:
-            self.read_ends()
             yield from self._flush()
             yield from self._xml_error(e, line_no, text)
             return
-        self.read_ends()
         if self.out:
             yield from self._flush()
 
@@ -645,9 +636,7 @@ class _StreamReader:
         if self.parser is not None:
             try:
                 self.parser.Parse("", True)
-                self.read_ends()
             except expat.ExpatError as e:
-                self.read_ends()
                 # 'no element found': a session cut after its last game has no '</session>', nothing
                 # is lost; anything else is a token left open (a comment, a declaration) that ran on
                 # to the end of the file, over whatever followed it
@@ -668,8 +657,6 @@ class _StreamReader:
 
     def start(self, tag: str, attrib: list[str]) -> None:
         """``attrib``: the attribute names and values, in turn (expat's ``ordered_attributes``)."""
-        if self.ends:
-            self.read_ends()
         if self.namespaced:
             tag, attrib = _universal(tag), [_universal(v) if i % 2 == 0 else v for i, v in enumerate(attrib)]
         stack = self.stack
@@ -719,25 +706,11 @@ class _StreamReader:
         """The character data from here to the next end tag is an element's text."""
         self.chunks.clear()
         self.wants_text = True
-        assert self.parser is not None
-        self.parser.EndElementHandler = self.end  # the next end tag ends the text
         if not self.has_doctype:
+            assert self.parser is not None
             self.parser.CharacterDataHandler = self.chunks.append
 
-    def read_ends(self) -> None:
-        """The end tags expat has read since the reader last looked."""
-        ends = self.ends
-        for tag in ends:
-            self._end(tag)
-        ends.clear()
-
     def end(self, tag: str) -> None:
-        """expat's end handler while an element's text is wanted."""
-        if self.ends:
-            self.read_ends()
-        self._end(tag)
-
-    def _end(self, tag: str) -> None:
         if self.namespaced:
             tag = _universal(tag)
         stack = self.stack
@@ -746,9 +719,8 @@ class _StreamReader:
         if self.wants_text:
             text = "".join(self.chunks).strip()
             self.wants_text = False
-            assert self.parser is not None
-            self.parser.EndElementHandler = self.ends.append
             if not self.has_doctype:
+                assert self.parser is not None
                 self.parser.CharacterDataHandler = None
             if self.text_node is not None:
                 self.text_node.text = text
