@@ -1002,21 +1002,16 @@ class _GameReader:
                     self.add(street, K_DEAL_BOARD, c, c.line, cards=cards)
                 else:
                     raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
-            actions: list[_Node] = []
-            numbers: list[int] = []
-            in_order = True
+            # (number, document order, action): sorted by number, in document order among equals
+            numbered: list[tuple[int, int, _Node]] = []
             for a in items:
                 if a.tag == "action":
                     number = a.attr("no")
                     if not number.isdigit():
                         raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
-                    numbers.append(int(number))
-                    if len(numbers) > 1 and numbers[-1] < numbers[-2]:
-                        in_order = False
-                    actions.append(a)
-            if not in_order:  # (some exports list a round by player) by number, in document order among equals
-                actions = [actions[i] for i in sorted(range(len(actions)), key=numbers.__getitem__)]
-            for a in actions:
+                    numbered.append((int(number), len(numbered), a))
+            numbered.sort()
+            for _, _, a in numbered:
                 who = a.attr("player")
                 if who not in names:
                     raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
