@@ -1,8 +1,9 @@
 """iPoker XML hand histories (sessions of many games; cash and tournaments, board games and stud).
 
-The XML is read by a real XML parser, streamed: an ``xml.etree.ElementTree.XMLParser``
-(expat) is fed the source line by line with the reader as its target, so every element
-knows the line its start tag ends on, and no element tree is built.  A game is turned
+The XML is read by a real XML parser, streamed: expat (``xml.parsers.expat``, set up as
+``xml.etree.ElementTree.XMLParser`` sets it up) is fed the source line by line and calls the
+reader's handlers, so every element knows the line its start tag ends on, and no element
+tree is built.  A game is turned
 into a :class:`~parsers.base.ParsedHand` when its ``</game>`` is read, then dropped:
 memory holds one game and the session's ``<general>`` at a time.
 
