@@ -1,8 +1,9 @@
 """iPoker XML hand histories (sessions of many games; cash and tournaments, board games and stud).
 
-The XML is read by a real XML parser, streamed: an ``xml.etree.ElementTree.XMLParser``
-(expat) is fed the source line by line with the reader as its target, so every element
-knows the line its start tag ends on, and no element tree is built.  A game is turned
+The XML is read by a real XML parser, streamed: expat (``xml.parsers.expat``, set up as
+``xml.etree.ElementTree.XMLParser`` sets it up) is fed the source line by line and calls the
+reader's handlers, so every element knows the line its start tag ends on, and no element
+tree is built.  A game is turned
 into a :class:`~parsers.base.ParsedHand` when its ``</game>`` is read, then dropped:
 memory holds one game and the session's ``<general>`` at a time.
 
@@ -55,12 +56,10 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-import xml.etree.ElementTree as ET
+import xml.parsers.expat as expat
 from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass, field
-from operator import itemgetter
-from types import SimpleNamespace
-from typing import Callable, Iterator
+from typing import Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from
@@ -106,52 +105,233 @@ FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_LIMIT, ALL_IN = "0", "1", 
 SITS_OUT, WAITS, ANTE, BRING_IN, RAISE = "8", "9", "15", "16", "23"
 _RANKS = {"10": "T"}
 
-# plain str values: events and hands carry strings, not enum members
-K = SimpleNamespace(**{k.name: k.value for k in EventKind})
-S = SimpleNamespace(**{k.name: k.value for k in Street})
+# plain str values (events and hands carry strings, not enum members), as module constants:
+# compiled, each is a load where an attribute of a namespace was a lookup
+K_ANTE: Final = EventKind.ANTE.value
+K_BET: Final = EventKind.BET.value
+K_BIG_BLIND: Final = EventKind.BIG_BLIND.value
+K_BRING_IN: Final = EventKind.BRING_IN.value
+K_CALL: Final = EventKind.CALL.value
+K_CHECK: Final = EventKind.CHECK.value
+K_COLLECT: Final = EventKind.COLLECT.value
+K_COMPLETE: Final = EventKind.COMPLETE.value
+K_DEAD_BLIND: Final = EventKind.DEAD_BLIND.value
+K_DEAL_BOARD: Final = EventKind.DEAL_BOARD.value
+K_DEAL_HOLE: Final = EventKind.DEAL_HOLE.value
+K_FOLD: Final = EventKind.FOLD.value
+K_OUT_OF_HAND: Final = EventKind.OUT_OF_HAND.value
+K_RAISE: Final = EventKind.RAISE.value
+K_SHOW: Final = EventKind.SHOW.value
+K_SMALL_BLIND: Final = EventKind.SMALL_BLIND.value
+K_TOTAL_POT: Final = EventKind.TOTAL_POT.value
+K_UNCALLED_RETURN: Final = EventKind.UNCALLED_RETURN.value
+S_FIFTH: Final = Street.FIFTH.value
+S_FOURTH: Final = Street.FOURTH.value
+S_SEVENTH: Final = Street.SEVENTH.value
+S_SHOWDOWN: Final = Street.SHOWDOWN.value
+S_SIXTH: Final = Street.SIXTH.value
+S_SUMMARY: Final = Street.SUMMARY.value
+S_THIRD: Final = Street.THIRD.value
 
 
-@dataclass(slots=True)
+class _Shape:
+    """How the elements of one tag and attribute names (in document order) are written, made
+    once for each such shape (an element kind writes its names in one order): where each
+    name's value is, and the start tag and the game-identity line (the tag and
+    ``repr(sorted(attrib.items()))``) as the text between the values, so that writing one
+    out is a join, where it was a call a value."""
+
+    def __init__(self, tag: str, names: list[str]) -> None:
+        self.tag = tag
+        self.names = names
+        n = len(names)
+        self.index = {name: i for i, name in enumerate(names)}
+        self.order = sorted(range(n), key=names.__getitem__)  # the values' places in the names' sorted order
+        self.open: list[str] = [f"<{tag}"]  # the start tag: the text before each value, and after the last
+        self.identity: list[str] = [f"{tag} ["]
+        for i in range(n):
+            self.open[-1] += f' {names[i]}="'
+            self.open.append('"')
+            self.identity[-1] += f"({names[self.order[i]]!r}, '"
+            self.identity.append("')" + (", " if i + 1 < n else ""))
+        self.identity[-1] += "]"
+        self.empty = self.open[:-1] + [self.open[-1] + "/>"]  # the element with no text, whole
+
+
+def _interleave(pieces: list[str], values: list[str], order: list[int] | None) -> str:
+    """The text of ``pieces`` with ``values`` between them (in ``order``, if given)."""
+    parts = [pieces[0]]
+    for i in range(len(values)):
+        parts.append(values[i] if order is None else values[order[i]])
+        parts.append(pieces[i + 1])
+    return "".join(parts)
+
+
+# tag -> the shape of its last element (most elements have their tag's last shape), and every
+# shape by tag and names; at most _MAX_SHAPES of each (past that, made each time)
+_LAST_SHAPE: dict[str, _Shape] = {}
+_SHAPES: dict[tuple[str, ...], _Shape] = {}
+_MAX_SHAPES = 256
+
+
+def _shape(tag: str, attrs: list[str]) -> _Shape:
+    """The shape of an element of ``tag`` with ``attrs`` (expat's list of names and values)."""
+    shape = _LAST_SHAPE.get(tag)
+    if shape is not None and len(shape.names) * 2 == len(attrs):
+        same = True
+        for i, name in enumerate(shape.names):
+            if attrs[2 * i] != name:
+                same = False
+                break
+        if same:
+            return shape
+    names = attrs[0::2]
+    key = (tag, *names)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        shape = _Shape(tag, names)
+        if len(_SHAPES) < _MAX_SHAPES:
+            _SHAPES[key] = shape
+    if len(_LAST_SHAPE) < _MAX_SHAPES:
+        _LAST_SHAPE[tag] = shape
+    return shape
+
+
+def _attr(attrs: list[str], name: str, default: str) -> str:
+    """An attribute's value from expat's list of names and values (``default`` if none)."""
+    for i in range(0, len(attrs) - 1, 2):
+        if attrs[i] == name:
+            return attrs[i + 1]
+    return default
+
+
+@dataclass(slots=True, init=False)
 class _Node:
     """An element as read: its tag, attributes, text and the line its start tag ends on."""
 
     tag: str
-    attrib: dict[str, str]
+    values: list[str]  # the attribute values in document order
+    shape: _Shape  # (their names)
     line: int
-    text: str = ""
+    text: str
+    # no value holds a character that XML or repr() would escape (False: not known, they are
+    # checked; the game's hash marks every element of a game whose values need no escape)
+    plain: bool
+
+    # written out: mypyc compiles it, where a dataclass's generated __init__ runs interpreted
+    def __init__(self, tag: str, attrs: list[str], line: int) -> None:
+        """``attrs``: expat's list of attribute names and values, in turn."""
+        self.tag = tag
+        self.line = line
+        self.text = ""
+        self.values = attrs[1::2]
+        self.shape = _shape(tag, attrs)
+        self.plain = False
+
+    def get(self, name: str) -> str | None:
+        """The attribute's value, None if the element has none."""
+        i = self.shape.index.get(name)
+        return None if i is None else self.values[i]
+
+    def attr(self, name: str, default: str = "") -> str:
+        """The attribute's value, ``default`` if the element has none."""
+        i = self.shape.index.get(name)
+        return default if i is None else self.values[i]
+
+    def has(self, name: str) -> bool:
+        return name in self.shape.index
 
     def xml(self) -> str:
         """The element written back as XML (the event's text): its tag, attributes in their
-        order and text, escaped where a value needs it."""
-        attrib = self.attrib
-        values = "".join(attrib.values())
-        if "&" in values or "<" in values or '"' in values:
-            attrs = "".join(f" {k}={quoteattr(v)}" for k, v in attrib.items())
-        elif attrib:  # ' k="v" k2="v2"', built by C calls alone (this runs once an event)
-            attrs = " " + '" '.join(map('="'.join, attrib.items())) + '"'
+        order and text, escaped where a value needs it.
+
+        >>> n = _Node("cards", ["type", "Pocket", "player", 'A "&"'], 3); n.text = "SA <X>"; n.xml()
+        '<cards type="Pocket" player=\\'A "&amp;"\\'>SA &lt;X&gt;</cards>'
+        >>> _Node("a", [], 1).xml(), _Node("b", ["x", "1"], 1).xml()
+        ('<a/>', '<b x="1"/>')
+        """
+        values = self.values
+        if not self.plain and ("&" in "".join(values) or "<" in "".join(values) or '"' in "".join(values)):
+            head = "<" + self.tag + "".join(f" {k}={quoteattr(v)}" for k, v in zip(self.shape.names, values))
         else:
-            attrs = ""
+            text = self.text
+            if not text:
+                return _interleave(self.shape.empty, values, None)
+            head = _interleave(self.shape.open, values, None)
         text = self.text
-        if text and ("&" in text or "<" in text or ">" in text):
+        if not text:
+            return head + "/>"
+        if "&" in text or "<" in text or ">" in text:
             text = escape(text)
-        return f"<{self.tag}{attrs}>{text}</{self.tag}>" if text else f"<{self.tag}{attrs}/>"
+        return f"{head}>{text}</{self.tag}>"
+
+    def identity(self) -> str:
+        """The element's line of the game's identity: its tag and ``repr(sorted(attrib.items()))``
+        (see :func:`_content_hash`).
+
+        >>> _Node("a", ["b", "2", "a", "1"], 1).identity(), _Node("r", [], 1).identity()
+        ("a [('a', '1'), ('b', '2')]", 'r []')
+        >>> all(_Node("x", [x for kv in d.items() for x in kv], 1).identity() == "x " + repr(sorted(d.items())) for d in (
+        ...     {"a": "it's", "b": ""}, {"a": "x\\ny", "c": "{}%s"}, {"%": "1", "b": "%s"}, {"z": "1"}, {"b": "2", "a": "1", "c": "3"}))
+        True
+        """
+        parts: list[str] = []
+        self.identity_into(parts)
+        return "".join(parts)
+
+    def identity_into(self, parts: list[str]) -> None:
+        """:meth:`identity`, its pieces appended to ``parts`` (the game's hash joins them all at once)."""
+        shape = self.shape
+        values = self.values
+        if not self.plain:
+            flat = "".join(values)
+            if "'" in flat or "\\" in flat or not flat.isprintable():  # repr's escapes or its other quote
+                parts.append(self.tag + " " + repr(sorted(zip(shape.names, values))))
+                return
+        pieces, order = shape.identity, shape.order
+        parts.append(pieces[0])
+        for i in range(len(order)):
+            parts.append(values[order[i]])
+            parts.append(pieces[i + 1])
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Game:
     code: str
     line: int
     offset: int
-    startdate: str | None = None
-    players: list[_Node] = field(default_factory=list)
-    rounds: list[tuple[_Node, list[_Node]]] = field(default_factory=list)  # (round, its cards and actions)
-    last_line: int = 0
+    startdate: str | None
+    players: list[_Node]
+    rounds: list[tuple[_Node, list[_Node]]]  # (round, its cards and actions)
+    last_line: int
+
+    # written out, as _Node's is (one a game)
+    def __init__(self, code: str, line: int, offset: int) -> None:
+        self.code = code
+        self.line = line
+        self.offset = offset
+        self.startdate = None
+        self.players = []
+        self.rounds = []
+        self.last_line = 0
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Session:
-    general: dict[str, str] = field(default_factory=dict)
-    line: int = 0
+    general: dict[str, str]
+    line: int
+    # what every game of the session reads alike, read once: its gametype, and the amounts
+    # as written -> their value, by (scale, decimal mark)
+    gametype_text: str | None
+    gametype: _GameType | str
+    amounts: dict[tuple[int, str | None], dict[str | None, int]]
+
+    def __init__(self, line: int = 0) -> None:
+        self.general = {}
+        self.line = line
+        self.gametype_text = None
+        self.gametype = ""
+        self.amounts = {}
 
 
 def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
@@ -217,11 +397,14 @@ def _cards(text: str) -> str | None:
     >>> _cards("SA H10 X"), _cards("X X")
     ('As Th', None)
     """
-    try:
-        names = list(map(_CARD_NAMES.__getitem__, text.split()))
-    except KeyError:  # not a card: _card says which
-        names = [_card(t) or "" for t in text.split()]
-    return " ".join(filter(None, names)) or None
+    names = []
+    for t in text.split():
+        name = _CARD_NAMES.get(t)
+        if name is None:
+            name = _card(t) or ""  # not a card: _card says which
+        if name:
+            names.append(name)
+    return " ".join(names) or None
 
 
 def _parse_date(text: str | None) -> dt.datetime | None:
@@ -240,13 +423,22 @@ def _parse_date(text: str | None) -> dt.datetime | None:
     return None
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _GameType:
     variant: str
     betting: str
     stakes: tuple[str, str] | None  # as written; None for tournaments
     limit_bets: tuple[str, str] | None = None  # 'LH 20/40 x2 Limit ...': the fixed-limit bets, the stakes are the blinds
     currency_symbol: str | None = None
+
+    # written out, as _Node's is
+    def __init__(self, variant: str, betting: str, stakes: tuple[str, str] | None,
+                 limit_bets: tuple[str, str] | None = None, currency_symbol: str | None = None) -> None:
+        self.variant = variant
+        self.betting = betting
+        self.stakes = stakes
+        self.limit_bets = limit_bets
+        self.currency_symbol = currency_symbol
 
 
 def parse_gametype(text: str) -> _GameType | str:
@@ -317,8 +509,8 @@ class IPokerParser:
             # most lines: one call into expat, nothing finished (what feed_rest does, inline)
             reader.line, reader.offset = line_no, offset
             try:
-                parser.feed(text + "\n")
-            except ET.ParseError as e:
+                parser.Parse(text + "\n")
+            except expat.ExpatError as e:
                 yield from reader._flush()
                 yield from reader._xml_error(e, line_no, text)
                 continue
@@ -331,16 +523,18 @@ _RESYNC = ("<?xml", "<session", "<game ", "<game>")
 
 
 class _StreamReader:
-    """Feeds lines to an ``ET.XMLParser`` and turns each finished game into a hand.
+    """Feeds lines to expat (``xml.parsers.expat``) and turns each finished game into a hand.
 
-    The reader is the parser's target: expat calls ``start``, ``end`` and ``data`` while a
-    line is fed, so an element's line is the line being fed, and no element tree is built.
+    expat calls the reader's ``start`` and ``end`` while a line is fed, so an element's line
+    is the line being fed, and no element tree is built.  The parser is set up as
+    ``xml.etree.ElementTree.XMLParser`` sets up the same expat (namespaces, undefined
+    entities), so what it accepts and the errors it reports are ElementTree's.
     After an XML error the game being read is rejected and reading starts again at the
     next session or game start tag, so the games after a damaged one still go in."""
 
     def __init__(self) -> None:
         self.session = _Session()
-        self.parser: ET.XMLParser | None = None
+        self.parser: expat.XMLParserType | None = None
         self.first_line = 0  # the source line fed to the parser as its line 1
         self.first_col = 0  # the column of line 1 where the parser's input starts
         self.game: _Game | None = None
@@ -348,19 +542,29 @@ class _StreamReader:
         self.general_depth = 0  # inside the session's <general>: its depth in the element stack
         self.round: tuple[_Node, list[_Node]] | None = None
         self.stack: list[str] = []
-        # expat's character data goes straight into this list (``data`` is its append, a C
-        # call: no Python frame for the whitespace between elements); the text of an element
-        # that is wanted is what came between its start (which empties the list) and the next end
+        # the text of an element that is wanted is what expat reads between its start (which
+        # empties the list) and the next end: its character data goes straight into this list
+        # (the list's append, a C call, is the handler) only then, so the whitespace between
+        # the other elements costs no call at all
         self.chunks: list[str] = []
-        self.data: Callable[[str], None] = self.chunks.append
         self.wants_text = False
+        self.namespaced = False  # a namespace was declared: names are written as ElementTree writes them
+        self.has_doctype = False  # a document type was declared: undefined entities are errors, as in ElementTree
         self.text_node: _Node | None = None  # the cards element that text belongs to
         self.out: list[ParsedHand | HandError] = []  # finished while the line was fed
         self.line = 0
         self.offset = 0
 
     def _start_parser(self, line_no: int, col: int, wrap: bool) -> None:
-        self.parser = ET.XMLParser(target=self)
+        # namespaces on, with '}' between a name's URI and local part, as ElementTree's parser
+        # (names not interned: a name is used once, where interning looks each up in a dict)
+        parser = self.parser = expat.ParserCreate(namespace_separator="}", intern=None)
+        parser.ordered_attributes = True  # a list of names and values, in turn: no dict to build
+        parser.StartElementHandler = self.start
+        parser.EndElementHandler = self.end
+        parser.StartNamespaceDeclHandler = self.namespace_declared
+        parser.StartDoctypeDeclHandler = self.doctype_declared
+        self.namespaced = self.has_doctype = False
         self.first_line, self.first_col = line_no, col
         self.stack = []
         self.game = None
@@ -369,7 +573,7 @@ class _StreamReader:
         self.general_depth = 0
         self.wants_text = False
         if wrap:  # a game start without its session: give it a root
-            self.parser.feed("<session>")
+            parser.Parse("<session>")
             self.first_col -= len("<session>")
 
     def feed(self, line_no: int, offset: int, text: str) -> Iterator[ParsedHand | HandError]:
@@ -392,8 +596,8 @@ class _StreamReader:
                 best = (i, marker.startswith("<game"))
         return best
 
-    def _xml_error(self, e: ET.ParseError, line_no: int, text: str) -> Iterator[ParsedHand | HandError]:
-        err_line, err_col = getattr(e, "position", (1, 0))
+    def _xml_error(self, e: expat.ExpatError, line_no: int, text: str) -> Iterator[ParsedHand | HandError]:
+        err_line, err_col = e.lineno, e.offset
         src_line = self.first_line + err_line - 1
         col = err_col + (self.first_col if err_line == 1 else 0)
         msg = str(e).split(":")[0]
@@ -416,8 +620,8 @@ class _StreamReader:
     def feed_rest(self, line_no: int, text: str, col: int) -> Iterator[ParsedHand | HandError]:
         assert self.parser is not None
         try:
-            self.parser.feed(text[col:] + "\n" if col else text + "\n")
-        except ET.ParseError as e:
+            self.parser.Parse(text[col:] + "\n" if col else text + "\n")
+        except expat.ExpatError as e:
             yield from self._flush()
             yield from self._xml_error(e, line_no, text)
             return
@@ -432,13 +636,13 @@ class _StreamReader:
         """The end of the source: what the parser still holds, and a game left open."""
         if self.parser is not None:
             try:
-                self.parser.close()
-            except ET.ParseError as e:
+                self.parser.Parse("", True)
+            except expat.ExpatError as e:
                 # 'no element found': a session cut after its last game has no '</session>', nothing
                 # is lost; anything else is a token left open (a comment, a declaration) that ran on
                 # to the end of the file, over whatever followed it
-                if getattr(e, "code", 3) != 3 and self.game is None:
-                    err_line = self.first_line + getattr(e, "position", (1, 0))[0] - 1
+                if e.code != 3 and self.game is None:
+                    err_line = self.first_line + e.lineno - 1
                     self.out.append(HandError(err_line, "xml-error", f"line {err_line}: {str(e).split(':')[0]}: "
                                               "what follows it to the end of the file could not be read"))
         yield from self._flush()
@@ -450,9 +654,12 @@ class _StreamReader:
             yield _read_game(game, self.session, cut_at=self.line)
         self.game = None
 
-    # -- the parser's target: called by expat as it reads ----------------------------------
+    # -- expat's handlers: called as it reads ----------------------------------------------
 
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
+    def start(self, tag: str, attrib: list[str]) -> None:
+        """``attrib``: the attribute names and values, in turn (expat's ``ordered_attributes``)."""
+        if self.namespaced:
+            tag, attrib = _universal(tag), [_universal(v) if i % 2 == 0 else v for i, v in enumerate(attrib)]
         stack = self.stack
         parent = stack[-1] if stack else None
         stack.append(tag)
@@ -463,8 +670,8 @@ class _StreamReader:
                     node = _Node(tag, attrib, self.line)
                     self.round[1].append(node)
                     if tag == "cards":
-                        self.chunks.clear()
-                        self.wants_text, self.text_node = True, node
+                        self._want_text()
+                        self.text_node = node
                 return
             if tag == "player":
                 if parent == "players":
@@ -476,8 +683,7 @@ class _StreamReader:
                     game.rounds.append(self.round)
                 return
             if tag == "startdate":
-                self.chunks.clear()
-                self.wants_text = True
+                self._want_text()
                 return
         if tag == "session":
             if attrib or not self.session.general:  # not the root given to a game read on after an error
@@ -486,25 +692,37 @@ class _StreamReader:
             if game is not None:
                 # XML allows a game inside a game; the record does not: the open one was cut off
                 self.out.append(HandError(game.line, "truncated", f"line {game.line}: game {game.code} has no "
-                                          f"'</game>': game {attrib.get('gamecode', '?')} starts inside it at line "
+                                          f"'</game>': game {_attr(attrib, 'gamecode', '?')} starts inside it at line "
                                           f"{self.line}", f"IP-{game.code}"))
-            self.game = _Game(attrib.get("gamecode", ""), self.line, self.offset)
+            self.game = _Game(_attr(attrib, "gamecode", ""), self.line, self.offset)
             self.chunks.clear()  # (the whitespace so far: no text is wanted outside an element that wants it)
             self.game_depth = len(stack)
             self.round = None
         elif parent == "session" and tag == "general":
             self.general_depth = len(stack)
         elif self.general_depth and len(stack) == self.general_depth + 1:
-            self.chunks.clear()
-            self.wants_text = True  # a field of the session's <general>
+            self._want_text()  # a field of the session's <general>
+
+    def _want_text(self) -> None:
+        """The character data from here to the next end tag is an element's text."""
+        self.chunks.clear()
+        self.wants_text = True
+        if not self.has_doctype:
+            assert self.parser is not None
+            self.parser.CharacterDataHandler = self.chunks.append
 
     def end(self, tag: str) -> None:
+        if self.namespaced:
+            tag = _universal(tag)
         stack = self.stack
         depth = len(stack)
         stack.pop()
         if self.wants_text:
             text = "".join(self.chunks).strip()
             self.wants_text = False
+            if not self.has_doctype:
+                assert self.parser is not None
+                self.parser.CharacterDataHandler = None
             if self.text_node is not None:
                 self.text_node.text = text
                 self.text_node = None
@@ -525,8 +743,31 @@ class _StreamReader:
         elif depth == self.general_depth:
             self.general_depth = 0  # the session's </general>
 
-    def close(self) -> None:
-        """XMLParser.close calls its target's close: nothing is left to do here."""
+    def namespace_declared(self, prefix: str | None, uri: str) -> None:
+        self.namespaced = True
+
+    def doctype_declared(self, name: str, system_id: str | None, public_id: str | None, internal_subset: bool) -> None:
+        """A document type: ElementTree's parser then reports an entity reference that expat
+        leaves to it (one the document's DTD does not define) as an error; it sees expat's
+        character data all along, so that references to defined entities go there."""
+        assert self.parser is not None
+        self.has_doctype = True
+        self.parser.CharacterDataHandler = self.chunks.append
+        self.parser.DefaultHandlerExpand = self.undefined_entity
+
+    def undefined_entity(self, data: str) -> None:
+        if len(data) >= 2 and data[0] == "&":
+            assert self.parser is not None
+            line, col = self.parser.CurrentLineNumber, self.parser.CurrentColumnNumber
+            err = expat.ExpatError(f"undefined entity {data.encode()[:100].decode(errors='replace')}: line {line}, "
+                                   f"column {col}")
+            err.code, err.lineno, err.offset = expat.errors.codes[expat.errors.XML_ERROR_UNDEFINED_ENTITY], line, col
+            raise err
+
+
+def _universal(name: str) -> str:
+    """A name in a namespace as ElementTree writes it: expat's 'uri}local' -> '{uri}local'."""
+    return "{" + name if "}" in name else name
 
 
 # -- one game ------------------------------------------------------------------------
@@ -551,6 +792,9 @@ def _read_game(game: _Game, session: _Session, cut_at: int | None = None) -> Par
         return HandError(rej.line_no, rej.code, rej.reason, hid)
     except (ValueError, KeyError, IndexError, TypeError) as e:
         return HandError(game.line, "parse-error", f"line {game.line}: game {game.code}: {e}", hid)
+
+
+_MAX_AMOUNTS = 4096  # amounts a session keeps read
 
 
 class _GameReader:
@@ -585,9 +829,12 @@ class _GameReader:
                                  pot_label, None, node.xml() if node else None, inferred))
 
     def read(self) -> ParsedHand:
-        game, general = self.game, self.session.general
+        game, session = self.game, self.session
+        general = session.general
         gtext = general.get("gametype", "")
-        gt = parse_gametype(gtext)
+        if gtext != session.gametype_text:
+            session.gametype, session.gametype_text = parse_gametype(gtext), gtext
+        gt = session.gametype
         if isinstance(gt, str):
             raise _Reject("unsupported-game", game.line, f"line {game.line}: game {game.code}: {gt}")
         tournament = gt.stakes is None
@@ -602,11 +849,15 @@ class _GameReader:
                 if comma and frac.isdigit() and len(frac) <= 2:
                     mark = ","
             self.decimal_mark = mark
+        amounts = session.amounts.get((self.scale, self.decimal_mark))
+        if amounts is None or len(amounts) > _MAX_AMOUNTS:  # (a session may be long: the cache stays small)
+            amounts = session.amounts[(self.scale, self.decimal_mark)] = {}
+        self.amounts = amounts
         # a partial export (FPDB's sample holds only the seats and the blinds): the players
         # have no 'win' (nor 'bet'), so the game's outcome is not recorded.  The game is
         # stored as recorded and marked as cut; nothing is inferred from what it lacks
         cut = None
-        if not any("win" in p.attrib for p in game.players):
+        if not any(p.has("win") for p in game.players):
             cut = ("its actions, cards and results (no round; no 'win' or 'bet' on its players)" if not game.rounds else
                    "the rest of the game after its last action, and its results (no 'win' or 'bet' on its players)")
         hand = ParsedHand(
@@ -627,11 +878,11 @@ class _GameReader:
         # seats
         names: dict[str, int] = {}
         for p in game.players:
-            name = p.attrib.get("name", "")
-            seat_text = p.attrib.get("seat", "")
+            name = p.attr("name")
+            seat_text = p.attr("seat")
             if not seat_text.isdigit():
                 raise _Reject("parse-error", p.line, f"line {p.line}: seat not understood: {p.xml()}")
-            if p.attrib.get("dealer") == "1":
+            if p.get("dealer") == "1":
                 hand.button_seat = int(seat_text)  # may be an empty seat: a dead button
             if not name:
                 continue  # an empty seat
@@ -639,7 +890,7 @@ class _GameReader:
                 raise _Reject("parse-error", p.line, f"line {p.line}: player seated twice: {name!r}")
             seat = int(seat_text)
             names[name] = seat
-            hand.seats.append(Seat(seat, name, self.amt(p.attrib.get("chips"), p.line), None, False, None, p.line))
+            hand.seats.append(Seat(seat, name, self.amt(p.get("chips"), p.line), None, False, None, p.line))
         if not hand.seats:
             raise _Reject("parse-error", game.line, f"line {game.line}: game {game.code} has no players")
         stud = gt.variant in _STUD
@@ -662,8 +913,8 @@ class _GameReader:
         if cut is None and self.cut_at is not None:
             # the file ends inside the game: kept whole when its actions account for every
             # player's 'bet' attribute (the '</game>' alone is missing), else cut short
-            put_in_written = [(p, p.attrib.get("bet")) for p in game.players if p.attrib.get("name")]
-            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attrib["name"]], 0)
+            put_in_written = [(p, p.get("bet")) for p in game.players if p.get("name")]
+            if any(b is not None and self.amt(b, p.line) != self.put_in.get(names[p.attr("name")], 0)
                    for p, b in put_in_written):
                 last = max((e.line_no for e in self.events), default=game.line)
                 cut = (f"the actions after line {last} and its end (the file ends at line {self.cut_at} before its "
@@ -709,13 +960,14 @@ class _GameReader:
         self.upcards: dict[int, list[str]] = {}  # stud: ranks of the up cards of third and fourth street, by seat
         self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
         self.shown_lines: dict[int, tuple[str, _Node]] = {}
-        rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attrib.get("no", "-1")))
+        rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attr("no", "-1")))
         events, amounts = self.events, self.amounts
         for rnode, items in rounds:
-            no_text = rnode.attrib.get("no", "")
-            if not no_text.isdigit() or int(no_text) not in streets:
+            no_text = rnode.attr("no")
+            round_no = int(no_text) if no_text.isdigit() else -1
+            if round_no not in streets:
                 raise _Reject("parse-error", rnode.line, f"line {rnode.line}: round not understood: {rnode.xml()}")
-            new_street = streets[int(no_text)]
+            new_street = streets[round_no]
             if new_street != street:
                 self.committed = self.street_commits.setdefault(new_street, {})
                 street = new_street
@@ -723,8 +975,8 @@ class _GameReader:
             for c in items:
                 if c.tag != "cards":
                     continue
-                ctype = c.attrib.get("type", "")
-                who = c.attrib.get("player", "")
+                ctype = c.attr("type")
+                who = c.attr("player")
                 try:
                     cards = _cards(c.text)
                 except ValueError as e:
@@ -733,40 +985,40 @@ class _GameReader:
                     if who not in names:
                         raise _Reject("parse-error", c.line, f"line {c.line}: cards for a player not seated: {c.xml()}")
                     if cards:
-                        self.add(street, K.DEAL_HOLE, c, c.line, names[who], who, cards=cards)
+                        self.add(street, K_DEAL_HOLE, c, c.line, names[who], who, cards=cards)
                         self.shown_lines[names[who]] = (cards, c)
                 elif stud and ctype in card_streets and who:
                     if card_streets[ctype] != street or who not in names:
                         raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
                     last = c.text.split()[-1:] if c.text else []
-                    if street in (S.THIRD, S.FOURTH) and last and last[0] not in ("X", "x"):
+                    if street in (S_THIRD, S_FOURTH) and last and last[0] not in ("X", "x"):
                         self.upcards.setdefault(names[who], []).append(last[0][1:])  # third's last card and fourth's are up
                     if cards:
-                        self.add(street, K.DEAL_HOLE, c, c.line, names[who], who, cards=cards)
+                        self.add(street, K_DEAL_HOLE, c, c.line, names[who], who, cards=cards)
                         prev = self.shown_lines.get(names[who])
                         self.shown_lines[names[who]] = ((prev[0] + " " if prev else "") + cards, c)
                 elif not stud and ctype in card_streets and card_streets[ctype] == street:
                     if not cards:
                         raise _Reject("parse-error", c.line, f"line {c.line}: board cards missing: {c.xml()}")
-                    self.add(street, K.DEAL_BOARD, c, c.line, cards=cards)
+                    self.add(street, K_DEAL_BOARD, c, c.line, cards=cards)
                 else:
                     raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
             # (number, document order, action): sorted by number, in document order among equals
             numbered: list[tuple[int, int, _Node]] = []
             for a in items:
                 if a.tag == "action":
-                    number = a.attrib.get("no", "")
+                    number = a.attr("no")
                     if not number.isdigit():
                         raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
                     numbered.append((int(number), len(numbered), a))
             numbered.sort()
             for _, _, a in numbered:
-                who = a.attrib.get("player", "")
+                who = a.attr("player")
                 if who not in names:
                     raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
                 seat = names[who]
-                kind_code = a.attrib.get("type", "")
-                sum_text = a.attrib.get("sum")
+                kind_code = a.attr("type")
+                sum_text = a.get("sum")
                 sums = amounts.get(sum_text)  # (amt's own cache, looked up without the call)
                 if sums is None:
                     sums = self.amt(sum_text, a.line)
@@ -774,28 +1026,28 @@ class _GameReader:
                     if sums or self.put_in.get(seat):
                         raise _Reject("sat-out-in-hand", a.line, f"line {a.line}: {who} sits out after the game "
                                       f"started: the record does not say what became of the chips in: {a.xml()}")
-                    self.add(S.SUMMARY, K.OUT_OF_HAND, a, a.line, seat, who)
+                    self.add(S_SUMMARY, K_OUT_OF_HAND, a, a.line, seat, who)
                     self.out_of_hand[seat] = a.line
                     for s in hand.seats:
                         if s.seat == seat:
                             s.sitting_out = True
                     continue
                 kind, amount, to_amount, all_in = self._action(hand, kind_code, sums, seat, street, stud, a, bring_in_seen)
-                if kind == K.ANTE:
+                if kind == K_ANTE:
                     antes.append(amount or 0)
-                elif kind == K.BRING_IN:
+                elif kind == K_BRING_IN:
                     bring_in_seen = True
                 self.put_in[seat] = self.put_in.get(seat, 0) + self.added
                 # what add does, without the call (the event of most elements)
                 events.append(Event(len(events), street, kind, a.line, seat, who, amount, to_amount, all_in, None,
                                     None, None, a.xml()))
                 self.last_action[seat] = (a.line, a)
-                if kind == K.FOLD:
+                if kind == K_FOLD:
                     self.folded.add(seat)
-                if int(no_text) > 0 or kind not in (K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND):
+                if round_no > 0 or kind not in (K_ANTE, K_SMALL_BLIND, K_BIG_BLIND, K_DEAD_BLIND):
                     self.last_street = street
         for ev in self.events:
-            if ev.kind != K.OUT_OF_HAND and ev.street != S.SUMMARY and ev.seat in self.out_of_hand:
+            if ev.kind != K_OUT_OF_HAND and ev.street != S_SUMMARY and ev.seat in self.out_of_hand:
                 raise _Reject("sat-out-in-hand", ev.line_no, f"line {ev.line_no}: {ev.player} plays after sitting out "
                               f"(line {self.out_of_hand[ev.seat]}): {ev.text}")
         if antes:
@@ -807,33 +1059,36 @@ class _GameReader:
         committed = self.committed
         self.added = sums  # chips the action adds (type 23 writes the raise-to total instead)
         before = committed.get(seat, 0)
-        current = max(committed.values(), default=0)
+        current = 0  # the street's largest commitment (what max(..., default=0) gives: amounts are never negative)
+        for v in committed.values():
+            if v > current:
+                current = v
         after = before + sums
         if code == FOLD:
-            return K.FOLD, None, None, False
+            return K_FOLD, None, None, False
         if code == CHECK:
-            return K.CHECK, None, None, False
+            return K_CHECK, None, None, False
         if code == ANTE:
-            return K.ANTE, sums, None, False
+            return K_ANTE, sums, None, False
         if code == SMALL_BLIND:
             committed[seat] = after
             if hand.small_blind is None:
                 hand.small_blind = sums
-            return K.SMALL_BLIND, sums, None, False
+            return K_SMALL_BLIND, sums, None, False
         if code == BIG_BLIND:
             if hand.big_blind is None:
                 hand.big_blind = sums
             if sums > hand.big_blind:
                 # small and big blind posted together (out of position): the big-blind part is live
                 committed[seat] = before + hand.big_blind
-                return K.DEAD_BLIND, sums, None, False
+                return K_DEAD_BLIND, sums, None, False
             committed[seat] = after
-            return K.BIG_BLIND, sums, None, False
+            return K_BIG_BLIND, sums, None, False
         if code == BRING_IN:
             committed[seat] = after
             if hand.bring_in is None:
                 hand.bring_in = sums
-            return K.BRING_IN, sums, None, False
+            return K_BRING_IN, sums, None, False
         if code not in (CALL, BET, RAISE, RAISE_LIMIT, ALL_IN):
             raise _Reject("parse-error", a.line, f"line {a.line}: action type not understood: {a.xml()}")
         if code == RAISE:
@@ -844,30 +1099,30 @@ class _GameReader:
                 raise _Reject("parse-error", a.line, f"line {a.line}: a raise to less than already in: {a.xml()}")
         committed[seat] = after
         all_in = code == ALL_IN
-        if stud and street == S.THIRD and bring_in_seen and not self.completed and code != CALL and after > current:
+        if stud and street == S_THIRD and bring_in_seen and not self.completed and code != CALL and after > current:
             # the first bet over the bring-in completes it (to the small bet, or all-in for less)
             self.completed = True
             if hand.small_bet is None and not all_in:
                 hand.small_bet = after  # tournaments: the session names no stakes
-            return K.COMPLETE, sums, after, all_in
-        if stud and code == BET and not all_in and hand.small_bet is None and street == S.THIRD and current == 0:
+            return K_COMPLETE, sums, after, all_in
+        if stud and code == BET and not all_in and hand.small_bet is None and street == S_THIRD and current == 0:
             hand.small_bet = sums  # tournaments, no bring-in (its player all-in on the ante): the opening bet
-        if stud and code == BET and not all_in and hand.small_bet is None and street == S.FOURTH \
+        if stud and code == BET and not all_in and hand.small_bet is None and street == S_FOURTH \
                 and not any(len(up) != len(set(up)) for up in self.upcards.values()):
             hand.small_bet = sums  # tournaments: a fourth-street bet with no open pair is the small bet
-        if stud and hand.big_bet is None and code == BET and not all_in and street in (S.FIFTH, S.SIXTH, S.SEVENTH):
+        if stud and hand.big_bet is None and code == BET and not all_in and street in (S_FIFTH, S_SIXTH, S_SEVENTH):
             hand.big_bet = sums  # tournaments: the first full bet of the late streets
         if code == CALL or (code == ALL_IN and after <= current):
             if code == CALL and after > current:
                 raise _Reject("parse-error", a.line, f"line {a.line}: a call past the bet: {a.xml()}")
-            return K.CALL, sums, None, all_in
+            return K_CALL, sums, None, all_in
         if current == 0:
             if code in (RAISE, RAISE_LIMIT):
                 raise _Reject("parse-error", a.line, f"line {a.line}: a raise with no bet to raise: {a.xml()}")
-            return K.BET, sums, sums, all_in
+            return K_BET, sums, sums, all_in
         if code == BET:
             raise _Reject("parse-error", a.line, f"line {a.line}: a bet facing a bet: {a.xml()}")
-        return K.RAISE, after - current, after, all_in
+        return K_RAISE, after - current, after, all_in
 
     def _results(self, hand: ParsedHand, names: dict[str, int]) -> None:
         """The events the record implies but does not write (see the module docstring)."""
@@ -887,7 +1142,7 @@ class _GameReader:
                 returned = top - second
                 line, node = self.last_action[top_seat]
                 return_lines = inferred_from(line, self.last_action[ranked[1][0]][0] if len(ranked) > 1 else None)
-                self.add(street, K.UNCALLED_RETURN, node, line, top_seat, node.attrib.get("player"), returned,
+                self.add(street, K_UNCALLED_RETURN, node, line, top_seat, node.get("player"), returned,
                          inferred=return_lines)
         in_at_end = [s.seat for s in hand.seats if s.seat in put_in and s.seat not in self.folded]
         showdown = len(in_at_end) >= 2
@@ -896,82 +1151,74 @@ class _GameReader:
                 if seat in self.shown_lines:
                     cards, node = self.shown_lines[seat]
                     player = next(s.player for s in hand.seats if s.seat == seat)
-                    self.add(S.SHOWDOWN, K.SHOW, node, node.line, seat, player, cards=cards, inferred=[node.line])
+                    self.add(S_SHOWDOWN, K_SHOW, node, node.line, seat, player, cards=cards, inferred=[node.line])
         total = wins = 0
         player_lines: list[int] = []
         for p in self.game.players:
-            name = p.attrib.get("name")
+            name = p.get("name")
             if not name:
                 continue
-            bet = self.amt(p.attrib.get("bet"), p.line)
+            bet = self.amt(p.get("bet"), p.line)
             if self.cut_at is not None and bet != put_in.get(names[name], 0):
                 game = self.game
                 raise _Reject("truncated", game.line, f"line {game.line}: game {game.code} is cut off: the file ends at "
                               f"line {self.cut_at} before its '</game>', and the actions read do not account for "
-                              f"{name}'s bet attribute ({p.attrib.get('bet')})")
+                              f"{name}'s bet attribute ({p.get('bet')})")
             total += bet
             player_lines.append(p.line)
-            win = self.amt(p.attrib.get("win"), p.line)
+            win = self.amt(p.get("win"), p.line)
             won_from = [p.line]
             if returned and names[name] == top_seat:
                 # the win attribute counts the uncalled chips that went back: the rest came from the pot
                 if win < returned:
-                    raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.attrib.get('win')}, "
+                    raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.get('win')}, "
                                   f"less than the {returned} of the last bet no one called: {p.xml()}")
                 win -= returned
                 won_from = inferred_from(p.line, *return_lines)
             wins += win
             if win:
-                self.add(S.SHOWDOWN if showdown else street, K.COLLECT, p, p.line, names[name], name, win,
+                self.add(S_SHOWDOWN if showdown else street, K_COLLECT, p, p.line, names[name], name, win,
                          pot_label="pot", inferred=won_from)
         total -= returned
         # the rake is what the pot kept: none in a tournament, never less than none (awards beyond
         # the pot are then found by the chip-conservation check, not hidden in a negative rake)
         rake = 0 if hand.is_tournament else max(0, total - wins)
         # the players' bet attributes less the uncalled return; rake = that less their wins (cash), none (tournaments)
-        self.add(S.SUMMARY, K.TOTAL_POT, None, self.game.line, amount=total, to_amount=rake,
+        self.add(S_SUMMARY, K_TOTAL_POT, None, self.game.line, amount=total, to_amount=rake,
                  inferred=inferred_from(*player_lines, *return_lines))
-
-
-# attribute names in document order -> (their values in sorted order, the repr with '{}'
-# for each value): an element kind writes its attributes in one order, so a few entries
-_SORTED_TEMPLATES: dict[tuple[str, ...], tuple[Callable[[dict[str, str]], tuple[str, ...]], str]] = {}
-
-
-def _sorted_repr(attrib: dict[str, str]) -> str:
-    """``repr(sorted(attrib.items()))``, built from a template of the attribute names where
-    no value needs repr's escapes or its other quote (most elements): repr of a list of
-    tuples, and sorting it, are slow.
-
-    >>> _sorted_repr({"b": "2", "a": "1"}), _sorted_repr({"a": "1"}), _sorted_repr({})
-    ("[('a', '1'), ('b', '2')]", "[('a', '1')]", '[]')
-    >>> all(_sorted_repr(d) == repr(sorted(d.items())) for d in ({"a": "it's", "b": ""}, {"a": "x\\ny", "c": "{}"}))
-    True
-    """
-    keys = tuple(attrib)
-    entry = _SORTED_TEMPLATES.get(keys)
-    if entry is None:
-        if len(keys) < 2 or len(_SORTED_TEMPLATES) >= 256:
-            return repr(sorted(attrib.items()))
-        order = sorted(keys)
-        entry = _SORTED_TEMPLATES[keys] = (
-            itemgetter(*order),
-            "[" + ", ".join("(" + repr(k).replace("{", "{{").replace("}", "}}") + ", '{}')" for k in order) + "]",
-        )
-    values = entry[0](attrib)
-    flat = "".join(values)
-    if "'" in flat or "\\" in flat or not flat.isprintable():
-        return repr(sorted(attrib.items()))
-    return entry[1].format(*values)
 
 
 def _content_hash(game: _Game, general: dict[str, str]) -> str:
     """The game's identity from what was read (not its layout): the same game exported
     with other spacing or attribute order is the same game."""
-    parts = [f"{key}={general.get(key, '')}" for key in ("gametype", "tablename", "tournamentcode")]
-    parts.append(f"game={game.code} {game.startdate}")
-    parts += [f"player {_sorted_repr(p.attrib)}" for p in game.players]
+    # one check of all the game's values: where none needs an escape (most games), no element's are checked
+    nodes = list(game.players)
     for rnode, items in game.rounds:
-        parts.append(f"round {rnode.attrib.get('no')}")
-        parts += [f"{n.tag} {_sorted_repr(n.attrib)} {n.text}" for n in items]
-    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        nodes.append(rnode)
+        nodes += items
+    values: list[str] = []
+    for n in nodes:
+        values += n.values
+    flat = "".join(values)
+    if not ("&" in flat or "<" in flat or '"' in flat or "'" in flat or "\\" in flat) and flat.isprintable():
+        for n in nodes:
+            n.plain = True
+    # its lines: the session's fields, the game's, then an element a line (all joined at once)
+    parts = [f"gametype={general.get('gametype', '')}\ntablename={general.get('tablename', '')}\n"
+             f"tournamentcode={general.get('tournamentcode', '')}\ngame={game.code} {game.startdate}"]
+    for p in game.players:
+        parts.append("\n")
+        p.identity_into(parts)
+    for rnode, items in game.rounds:
+        parts.append(f"\nround {rnode.get('no')}")
+        for n in items:
+            parts.append("\n")
+            n.identity_into(parts)
+            parts.append(" ")
+            parts.append(n.text)
+    digest = _SHA256.copy()  # (hashlib.sha256() looks its algorithm up in OpenSSL on every call)
+    digest.update("".join(parts).encode())
+    return digest.hexdigest()
+
+
+_SHA256 = hashlib.sha256()

@@ -471,3 +471,61 @@ def test_a_big_session_streams_in_bounded_memory(tmp_path):
     assert r["bytes"] >= 4_000_000
     # memory does not grow with the file: within 8 MiB of the one-copy baseline
     assert r["peak_kib"] - base["peak_kib"] < 8 * 1024, (base, r)
+
+
+# -- expat driven as ElementTree's parser drives it ----------------------------------------
+
+_GAME = """<game gamecode="{code}"><general><startdate>2011-01-02 03:04:05</startdate><players>
+<player seat="1" name="Ann" chips="$2" dealer="1" win="$0.07" bet="$0.05"/>
+<player seat="2" name="Bob" chips="$2" dealer="0" win="$0" bet="$0.02"/>
+</players></general>
+<round no="0"><action no="1" player="Ann" type="1" sum="$0.01"/>
+<action no="2" player="Bob" type="2" sum="$0.02"/></round>
+<round no="1"><cards type="Pocket" player="Ann">{cards}</cards><cards type="Pocket" player="Bob">X X</cards>
+<action no="3" player="Ann" type="23" sum="$0.05"{extra}/><action no="4" player="Bob" type="0" sum="$0"/></round>
+</game>"""
+
+
+def _session(games: str, head: str = "", session_attrs: str = "") -> str:
+    return (f'{head}<session sessioncode="1"{session_attrs}><general><gametype>Holdem NL $0.01/$0.02</gametype>\n'
+            f"<tablename>T, 5</tablename></general>\n{games}</session>")
+
+
+def _read(text: str) -> list[ParsedHand | HandError]:
+    lines = [(i, 0, t) for i, t in enumerate(text.splitlines(), 1)]
+    return list(IPokerParser().iter_hands(iter(lines), "x.xml"))
+
+
+def test_an_entity_a_dtd_leaves_undefined_is_an_xml_error_as_in_elementtree():
+    """Under a document type with an external subset expat leaves an undefined entity to its
+    caller: ElementTree's parser calls it an error, and so does the reader, in ElementTree's
+    words (the game with it is rejected, the next one goes in); an entity the DTD defines is text."""
+    bad = _GAME.format(code=42, cards="SA &foo; HK", extra="")
+    good = _GAME.format(code=43, cards="SA HK", extra="")
+    head = '<?xml version="1.0"?>\n<!DOCTYPE session SYSTEM "session.dtd">\n'
+    text = _session(bad + "\n" + good, head=head)
+    with pytest.raises(ET.ParseError, match="^undefined entity &foo;: line 11, column 51$"):
+        ET.fromstring(text)
+    out = _read(text)
+    assert [(type(x).__name__, x.hand_id) for x in out] == [("HandError", "IP-42"), ("ParsedHand", "IP-43")]
+    assert (out[0].line_no, out[0].reason_code, out[0].reason) == (11, "xml-error", "line 11: the XML of game 42 "
+                                                                   "(line 5) is broken (undefined entity &foo;); the game is not stored")
+    # without a document type expat itself rejects it, in its own words
+    with pytest.raises(ET.ParseError, match="^undefined entity: line 10, column 51$"):
+        ET.fromstring(text.replace('<!DOCTYPE session SYSTEM "session.dtd">\n', ""))
+    head = '<?xml version="1.0"?>\n<!DOCTYPE session [<!ENTITY ace "SA">]>\n'
+    [hand] = _read(_session(_GAME.format(code=44, cards="&ace; H&#49;0", extra=""), head=head))
+    assert [e.cards for e in hand.events if e.kind == "deal_hole"] == ["As Th"]
+
+
+def test_names_in_a_namespace_are_written_as_elementtree_writes_them():
+    """A prefixed attribute keeps its namespace as ElementTree names it ('{uri}name') in the
+    event's text; a default namespace puts every element in it, so no game is read."""
+    game = _GAME.format(code=45, cards="SA HK", extra=' p:seen="1"')
+    text = _session(game, session_attrs=' xmlns:p="urn:x"')
+    raise_element = next(e for e in ET.fromstring(text).iter("action") if e.get("no") == "3")
+    assert list(raise_element.attrib) == ["no", "player", "type", "sum", "{urn:x}seen"]
+    [hand] = _read(text)
+    assert [e.text for e in hand.events if e.line_no == 10 and e.kind == "raise"] == \
+        ['<action no="3" player="Ann" type="23" sum="$0.05" {urn:x}seen="1"/>']
+    assert _read(_session(game.replace(' p:seen="1"', ""), session_attrs=' xmlns="urn:x"')) == []
