@@ -584,10 +584,17 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     that holds the chips: an uncalled_return event, the collect less it (a collect of
     exactly those chips from a side pot is the return itself), the total pot less it (and
     its line)."""
+    # (compiled, a K.<kind> is a module dict lookup and an attribute lookup, and its
+    # comparison a generic one: the kinds are read once into typed locals, and the events
+    # walked in loops, not generators: this runs for every hand of a site)
+    chips = _STREET_CHIPS
+    collect_kind: str = K.COLLECT
+    raise_kind: str = K.RAISE
+    complete_kind: str = K.COMPLETE
+    dead_kind: str = K.DEAD_BLIND
     # the last street on which chips went in, and its events (they lie together)
-    # (loops rather than generators here and below: this runs for every hand of a site)
     end = len(events) - 1
-    while end >= 0 and events[end].kind not in _STREET_CHIPS:
+    while end >= 0 and events[end].kind not in chips:
         end -= 1
     if end < 0:
         return
@@ -597,33 +604,51 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
         start -= 1
     last: dict[int, int] = {}
     lines: dict[int, list[int]] = {}  # per seat, the lines of its commitments on the street
-    for e in events[start : end + 1]:
+    for k in range(start, end + 1):
+        e = events[k]
         kind = e.kind
-        if kind not in _STREET_CHIPS or e.seat is None:
+        seat = e.seat
+        if seat is None or kind not in chips:
             continue
-        lines.setdefault(e.seat, []).append(e.line_no)
-        if kind == K.RAISE or kind == K.COMPLETE:
-            last[e.seat] = e.to_amount or 0
-        elif kind == K.DEAD_BLIND:
-            last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        if seat in lines:
+            lines[seat].append(e.line_no)
         else:
-            last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
-    top = max(last, key=lambda seat: last[seat])
-    second = max((seat for seat in last if seat != top), key=lambda seat: last[seat], default=None)
+            lines[seat] = [e.line_no]
+        if kind == raise_kind or kind == complete_kind:
+            last[seat] = e.to_amount or 0
+        elif kind == dead_kind:
+            last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        else:
+            last[seat] = last.get(seat, 0) + (e.amount or 0)
+    top = max(last, key=last.__getitem__)  # the first of the biggest, as max gives
+    second: int | None = None
+    for seat, chips_in in last.items():
+        if seat != top and (second is None or chips_in > last[second]):
+            second = seat
     uncalled = last[top] - (last[second] if second is not None else 0)
     if uncalled <= 0:
         return
-    # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
-    collects = [e for e in events if e.kind == K.COLLECT and e.seat == top]
+    # the uncalled chips lie above every pot the bettor is in: in his collect from the
+    # highest; the pots the others collect, and the total pot lines, in the same pass
+    collects: list[Event] = []
+    others_pots: list[str | None] = []
+    totals: list[Event] = []
+    total_kind: str = K.TOTAL_POT
+    for e in events:
+        kind = e.kind
+        if kind == collect_kind:
+            if e.seat == top:
+                collects.append(e)
+            else:
+                others_pots.append(e.pot_label)
+        elif kind == total_kind:
+            totals.append(e)
     if not collects:
         return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-    collects.sort(key=_pot_height)
+    if len(collects) > 1:
+        collects.sort(key=_pot_height)
     highest = collects[-1]
-    shared = False
-    for e in events:
-        if e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label:
-            shared = True
-            break
+    shared = highest.pot_label in others_pots
     whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
@@ -644,14 +669,14 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
         while events[at] is not part:
             at -= 1
         events.insert(at, returned)
+        for n in range(at, len(events)):
+            events[n].seq = n
     else:
         return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-    for e in events:
-        if e.kind == K.TOTAL_POT and e.amount is not None:
+    for e in totals:
+        if e.amount is not None:
             e.amount -= uncalled
             e.inferred_from = inferred_from(*basis, e.line_no)
-    for n, e in enumerate(events):
-        e.seq = n
 
 
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
@@ -724,6 +749,11 @@ class _HandReader:
         suffix = self.site.amount_suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
+            if self.scale == 100 and len(text) > 3 and text[-3] == ".":
+                # money written '2.50€' (no sign or commas): no call, no further scan
+                whole, cents = text[:-3], text[-2:]
+                if whole.isdigit() and cents.isdigit():
+                    return int(whole) * 100 + int(cents)
         # what to_units strips too, without its call: a currency sign before ('$0.02'), the
         # thousands' commas ('1,500'); anything else, and every error, is to_units' own
         bare = text[1:] if text[:1] in _SIGNS else text
@@ -1212,9 +1242,16 @@ class _HandReader:
         """'<name>: <action>' with a seated name (names may hold ': ')."""
         sep = self.site.actor_sep
         if sep == " ":
-            for name in self.names_by_first.get(text.partition(" ")[0], ()):
-                if text.startswith(name) and text.startswith(sep, len(name)):
-                    return name, text[len(name) + 1 :]
+            i = text.find(" ")
+            if i < 0:
+                return None, ""  # no name followed by ' ' starts a line with no space
+            names = self.names_by_first.get(text[:i])
+            if names is not None:
+                for name in names:  # longest first
+                    n = len(name)
+                    # a one-word name is the first word itself: nothing more to compare
+                    if n == i or (text.startswith(name) and text[n : n + 1] == " "):
+                        return name, text[n + 1 :]
             return None, ""
         if sep != ": ":
             # '<name> <action>': the longest seated name followed by the separator
