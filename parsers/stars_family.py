@@ -539,12 +539,23 @@ class StarsFamilyParser:
     def _read(self, buf: list[tuple[int, int, str]], cut_by: int | None,
               fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:
         """One reading of a hand's lines, and the reader that made it."""
+        read = self._read_once(buf, cut_by, fragment, True)
+        if isinstance(read[0], HandError) and isinstance(read[1], _HandReader) and read[1].stood_in:
+            # a hand that cannot be read is read again with its lines as written (see
+            # SUFFIX_STAND_IN): what is wrong is found, and named, as always
+            return self._read_once(buf, cut_by, fragment, False)
+        return read
+
+    def _read_once(self, buf: list[tuple[int, int, str]], cut_by: int | None,
+                   fragment: tuple[int, str] | None, stand_in: bool) -> tuple[ParsedHand | HandError, Any]:
         try:
             scale = 0  # the header's: cents for money, units for chips
             while True:  # each re-read holds more decimals, up to what a 64-bit amount can
                 reader = self.reader(buf, cut_by, scale)
                 if fragment is not None:
                     reader.fragment = fragment
+                if not stand_in and isinstance(reader, _HandReader):
+                    reader.stand_in = False
                 try:
                     return reader.read(), reader
                 except _Rescale as r:
@@ -681,6 +692,15 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
 
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
 
+# A suffix beyond ASCII after amounts (Winamax's '2.50€') makes every line holding it a str
+# of 2 bytes a character, where the others are 1: every slice, search and match of such a line
+# costs more, and so does each str cut from it.  The body's lines are read with this ASCII
+# character in its place, one for one (amt takes it off as it takes the suffix off), unless
+# the hand writes it itself; a hand that cannot be read so is read again as written, so that
+# what a line lacks is found, and named, as in the site's own words.  Events keep the raw line.
+# (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
+SUFFIX_STAND_IN = "\x1a"
+
 
 class _SiteTables:
     """What a reader derives from its site's description: made once a site, not once a hand."""
@@ -690,6 +710,12 @@ class _SiteTables:
         self.posts = {**_POSTS, **site.extra_posts} if site.extra_posts else _POSTS
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
+        # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
+        self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
+        # amounts in cents read so far, as written ('0.05€', '$1.50'): their value (amt); and
+        # as read with SUFFIX_STAND_IN for the suffix (amt takes off the one it reads with)
+        self.cents: dict[str, int] = {}
+        self.cents_stood_in: dict[str, int] = {}
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
         # first words alone (no flag, no regex syntax) and the replacement plain text, so
         # that its sub only puts the replacement in place of the first words
@@ -699,6 +725,7 @@ class _SiteTables:
             for first, pattern, words in site.action_aliases)
 
 
+_CENTS_KEPT = 4096  # amounts in cents a site's tables keep (_HandReader.amt)
 _SITE_TABLES: dict[int, _SiteTables] = {}  # by id(site); each holds its site, so the id stays its own
 
 
@@ -719,6 +746,10 @@ class _HandReader:
         self.aliases = tables.aliases
         self.alias_firsts = tables.alias_firsts
         self.rejected_firsts = tables.rejected_firsts
+        self.suffix = site.amount_suffix  # what amt takes off an amount's end
+        self.cents = tables.cents
+        self.stand_in = tables.stand_in  # the body's lines read with SUFFIX_STAND_IN for the suffix
+        self.stood_in = False  # a line was
         self.buf = buf
         self.cut_by = cut_by
         self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
@@ -746,7 +777,22 @@ class _HandReader:
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
             return int(text) * self.scale
-        suffix = self.site.amount_suffix
+        if self.scale == 100:
+            # money in cents: a site's hands write the same few amounts again and again
+            # ('0.05€'), each read once (an amount that cannot be read raises, and is not kept)
+            cents = self.cents
+            known = cents.get(text)
+            if known is not None:
+                return known
+            value = self.money(text)
+            if len(cents) < _CENTS_KEPT:
+                cents[text] = value
+            return value
+        return self.money(text)
+
+    def money(self, text: str) -> int:
+        """``amt`` of an amount that is not digits alone."""
+        suffix = self.suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
             if self.scale == 100 and len(text) > 3 and text[-3] == ".":
@@ -782,6 +828,8 @@ class _HandReader:
         The Event is built with positional arguments: this runs once per event, and
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
+        if cards is not None and self.stood_in:
+            cards = self.as_written(cards)  # cards are kept as the line writes them
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
         if self.run:
             if street != S.SUMMARY and kind not in _RUN_KINDS:
@@ -791,6 +839,10 @@ class _HandReader:
             e.run = self.run
         events.append(e)
         return e
+
+    def as_written(self, part: str) -> str:
+        """A part of a line read with SUFFIX_STAND_IN, as the line writes it."""
+        return part.replace(SUFFIX_STAND_IN, self.site.amount_suffix) if self.stood_in else part
 
     # -- header, table, seats ----------------------------------------------------------
 
@@ -803,6 +855,9 @@ class _HandReader:
         if not m:
             raise self.fail(first_no, header, "hand header not understood")
         num, rest = m.group("num"), m.group("rest")
+        hand_text = "\n".join([t for _, _, t in buf])
+        if self.stand_in and SUFFIX_STAND_IN in hand_text:
+            self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
         hand = ParsedHand(
             hand_id=f"{site.id_prefix}{num}",
             site=site.site or site.name,
@@ -812,7 +867,7 @@ class _HandReader:
             first_line=first_no,
             last_line=buf[-1][0],
             byte_offset=offset,
-            content_hash=content_hash("\n".join([t for _, _, t in buf])),
+            content_hash=content_hash(hand_text),
             hand_number=num,
             tournament_name=m.groupdict().get("club"),
         )
@@ -1002,6 +1057,10 @@ class _HandReader:
         summary_ignored = ("Board [", *site.summary_ignored)
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
+        stand_in, suffix = self.stand_in, site.amount_suffix
+        if stand_in:
+            self.suffix = SUFFIX_STAND_IN
+            self.cents = _site_tables(site).cents_stood_in
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for no, _, raw in buf[i:]:
@@ -1010,6 +1069,9 @@ class _HandReader:
             self.raw_no = no
             if not text:
                 continue
+            if stand_in and suffix in text:
+                text = text.replace(suffix, SUFFIX_STAND_IN)
+                self.stood_in = True
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
                 predeal = False
@@ -1426,7 +1488,7 @@ class _HandReader:
         rm = _REBUY.match(text)
         if not rm:
             raise self.fail(no, text)
-        who = rm.group(1)
+        who = self.as_written(rm.group(1))  # a name not in the hand's seats, kept as written
         kind = K.REBUY if rm.group(2) == "re-buys" else K.ADDON
         self.add(S.SUMMARY, kind, no, self.names.get(who), who, amount=self.amt(rm.group(3)))
 
