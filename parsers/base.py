@@ -348,15 +348,28 @@ def content_hash(text: str) -> str:
     True
     """
     # (a euro sign, the one character beyond ASCII in most of a euro site's hands, is
-    # no whitespace: without it, the same few scans tell)
-    plain = text if text.isascii() else text.replace("\u20ac", "")
-    if plain.isascii() and " \n" not in plain and not plain.endswith(" ") and not any(c in plain for c in _ASCII_SPACE_OTHER):
+    # no whitespace: where every other character is ASCII, the same few scans tell)
+    if text.isascii():
+        data = None
+    else:
+        # the UTF-8 bytes are hashed anyway: a euro is 3 of them, an ASCII character 1 and any
+        # other more than 1, so their count says whether every other character is ASCII
+        # (a copy of the text without its euros would cost more: a scan for its widest character)
+        data = text.encode("utf-8")
+        if len(data) != len(text) + 2 * text.count("\u20ac"):
+            return hashlib.sha256(_normalised(text).encode("utf-8")).hexdigest()
+    if " \n" not in text and not text.endswith(" ") and not any(c in text for c in _ASCII_SPACE_OTHER):
         # The common case, found with a few scans in C: lines end at "\n" only and no
         # line ends in whitespace, so the normalised text is the text itself.
-        norm = text.strip("\n")
-    else:
-        norm = "\n".join([line.rstrip() for line in text.splitlines()]).strip("\n")
-    return hashlib.sha256(norm.encode("utf-8")).hexdigest()
+        if data is None:
+            return hashlib.sha256(text.strip("\n").encode("utf-8")).hexdigest()
+        return hashlib.sha256(data.strip(b"\n")).hexdigest()
+    return hashlib.sha256(_normalised(text).encode("utf-8")).hexdigest()
+
+
+def _normalised(text: str) -> str:
+    """A hand's text with line endings and trailing spaces normalised (``content_hash``)."""
+    return "\n".join([line.rstrip() for line in text.splitlines()]).strip("\n")
 
 
 __all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "out_of_range", "inferred_from",

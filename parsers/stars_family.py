@@ -556,12 +556,23 @@ class StarsFamilyParser:
     def _read(self, buf: list[tuple[int, int, str]], cut_by: int | None,
               fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:
         """One reading of a hand's lines, and the reader that made it."""
+        read = self._read_once(buf, cut_by, fragment, True)
+        if isinstance(read[0], HandError) and isinstance(read[1], _HandReader) and read[1].stood_in:
+            # a hand that cannot be read is read again with its lines as written (see
+            # SUFFIX_STAND_IN): what is wrong is found, and named, as always
+            return self._read_once(buf, cut_by, fragment, False)
+        return read
+
+    def _read_once(self, buf: list[tuple[int, int, str]], cut_by: int | None,
+                   fragment: tuple[int, str] | None, stand_in: bool) -> tuple[ParsedHand | HandError, Any]:
         try:
             scale = 0  # the header's: cents for money, units for chips
             while True:  # each re-read holds more decimals, up to what a 64-bit amount can
                 reader = self.reader(buf, cut_by, scale)
                 if fragment is not None:
                     reader.fragment = fragment
+                if not stand_in and isinstance(reader, _HandReader):
+                    reader.stand_in = False
                 try:
                     return reader.read(), reader
                 except _Rescale as r:
@@ -601,10 +612,17 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     that holds the chips: an uncalled_return event, the collect less it (a collect of
     exactly those chips from a side pot is the return itself), the total pot less it (and
     its line)."""
+    # (compiled, a K.<kind> is a module dict lookup and an attribute lookup, and its
+    # comparison a generic one: the kinds are read once into typed locals, and the events
+    # walked in loops, not generators: this runs for every hand of a site)
+    chips = _STREET_CHIPS
+    collect_kind: str = K.COLLECT
+    raise_kind: str = K.RAISE
+    complete_kind: str = K.COMPLETE
+    dead_kind: str = K.DEAD_BLIND
     # the last street on which chips went in, and its events (they lie together)
-    # (loops rather than generators here and below: this runs for every hand of a site)
     end = len(events) - 1
-    while end >= 0 and events[end].kind not in _STREET_CHIPS:
+    while end >= 0 and events[end].kind not in chips:
         end -= 1
     if end < 0:
         return
@@ -614,33 +632,51 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
         start -= 1
     last: dict[int, int] = {}
     lines: dict[int, list[int]] = {}  # per seat, the lines of its commitments on the street
-    for e in events[start : end + 1]:
+    for k in range(start, end + 1):
+        e = events[k]
         kind = e.kind
-        if kind not in _STREET_CHIPS or e.seat is None:
+        seat = e.seat
+        if seat is None or kind not in chips:
             continue
-        lines.setdefault(e.seat, []).append(e.line_no)
-        if kind == K.RAISE or kind == K.COMPLETE:
-            last[e.seat] = e.to_amount or 0
-        elif kind == K.DEAD_BLIND:
-            last[e.seat] = last.get(e.seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        if seat in lines:
+            lines[seat].append(e.line_no)
         else:
-            last[e.seat] = last.get(e.seat, 0) + (e.amount or 0)
-    top = max(last, key=lambda seat: last[seat])
-    second = max((seat for seat in last if seat != top), key=lambda seat: last[seat], default=None)
+            lines[seat] = [e.line_no]
+        if kind == raise_kind or kind == complete_kind:
+            last[seat] = e.to_amount or 0
+        elif kind == dead_kind:
+            last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        else:
+            last[seat] = last.get(seat, 0) + (e.amount or 0)
+    top = max(last, key=last.__getitem__)  # the first of the biggest, as max gives
+    second: int | None = None
+    for seat, chips_in in last.items():
+        if seat != top and (second is None or chips_in > last[second]):
+            second = seat
     uncalled = last[top] - (last[second] if second is not None else 0)
     if uncalled <= 0:
         return
-    # the uncalled chips lie above every pot the bettor is in: in his collect from the highest
-    collects = [e for e in events if e.kind == K.COLLECT and e.seat == top]
+    # the uncalled chips lie above every pot the bettor is in: in his collect from the
+    # highest; the pots the others collect, and the total pot lines, in the same pass
+    collects: list[Event] = []
+    others_pots: list[str | None] = []
+    totals: list[Event] = []
+    total_kind: str = K.TOTAL_POT
+    for e in events:
+        kind = e.kind
+        if kind == collect_kind:
+            if e.seat == top:
+                collects.append(e)
+            else:
+                others_pots.append(e.pot_label)
+        elif kind == total_kind:
+            totals.append(e)
     if not collects:
         return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-    collects.sort(key=_pot_height)
+    if len(collects) > 1:
+        collects.sort(key=_pot_height)
     highest = collects[-1]
-    shared = False
-    for e in events:
-        if e.kind == K.COLLECT and e.seat != top and e.pot_label == highest.pot_label:
-            shared = True
-            break
+    shared = highest.pot_label in others_pots
     whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
@@ -661,17 +697,26 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
         while events[at] is not part:
             at -= 1
         events.insert(at, returned)
+        for n in range(at, len(events)):
+            events[n].seq = n
     else:
         return  # no collect holds the chips: nothing is inferred, the checks see the record as written
-    for e in events:
-        if e.kind == K.TOTAL_POT and e.amount is not None:
+    for e in totals:
+        if e.amount is not None:
             e.amount -= uncalled
             e.inferred_from = inferred_from(*basis, e.line_no)
-    for n, e in enumerate(events):
-        e.seq = n
 
 
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
+
+# A suffix beyond ASCII after amounts (Winamax's '2.50€') makes every line holding it a str
+# of 2 bytes a character, where the others are 1: every slice, search and match of such a line
+# costs more, and so does each str cut from it.  The body's lines are read with this ASCII
+# character in its place, one for one (amt takes it off as it takes the suffix off), unless
+# the hand writes it itself; a hand that cannot be read so is read again as written, so that
+# what a line lacks is found, and named, as in the site's own words.  Events keep the raw line.
+# (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
+SUFFIX_STAND_IN = "\x1a"
 
 
 class _SiteTables:
@@ -682,6 +727,8 @@ class _SiteTables:
         self.posts = {**_POSTS, **site.extra_posts} if site.extra_posts else _POSTS
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
+        # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
+        self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
         # first words alone (no flag, no regex syntax) and the replacement plain text, so
         # that its sub only puts the replacement in place of the first words
@@ -689,9 +736,11 @@ class _SiteTables:
             (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
              and not _REGEX_SPECIAL.intersection(first) and "\\" not in words)
             for first, pattern, words in site.action_aliases)
-        # amounts as read, by scale: a table's amounts repeat ('$0.02', '1,500'), and one
-        # written with a sign, commas or decimals costs several string operations to read
-        self.amounts: dict[int, dict[str, int]] = {}
+        # amounts as read, by scale and by whether the suffix was read as SUFFIX_STAND_IN
+        # (amt takes off the one it reads with): a table's amounts repeat ('$0.02', '1,500',
+        # '0.05€'), and one written with a sign, commas or decimals costs several string
+        # operations to read
+        self.amounts: dict[tuple[int, bool], dict[str, int]] = {}
         # the tournament header's match, by the text before its date (see tourney_match)
         pattern = site.tourney
         # what ends the text before the date (''; the match is not kept)
@@ -701,10 +750,11 @@ class _SiteTables:
             self.date_sep = ""
         self.tourneys: dict[str, re.Match[str] | None] = {}
 
-    def amounts_at(self, scale: int) -> dict[str, int]:
-        found = self.amounts.get(scale)
+    def amounts_at(self, scale: int, stood_in: bool = False) -> dict[str, int]:
+        key = (scale, stood_in)
+        found = self.amounts.get(key)
         if found is None:
-            found = self.amounts[scale] = {}
+            found = self.amounts[key] = {}
         return found
 
     def tourney_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
@@ -769,6 +819,9 @@ class _HandReader:
         self.aliases = tables.aliases
         self.alias_firsts = tables.alias_firsts
         self.rejected_firsts = tables.rejected_firsts
+        self.suffix = site.amount_suffix  # what amt takes off an amount's end
+        self.stand_in = tables.stand_in  # the body's lines read with SUFFIX_STAND_IN for the suffix
+        self.stood_in = False  # a line was
         self.buf = buf
         self.cut_by = cut_by
         self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
@@ -796,7 +849,7 @@ class _HandReader:
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
             return int(text) * self.scale
-        amounts = self.amounts  # the amounts read before at this scale (errors are not kept)
+        amounts = self.amounts  # the amounts read before at this scale and suffix (errors are not kept)
         units = amounts.get(text)
         if units is None:
             units = self.read_amount(text)
@@ -806,10 +859,16 @@ class _HandReader:
         return units
 
     def read_amount(self, text: str) -> int:
-        """An amount with a sign, commas, decimals or the site's suffix, in units of ``scale``."""
-        suffix = self.site.amount_suffix
+        """An amount with a sign, commas, decimals or the site's suffix (or the stand-in
+        read for it), in units of ``scale``."""
+        suffix = self.suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
+            if self.scale == 100 and len(text) > 3 and text[-3] == ".":
+                # money written '2.50€' (no sign or commas): no call, no further scan
+                whole, cents = text[:-3], text[-2:]
+                if whole.isdigit() and cents.isdigit():
+                    return int(whole) * 100 + int(cents)
         # what to_units strips too, without its call: a currency sign before ('$0.02'), the
         # thousands' commas ('1,500'); anything else, and every error, is to_units' own
         bare = text[1:] if text[:1] in _SIGNS else text
@@ -838,6 +897,8 @@ class _HandReader:
         The Event is built with positional arguments: this runs once per event, and
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
+        if cards is not None and self.stood_in:
+            cards = self.as_written(cards)  # cards are kept as the line writes them
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
         if self.run:
             if street != S.SUMMARY and kind not in _RUN_KINDS:
@@ -847,6 +908,10 @@ class _HandReader:
             e.run = self.run
         events.append(e)
         return e
+
+    def as_written(self, part: str) -> str:
+        """A part of a line read with SUFFIX_STAND_IN, as the line writes it."""
+        return part.replace(SUFFIX_STAND_IN, self.site.amount_suffix) if self.stood_in else part
 
     # -- header, table, seats ----------------------------------------------------------
 
@@ -859,6 +924,9 @@ class _HandReader:
         if not m:
             raise self.fail(first_no, header, "hand header not understood")
         num, rest = m.group("num"), m.group("rest")
+        hand_text = "\n".join([t for _, _, t in buf])
+        if self.stand_in and SUFFIX_STAND_IN in hand_text:
+            self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
         hand = ParsedHand(
             hand_id=f"{site.id_prefix}{num}",
             site=site.site or site.name,
@@ -868,7 +936,7 @@ class _HandReader:
             first_line=first_no,
             last_line=buf[-1][0],
             byte_offset=offset,
-            content_hash=content_hash("\n".join([t for _, _, t in buf])),
+            content_hash=content_hash(hand_text),
             hand_number=num,
             tournament_name=m.groupdict().get("club"),
         )
@@ -1064,6 +1132,10 @@ class _HandReader:
         summary_ignored = ("Board [", *site.summary_ignored)
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
+        stand_in, suffix = self.stand_in, site.amount_suffix
+        if stand_in:
+            self.suffix = SUFFIX_STAND_IN
+            self.amounts = self.tables.amounts_at(self.scale, stood_in=True)
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for no, _, raw in buf[i:]:
@@ -1072,6 +1144,9 @@ class _HandReader:
             self.raw_no = no
             if not text:
                 continue
+            if stand_in and suffix in text:
+                text = text.replace(suffix, SUFFIX_STAND_IN)
+                self.stood_in = True
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
                 predeal = False
@@ -1496,7 +1571,7 @@ class _HandReader:
         rm = _REBUY.match(text)
         if not rm:
             raise self.fail(no, text)
-        who = rm.group(1)
+        who = self.as_written(rm.group(1))  # a name not in the hand's seats, kept as written
         kind = K.REBUY if rm.group(2) == "re-buys" else K.ADDON
         self.add(S.SUMMARY, kind, no, self.names.get(who), who, amount=self.amt(rm.group(3)))
 

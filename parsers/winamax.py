@@ -33,7 +33,7 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Variant
-from parsers.stars_family import LIMITS, StarsFamilyParser, StarsSite, game_pattern, hand_headers
+from parsers.stars_family import LIMITS, SUFFIX_STAND_IN, StarsFamilyParser, StarsSite, game_pattern, hand_headers
 
 _WINAMAX_GAMES = {
     "holdem": Variant.HOLDEM.value,
@@ -120,7 +120,7 @@ WINAMAX = StarsSite(
     ignored_line_pattern=re.compile(r"^.+ deny BB "),
     forced_marker="*** ANTE/BLINDS ***",
     rejected_actions=(
-        *((f"posts {blind} blind 0", re.compile(rf"^posts {blind} blind 0(?:\.0+)?€?(?: |$)"), "zero-blind",
+        *((f"posts {blind} blind 0", re.compile(rf"^posts {blind} blind 0(?:\.0+)?[€{SUFFIX_STAND_IN}]?(?: |$)"), "zero-blind",
            "a blind of nothing posted (with a dead blind of both blinds' size): what was posted live cannot be told")
           for blind in ("small", "big")),
     ),

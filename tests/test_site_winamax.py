@@ -199,3 +199,53 @@ SPEC = SiteSpec(
 )
 
 globals().update(site_tests(SPEC))
+
+
+# --- the euro read through an ASCII stand-in (parsers.stars_family.SUFFIX_STAND_IN) -----------
+# (the module's pytestmark, from site_tests, skips these without the corpus)
+
+def _cash_hand_lines() -> list[tuple[int, int, str]]:
+    from conftest import CORPUS
+    from parsers import iter_lines
+
+    path = CORPUS / "fpdb/cash/Winamax/Flop/PLO-FR-EUR-0.02-0.05-201009.Sample"
+    lines = list(iter_lines(path, "utf-8"))
+    second = next(k for k, (_, _, t) in enumerate(lines) if k and t.startswith("Winamax Poker - "))
+    return lines[:second]
+
+
+def _read(lines: list[tuple[int, int, str]]):
+    from parsers.winamax import WinamaxParser
+
+    [hand] = WinamaxParser().iter_hands(iter(lines), "m.txt")
+    return hand
+
+
+def _edited(lines, old: str, new: str):
+    k = next(k for k, (_, _, t) in enumerate(lines) if old in t)
+    return [*lines[:k], (lines[k][0], lines[k][1], lines[k][2].replace(old, new, 1)), *lines[k + 1:]]
+
+
+def test_euro_lines_read_through_the_stand_in_keep_their_text_and_cards() -> None:
+    """A cash hand's amounts read with the euro as written; events keep the raw lines, and a card
+    text holding a euro (a malformed deal, read as written: the parser does not judge cards) keeps it."""
+    lines = _cash_hand_lines()
+    hand = _read(lines)
+    calls = [e for e in hand.events if e.kind == "call"]
+    assert [(e.amount, e.text) for e in calls][:2] == [(5, "Player23 calls 0.05€"), (3, "Player30 calls 0.03€")]
+    dealt = _read(_edited(lines, "Dealt to Hero [6h 8s", "Dealt to Hero [6h €8s"))
+    assert [e.cards for e in dealt.events if e.kind == "deal_hole"] == ["6h €8s Qc 6d"]
+
+
+def test_a_line_the_stand_in_cannot_read_is_named_as_written() -> None:
+    """A euro where no amount ends ('folds€'), or the stand-in itself in a line: the hand is
+    read as written, and rejected or stored exactly as without the stand-in."""
+    lines = _cash_hand_lines()
+    rejected = _read(_edited(lines, "Player11 folds", "Player11 folds€"))
+    assert rejected.reason_code == "parse-error"
+    assert rejected.reason == "line 17: line not understood: 'Player11 folds€'"
+    # a name with the euro after it is no seated player's, with or without the stand-in
+    unseated = _read(_edited(lines, "Player1 folds", "Player1€ folds"))
+    assert unseated.reason == "line 18: line not understood: 'Player1€ folds'"
+    written = _read(_edited(lines, "Player23 calls 0.05€", "Player23 calls 0.05\x1a"))
+    assert written.reason == "hand at line 1: line 22: not an amount: '0.05\\x1a'"
