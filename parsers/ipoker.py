@@ -743,10 +743,10 @@ class _StreamReader:
         elif depth == self.general_depth:
             self.general_depth = 0  # the session's </general>
 
-    def namespace_declared(self, prefix: str | None, uri: str) -> None:
+    def namespace_declared(self, prefix: str | None, uri: str | None) -> None:
         self.namespaced = True
 
-    def doctype_declared(self, name: str, system_id: str | None, public_id: str | None, internal_subset: bool) -> None:
+    def doctype_declared(self, name: str, system_id: str | None, public_id: str | None, internal_subset: int) -> None:
         """A document type: ElementTree's parser then reports an entity reference that expat
         leaves to it (one the document's DTD does not define) as an error; it sees expat's
         character data all along, so that references to defined entities go there."""
