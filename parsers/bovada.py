@@ -326,7 +326,7 @@ class _BovadaHand:
         m = HEADER.match(header.rstrip())
         if not m:
             raise self.fail(first_no, header, "hand header not understood")
-        num, rest = m.group("num"), m.group("rest")
+        num, rest = m.group("num", "rest")  # one call, not two
         hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
                           content_hash=content_hash(joined), hand_number=num)
@@ -338,12 +338,14 @@ class _BovadaHand:
                 glued = re.search(BRANDS, text)
                 text = text[: glued.start()] if glued and glued.start() > 0 else text  # the next hand's header
                 self.cut = cut_in_line(no, text, self.cut)
-        t = TOURNEY.match(rest)
+        # a cash header has no ' Tournament #', which TOURNEY needs: it is not tried there
+        t = TOURNEY.match(rest) if " Tournament #" in rest else None
         c = None if t else CASH.match(rest)
         h = t or c
         if h is None:
             raise self.fail(first_no, header, "hand header not understood")
-        game, limit = h.group("game"), h.group("limit").strip()
+        game, limit, date_text = h.group("game", "limit", "date")
+        limit = limit.strip()
         if game in STUD_GAMES:
             # 'Fixed Limit' with no bet sizes anywhere (tournaments write '(0/0)'): no size can be
             # judged, as where the structure is not written (docs/semantics.md)
@@ -358,7 +360,7 @@ class _BovadaHand:
         else:
             hand.variant, hand.betting = GAMES[game], LIMITS[limit]
         hand.game_label = f"{game} {limit}"
-        hand.started_at_text = h.group("date")
+        hand.started_at_text = date_text
         d = DATE.search(hand.started_at_text)
         if d:  # 'YYYY-MM-DD hh:mm:ss', ISO's form
             hand.started_at = dt.datetime.fromisoformat(d.group())
@@ -374,10 +376,11 @@ class _BovadaHand:
         hand.currency = "USD" if money else None
         if t:
             hand.is_tournament = True
-            hand.tournament_id = t.group("tid")
-            hand.level = t.group("level")
+            tid, level, sb, bb = t.group("tid", "level", "sb", "bb")
+            hand.tournament_id = tid
+            hand.level = level
             if not self.stud:  # stud headers write '(0/0)': no blinds
-                hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
+                hand.small_blind, hand.big_blind = self.amt(sb), self.amt(bb)
         i = 1
         while i < len(buf) and not buf[i][2].startswith("Seat"):
             i += 1
@@ -774,7 +777,8 @@ class _BovadaHand:
             if m is None:
                 self.other_line(street, no, text, seat, action)
                 return
-            verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
+            verb, note, args_read = m.group("verb", "note", "args")  # one call, not three
+            args = args_read or ""
         if verb == "All-in" and not self.dealt:
             # before the deal only antes and blinds are posted, the antes first: 'Big Blind : All-in $8'
             # is the big blind's post, all in; 'UTG : All-in 12' (no blind), or a blind's all-in while
@@ -805,7 +809,8 @@ class _BovadaHand:
         if verb == "All-in" and note and note.startswith("raise"):
             rm = RAISE_TO.match(args)
             if rm is not None:
-                added, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                added_text, to_text = rm.group(1, 2)
+                added, to_amount = self.amt(added_text), self.amt(to_text)
                 if added != to_amount - mine:
                     raise self.fail(no, text, "the chips added do not reach the total raised to")
                 amount = added
@@ -830,7 +835,8 @@ class _BovadaHand:
         elif verb == "Raises":
             rm = RAISE_TO.match(args)
             if rm is not None:  # 'Raises X to Y': X the chips added
-                amount, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                added_text, to_text = rm.group(1, 2)
+                amount, to_amount = self.amt(added_text), self.amt(to_text)
                 if amount != to_amount - mine:
                     raise self.fail(no, text, "the chips added do not reach the total raised to")
             else:  # 'Raises Y': the total
@@ -869,8 +875,8 @@ class _BovadaHand:
         if text.startswith("Total Pot("):
             tm = TOTAL_POT.match(text)
             if tm:
-                rake = tm.group("rake")
-                self.add(S_SUMMARY, K_TOTAL_POT, no, amount=self.amt(tm.group("total")),
+                total, rake = tm.group("total", "rake")
+                self.add(S_SUMMARY, K_TOTAL_POT, no, amount=self.amt(total),
                          to_amount=self.amt(rake) if rake else None)
                 return
         if text.startswith("Board ["):
