@@ -702,15 +702,16 @@ class _BovadaHand:
         return self.add(street, K_COLLECT, no, seat, amount=self.amt(amount), pot_label=label)
 
     def showdown(self, street: str, no: int, text: str, seat: Seat, action: str) -> None:
-        cards = BOARD.findall(action)
-        if action.startswith("Showdown"):
+        if action.startswith("Showdown"):  # the cards shown are those dealt: the line's are not read
             hole = self.holes.get(seat.seat)
             if hole is None:
                 raise self.fail(no, text, "a showdown by a player whose cards were not dealt in the record")
             self.add(street, K_SHOW, no, seat, cards=hole)
         elif action.startswith("Mucks"):
+            cards = BOARD.findall(action)
             self.add(street, K_MUCK, no, seat, cards=cards[0] if cards else None)
         elif action.startswith("Does not show"):
+            cards = BOARD.findall(action)
             self.add(street, K_NO_SHOW, no, seat, cards=cards[0] if cards else None)
         else:
             raise self.fail(no, text)
