@@ -571,17 +571,22 @@ class _BovadaHand:
             if first != "*" and first != "C" and first != "B":
                 continue
             no = self.buf[k][0]
-            if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
-                                "Card to the table [")):
-                dealt += BOARD.findall(text)[-1].split()
-            elif text.startswith("Board [") and dealt and BOARD.findall(text)[0].split()[:len(dealt)] != dealt:
+            if first != "B":  # a street's marker or a card dealt to the table
+                if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
+                                    "Card to the table [")):
+                    dealt += BOARD.findall(text)[-1].split()
+                continue
+            if not text.startswith("Board ["):  # 'Big Blind : ...'
+                continue
+            summary_board = BOARD.findall(text)[0].split()  # read once
+            if dealt and summary_board[:len(dealt)] != dealt:
                 raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
                              f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
-            elif text.startswith("Board [") and not dealt and not any(
+            elif not dealt and not any(
                     t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for t in texts[i:]):
                 # no line deals the board at all: the streets begin where the betting rounds close
-                self.board_unplaced = (no, BOARD.findall(text)[0].split())
-            elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
+                self.board_unplaced = (no, summary_board)
+            elif len(summary_board) > len(dealt):
                 raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
                              f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
                              f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
