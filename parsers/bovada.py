@@ -326,7 +326,7 @@ class _BovadaHand:
         m = HEADER.match(header.rstrip())
         if not m:
             raise self.fail(first_no, header, "hand header not understood")
-        num, rest = m.group("num"), m.group("rest")
+        num, rest = m.group("num", "rest")  # one call, not two
         hand = ParsedHand(hand_id=f"{self.site.id_prefix}{num}", site="bovada", format="bovada", variant="",
                           betting="", first_line=first_no, last_line=buf[-1][0], byte_offset=offset,
                           content_hash=content_hash(joined), hand_number=num)
@@ -338,12 +338,14 @@ class _BovadaHand:
                 glued = re.search(BRANDS, text)
                 text = text[: glued.start()] if glued and glued.start() > 0 else text  # the next hand's header
                 self.cut = cut_in_line(no, text, self.cut)
-        t = TOURNEY.match(rest)
+        # a cash header has no ' Tournament #', which TOURNEY needs: it is not tried there
+        t = TOURNEY.match(rest) if " Tournament #" in rest else None
         c = None if t else CASH.match(rest)
         h = t or c
         if h is None:
             raise self.fail(first_no, header, "hand header not understood")
-        game, limit = h.group("game"), h.group("limit").strip()
+        game, limit, date_text = h.group("game", "limit", "date")
+        limit = limit.strip()
         if game in STUD_GAMES:
             # 'Fixed Limit' with no bet sizes anywhere (tournaments write '(0/0)'): no size can be
             # judged, as where the structure is not written (docs/semantics.md)
@@ -358,7 +360,7 @@ class _BovadaHand:
         else:
             hand.variant, hand.betting = GAMES[game], LIMITS[limit]
         hand.game_label = f"{game} {limit}"
-        hand.started_at_text = h.group("date")
+        hand.started_at_text = date_text
         d = DATE.search(hand.started_at_text)
         if d:  # 'YYYY-MM-DD hh:mm:ss', ISO's form
             hand.started_at = dt.datetime.fromisoformat(d.group())
@@ -374,10 +376,11 @@ class _BovadaHand:
         hand.currency = "USD" if money else None
         if t:
             hand.is_tournament = True
-            hand.tournament_id = t.group("tid")
-            hand.level = t.group("level")
+            tid, level, sb, bb = t.group("tid", "level", "sb", "bb")
+            hand.tournament_id = tid
+            hand.level = level
             if not self.stud:  # stud headers write '(0/0)': no blinds
-                hand.small_blind, hand.big_blind = self.amt(t.group("sb")), self.amt(t.group("bb"))
+                hand.small_blind, hand.big_blind = self.amt(sb), self.amt(bb)
         i = 1
         while i < len(buf) and not buf[i][2].startswith("Seat"):
             i += 1
@@ -568,17 +571,22 @@ class _BovadaHand:
             if first != "*" and first != "C" and first != "B":
                 continue
             no = self.buf[k][0]
-            if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
-                                "Card to the table [")):
-                dealt += BOARD.findall(text)[-1].split()
-            elif text.startswith("Board [") and dealt and BOARD.findall(text)[0].split()[:len(dealt)] != dealt:
+            if first != "B":  # a street's marker or a card dealt to the table
+                if text.startswith(("*** FLOP ***", "*** TURN ***", "*** RIVER ***", "Card dealt to table [",
+                                    "Card to the table [")):
+                    dealt += BOARD.findall(text)[-1].split()
+                continue
+            if not text.startswith("Board ["):  # 'Big Blind : ...'
+                continue
+            summary_board = BOARD.findall(text)[0].split()  # read once
+            if dealt and summary_board[:len(dealt)] != dealt:
                 raise Reject("summary-mismatch", no, f"line {no}: the summary's board is not the board the hand "
                              f"dealt ({' '.join(dealt)}): the summary is another hand's: {text.rstrip()!r}")
-            elif text.startswith("Board [") and not dealt and not any(
+            elif not dealt and not any(
                     t.startswith("*** ") and t[4:].startswith(("FLOP", "TURN", "RIVER")) for t in texts[i:]):
                 # no line deals the board at all: the streets begin where the betting rounds close
-                self.board_unplaced = (no, BOARD.findall(text)[0].split())
-            elif text.startswith("Board [") and len(BOARD.findall(text)[0].split()) > len(dealt):
+                self.board_unplaced = (no, summary_board)
+            elif len(summary_board) > len(dealt):
                 raise Reject("streets-unrecorded", no, f"line {no}: the summary's board has cards the hand's lines "
                              f"never dealt (no street marker, no 'Card dealt to table'): where each street began, "
                              f"and so what each bet faced, is not recorded: {text.rstrip()!r}")
@@ -699,15 +707,16 @@ class _BovadaHand:
         return self.add(street, K_COLLECT, no, seat, amount=self.amt(amount), pot_label=label)
 
     def showdown(self, street: str, no: int, text: str, seat: Seat, action: str) -> None:
-        cards = BOARD.findall(action)
-        if action.startswith("Showdown"):
+        if action.startswith("Showdown"):  # the cards shown are those dealt: the line's are not read
             hole = self.holes.get(seat.seat)
             if hole is None:
                 raise self.fail(no, text, "a showdown by a player whose cards were not dealt in the record")
             self.add(street, K_SHOW, no, seat, cards=hole)
         elif action.startswith("Mucks"):
+            cards = BOARD.findall(action)
             self.add(street, K_MUCK, no, seat, cards=cards[0] if cards else None)
         elif action.startswith("Does not show"):
+            cards = BOARD.findall(action)
             self.add(street, K_NO_SHOW, no, seat, cards=cards[0] if cards else None)
         else:
             raise self.fail(no, text)
@@ -774,7 +783,8 @@ class _BovadaHand:
             if m is None:
                 self.other_line(street, no, text, seat, action)
                 return
-            verb, note, args = m.group("verb"), m.group("note"), m.group("args") or ""
+            verb, note, args_read = m.group("verb", "note", "args")  # one call, not three
+            args = args_read or ""
         if verb == "All-in" and not self.dealt:
             # before the deal only antes and blinds are posted, the antes first: 'Big Blind : All-in $8'
             # is the big blind's post, all in; 'UTG : All-in 12' (no blind), or a blind's all-in while
@@ -805,7 +815,8 @@ class _BovadaHand:
         if verb == "All-in" and note and note.startswith("raise"):
             rm = RAISE_TO.match(args)
             if rm is not None:
-                added, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                added_text, to_text = rm.group(1, 2)
+                added, to_amount = self.amt(added_text), self.amt(to_text)
                 if added != to_amount - mine:
                     raise self.fail(no, text, "the chips added do not reach the total raised to")
                 amount = added
@@ -830,7 +841,8 @@ class _BovadaHand:
         elif verb == "Raises":
             rm = RAISE_TO.match(args)
             if rm is not None:  # 'Raises X to Y': X the chips added
-                amount, to_amount = self.amt(rm.group(1)), self.amt(rm.group(2))
+                added_text, to_text = rm.group(1, 2)
+                amount, to_amount = self.amt(added_text), self.amt(to_text)
                 if amount != to_amount - mine:
                     raise self.fail(no, text, "the chips added do not reach the total raised to")
             else:  # 'Raises Y': the total
@@ -869,8 +881,8 @@ class _BovadaHand:
         if text.startswith("Total Pot("):
             tm = TOTAL_POT.match(text)
             if tm:
-                rake = tm.group("rake")
-                self.add(S_SUMMARY, K_TOTAL_POT, no, amount=self.amt(tm.group("total")),
+                total, rake = tm.group("total", "rake")
+                self.add(S_SUMMARY, K_TOTAL_POT, no, amount=self.amt(total),
                          to_amount=self.amt(rake) if rake else None)
                 return
         if text.startswith("Board ["):
