@@ -246,12 +246,12 @@ class PartyReader(FamilyReader):
         super().body(hand, i)
 
     def posts_written(self, i: int) -> bool:
-        """Whether a blind post is written from line ``i`` on (a line at a time: the
-        words hold no line break, so a post lies within one line; posts come first)."""
-        for _, _, t in self.buf[i:]:
-            if " posts small blind" in t or " posts big blind" in t:
-                return True
-        return False
+        """Whether a blind post is written from line ``i`` on (posts come first: the
+        first lines are looked at one by one, the rest as one text)."""
+        if any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:i + 8]):
+            return True
+        rest = "\n".join(t for _, _, t in self.buf[i + 8:])
+        return " posts small blind" in rest or " posts big blind" in rest
 
     def implied_blinds(self, hand: ParsedHand) -> list[Event]:
         """Tournament histories before 2013 write no blind posts: the two seats after the
