@@ -30,7 +30,7 @@ shared shape is read by :mod:`parsers.party_family`.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import HandError, ParsedHand
@@ -62,14 +62,17 @@ class PacificReader(FamilyReader):
         if not g:
             raise Reject("unsupported-game" if " Blinds " in game else "parse-error", no,
                          f"line {no}: game or stakes not understood: {game!r}")
-        hand.variant = _GAMES[g.group("game")]
-        hand.betting = _LIMITS[g.group("limit")]
-        hand.game_label = f"{g.group('limit')} {g.group('game')}"
-        hand.started_at_text = g.group("date").strip() or None
+        # the groups read in one call (each group() is a method call by name, compiled too)
+        sb, bb, limit, game_name, _extra, date = cast("tuple[str, str, str, str, str | None, str]", g.groups())
+        hand.variant = _GAMES[game_name]
+        hand.betting = _LIMITS[limit]
+        hand.game_label = f"{limit} {game_name}"
+        hand.started_at_text = date.strip() or None
         hand.started_at = parse_date(hand.started_at_text or "")
         no_t, _, table = self.buf[i + 1]
-        t = _TOURNEY.match(table.strip())
-        tm = None if t else _TABLE.match(table.strip())
+        table_text = table.strip()
+        t = _TOURNEY.match(table_text)
+        tm = None if t else _TABLE.match(table_text)
         if not (t or tm):
             raise self.fail(no_t, table, "table line not understood")
         if t:
@@ -85,10 +88,10 @@ class PacificReader(FamilyReader):
         else:
             assert tm is not None
             hand.table_name = tm.group("name")
-            hand.currency = currency_of(g.group("sb") + g.group("bb"))  # Practice Play: play chips, none
+            hand.currency = currency_of(sb + bb)  # Practice Play: play chips, none
             self.scale = self.scale or 100
-        hand.small_blind = self.amt(g.group("sb"))
-        hand.big_blind = self.amt(g.group("bb"))
+        hand.small_blind = self.amt(sb)
+        hand.big_blind = self.amt(bb)
         hand.min_bet = hand.big_blind
         return i + 2
 
