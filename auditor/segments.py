@@ -305,6 +305,30 @@ def remove_tree(root: str) -> None:
 COMPACT_ROWS = 8_000_000  # rows of a merged segment (events: some 250,000 hands)
 
 
+def swap(con: duckdb.DuckDBPyConnection, root: str, merges: list[tuple[Staged, list[str]]]) -> None:
+    """Commit merged segments in place of their inputs (each a merged pending segment
+    and the committed files of its table it replaces): the catalog's rows swapped in
+    one transaction, then the merged files published and the inputs deleted.  A
+    crash after the COMMIT is rolled forward by ``recover``; before it, the pending
+    files are a writer's to delete.  The rows the views read never change."""
+    con.execute("BEGIN TRANSACTION")
+    try:
+        for merged, inputs in merges:
+            gone = len(con.execute(
+                "DELETE FROM segments WHERE table_name = ? AND file IN (SELECT unnest(?::VARCHAR[])) RETURNING file",
+                [merged.table, inputs]).fetchall())
+            if gone != len(inputs):  # never: the inputs are committed segments of one writer's store
+                raise RuntimeError(f"merge {merged.name}: {gone} of its {len(inputs)} {merged.table} segments "
+                                   "are in the catalog")
+        register(con, [merged for merged, _ in merges])
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    publish(root, [merged for merged, _ in merges])
+    remove_live(root, [(merged.table, f) for merged, inputs in merges for f in inputs])
+
+
 @dataclass
 class CompactSummary:
     segments_before: int = 0
@@ -348,17 +372,7 @@ def compact(con: duckdb.DuckDBPyConnection, root: str, target_rows: int = COMPAC
             con.execute(f"COPY (SELECT * FROM read_parquet([{', '.join(map(_sql_str, paths))}])) "
                         f"TO {_sql_str(tmp)} (FORMAT parquet)")
             (got,) = con.execute(f"SELECT count(*) FROM read_parquet({_sql_str(tmp)})").fetchone()
-            con.execute("BEGIN TRANSACTION")
-            try:
-                con.execute("DELETE FROM segments WHERE table_name = ? AND file IN (SELECT unnest(?::VARCHAR[]))",
-                            [table, batch])
-                register(con, [Staged(table, name, got, edition)])
-                con.execute("COMMIT")
-            except BaseException:
-                con.execute("ROLLBACK")
-                raise
-            publish(root, [Staged(table, name, got, edition)])
-            remove_live(root, [(table, f) for f in batch])
+            swap(con, root, [(Staged(table, name, got, edition), batch)])
             summary.segments_after += 1
     return summary
 
@@ -487,23 +501,7 @@ class Merger:
                 self._put(m.table, m.edition, m.tier + 1, f"{m.name}.parquet", rows)
 
     def _swap(self, got: list[tuple[_Running, int]]) -> None:
-        staged = [Staged(m.table, m.name, rows, m.edition) for m, rows in got]
-        retired = [(m.table, f) for m, _ in got for f in m.inputs]
-        self.con.execute("BEGIN TRANSACTION")
-        try:
-            for m, _ in got:
-                gone = len(self.con.execute(
-                    "DELETE FROM segments WHERE table_name = ? AND file IN (SELECT unnest(?::VARCHAR[])) RETURNING file",
-                    [m.table, m.inputs]).fetchall())
-                if gone != len(m.inputs):  # never: the inputs are this ingest's own committed segments
-                    raise RuntimeError(f"merge {m.name}: {gone} of its {len(m.inputs)} {m.table} segments are in the catalog")
-            register(self.con, staged)
-            self.con.execute("COMMIT")
-        except BaseException:
-            self.con.execute("ROLLBACK")
-            raise
-        publish(self.root, staged)
-        remove_live(self.root, retired)
+        swap(self.con, self.root, [(Staged(m.table, m.name, rows, m.edition), m.inputs) for m, rows in got])
         self.committed += len(got)
 
     def abandon(self) -> None:
