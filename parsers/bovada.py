@@ -77,7 +77,7 @@ from typing import Any, Final
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, ParsedHand, Reject, Seat, content_hash, inferred_from
-from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, cut_in_line, cut_short, infer_return, to_units
+from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, amount_units, cut_in_line, cut_short, infer_return
 
 # the event kinds and streets this reader writes, typed: compiled, each is a C static compared as
 # a str (``K.FOLD`` is a lookup in the module's dict, then one in the namespace's, at every use)
@@ -282,19 +282,7 @@ class _BovadaHand:
     def amt(self, text: str) -> int:
         if text.isdigit():  # tournament chips: most amounts
             return int(text) * self.scale
-        # what to_units strips too, without its call: the dollar sign ('$0.25'), thousands'
-        # commas ('1,500'); cents written with both decimals; anything else, and every error,
-        # is to_units' own
-        bare = text[1:] if text[:1] == "$" else text
-        if "," in bare:
-            bare = bare.replace(",", "")
-        if bare.isdigit():
-            return int(bare) * self.scale
-        if self.scale == 100:
-            whole, _, cents = bare.partition(".")
-            if len(cents) == 2 and whole.isdigit() and cents.isdigit():
-                return int(whole) * 100 + int(cents)
-        return to_units(text, self.scale)
+        return amount_units(text, self.scale)  # "$0.25", "1,500", ...
 
     def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
         return Reject(code, no, f"line {no}: {why}: {text!r}")

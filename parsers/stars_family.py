@@ -93,6 +93,27 @@ STAKES = re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)(?: (?P<cur>[A-Z]{3}))?$")
 DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2})(?: -)? (\d{1,2}):(\d{2})(?::(\d{2}))?")
 CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR", "¥": "CNY"}
 _SIGNS = frozenset(CURRENCY_SYMBOLS)  # what to_units strips before an amount
+
+
+def amount_units(text: str, scale: int) -> int:
+    """``to_units(text, scale)``, with the shapes most amounts take read without its
+    call: a currency sign before (``'$0.02'``), thousands' commas (``'1,500'``), cents
+    written with both decimals (``'2.50'``); anything else, and every error, is
+    to_units' own.
+
+    >>> amount_units("$1,250.50", 100), amount_units("1,500", 1), amount_units("0.5", 100)
+    (125050, 1500, 50)
+    """
+    bare = text[1:] if text[:1] in _SIGNS else text
+    if "," in bare:
+        bare = bare.replace(",", "")
+    if bare.isdigit():
+        return int(bare) * scale
+    if scale == 100:
+        whole, _, cents = bare.partition(".")
+        if len(cents) == 2 and whole.isdigit() and cents.isdigit():
+            return int(whole) * 100 + int(cents)
+    return to_units(text, scale)
 SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>\S+) in chips(?:, (?P<bounty>[^()]+ bounty))?\)(?P<tail>.*)$")
 # groups: 1 player, 2 amount, 3 the pot as written, 4 the half of a hi/lo pot
 COLLECT = re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: \((hi|lo|high|low)\))?$")
@@ -864,23 +885,7 @@ class _HandReader:
         suffix = self.suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
-            if self.scale == 100 and len(text) > 3 and text[-3] == ".":
-                # money written '2.50€' (no sign or commas): no call, no further scan
-                whole, cents = text[:-3], text[-2:]
-                if whole.isdigit() and cents.isdigit():
-                    return int(whole) * 100 + int(cents)
-        # what to_units strips too, without its call: a currency sign before ('$0.02'), the
-        # thousands' commas ('1,500'); anything else, and every error, is to_units' own
-        bare = text[1:] if text[:1] in _SIGNS else text
-        if "," in bare:
-            bare = bare.replace(",", "")
-        if bare.isdigit():
-            return int(bare) * self.scale
-        if self.scale == 100:  # money in cents, most often written with both decimals ('2.50'): no call
-            whole, dot, cents = bare.partition(".")
-            if len(cents) == 2 and whole.isdigit() and cents.isdigit():
-                return int(whole) * 100 + int(cents)
-        return to_units(text, self.scale)
+        return amount_units(text, self.scale)
 
     def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
         """The rejection of a line: one the site's description names (a cash-out), else a parse error."""
