@@ -58,7 +58,7 @@ import datetime as dt
 import hashlib
 import xml.parsers.expat as expat
 from xml.sax.saxutils import escape, quoteattr
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
@@ -158,11 +158,11 @@ class _Shape:
         self.empty = self.open[:-1] + [self.open[-1] + "/>"]  # the element with no text, whole
 
 
-def _interleave(pieces: list[str], values: list[str], order: list[int] | None) -> str:
-    """The text of ``pieces`` with ``values`` between them (in ``order``, if given)."""
+def _interleave(pieces: list[str], values: list[str]) -> str:
+    """The text of ``pieces`` with ``values`` between them."""
     parts = [pieces[0]]
     for i in range(len(values)):
-        parts.append(values[i] if order is None else values[order[i]])
+        parts.append(values[i])
         parts.append(pieces[i + 1])
     return "".join(parts)
 
@@ -256,8 +256,8 @@ class _Node:
         else:
             text = self.text
             if not text:
-                return _interleave(self.shape.empty, values, None)
-            head = _interleave(self.shape.open, values, None)
+                return _interleave(self.shape.empty, values)
+            head = _interleave(self.shape.open, values)
         text = self.text
         if not text:
             return head + "/>"

@@ -46,7 +46,7 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
+from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, currency_of, parse_date
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
@@ -72,7 +72,6 @@ _LEVEL: Final = re.compile(r"Level: ?(\d+)")
 _BLINDS: Final = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
 _STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
 _BUY_IN: Final = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
-_DATE_SPLIT: Final = re.compile(r"\s*-\s*(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])")
 # what follows the dash that ends a game line's game part (split_date)
 _WEEKDAY: Final = re.compile(r"\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,]")
 _TABLE: Final = re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?:Real|Play) Money\s*\)(?:\s*--\s*Seat (?P<btn>\d+) is the button)?\s*$")
@@ -117,9 +116,9 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
 
 
 def split_date(text: str) -> list[str]:
-    """``_DATE_SPLIT.split(text, maxsplit=1)`` up to the spaces around the dash (the
-    parts are stripped after): the pattern tried at the dashes only, not at every
-    position of the line.
+    """The game line cut at the first dash followed by a weekday (spaces between
+    allowed; the parts are stripped after), or the line whole if none: the weekday
+    pattern tried at the dashes only, not at every position of the line.
 
     >>> split_date("$1/$2 USD FL Omaha Hi-Lo - Thursday, January 26, 18:13:53 EST 2012")
     ['$1/$2 USD FL Omaha Hi-Lo ', ' Thursday, January 26, 18:13:53 EST 2012']
@@ -149,13 +148,9 @@ class PartyReader(FamilyReader):
         no, _, game = self.buf[i]
         self.raw = game
         text = game.strip()
-        parts = split_date(text)
+        parts = split_date(text)  # also 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
         if len(parts) != 2:
-            # 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
-            m = re.search(r"-(?=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*[ ,])", text)
-            if not m:
-                raise self.fail(no, game, "game line not understood")
-            parts = [text[: m.start()], text[m.end():]]
+            raise self.fail(no, game, "game line not understood")
         head, date = parts[0].strip(), parts[1].strip()
         hand.started_at_text = date
         hand.started_at = parse_date(date)
