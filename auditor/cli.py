@@ -7,6 +7,7 @@ import sys
 from contextlib import contextmanager
 
 import click
+import duckdb
 
 from auditor import __version__
 from auditor.store import DB_ENV, DEFAULT_DB, StoreError
@@ -86,7 +87,22 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
     ctx.exit()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group: a DuckDB query that outgrows the store's memory bound is an
+    error with its remedy, not a traceback (what was committed before it stays)."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except duckdb.OutOfMemoryException as e:
+            from auditor.store import MEMORY_ENV, configured_memory
+
+            fail(f"DuckDB needed more memory than the store's bound of {configured_memory()} "
+                 f"({str(e).splitlines()[0]}). What was committed before is kept; run the command again "
+                 f"with a larger bound, e.g. {MEMORY_ENV}=2GB.")
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
               help="Show the version, and whether the parsers and the engine run compiled, and exit.")
 def main() -> None:

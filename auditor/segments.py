@@ -224,14 +224,24 @@ def remove_live(root: str, files: list[tuple[str, str]]) -> None:
 # --- the folder, its views, and recovery -------------------------------------------
 
 
-def view_sql(table: Table, root: str, temp: bool = False) -> str:
+def view_sql(table: Table, root: str, temp: bool = False, hand_range: tuple[str, str | None] | None = None) -> str:
+    """The view of ``table``'s committed segments; with ``hand_range`` (lowest hand id,
+    first id past the range or None), of those hands only (a temp view of the same name
+    shadows the stored one: it must read the files, as a view naming its namesake is
+    refused by DuckDB as recursive)."""
     glob = _sql_str(os.path.join(root, table.name, "*.parquet"))
     kind = "TEMP VIEW" if temp else "VIEW"
+    where = ""
+    if hand_range is not None:
+        lo, hi = hand_range
+        where = f" WHERE {'h.' if table is schema.HANDS else ''}hand_id >= {_sql_str(lo)}"
+        if hi is not None:
+            where += f" AND {'h.' if table is schema.HANDS else ''}hand_id < {_sql_str(hi)}"
     if table is schema.HANDS:
         cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)
         return (f"CREATE OR REPLACE {kind} hands AS SELECT {cols} FROM read_parquet({glob}) h "
-                f"JOIN unit_sources u ON u.unit_id = h.{UNIT} AND u.part = h.source_id")
-    return f"CREATE OR REPLACE {kind} {table.name} AS SELECT {', '.join(table.column_names)} FROM read_parquet({glob})"
+                f"JOIN unit_sources u ON u.unit_id = h.{UNIT} AND u.part = h.source_id{where}")
+    return f"CREATE OR REPLACE {kind} {table.name} AS SELECT {', '.join(table.column_names)} FROM read_parquet({glob}){where}"
 
 
 def _sql_str(s: str) -> str:

@@ -86,6 +86,21 @@ def test_fail_on_sets_exit_status(audited, tmp_path):
     assert run("audit", str(clean), "--db", str(tmp_path / "c.duckdb"), "--fail-on", "info").exit_code == 0
 
 
+def test_a_query_over_the_memory_bound_is_an_error_with_its_remedy(audited, tmp_path):
+    db, _ = audited
+    copy = tmp_path / "copy.duckdb"  # the module's store stays as it is
+    shutil.copy(db, copy)
+    shutil.copytree(db + ".segments", str(copy) + ".segments")
+    before = duckdb.connect(str(copy), read_only=True).execute("SELECT count(*) FROM findings").fetchone()
+    r = CliRunner().invoke(main, ["check", "--db", str(copy)], env={"TDA_AUDIT_MEMORY": "2MB"})
+    assert r.exit_code == 2, r.output
+    assert "more memory than the store's bound of 2MB" in r.output and "TDA_AUDIT_MEMORY=2GB" in r.output
+    assert "Traceback" not in r.output
+    # the checks that were done stay, and the store still answers under the usual bound
+    assert run("findings", "--db", str(copy)).exit_code == 0
+    assert duckdb.connect(str(copy), read_only=True).execute("SELECT count(*) FROM findings").fetchone() <= before
+
+
 def test_findings_filters_and_formats(audited):
     db, _ = audited
     r = run("findings", "--db", db, "--check", "odd-chip", "--format", "json")
