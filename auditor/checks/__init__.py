@@ -366,9 +366,7 @@ def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editio
     if not batches:
         return {}
     out = {c.check_id: f"_hc_found_{i}" for i, c in enumerate(checks)}
-    root = segments_root(con)
-    # a store read where it was moved to has temp views of the tables already: put them back after
-    had_temp = con.execute("SELECT count(*) FROM duckdb_views() WHERE temporary AND view_name = 'events'").fetchall()[0][0] > 0
+    root = segments_root(con)  # a writing connection: its views of the tables are the stored ones
     try:
         for i, rng in enumerate(batches):
             try:
@@ -380,8 +378,6 @@ def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editio
             finally:
                 for t in SEGMENT_TABLES:
                     con.execute(f"DROP VIEW IF EXISTS temp.{t.name}")  # schema-qualified: never the stored view
-                if had_temp:
-                    segments.create_views(con, root, temp=True)
     except BaseException:
         for t in out.values():
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
