@@ -175,8 +175,8 @@ def test_hand_checks_in_small_ranges_find_what_one_query_finds(store, monkeypatc
 # The same kind of store as big_store, 100 copies (121,700 hands), with the replay's
 # decisions and pots copied too (the hand checks read them).  Measured on it: the hand
 # checks in one query each need 95-110 MB; in ranges of 5,000 hands 70-85 MB (the same at
-# 48,680 hands: a range's need does not grow with the store).  At 10M hands in one query
-# showdown-order needed more than the default bound of 400 MB.
+# 48,680 hands: a range's need does not grow with the store).  At 10M hands, one query
+# each, one of them needed more than the default bound of 400 MB.
 HAND_COPIES = 100
 HAND_LIMIT = "85MB"
 

@@ -320,8 +320,9 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
 
 # Hands per range of the checks that judge one hand (a store of at most this many: one
 # query a check over the whole store).  Their joins keep the ids of the hands they read
-# in hash tables, so one query's memory grows with the store: at 10M hands showdown-order
-# outgrew the 400 MB bound (store.DEFAULT_MEMORY).  Measured at 1M hands under a 150 MB
+# in hash tables, so one query's memory grows with the store: at 10M hands one of them
+# outgrew the 400 MB bound (store.DEFAULT_MEMORY; at 1M, showdown-order and odd-chip are the
+# first to outgrow a smaller one).  Measured at 1M hands under a 150 MB
 # bound: ranges of 100,000 hands complete, of 250,000 do not; under the 400 MB default
 # the whole 1M store completes in one query, so ranges of 250,000 leave a margin of four.
 # The CPU is the same as one query's (39.5 and 38.7 s at 1M: DuckDB skips the row groups
