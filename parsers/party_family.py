@@ -118,8 +118,6 @@ MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or G
 _PREFIX: Final = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
 _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
-_BUTTON: Final = re.compile(r"^Seat (\d+) is the button$")
-_PLAYERS: Final = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
 _BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
 _CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _CURRENCY_WORDS: Final = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
@@ -164,6 +162,19 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
         return int(num), t[colon + 2:name_end], t[stack_start:stack_end]
     sm = _SEAT.match(text)
     return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
+
+
+def players_fields(text: str) -> tuple[str, str] | None:
+    """The players and seats of 'Total number of players : 5/6' after the colon and its
+    space ('5/6' or '5', nothing around it): what ``(\d+)(?:/(\d+))?`` reads of the whole.
+
+    >>> players_fields("5/6"), players_fields("8"), players_fields("8/"), players_fields("8 /9")
+    (('5', '6'), ('8', ''), None, None)
+    """
+    players, slash, seats = text.partition("/")
+    if players.isdecimal() and (not slash or seats.isdecimal()):
+        return players, seats
+    return None
 
 
 def split_number(text: str, chips: bool = False) -> tuple[str, str]:
@@ -350,7 +361,6 @@ class FamilyParser:
     def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
-        hand_id = self.reader.hand_id_of(marker)
         scale = 0
         try:
             while True:
@@ -361,10 +371,10 @@ class FamilyParser:
                         raise Reject("amount-out-of-range", buf[marker_at][0], f"hand at line {buf[marker_at][0]}: an amount has {r.digits} decimal places")
                     scale = 10**r.digits
         except Reject as rej:
-            return HandError(rej.line_no, rej.code, rej.reason, hand_id)
+            return HandError(rej.line_no, rej.code, rej.reason, self.reader.hand_id_of(marker))
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
             no = buf[marker_at][0]
-            return HandError(no, "parse-error", f"hand at line {no}: {e}", hand_id)
+            return HandError(no, "parse-error", f"hand at line {no}: {e}", self.reader.hand_id_of(marker))
 
 
 def _stray(span: tuple[int, int], name: str, hand_id: str | None = None) -> HandError:
@@ -375,7 +385,7 @@ def _stray(span: tuple[int, int], name: str, hand_id: str | None = None) -> Hand
 class FamilyReader:
     """Reads one hand.  Sites override the hooks: ``header`` (the game line and
     what follows the marker up to the seats), ``site_line`` (settlement and other
-    lines of their own) and ``normalise_card``."""
+    lines of their own), ``site_action`` (those of a seated player) and ``normalise_card``."""
 
     site: ClassVar[str] = ""
     format: ClassVar[str] = ""
@@ -470,7 +480,7 @@ class FamilyReader:
             first_line=buf[0][0],
             last_line=buf[-1][0],
             byte_offset=buf[0][1],
-            content_hash=content_hash("\n".join(t for _, _, t in buf)),
+            content_hash=content_hash("\n".join([t for _, _, t in buf])),  # a list: a generator costs a call a line
             hand_number=m.group("num"),
         )
         i = self.header(hand, self.marker_at + 1)
@@ -482,7 +492,11 @@ class FamilyReader:
             e.seq = k
         hand.events = self.events
         if self.antes:
-            hand.ante = max(a for _, a in self.antes)
+            ante = self.antes[0][1]
+            for _, a in self.antes:  # (a loop: max() of a generator is a call an item)
+                if a > ante:
+                    ante = a
+            hand.ante = ante
             hand.bb_ante = len(self.antes) == 1 and self.antes[0][0] == self.bb_poster
         return hand
 
@@ -502,11 +516,15 @@ class FamilyReader:
                 i += 1
                 continue
             seat_line = stripped.startswith("Seat") or stripped[:4].lower() == "seat"
-            if seat_line and stripped.endswith(" is the button") and (bm := _BUTTON.match(stripped)):
-                hand.button_seat = int(bm.group(1))
-            elif not seat_line and stripped.startswith("Total number of players") and (pm := _PLAYERS.match(stripped)):
-                if pm.group(2):
-                    hand.max_seats = int(pm.group(2))
+            # 'Seat 4 is the button' and 'Total number of players : 5/6' read by slices (the line
+            # stripped: nothing around them), where a pattern each was a call a hand
+            if (seat_line and stripped.endswith(" is the button") and stripped.startswith("Seat ")
+                    and (button := stripped[5:-14]).isdecimal()):
+                hand.button_seat = int(button)
+            elif (not seat_line and stripped.startswith("Total number of players : ")
+                    and (players := players_fields(stripped[26:])) is not None):
+                if players[1]:
+                    hand.max_seats = int(players[1])
             elif seat_line and (fields := seat_fields(stripped)):
                 seat, name, stack = fields
                 if name in self.names:
@@ -547,8 +565,11 @@ class FamilyReader:
                 continue
             if self.site_line(hand, no, text):
                 continue
-            name, action = self.actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
+            plain = not (blank_name and raw.startswith(" "))  # (a nameless seat's line keeps its space)
+            name, action = self.actor(text if plain else raw.rstrip())
             if name is not None:
+                if plain and self.site_action(hand, no, text, name, action):
+                    continue
                 self.action(hand, no, text, name, action.strip())
                 continue
             if _IGNORED_LINE.match(text):
@@ -759,6 +780,11 @@ class FamilyReader:
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         return False
 
+    def site_action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> bool:
+        """A seated player's line that the site reads itself (Party's win and balance lines),
+        given its actor as found: the line read once, not by the site and again here."""
+        return False
+
     def collect(self, no: int, name: str, amount: int, label: str = "pot", half: str | None = None) -> None:
         self.settled = True
         self.add(self.street if self.street == S.SUMMARY else S.SHOWDOWN, K.COLLECT, no, self.names.get(name), name,
@@ -898,7 +924,14 @@ class FamilyReader:
 
     def line_text(self, no: int) -> str | None:
         """The hand's source line ``no``, verbatim (the text of an inferred event placed on it)."""
-        return next((t for n, _, t in self.buf if n == no), None)
+        buf = self.buf
+        k = no - buf[0][0]  # the hand's lines follow one another: the line is found where it should be
+        if 0 <= k < len(buf) and buf[k][0] == no:
+            return buf[k][2]
+        for n, _, t in buf:
+            if n == no:
+                return t
+        return None
 
     def player_of(self, seat: int | None) -> str | None:
         for name, s in self.names.items():

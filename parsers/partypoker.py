@@ -243,9 +243,15 @@ class PartyReader(FamilyReader):
     def posts_written(self, i: int) -> bool:
         """Whether a blind post is written from line ``i`` on (posts come first: the
         first lines are looked at one by one, the rest as one text)."""
-        if any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:i + 8]):
-            return True
-        rest = "\n".join(t for _, _, t in self.buf[i + 8:])
+        buf = self.buf
+        first = min(i + 8, len(buf))
+        for k in range(i, first):  # (loops: a generator is a call a line, compiled too)
+            t = buf[k][2]
+            if " posts small blind" in t or " posts big blind" in t:
+                return True
+        if first >= len(buf):
+            return False
+        rest = "\n".join([t for _, _, t in buf[first:]])
         return " posts small blind" in rest or " posts big blind" in rest
 
     def implied_blinds(self, hand: ParsedHand) -> list[Event]:
@@ -396,11 +402,16 @@ class PartyReader(FamilyReader):
             # the main pot is written after rake: the total is both
             self.add(S.SUMMARY, K.TOTAL_POT, no, amount=main + rake, to_amount=rake)
             return True
-        if " wins " not in text and " balance " not in text:
-            return False
-        name, action = self.actor(text)
-        if name is None:
-            return False
+        if self.raw.startswith(" ") and "" in self.names and (" wins " in text or " balance " in text):
+            # a line of the nameless seat's hand that starts with a space: its win is looked for
+            # as the line stripped reads (body reads the line with its space, for the nameless seat)
+            name, action = self.actor(text)
+            return name is not None and self.site_action(hand, no, text, name, action)
+        return False
+
+    def site_action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> bool:
+        # (actor found a name of the stripped line, never the nameless seat's: the line holds the
+        # ' wins ' or ' balance ' that site_line tested for before, right after the name)
         if action.startswith("wins "):
             self.wins(hand, no, text, name, action)
             return True
