@@ -65,6 +65,8 @@ _GAMES: Final[tuple[tuple[str, str], ...]] = (  # typed: compiled, 'name in head
     ("Short Deck", Variant.SIX_PLUS_HOLDEM.value),
 )
 _STUD: Final = {Variant.STUD.value, Variant.STUD_HILO.value}
+_FIXED_LIMIT: Final = Betting.FIXED_LIMIT.value  # (an Enum's value is a Python call a use, compiled too)
+_SIX_PLUS: Final = Variant.SIX_PLUS_HOLDEM.value
 _TRNY: Final = re.compile(r"Trny: ?(\d+)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
 _TABLE_TOURNAMENT: Final = re.compile(r"\((\d+)\) Table #")  # a sit-and-go's table line: 'Table $1 Sit & Go (77) Table #1'
@@ -115,6 +117,32 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
     return put
 
 
+class _GameLine:
+    """What ``PartyReader.game`` read of a game line's text before its date (at one scale):
+    the hands of a table repeat that text, and only their dates differ."""
+
+    def __init__(self, hand: ParsedHand, scale: int, chips: bool) -> None:
+        self.variant, self.betting, self.game_label = hand.variant, hand.betting, hand.game_label
+        self.is_tournament, self.tournament_id, self.level = hand.is_tournament, hand.tournament_id, hand.level
+        self.buy_in, self.currency, self.ante = hand.buy_in, hand.currency, hand.ante
+        self.small_blind, self.big_blind, self.min_bet = hand.small_blind, hand.big_blind, hand.min_bet
+        self.small_bet, self.big_bet = hand.small_bet, hand.big_bet
+        self.scale, self.chips = scale, chips
+
+    def put(self, hand: ParsedHand) -> None:
+        """The fields ``game`` sets, on a hand just begun (every other one is its default)."""
+        hand.variant, hand.betting, hand.game_label = self.variant, self.betting, self.game_label
+        hand.is_tournament, hand.tournament_id, hand.level = self.is_tournament, self.tournament_id, self.level
+        hand.buy_in, hand.currency, hand.ante = self.buy_in, self.currency, self.ante
+        hand.small_blind, hand.big_blind, hand.min_bet = self.small_blind, self.big_blind, self.min_bet
+        hand.small_bet, hand.big_bet = self.small_bet, self.big_bet
+
+
+_KEPT: Final = 4096  # game and table lines a cache holds before it starts again
+_GAME_LINES: Final[dict[tuple[str, int], _GameLine]] = {}  # by the text before the date, and the scale read at
+_TABLE_LINES: Final[dict[str, tuple[str, str | None, str | None]]] = {}  # table line -> name, button, tournament
+
+
 def split_date(text: str) -> list[str]:
     """The game line cut at the first dash followed by a weekday (spaces between
     allowed; the parts are stripped after), or the line whole if none: the weekday
@@ -154,6 +182,40 @@ class PartyReader(FamilyReader):
         head, date = parts[0].strip(), parts[1].strip()
         hand.started_at_text = date
         hand.started_at = parse_date(date)
+        # what the game line says before its date is read once a table, not once a hand
+        key = (head, self.scale)
+        read = _GAME_LINES.get(key)
+        if read is None:
+            self.game(hand, no, game, head)
+            if len(_GAME_LINES) >= _KEPT:
+                _GAME_LINES.clear()
+            _GAME_LINES[key] = _GameLine(hand, self.scale, self.chips)
+        else:
+            read.put(hand)
+            self.scale, self.chips = read.scale, read.chips
+        i += 1
+        no_t, _, table = self.buf[i]
+        found = _TABLE_LINES.get(table)
+        if found is None:
+            tm2 = _TABLE.match(table.strip())
+            if not tm2:
+                raise self.fail(no_t, table, "table line not understood")
+            table_name, btn = tm2.groups()
+            tr = _TABLE_TOURNAMENT.search(table)
+            found = (cast(str, table_name), cast("str | None", btn), tr.group(1) if tr else None)
+            if len(_TABLE_LINES) >= _KEPT:
+                _TABLE_LINES.clear()
+            _TABLE_LINES[table] = found
+        table_name, btn, table_tournament = found
+        hand.table_name = table_name
+        if btn:
+            hand.button_seat = int(btn)
+        if hand.tournament_id is None and hand.is_tournament:
+            hand.tournament_id = table_tournament
+        return i + 1
+
+    def game(self, hand: ParsedHand, no: int, game: str, head: str) -> None:
+        """The game line's text before its date: the game, limit, stakes or tournament."""
         for name, variant in _GAMES:
             if name in head:
                 hand.variant, hand.game_label = variant, name
@@ -164,7 +226,7 @@ class PartyReader(FamilyReader):
         lm = _LIMIT.search(head) if "NL" in head or "PL" in head or "FL" in head else None
         # histories of fixed-limit games before 2012 name no limit
         limit = lm.group(1) if lm else None
-        hand.betting = _LIMITS[limit] if limit else Betting.FIXED_LIMIT.value
+        hand.betting = _LIMITS[limit] if limit else _FIXED_LIMIT
         hand.game_label = f"{limit + ' ' if limit else ''}{hand.game_label}"
         hand.is_tournament = "Buy-in" in head or "Trny" in head or "Tourney" in head or "Tournament" in head
         self.scale = self.scale or (1 if hand.is_tournament else 100)
@@ -180,12 +242,12 @@ class PartyReader(FamilyReader):
         else:
             hand.currency = currency_of(head)
         bl = _BLINDS.search(head) if "Blinds" in head else None
-        st = None if bl or hand.variant == Variant.SIX_PLUS_HOLDEM or "/" not in head else _STAKES.match(head)
+        st = None if bl or hand.variant == _SIX_PLUS or "/" not in head else _STAKES.match(head)
         if bl:
             self.blinds(hand, bl)
         elif st and (hand.is_tournament or "/" in head.split(" ")[0]):
             sb, bb = st.groups()  # one call
-            if hand.betting == Betting.FIXED_LIMIT.value:
+            if hand.betting == _FIXED_LIMIT:
                 hand.small_bet, hand.big_bet = self.amt(sb), self.amt(bb)
             else:
                 hand.small_blind, hand.big_blind = self.amt(sb), self.amt(bb)
@@ -193,23 +255,10 @@ class PartyReader(FamilyReader):
         elif not hand.is_tournament:
             # '$0.80 USD NL Texas Hold'em': the table's buy-in, not its stakes; blinds come from the posts
             hand.buy_in = head.split(" NL ")[0].split(" PL ")[0] if "USD" in head or "EUR" in head else None
-        i += 1
-        no_t, _, table = self.buf[i]
-        tm2 = _TABLE.match(table.strip())
-        if not tm2:
-            raise self.fail(no_t, table, "table line not understood")
-        table_name, btn = tm2.groups()
-        hand.table_name = table_name
-        if btn:
-            hand.button_seat = int(btn)
-        if hand.tournament_id is None and hand.is_tournament:
-            tr = _TABLE_TOURNAMENT.search(table)
-            hand.tournament_id = tr.group(1) if tr else None
-        return i + 1
 
     def blinds(self, hand: ParsedHand, bl: re.Match) -> None:
         sb, bb = self.amt(bl.group("sb")), self.amt(bl.group("bb"))
-        if hand.betting == Betting.FIXED_LIMIT.value:
+        if hand.betting == _FIXED_LIMIT:
             hand.small_bet, hand.big_bet = sb, bb
         else:
             hand.small_blind, hand.big_blind, hand.min_bet = sb, bb, bb
