@@ -267,29 +267,69 @@ _DATE_LONG: Final = re.compile(r"(?:\w+, ?)?([A-Za-z]{3})[a-z]* (\d{1,2}),? (\d{
 _DATE_NUMERIC: Final = re.compile(r"(\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
 
 
+def _numeric_19(text: str) -> bool:
+    """Is ``text`` exactly 888's 'DD MM YYYY HH:MM:SS', in ASCII digits?"""
+    return (len(text) == 19 and text.isascii() and text[2] == " " and text[5] == " " and text[10] == " "
+            and text[13] == ":" and text[16] == ":" and (text[:2] + text[3:5] + text[6:10] + text[11:13]
+                                                         + text[14:16] + text[17:]).isdigit())
+
+
+def date_plan(text: str) -> tuple[int, ...]:
+    """Where ``parse_date`` reads a date's parts in ``text``: (month, then the start and end of
+    the year, month, day, hour, minute and second), the month a number where it is named (its
+    span then unread); () where no date is found.
+
+    The same for every text that differs from ``text`` only in which ASCII digits it holds
+    (the patterns read any digit alike and name none): a text with its digits masked keys it.
+
+    >>> date_plan("Tuesday, May 24, 22:06:44 EDT 2011"), date_plan("no date")
+    ((5, 30, 34, 0, 0, 13, 15, 17, 19, 20, 22, 23, 25), ())
+    """
+    if _numeric_19(text):
+        return (0, 6, 10, 3, 5, 0, 2, 11, 13, 14, 16, 17, 19)
+    m = _DATE_LONG.search(text)
+    month = _MONTHS.get(m.group(1).lower()) if m else None
+    if m is not None and month is not None:
+        y0, y1 = m.span(6)
+        d0, d1 = m.span(2)
+        h0, h1 = m.span(3)
+        mi0, mi1 = m.span(4)
+        s0, s1 = m.span(5)
+        return (month, y0, y1, 0, 0, d0, d1, h0, h1, mi0, mi1, s0, s1)
+    m = _DATE_NUMERIC.search(text)
+    if m is not None:
+        d0, d1 = m.span(1)
+        mo0, mo1 = m.span(2)
+        y0, y1 = m.span(3)
+        h0, h1 = m.span(4)
+        mi0, mi1 = m.span(5)
+        s0, s1 = m.span(6)
+        return (0, y0, y1, mo0, mo1, d0, d1, h0, h1, mi0, mi1, s0, s1)
+    return ()
+
+
+def date_at(text: str, plan: tuple[int, ...]) -> dt.datetime | None:
+    """The date ``plan`` (``date_plan``) finds in ``text``; None where none, or not a date."""
+    if not plan:
+        return None
+    try:
+        month = plan[0] or int(text[plan[3]:plan[4]])
+        return dt.datetime(int(text[plan[1]:plan[2]]), month, int(text[plan[5]:plan[6]]), int(text[plan[7]:plan[8]]),
+                           int(text[plan[9]:plan[10]]), int(text[plan[11]:plan[12]]))
+    except ValueError:
+        return None
+
+
 def parse_date(text: str) -> dt.datetime | None:
     """The start time, naive in the zone written ('Tuesday, May 24, 22:06:44 EDT 2011',
     'Mon Apr 26 20:17:29 EDT 2021', '04 05 2012 07:59:45' day first)."""
-    try:
-        # 888's 'DD MM YYYY HH:MM:SS' alone, ASCII digits: read by position (what the numeric pattern
-        # finds in it; the long one needs letters), without the two searches
-        if (len(text) == 19 and text.isascii() and text[2] == " " and text[5] == " " and text[10] == " "
-                and text[13] == ":" and text[16] == ":" and (text[:2] + text[3:5] + text[6:10] + text[11:13]
-                                                              + text[14:16] + text[17:]).isdigit()):
-            return dt.datetime(int(text[6:10]), int(text[3:5]), int(text[:2]), int(text[11:13]), int(text[14:16]), int(text[17:]))
-        m = _DATE_LONG.search(text)
-        # the groups read in one call, typed str (compiled, int() of a str is then a C call)
-        mon, d, h, mi, s, y = cast("tuple[str, str, str, str, str, str]", m.groups()) if m else ("", "", "", "", "", "")
-        month = _MONTHS.get(mon.lower()) if m else None
-        if month is not None:
-            return dt.datetime(int(y), month, int(d), int(h), int(mi), int(s))
-        m = _DATE_NUMERIC.search(text)
-        if m:
-            day_s, month_s, year_s, hour_s, minute_s, second_s = cast("tuple[str, str, str, str, str, str]", m.groups())
-            return dt.datetime(int(year_s), int(month_s), int(day_s), int(hour_s), int(minute_s), int(second_s))
-    except ValueError:
-        return None
-    return None
+    if _numeric_19(text):  # 888's, read by position (what the numeric pattern finds in it; the long one needs letters)
+        try:
+            return dt.datetime(int(text[6:10]), int(text[3:5]), int(text[:2]), int(text[11:13]), int(text[14:16]),
+                               int(text[17:]))
+        except ValueError:
+            return None
+    return date_at(text, date_plan(text))
 
 
 class FamilyParser:

@@ -46,7 +46,7 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, currency_of, parse_date
+from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, currency_of, date_at, date_plan
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
@@ -139,6 +139,9 @@ class _GameLine:
 
 
 _KEPT: Final = 4096  # game and table lines a cache holds before it starts again
+_MASK_DIGITS: Final = str.maketrans("123456789", "000000000")
+# by the game line with its digits masked: where its date starts (the dash), and date_plan's plan of the date
+_DATE_CUTS: Final[dict[str, tuple[int, tuple[int, ...]]]] = {}
 _GAME_LINES: Final[dict[tuple[str, int], _GameLine]] = {}  # by the text before the date, and the scale read at
 _TABLE_LINES: Final[dict[str, tuple[str, str | None, str | None]]] = {}  # table line -> name, button, tournament
 
@@ -176,12 +179,23 @@ class PartyReader(FamilyReader):
         no, _, game = self.buf[i]
         self.raw = game
         text = game.strip()
-        parts = split_date(text)  # also 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
-        if len(parts) != 2:
-            raise self.fail(no, game, "game line not understood")
-        head, date = parts[0].strip(), parts[1].strip()
+        # where the date starts and how it reads: the same for a table's hands, whose game lines
+        # differ in their digits only (a line with its ASCII digits masked keys it; split_date and
+        # date_plan read any digit alike), found once a table, not by two or three searches a hand
+        masked = text.translate(_MASK_DIGITS) if text.isascii() else text
+        cut = _DATE_CUTS.get(masked)
+        if cut is None:
+            parts = split_date(text)  # also 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
+            if len(parts) != 2:
+                raise self.fail(no, game, "game line not understood")
+            cut = (len(parts[0]), date_plan(parts[1].strip()))
+            if len(_DATE_CUTS) >= _KEPT:
+                _DATE_CUTS.clear()
+            _DATE_CUTS[masked] = cut
+        dash, plan = cut
+        head, date = text[:dash].strip(), text[dash + 1:].strip()
         hand.started_at_text = date
-        hand.started_at = parse_date(date)
+        hand.started_at = date_at(date, plan)
         # what the game line says before its date is read once a table, not once a hand
         key = (head, self.scale)
         read = _GAME_LINES.get(key)
