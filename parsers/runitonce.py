@@ -29,8 +29,8 @@ its own way is here (``parsers.stars_family`` reads the rest):
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
+from typing import Final
 
 from parsers.base import Event, HandError, ParsedHand
 from parsers.stars_family import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, StarsFamilyParser, amount_units, stars_site
@@ -125,8 +125,11 @@ def as_totals(hand: ParsedHand) -> bool:
     for e, by, to in raises:
         e.amount, e.to_amount = by, to
     return True
-_CHIPS_KINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in", "call", "bet", "raise", "complete")
-_BLINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in")
+# (frozensets: a kind is looked up, not compared with each in turn; every hand is walked so)
+_CHIPS_KINDS: Final = frozenset({"small_blind", "big_blind", "straddle", "dead_blind", "bring_in", "call", "bet", "raise",
+                                 "complete"})
+_BLINDS: Final = frozenset({"small_blind", "big_blind", "straddle", "dead_blind", "bring_in"})
+_BETS: Final = _CHIPS_KINDS - _BLINDS  # the chips a player chooses to put in
 
 
 def reading_matters(hand: ParsedHand) -> bool:
@@ -135,11 +138,14 @@ def reading_matters(hand: ParsedHand) -> bool:
     street: str | None = None
     bettors: set[int | None] = set()
     for e in hand.events:
-        if e.street != street and e.kind in _CHIPS_KINDS:
+        kind = e.kind
+        if kind not in _CHIPS_KINDS:
+            continue
+        if e.street != street:
             street, bettors = e.street, set()
-        if e.kind == "raise" and e.seat in bettors:
+        if kind == "raise" and e.seat in bettors:
             return True
-        if e.kind in _CHIPS_KINDS and e.kind not in _BLINDS:
+        if kind in _BETS:
             bettors.add(e.seat)
     return False
 
