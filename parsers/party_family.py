@@ -115,7 +115,6 @@ _CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND
 # the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
 MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
 # lines that belong to the next hand, before its marker
-_PREFIX: Final = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
 _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
 _BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
@@ -162,6 +161,24 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
         return int(num), t[colon + 2:name_end], t[stack_start:stack_end]
     sm = _SEAT.match(text)
     return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
+
+
+def is_prefix_line(text: str) -> bool:
+    """Is ``text`` a line that belongs to the next hand, before its marker: 'Game #N starts.' or
+    '#Game No : N' alone, spaces around ('^\\s*(?:Game #\\w+ starts\\.|#Game No : \\w+)\\s*$')?
+
+    >>> is_prefix_line(" Game #9864152000 starts. "), is_prefix_line("#Game No : 1_a"), is_prefix_line("Game #1 starts")
+    (True, True, False)
+    """
+    t = text.strip()
+    if t.startswith("Game #") and t.endswith(" starts."):
+        num = t[6:-8]
+    elif t.startswith("#Game No : "):
+        num = t[11:]
+    else:
+        return False
+    # \w: a letter, a digit or a number of any script, or '_'
+    return num.isalnum() or (num != "" and num.replace("_", "a").isalnum())
 
 
 def players_fields(text: str) -> tuple[str, str] | None:
@@ -256,7 +273,10 @@ def currency_of(text: str) -> str | None:
 def bracket(text: str) -> str | None:
     """The inside of '[ $1 USD ]' or '(70000)' (a trailing '.' allowed)."""
     t = text.strip()
-    if t[:1] == "[" and t[-1:] == "]":  # the common case, as the pattern reads it
+    # the common cases, as the pattern reads them (its lazy inside ends where only spaces are left before the end)
+    if t[:1] == "[" and t[-1:] == "]":
+        return t[1:-1].strip()
+    if t[:1] == "(" and t[-1:] == ")" and "\n" not in t:  # ('.' in the pattern reads no newline)
         return t[1:-1].strip()
     m = _BRACKET.match(t)
     return m.group(1) if m else None
@@ -368,7 +388,7 @@ class FamilyParser:
                     prefix.append(item)
                 elif text.strip():
                     stray = (stray[0], no) if stray else (no, no)
-            elif ("Game #" in text or "#Game No" in text) and _PREFIX.match(text):  # (the words it needs, first)
+            elif is_prefix_line(text):
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
                     buf, marker = [], None

@@ -2,7 +2,9 @@
 (parsers/party_family.py, parsers/partypoker.py), against the patterns they stand for.
 
 - 'Seat 4 is the button' and 'Total number of players : 5/6' are read by slices where
-  ``_BUTTON`` and ``_PLAYERS`` below matched them: the same matches and groups.
+  ``_BUTTON`` and ``_PLAYERS`` below matched them, the lines before a hand's marker ('Game #N
+  starts.') where ``_PREFIX`` did, and a bracketed amount ('[20]', '(25)') where ``_BRACKET``
+  did: the same matches and groups.
 - A game line's cut before its date (``split_date``) and where its date's parts lie
   (``date_plan``) are kept by the line with its ASCII digits masked: both must be the same
   for the line and its masked copy, and ``parse_date`` (a plan, then the digits read from
@@ -17,18 +19,20 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parsers.party_family import _DATE_LONG, _DATE_NUMERIC, _MONTHS, date_plan, parse_date, players_fields
+from parsers.party_family import _BRACKET, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
 from parsers.partypoker import _MASK_DIGITS, split_date
 
 # what the readers matched before (the specification of the slices)
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
 _PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
+_PREFIX = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
 FIELDS = dict(deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 # digits of several kinds (ASCII, Arabic-Indic, a superscript that is a digit but not decimal), spaces of several kinds
 _BITS = ["0", "1", "7", "12", "31", "2011", "\u0663", "\u00b2", " ", "  ", "\xa0", "\t", "\n", "/", ":", ",", ", ", "-",
          " - ", "Seat ", "Seat", " is the button", "Total number of players : ", "May", "Apr", "august", "AUG", "Foo",
-         "Tuesday", "Tue", "Sun", "Sunday", "Mon", " EDT", " CEST", "x", "Z"]
+         "Tuesday", "Tue", "Sun", "Sunday", "Mon", " EDT", " CEST", "x", "Z", "_", "\u00e9", "Game #", "#Game No : ",
+         " starts.", "(", ")", "[", "]", ".", "$1", " USD", "\r"]
 texts = st.lists(st.sampled_from(_BITS), max_size=14).map("".join)
 
 
@@ -92,3 +96,17 @@ def test_the_corpus_shapes_of_dates():
     assert parse_date("Mon Apr 26 20:17:29 EDT 2021") == dt.datetime(2021, 4, 26, 20, 17, 29)
     assert parse_date("04 05 2012 07:59:45") == dt.datetime(2012, 5, 4, 7, 59, 45)
     assert parse_date("Tuesday, May 34, 22:06:44 EDT 2011") is None  # no such day: no date
+
+
+@settings(max_examples=3000, **FIELDS)
+@given(texts)
+def test_prefix_lines_and_brackets_read_as_their_patterns(text):
+    assert is_prefix_line(text) == (_PREFIX.match(text) is not None)
+    for candidate in (text, f"({text})", f"[{text}]", f"( {text} )."):
+        t = candidate.strip()
+        m = _BRACKET.match(t)
+        # the square brackets' shortcut reads a newline inside too (no line holds one)
+        if not (t[:1] == "[" and t[-1:] == "]"):
+            assert bracket(candidate) == (m.group(1) if m else None)
+        elif "\n" not in t:
+            assert bracket(candidate) == m.group(1)
