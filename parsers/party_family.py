@@ -237,15 +237,20 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     return "".join(groups), frac
 
 
-_UNITS: dict[tuple[str, int, bool], int] = {}  # amounts read so far: a table's amounts repeat
+# amounts read so far, by scale and chips (scale * 2 + chips), then text: a table's amounts repeat
+# (keyed by the text alone within: a key of three made a tuple and its hash an amount)
+_UNITS: dict[int, dict[str, int]] = {}
 
 
 def family_units(text: str, scale: int, chips: bool = False) -> int:
     """An amount as written, in stored units (integers only: no float touches it)."""
     if text.isdigit():  # the common case: tournament chips
         return int(text) * scale
-    key = (text, scale, chips)
-    units = _UNITS.get(key)
+    kind = scale * 2 + chips
+    known = _UNITS.get(kind)
+    if known is None:
+        known = _UNITS[kind] = {}
+    units = known.get(text)
     if units is not None:
         return units
     whole, frac = split_number(text, chips)
@@ -254,9 +259,9 @@ def family_units(text: str, scale: int, chips: bool = False) -> int:
     if len(frac) > digits:
         raise Rescale(len(frac))
     units = int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
-    if len(_UNITS) >= 1 << 16:
-        _UNITS.clear()
-    _UNITS[key] = units
+    if len(known) >= 1 << 16:
+        known.clear()
+    known[text] = units
     return units
 
 
@@ -461,6 +466,7 @@ class FamilyReader:
 
     def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int, marker: re.Match | None = None) -> None:
         self.buf = buf
+        self.text = ""  # the hand's lines joined (read): a word not in it is in none of them
         self.marker_at = marker_at
         self.marker_match = marker if marker is not None else MARKER.match(buf[marker_at][2])  # the hand's marker line, matched
         self.scale = scale
@@ -518,10 +524,13 @@ class FamilyReader:
         """'<seated name> <action>' (longest name first: one name may start another).
         Only the names whose first word is the line's are tried."""
         sp = text.find(" ")
-        for name in self.by_first.get(text[:sp] if sp >= 0 else text, ()):
-            n = len(name)  # 'name ' without building it: a line is tried against a name or two
-            if n and len(text) > n and text[n] == " " and text.startswith(name):
-                return name, text[n + 1:]
+        # (a list or None: compiled, a list is walked natively, where 'get(key, ())' is any iterable)
+        names = self.by_first.get(text[:sp] if sp >= 0 else text)
+        if names is not None:
+            for name in names:
+                n = len(name)  # 'name ' without building it: a line is tried against a name or two
+                if n and len(text) > n and text[n] == " " and text.startswith(name):
+                    return name, text[n + 1:]
         if "" in self.names and text.startswith(" "):
             return "", text[1:]
         return None, ""
@@ -531,6 +540,7 @@ class FamilyReader:
         buf = self.buf
         m = self.marker_match
         assert m is not None
+        self.text = "\n".join([t for _, _, t in buf])  # (a list: a generator is a call a line)
         hand = ParsedHand(
             hand_id=self.hand_id_of(m) or "",
             site=self.site_of(m),
@@ -540,7 +550,7 @@ class FamilyReader:
             first_line=buf[0][0],
             last_line=buf[-1][0],
             byte_offset=buf[0][1],
-            content_hash=content_hash("\n".join([t for _, _, t in buf])),  # a list: a generator costs a call a line
+            content_hash=content_hash(self.text),
             hand_number=m.group("num"),
         )
         i = self.header(hand, self.marker_at + 1)
@@ -706,7 +716,8 @@ class FamilyReader:
         # the names of the first word, longest first (as actor(): '<name> [' holds it), then
         # the nameless seat's '[' (last, as it was in the list of every name longest first)
         sp = rest.find(" ")
-        for name in self.by_first.get(rest[:sp] if sp >= 0 else rest, ()):
+        names = self.by_first.get(rest[:sp] if sp >= 0 else rest)
+        for name in names if names is not None else []:
             if rest.startswith(name + " [") or (name == "" and rest.startswith("[")):
                 self.add(self.street, K.DEAL_HOLE, no, self.names[name], name, cards=self.cards(rest[len(name):].strip(), no))
                 return

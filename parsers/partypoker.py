@@ -93,6 +93,7 @@ _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "Pok
 _GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
+_BLINDS_LINES: Final[tuple[str, ...]] = ("Seat ", "Blinds", "NL ", "PL ", "FL ")  # where implied blinds are read from
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
@@ -297,6 +298,8 @@ class PartyReader(FamilyReader):
         return False
 
     def body(self, hand: ParsedHand, i: int) -> None:
+        # a cash-out's words are looked for in each line only where the hand holds them
+        self.cash_out_words = "ash" in self.text or "probabilty" in self.text
         self.pending_blinds: list[Event] = []
         self.silent: list[tuple[int | None, str, int]] = []  # (seat, name, check line) of left-out posts
         if hand.variant not in _STUD and hand.big_blind and not self.posts_written(i):
@@ -322,25 +325,28 @@ class PartyReader(FamilyReader):
         button (heads-up: the button, then the other) post the level's blinds, as the
         calls that follow show.  Seats with no line in the hand are passed over.  Recorded
         as inferred, from the button and blinds lines."""
-        lines = [no for no, _, t in self.buf if (" is the button" in t or "Blinds" in t)
-                 and t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))]
+        buf = self.buf
+        lines: list[int] = []
+        for no, _, t in buf:
+            if (" is the button" in t or "Blinds" in t) and t.strip().startswith(_BLINDS_LINES):
+                lines.append(no)
         # seats in play: with chips, and named by a line of the hand (a player moved in
-        # from another table waits for the big blind and has no line)
-        # (the lines that start '<name> ', against those that start '<name> has joined': each
-        # line is tried against the names of its first word, as actor() does)
-        said: dict[str, int] = {}
-        joined: dict[str, int] = {}
-        for _, _, t in self.buf[self.marker_at:]:
+        # from another table waits for the big blind and has no line): a line that starts
+        # '<name> ' and not '<name> has joined' (each line tried against the names of its
+        # first word, as actor() does)
+        spoken: set[str] = set()
+        by_first = self.by_first
+        for k in range(self.marker_at, len(buf)):
+            t = buf[k][2]
             sp = t.find(" ")
-            if sp < 0:
+            names = by_first.get(t[:sp]) if sp >= 0 else None
+            if names is None:
                 continue
-            for name in self.by_first.get(t[:sp], ()):
+            for name in names:
                 n = len(name)
-                if len(t) > n and t[n] == " " and t.startswith(name):
-                    said[name] = said.get(name, 0) + 1
-                    if t.startswith(" has joined", n):
-                        joined[name] = joined.get(name, 0) + 1
-        named = {s.seat for s in hand.seats if said.get(s.player, 0) > joined.get(s.player, 0)}
+                if len(t) > n and t[n] == " " and t.startswith(name) and not t.startswith(" has joined", n):
+                    spoken.add(name)
+        named = {s.seat for s in hand.seats if s.player in spoken}
         seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
@@ -454,7 +460,7 @@ class PartyReader(FamilyReader):
         return won == in_pot if hand.is_tournament else won <= in_pot
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
-        if ("ash" in text or "probabilty" in text) and any(c in text for c in _CASH_OUT):
+        if self.cash_out_words and ("ash" in text or "probabilty" in text) and any(c in text for c in _CASH_OUT):
             raise Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
         if text.startswith("Main Pot:"):
             mp = _MAIN_POT.match(text)
