@@ -118,6 +118,86 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
     return put
 
 
+def _spaces_end(text: str, i: int) -> int:
+    """Where the spaces from ``i`` on end."""
+    while i < len(text) and text[i] == " ":
+        i += 1
+    return i
+
+
+def _win_end(text: str, i: int) -> bool:
+    """Does the end of ``_WINS`` (``\\s*(?:with .*)?\\.?$``) read ``text`` from ``i``, spaces its only blanks?"""
+    rest = text[i:].lstrip(" ")
+    return rest == "" or rest == "." or rest.startswith("with ")
+
+
+def _win_pot(text: str, i: int) -> tuple[bool, str | None, str | None]:
+    """Whether ``_WINS``' pot part and end read ``text`` from ``i`` (spaces its only blanks), and
+    its groups pot and n: the choices the pattern makes, in its order."""
+    j = _spaces_end(text, i)
+    if j > i and text.startswith("from", j):
+        k = _spaces_end(text, j + 4)
+        if k > j + 4:
+            after = _spaces_end(text, k + 3) if text.startswith("the", k) else k
+            for at in ((after, k) if after > k + 3 else (k,)):  # 'the ' read first, then without it
+                if text.startswith("main pot", at):
+                    if _win_end(text, at + 8):
+                        return True, "main pot", None
+                elif text.startswith("side pot", at):
+                    end = at + 8
+                    digits_at = _spaces_end(text, end)
+                    if digits_at > end:
+                        if text.startswith("#", digits_at):
+                            digits_at += 1
+                        d = digits_at
+                        while d < len(text) and "0" <= text[d] <= "9":
+                            d += 1
+                        if d > digits_at and _win_end(text, d):  # (the end never starts at a digit)
+                            return True, text[at:d], text[digits_at:d]
+                    if _win_end(text, end):
+                        return True, "side pot", None
+    return _win_end(text, i), None, None
+
+
+def win_fields(action: str) -> tuple[str | None, str | None, str | None, str | None] | None:
+    """The groups of ``_WINS`` (lo, amount, pot, pot number) in a win line's action, or None.
+
+    A line of printable ASCII without parentheses (its only blank a space, no 'Lo (...)') is
+    read by string methods, as the pattern reads it: its amount is the shortest (lazy) that
+    the rest then reads; any other line by the pattern.
+
+    >>> win_fields("wins 1,250 chips from  the main pot  with a pair."), win_fields("wins $3.04 USD")
+    ((None, '1,250', 'main pot', None), (None, '$3.04 USD', None, None))
+    >>> win_fields("wins 20 chips from side pot #1"), win_fields("wins Lo ($1 USD) from the main pot")
+    ((None, '20', 'side pot #1', '1'), ('$1 USD', None, 'main pot', None))
+    """
+    if "(" in action or ")" in action or not (action.isascii() and action.isprintable()):
+        wm = _WINS.match(action)
+        return cast("tuple[str | None, str | None, str | None, str | None]", wm.groups()) if wm else None
+    if not action.startswith("wins "):
+        return None
+    size = len(action)
+    p = 6
+    while p <= size:
+        # the rest starts at a space, a '.', a 'with ' or the end: the next such place
+        q = size
+        at = action.find(" ", p, q)
+        if at >= 0:
+            q = at
+        at = action.find(".", p, q)
+        if at >= 0:
+            q = at
+        at = action.find("with ", p, q + 4)
+        if 0 <= at < q:
+            q = at
+        p = q
+        ok, pot, n = _win_pot(action, p + 6 if action.startswith(" chips", p) else p)
+        if ok:
+            return None, action[5:p], pot, n
+        p += 1
+    return None
+
+
 class _GameLine:
     """What ``PartyReader.game`` read of a game line's text before its date (at one scale):
     the hands of a table repeat that text, and only their dates differ."""
@@ -140,9 +220,19 @@ class _GameLine:
 
 
 _KEPT: Final = 4096  # game and table lines a cache holds before it starts again
-_MASK_DIGITS: Final = str.maketrans("123456789", "000000000")
+_MASK_DIGITS: Final = bytes.maketrans(b"123456789", b"000000000")
 # by the game line with its digits masked: where its date starts (the dash), and date_plan's plan of the date
-_DATE_CUTS: Final[dict[str, tuple[int, tuple[int, ...]]]] = {}
+_DATE_CUTS: Final[dict[bytes, tuple[int, tuple[int, ...]]]] = {}
+
+
+def digits_masked(text: str) -> bytes:
+    """``text`` in UTF-8 with every ASCII digit made '0' (the bytes of a digit are no part of
+    any other character's; a bytes table, where str.translate looks each character up).
+
+    >>> digits_masked("Sunday, July 24, 19:32:00 CEST 2016 €5")
+    b'Sunday, July 00, 00:00:00 CEST 0000 \\xe2\\x82\\xac0'
+    """
+    return text.encode("utf-8").translate(_MASK_DIGITS)
 _GAME_LINES: Final[dict[tuple[str, int], _GameLine]] = {}  # by the text before the date, and the scale read at
 _TABLE_LINES: Final[dict[str, tuple[str, str | None, str | None]]] = {}  # table line -> name, button, tournament
 
@@ -183,7 +273,7 @@ class PartyReader(FamilyReader):
         # where the date starts and how it reads: the same for a table's hands, whose game lines
         # differ in their digits only (a line with its ASCII digits masked keys it; split_date and
         # date_plan read any digit alike), found once a table, not by two or three searches a hand
-        masked = text.translate(_MASK_DIGITS) if text.isascii() else text
+        masked = digits_masked(text)
         cut = _DATE_CUTS.get(masked)
         if cut is None:
             parts = split_date(text)  # also 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
@@ -499,14 +589,15 @@ class PartyReader(FamilyReader):
                     self.wins(hand, no, text, name, action[: glued + 1])
                     self.wins(hand, no, text, other, action[glued + 2 + len(other):])
                     return
-        wm = _WINS.match(action)
-        if not wm:
+        fields = win_fields(action)
+        if fields is None:
             raise self.fail(no, text)
-        lo, amt, pot, n = wm.groups()  # one call, not one a group
+        lo, amt, pot, n = fields
         label = "pot" if not pot else "main" if pot == "main pot" else f"side-{n or 1}"
         if lo is not None:
             self.collect(no, name, self.amt(lo), label, "lo")
         else:
+            assert amt is not None  # (the pattern's other branch)
             half = "hi" if hand.variant in ("omaha_hilo", "stud_hilo") and " for low" not in action else None
             self.collect(no, name, self.amt(amt), label, half)
 

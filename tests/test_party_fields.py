@@ -5,6 +5,8 @@
   ``_BUTTON`` and ``_PLAYERS`` below matched them, the lines before a hand's marker ('Game #N
   starts.') where ``_PREFIX`` did, and a bracketed amount ('[20]', '(25)') where ``_BRACKET``
   did: the same matches and groups.
+- A win line is read by string methods where it is printable ASCII without parentheses
+  (``win_fields``): the groups ``_WINS`` gives, on lines of that shape and of any other.
 - A game line's cut before its date (``split_date``) and where its date's parts lie
   (``date_plan``) are kept by the line with its ASCII digits masked: both must be the same
   for the line and its masked copy, and ``parse_date`` (a plan, then the digits read from
@@ -20,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parsers.party_family import _BRACKET, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
-from parsers.partypoker import _MASK_DIGITS, split_date
+from parsers.partypoker import _WINS, digits_masked, split_date, win_fields
 
 # what the readers matched before (the specification of the slices)
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
@@ -65,7 +67,7 @@ def _date_by_patterns(text: str) -> dt.datetime | None:
     return None
 
 
-@settings(max_examples=3000, **FIELDS)
+@settings(max_examples=1000, **FIELDS)
 @given(texts)
 def test_button_and_players_lines_read_as_their_patterns(text):
     line = text.strip()  # the reader reads them stripped
@@ -82,10 +84,11 @@ def test_button_and_players_lines_read_as_their_patterns(text):
             assert fields == (pm.group(1), pm.group(2) or "")
 
 
-@settings(max_examples=3000, **FIELDS)
+@settings(max_examples=1000, **FIELDS)
 @given(st.one_of(texts, _long_dates(), st.builds("{} - {}".format, texts, _long_dates())))
 def test_date_plans_and_cuts_are_the_same_for_any_digits(text):
-    masked = text.translate(_MASK_DIGITS)
+    masked = digits_masked(text).decode("utf-8")  # the text the reader's key stands for
+    assert masked == "".join("0" if c in "123456789" else c for c in text)
     assert date_plan(text) == date_plan(masked)
     assert [len(part) for part in split_date(text)] == [len(part) for part in split_date(masked)]
     assert parse_date(text) == _date_by_patterns(text)
@@ -98,7 +101,7 @@ def test_the_corpus_shapes_of_dates():
     assert parse_date("Tuesday, May 34, 22:06:44 EDT 2011") is None  # no such day: no date
 
 
-@settings(max_examples=3000, **FIELDS)
+@settings(max_examples=1000, **FIELDS)
 @given(texts)
 def test_prefix_lines_and_brackets_read_as_their_patterns(text):
     assert is_prefix_line(text) == (_PREFIX.match(text) is not None)
@@ -110,3 +113,17 @@ def test_prefix_lines_and_brackets_read_as_their_patterns(text):
             assert bracket(candidate) == (m.group(1) if m else None)
         elif "\n" not in t:
             assert bracket(candidate) == m.group(1)
+
+
+_WIN_BITS = ["wins ", "Lo (", "(", ")", " chips", "chips", " from ", "from", " the ", "the", "main pot", "side pot", " #", "#",
+             "1", "23", "1,250", "$3.04", "\u0663", " ", "  ", "\xa0", "\t", ".", ",", " USD", " with ", "with", "w", "a pair",
+             "side", "pot", "Lo", " Lo (", "from  the", "  main pot  ", " side pot 2", "with a"]
+
+
+@settings(max_examples=2000, **FIELDS)
+@given(st.lists(st.sampled_from(_WIN_BITS), max_size=10).map("".join), st.booleans())
+def test_win_lines_read_as_their_pattern(text, plain):
+    action = "wins " + (text.replace("\xa0", " ").replace("\t", " ").replace("\u0663", "3").replace("(", "").replace(")", "")
+                        if plain else text)
+    wm = _WINS.match(action)
+    assert win_fields(action) == (wm.groups() if wm else None)
