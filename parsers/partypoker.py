@@ -235,6 +235,7 @@ def digits_masked(text: str) -> bytes:
     return text.encode("utf-8").translate(_MASK_DIGITS)
 _GAME_LINES: Final[dict[tuple[str, int], _GameLine]] = {}  # by the text before the date, and the scale read at
 _TABLE_LINES: Final[dict[str, tuple[str, str | None, str | None]]] = {}  # table line -> name, button, tournament
+_LEVEL_LINES: Final[dict[str, tuple[str | None, str | None]]] = {}  # 'Trny:1 Level:4' -> its tournament and level
 
 
 def split_date(text: str) -> list[str]:
@@ -373,11 +374,19 @@ class PartyReader(FamilyReader):
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         t = text.strip()
         if t.startswith("Trny:"):
-            tm, lv = _TRNY.search(t), _LEVEL.search(t)
-            if hand.tournament_id is None and tm:
-                hand.tournament_id = tm.group(1)
-            if lv:  # the level the hand was played at: it may have changed since the game line
-                hand.level = lv.group(1)
+            # (a table's hands repeat the line: its two searches' groups are kept by its text)
+            found = _LEVEL_LINES.get(t)
+            if found is None:
+                tm, lv = _TRNY.search(t), _LEVEL.search(t)
+                found = (tm.group(1) if tm else None, lv.group(1) if lv else None)
+                if len(_LEVEL_LINES) >= _KEPT:
+                    _LEVEL_LINES.clear()
+                _LEVEL_LINES[t] = found
+            tournament, level = found
+            if hand.tournament_id is None and tournament is not None:
+                hand.tournament_id = tournament
+            if level is not None:  # the level the hand was played at: it may have changed since the game line
+                hand.level = level
             return True
         if t.startswith("Blinds"):
             bl = _BLINDS.match(t)
