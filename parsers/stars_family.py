@@ -755,13 +755,8 @@ class _SiteTables:
         # that its sub only puts the replacement in place of the first words
         self.aliases = tuple(
             (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
-             and not _REGEX_SPECIAL.intersection(first) and "\\" not in words,
-             # exact: the pattern is the first words alone, whole ('^mucks$'): an action that is them
-             pattern.pattern == "^" + first + "$" and not pattern.flags & (re.I | re.M)
              and not _REGEX_SPECIAL.intersection(first) and "\\" not in words)
             for first, pattern, words in site.action_aliases)
-        # a run_markers match by the marker's text (a few texts repeat: '*** FLOP ***', ...)
-        self.run_heads: dict[str, re.Match[str] | None] = {}
         # amounts as read, by scale and by whether the suffix was read as SUFFIX_STAND_IN
         # (amt takes off the one it reads with): a table's amounts repeat ('$0.02', '1,500',
         # '0.05€'), and one written with a sign, commas or decimals costs several string
@@ -775,18 +770,6 @@ class _SiteTables:
         if pattern.flags & (re.S | re.M) or any(look in pattern.pattern.replace("(?!)", "") for look in _LOOKS_AHEAD):
             self.date_sep = ""
         self.tourneys: dict[str, re.Match[str] | None] = {}
-
-    def run_marker(self, head: str) -> re.Match[str] | None:
-        """``site.run_markers``' match of a street marker's text, kept by the text."""
-        heads = self.run_heads
-        if head in heads:
-            return heads[head]
-        pattern = self.site.run_markers
-        m = pattern.match(head) if pattern is not None else None
-        if len(heads) >= _KEPT:
-            heads.clear()
-        heads[head] = m
-        return m
 
     def amounts_at(self, scale: int, stood_in: bool = False) -> dict[str, int]:
         key = (scale, stood_in)
@@ -1299,7 +1282,7 @@ class _HandReader:
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and (rm := _RUN_TWICE.match(head)):
             # a run's street: its cards and its showdown belong to that run (Event.run)
             head = self.enter_run(_RUN_NUMBER[rm.group(1)], "*** " + rm.group(2), no, text)
-        elif run_markers is not None and (fm := self.tables.run_marker(head)):
+        elif run_markers is not None and (fm := run_markers.match(head)):
             head = self.enter_run(int(fm.group("run")), f"*** {fm.group('street')} ***", no, text)
         if head == "*** SUMMARY ***":
             self.run = 0
@@ -1456,14 +1439,11 @@ class _HandReader:
         seat = self.names[player]
         site = self.site
         if site.action_aliases and action.startswith(self.alias_firsts):  # one test for the common actions
-            for first, pattern, words, swap, exact in self.aliases:
+            for first, pattern, words, swap in self.aliases:
                 if not action.startswith(first):
                     continue
                 if swap:  # the pattern is the first words alone: the same as its sub, without the regex
                     action = words + action[len(first) :]
-                elif exact:  # the words whole ('$' also before a last newline): the same as its sub
-                    if action == first or action == first + "\n":
-                        action = words + action[len(first) :]
                 # searched first: a sub whose replacement holds a group reference ('\\1')
                 # prepares it in Python on every call, matching or not
                 elif pattern.search(action) is not None:
