@@ -115,11 +115,8 @@ _CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND
 # the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
 MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
 # lines that belong to the next hand, before its marker
-_PREFIX: Final = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
 _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
-_BUTTON: Final = re.compile(r"^Seat (\d+) is the button$")
-_PLAYERS: Final = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
 _BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
 _CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 _CURRENCY_WORDS: Final = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
@@ -166,6 +163,37 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
     return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
 
 
+def is_prefix_line(text: str) -> bool:
+    """Is ``text`` a line that belongs to the next hand, before its marker: 'Game #N starts.' or
+    '#Game No : N' alone, spaces around ('^\\s*(?:Game #\\w+ starts\\.|#Game No : \\w+)\\s*$')?
+
+    >>> is_prefix_line(" Game #9864152000 starts. "), is_prefix_line("#Game No : 1_a"), is_prefix_line("Game #1 starts")
+    (True, True, False)
+    """
+    t = text.strip()
+    if t.startswith("Game #") and t.endswith(" starts."):
+        num = t[6:-8]
+    elif t.startswith("#Game No : "):
+        num = t[11:]
+    else:
+        return False
+    # \w: a letter, a digit or a number of any script, or '_'
+    return num.isalnum() or (num != "" and num.replace("_", "a").isalnum())
+
+
+def players_fields(text: str) -> tuple[str, str] | None:
+    """The players and seats of 'Total number of players : 5/6' after the colon and its
+    space ('5/6' or '5', nothing around it): what ``(\d+)(?:/(\d+))?`` reads of the whole.
+
+    >>> players_fields("5/6"), players_fields("8"), players_fields("8/"), players_fields("8 /9")
+    (('5', '6'), ('8', ''), None, None)
+    """
+    players, slash, seats = text.partition("/")
+    if players.isdecimal() and (not slash or seats.isdecimal()):
+        return players, seats
+    return None
+
+
 def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     """(whole, fraction) digits of an amount in any of the clients' number formats.
 
@@ -209,15 +237,20 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     return "".join(groups), frac
 
 
-_UNITS: dict[tuple[str, int, bool], int] = {}  # amounts read so far: a table's amounts repeat
+# amounts read so far, by scale and chips (scale * 2 + chips), then text: a table's amounts repeat
+# (keyed by the text alone within: a key of three made a tuple and its hash an amount)
+_UNITS: dict[int, dict[str, int]] = {}
 
 
 def family_units(text: str, scale: int, chips: bool = False) -> int:
     """An amount as written, in stored units (integers only: no float touches it)."""
     if text.isdigit():  # the common case: tournament chips
         return int(text) * scale
-    key = (text, scale, chips)
-    units = _UNITS.get(key)
+    kind = scale * 2 + chips
+    known = _UNITS.get(kind)
+    if known is None:
+        known = _UNITS[kind] = {}
+    units = known.get(text)
     if units is not None:
         return units
     whole, frac = split_number(text, chips)
@@ -226,9 +259,9 @@ def family_units(text: str, scale: int, chips: bool = False) -> int:
     if len(frac) > digits:
         raise Rescale(len(frac))
     units = int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
-    if len(_UNITS) >= 1 << 16:
-        _UNITS.clear()
-    _UNITS[key] = units
+    if len(known) >= 1 << 16:
+        known.clear()
+    known[text] = units
     return units
 
 
@@ -245,7 +278,10 @@ def currency_of(text: str) -> str | None:
 def bracket(text: str) -> str | None:
     """The inside of '[ $1 USD ]' or '(70000)' (a trailing '.' allowed)."""
     t = text.strip()
-    if t[:1] == "[" and t[-1:] == "]":  # the common case, as the pattern reads it
+    # the common cases, as the pattern reads them (its lazy inside ends where only spaces are left before the end)
+    if t[:1] == "[" and t[-1:] == "]":
+        return t[1:-1].strip()
+    if t[:1] == "(" and t[-1:] == ")" and "\n" not in t:  # ('.' in the pattern reads no newline)
         return t[1:-1].strip()
     m = _BRACKET.match(t)
     return m.group(1) if m else None
@@ -256,29 +292,69 @@ _DATE_LONG: Final = re.compile(r"(?:\w+, ?)?([A-Za-z]{3})[a-z]* (\d{1,2}),? (\d{
 _DATE_NUMERIC: Final = re.compile(r"(\d{2}) (\d{2}) (\d{4}) (\d{1,2}):(\d{2}):(\d{2})")
 
 
+def _numeric_19(text: str) -> bool:
+    """Is ``text`` exactly 888's 'DD MM YYYY HH:MM:SS', in ASCII digits?"""
+    return (len(text) == 19 and text.isascii() and text[2] == " " and text[5] == " " and text[10] == " "
+            and text[13] == ":" and text[16] == ":" and (text[:2] + text[3:5] + text[6:10] + text[11:13]
+                                                         + text[14:16] + text[17:]).isdigit())
+
+
+def date_plan(text: str) -> tuple[int, ...]:
+    """Where ``parse_date`` reads a date's parts in ``text``: (month, then the start and end of
+    the year, month, day, hour, minute and second), the month a number where it is named (its
+    span then unread); () where no date is found.
+
+    The same for every text that differs from ``text`` only in which ASCII digits it holds
+    (the patterns read any digit alike and name none): a text with its digits masked keys it.
+
+    >>> date_plan("Tuesday, May 24, 22:06:44 EDT 2011"), date_plan("no date")
+    ((5, 30, 34, 0, 0, 13, 15, 17, 19, 20, 22, 23, 25), ())
+    """
+    if _numeric_19(text):
+        return (0, 6, 10, 3, 5, 0, 2, 11, 13, 14, 16, 17, 19)
+    m = _DATE_LONG.search(text)
+    month = _MONTHS.get(m.group(1).lower()) if m else None
+    if m is not None and month is not None:
+        y0, y1 = m.span(6)
+        d0, d1 = m.span(2)
+        h0, h1 = m.span(3)
+        mi0, mi1 = m.span(4)
+        s0, s1 = m.span(5)
+        return (month, y0, y1, 0, 0, d0, d1, h0, h1, mi0, mi1, s0, s1)
+    m = _DATE_NUMERIC.search(text)
+    if m is not None:
+        d0, d1 = m.span(1)
+        mo0, mo1 = m.span(2)
+        y0, y1 = m.span(3)
+        h0, h1 = m.span(4)
+        mi0, mi1 = m.span(5)
+        s0, s1 = m.span(6)
+        return (0, y0, y1, mo0, mo1, d0, d1, h0, h1, mi0, mi1, s0, s1)
+    return ()
+
+
+def date_at(text: str, plan: tuple[int, ...]) -> dt.datetime | None:
+    """The date ``plan`` (``date_plan``) finds in ``text``; None where none, or not a date."""
+    if not plan:
+        return None
+    try:
+        month = plan[0] or int(text[plan[3]:plan[4]])
+        return dt.datetime(int(text[plan[1]:plan[2]]), month, int(text[plan[5]:plan[6]]), int(text[plan[7]:plan[8]]),
+                           int(text[plan[9]:plan[10]]), int(text[plan[11]:plan[12]]))
+    except ValueError:
+        return None
+
+
 def parse_date(text: str) -> dt.datetime | None:
     """The start time, naive in the zone written ('Tuesday, May 24, 22:06:44 EDT 2011',
     'Mon Apr 26 20:17:29 EDT 2021', '04 05 2012 07:59:45' day first)."""
-    try:
-        # 888's 'DD MM YYYY HH:MM:SS' alone, ASCII digits: read by position (what the numeric pattern
-        # finds in it; the long one needs letters), without the two searches
-        if (len(text) == 19 and text.isascii() and text[2] == " " and text[5] == " " and text[10] == " "
-                and text[13] == ":" and text[16] == ":" and (text[:2] + text[3:5] + text[6:10] + text[11:13]
-                                                              + text[14:16] + text[17:]).isdigit()):
-            return dt.datetime(int(text[6:10]), int(text[3:5]), int(text[:2]), int(text[11:13]), int(text[14:16]), int(text[17:]))
-        m = _DATE_LONG.search(text)
-        # the groups read in one call, typed str (compiled, int() of a str is then a C call)
-        mon, d, h, mi, s, y = cast("tuple[str, str, str, str, str, str]", m.groups()) if m else ("", "", "", "", "", "")
-        month = _MONTHS.get(mon.lower()) if m else None
-        if month is not None:
-            return dt.datetime(int(y), month, int(d), int(h), int(mi), int(s))
-        m = _DATE_NUMERIC.search(text)
-        if m:
-            day_s, month_s, year_s, hour_s, minute_s, second_s = cast("tuple[str, str, str, str, str, str]", m.groups())
-            return dt.datetime(int(year_s), int(month_s), int(day_s), int(hour_s), int(minute_s), int(second_s))
-    except ValueError:
-        return None
-    return None
+    if _numeric_19(text):  # 888's, read by position (what the numeric pattern finds in it; the long one needs letters)
+        try:
+            return dt.datetime(int(text[6:10]), int(text[3:5]), int(text[:2]), int(text[11:13]), int(text[14:16]),
+                               int(text[17:]))
+        except ValueError:
+            return None
+    return date_at(text, date_plan(text))
 
 
 class FamilyParser:
@@ -317,7 +393,7 @@ class FamilyParser:
                     prefix.append(item)
                 elif text.strip():
                     stray = (stray[0], no) if stray else (no, no)
-            elif ("Game #" in text or "#Game No" in text) and _PREFIX.match(text):  # (the words it needs, first)
+            elif is_prefix_line(text):
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
                     buf, marker = [], None
@@ -350,7 +426,6 @@ class FamilyParser:
     def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
-        hand_id = self.reader.hand_id_of(marker)
         scale = 0
         try:
             while True:
@@ -361,10 +436,10 @@ class FamilyParser:
                         raise Reject("amount-out-of-range", buf[marker_at][0], f"hand at line {buf[marker_at][0]}: an amount has {r.digits} decimal places")
                     scale = 10**r.digits
         except Reject as rej:
-            return HandError(rej.line_no, rej.code, rej.reason, hand_id)
+            return HandError(rej.line_no, rej.code, rej.reason, self.reader.hand_id_of(marker))
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
             no = buf[marker_at][0]
-            return HandError(no, "parse-error", f"hand at line {no}: {e}", hand_id)
+            return HandError(no, "parse-error", f"hand at line {no}: {e}", self.reader.hand_id_of(marker))
 
 
 def _stray(span: tuple[int, int], name: str, hand_id: str | None = None) -> HandError:
@@ -375,7 +450,7 @@ def _stray(span: tuple[int, int], name: str, hand_id: str | None = None) -> Hand
 class FamilyReader:
     """Reads one hand.  Sites override the hooks: ``header`` (the game line and
     what follows the marker up to the seats), ``site_line`` (settlement and other
-    lines of their own) and ``normalise_card``."""
+    lines of their own), ``site_action`` (those of a seated player) and ``normalise_card``."""
 
     site: ClassVar[str] = ""
     format: ClassVar[str] = ""
@@ -391,6 +466,7 @@ class FamilyReader:
 
     def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int, marker: re.Match | None = None) -> None:
         self.buf = buf
+        self.text = ""  # the hand's lines joined (read): a word not in it is in none of them
         self.marker_at = marker_at
         self.marker_match = marker if marker is not None else MARKER.match(buf[marker_at][2])  # the hand's marker line, matched
         self.scale = scale
@@ -448,10 +524,13 @@ class FamilyReader:
         """'<seated name> <action>' (longest name first: one name may start another).
         Only the names whose first word is the line's are tried."""
         sp = text.find(" ")
-        for name in self.by_first.get(text[:sp] if sp >= 0 else text, ()):
-            n = len(name)  # 'name ' without building it: a line is tried against a name or two
-            if n and len(text) > n and text[n] == " " and text.startswith(name):
-                return name, text[n + 1:]
+        # (a list or None: compiled, a list is walked natively, where 'get(key, ())' is any iterable)
+        names = self.by_first.get(text[:sp] if sp >= 0 else text)
+        if names is not None:
+            for name in names:
+                n = len(name)  # 'name ' without building it: a line is tried against a name or two
+                if n and len(text) > n and text[n] == " " and text.startswith(name):
+                    return name, text[n + 1:]
         if "" in self.names and text.startswith(" "):
             return "", text[1:]
         return None, ""
@@ -461,6 +540,7 @@ class FamilyReader:
         buf = self.buf
         m = self.marker_match
         assert m is not None
+        self.text = "\n".join([t for _, _, t in buf])  # (a list: a generator is a call a line)
         hand = ParsedHand(
             hand_id=self.hand_id_of(m) or "",
             site=self.site_of(m),
@@ -470,7 +550,7 @@ class FamilyReader:
             first_line=buf[0][0],
             last_line=buf[-1][0],
             byte_offset=buf[0][1],
-            content_hash=content_hash("\n".join(t for _, _, t in buf)),
+            content_hash=content_hash(self.text),
             hand_number=m.group("num"),
         )
         i = self.header(hand, self.marker_at + 1)
@@ -482,7 +562,11 @@ class FamilyReader:
             e.seq = k
         hand.events = self.events
         if self.antes:
-            hand.ante = max(a for _, a in self.antes)
+            ante = self.antes[0][1]
+            for _, a in self.antes:  # (a loop: max() of a generator is a call an item)
+                if a > ante:
+                    ante = a
+            hand.ante = ante
             hand.bb_ante = len(self.antes) == 1 and self.antes[0][0] == self.bb_poster
         return hand
 
@@ -502,11 +586,15 @@ class FamilyReader:
                 i += 1
                 continue
             seat_line = stripped.startswith("Seat") or stripped[:4].lower() == "seat"
-            if seat_line and stripped.endswith(" is the button") and (bm := _BUTTON.match(stripped)):
-                hand.button_seat = int(bm.group(1))
-            elif not seat_line and stripped.startswith("Total number of players") and (pm := _PLAYERS.match(stripped)):
-                if pm.group(2):
-                    hand.max_seats = int(pm.group(2))
+            # 'Seat 4 is the button' and 'Total number of players : 5/6' read by slices (the line
+            # stripped: nothing around them), where a pattern each was a call a hand
+            if (seat_line and stripped.endswith(" is the button") and stripped.startswith("Seat ")
+                    and (button := stripped[5:-14]).isdecimal()):
+                hand.button_seat = int(button)
+            elif (not seat_line and stripped.startswith("Total number of players : ")
+                    and (players := players_fields(stripped[26:])) is not None):
+                if players[1]:
+                    hand.max_seats = int(players[1])
             elif seat_line and (fields := seat_fields(stripped)):
                 seat, name, stack = fields
                 if name in self.names:
@@ -547,8 +635,11 @@ class FamilyReader:
                 continue
             if self.site_line(hand, no, text):
                 continue
-            name, action = self.actor(raw.rstrip() if blank_name and raw.startswith(" ") else text)
+            plain = not (blank_name and raw.startswith(" "))  # (a nameless seat's line keeps its space)
+            name, action = self.actor(text if plain else raw.rstrip())
             if name is not None:
+                if plain and self.site_action(hand, no, text, name, action):
+                    continue
                 self.action(hand, no, text, name, action.strip())
                 continue
             if _IGNORED_LINE.match(text):
@@ -625,7 +716,8 @@ class FamilyReader:
         # the names of the first word, longest first (as actor(): '<name> [' holds it), then
         # the nameless seat's '[' (last, as it was in the list of every name longest first)
         sp = rest.find(" ")
-        for name in self.by_first.get(rest[:sp] if sp >= 0 else rest, ()):
+        names = self.by_first.get(rest[:sp] if sp >= 0 else rest)
+        for name in names if names is not None else []:
             if rest.startswith(name + " [") or (name == "" and rest.startswith("[")):
                 self.add(self.street, K.DEAL_HOLE, no, self.names[name], name, cards=self.cards(rest[len(name):].strip(), no))
                 return
@@ -757,6 +849,11 @@ class FamilyReader:
             events.append(Event(len(events), street, kind, no, seat, name, added, None, all_in, None, None, None, self.raw))
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
+        return False
+
+    def site_action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> bool:
+        """A seated player's line that the site reads itself (Party's win and balance lines),
+        given its actor as found: the line read once, not by the site and again here."""
         return False
 
     def collect(self, no: int, name: str, amount: int, label: str = "pot", half: str | None = None) -> None:
@@ -898,7 +995,14 @@ class FamilyReader:
 
     def line_text(self, no: int) -> str | None:
         """The hand's source line ``no``, verbatim (the text of an inferred event placed on it)."""
-        return next((t for n, _, t in self.buf if n == no), None)
+        buf = self.buf
+        k = no - buf[0][0]  # the hand's lines follow one another: the line is found where it should be
+        if 0 <= k < len(buf) and buf[k][0] == no:
+            return buf[k][2]
+        for n, _, t in buf:
+            if n == no:
+                return t
+        return None
 
     def player_of(self, seat: int | None) -> str | None:
         for name, s in self.names.items():

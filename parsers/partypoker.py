@@ -46,7 +46,7 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, currency_of, parse_date
+from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, currency_of, date_at, date_plan
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
@@ -65,6 +65,8 @@ _GAMES: Final[tuple[tuple[str, str], ...]] = (  # typed: compiled, 'name in head
     ("Short Deck", Variant.SIX_PLUS_HOLDEM.value),
 )
 _STUD: Final = {Variant.STUD.value, Variant.STUD_HILO.value}
+_FIXED_LIMIT: Final = Betting.FIXED_LIMIT.value  # (an Enum's value is a Python call a use, compiled too)
+_SIX_PLUS: Final = Variant.SIX_PLUS_HOLDEM.value
 _TRNY: Final = re.compile(r"Trny: ?(\d+)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
 _TABLE_TOURNAMENT: Final = re.compile(r"\((\d+)\) Table #")  # a sit-and-go's table line: 'Table $1 Sit & Go (77) Table #1'
@@ -91,6 +93,7 @@ _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "Pok
 _GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
+_BLINDS_LINES: Final[tuple[str, ...]] = ("Seat ", "Blinds", "NL ", "PL ", "FL ")  # where implied blinds are read from
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
@@ -113,6 +116,126 @@ def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
             live = min(chips, big_blind or chips) if e.kind == K.DEAD_BLIND else chips
             committed[e.seat] = committed.get(e.seat, 0) + live
     return put
+
+
+def _spaces_end(text: str, i: int) -> int:
+    """Where the spaces from ``i`` on end."""
+    while i < len(text) and text[i] == " ":
+        i += 1
+    return i
+
+
+def _win_end(text: str, i: int) -> bool:
+    """Does the end of ``_WINS`` (``\\s*(?:with .*)?\\.?$``) read ``text`` from ``i``, spaces its only blanks?"""
+    rest = text[i:].lstrip(" ")
+    return rest == "" or rest == "." or rest.startswith("with ")
+
+
+def _win_pot(text: str, i: int) -> tuple[bool, str | None, str | None]:
+    """Whether ``_WINS``' pot part and end read ``text`` from ``i`` (spaces its only blanks), and
+    its groups pot and n: the choices the pattern makes, in its order."""
+    j = _spaces_end(text, i)
+    if j > i and text.startswith("from", j):
+        k = _spaces_end(text, j + 4)
+        if k > j + 4:
+            after = _spaces_end(text, k + 3) if text.startswith("the", k) else k
+            for at in ((after, k) if after > k + 3 else (k,)):  # 'the ' read first, then without it
+                if text.startswith("main pot", at):
+                    if _win_end(text, at + 8):
+                        return True, "main pot", None
+                elif text.startswith("side pot", at):
+                    end = at + 8
+                    digits_at = _spaces_end(text, end)
+                    if digits_at > end:
+                        if text.startswith("#", digits_at):
+                            digits_at += 1
+                        d = digits_at
+                        while d < len(text) and "0" <= text[d] <= "9":
+                            d += 1
+                        if d > digits_at and _win_end(text, d):  # (the end never starts at a digit)
+                            return True, text[at:d], text[digits_at:d]
+                    if _win_end(text, end):
+                        return True, "side pot", None
+    return _win_end(text, i), None, None
+
+
+def win_fields(action: str) -> tuple[str | None, str | None, str | None, str | None] | None:
+    """The groups of ``_WINS`` (lo, amount, pot, pot number) in a win line's action, or None.
+
+    A line of printable ASCII without parentheses (its only blank a space, no 'Lo (...)') is
+    read by string methods, as the pattern reads it: its amount is the shortest (lazy) that
+    the rest then reads; any other line by the pattern.
+
+    >>> win_fields("wins 1,250 chips from  the main pot  with a pair."), win_fields("wins $3.04 USD")
+    ((None, '1,250', 'main pot', None), (None, '$3.04 USD', None, None))
+    >>> win_fields("wins 20 chips from side pot #1"), win_fields("wins Lo ($1 USD) from the main pot")
+    ((None, '20', 'side pot #1', '1'), ('$1 USD', None, 'main pot', None))
+    """
+    if "(" in action or ")" in action or not (action.isascii() and action.isprintable()):
+        wm = _WINS.match(action)
+        return cast("tuple[str | None, str | None, str | None, str | None]", wm.groups()) if wm else None
+    if not action.startswith("wins "):
+        return None
+    size = len(action)
+    p = 6
+    while p <= size:
+        # the rest starts at a space, a '.', a 'with ' or the end: the next such place
+        q = size
+        at = action.find(" ", p, q)
+        if at >= 0:
+            q = at
+        at = action.find(".", p, q)
+        if at >= 0:
+            q = at
+        at = action.find("with ", p, q + 4)
+        if 0 <= at < q:
+            q = at
+        p = q
+        ok, pot, n = _win_pot(action, p + 6 if action.startswith(" chips", p) else p)
+        if ok:
+            return None, action[5:p], pot, n
+        p += 1
+    return None
+
+
+class _GameLine:
+    """What ``PartyReader.game`` read of a game line's text before its date (at one scale):
+    the hands of a table repeat that text, and only their dates differ."""
+
+    def __init__(self, hand: ParsedHand, scale: int, chips: bool) -> None:
+        self.variant, self.betting, self.game_label = hand.variant, hand.betting, hand.game_label
+        self.is_tournament, self.tournament_id, self.level = hand.is_tournament, hand.tournament_id, hand.level
+        self.buy_in, self.currency, self.ante = hand.buy_in, hand.currency, hand.ante
+        self.small_blind, self.big_blind, self.min_bet = hand.small_blind, hand.big_blind, hand.min_bet
+        self.small_bet, self.big_bet = hand.small_bet, hand.big_bet
+        self.scale, self.chips = scale, chips
+
+    def put(self, hand: ParsedHand) -> None:
+        """The fields ``game`` sets, on a hand just begun (every other one is its default)."""
+        hand.variant, hand.betting, hand.game_label = self.variant, self.betting, self.game_label
+        hand.is_tournament, hand.tournament_id, hand.level = self.is_tournament, self.tournament_id, self.level
+        hand.buy_in, hand.currency, hand.ante = self.buy_in, self.currency, self.ante
+        hand.small_blind, hand.big_blind, hand.min_bet = self.small_blind, self.big_blind, self.min_bet
+        hand.small_bet, hand.big_bet = self.small_bet, self.big_bet
+
+
+_KEPT: Final = 4096  # game and table lines a cache holds before it starts again
+_MASK_DIGITS: Final = bytes.maketrans(b"123456789", b"000000000")
+# by the game line with its digits masked: where its date starts (the dash), and date_plan's plan of the date
+_DATE_CUTS: Final[dict[bytes, tuple[int, tuple[int, ...]]]] = {}
+
+
+def digits_masked(text: str) -> bytes:
+    """``text`` in UTF-8 with every ASCII digit made '0' (the bytes of a digit are no part of
+    any other character's; a bytes table, where str.translate looks each character up).
+
+    >>> digits_masked("Sunday, July 24, 19:32:00 CEST 2016 €5")
+    b'Sunday, July 00, 00:00:00 CEST 0000 \\xe2\\x82\\xac0'
+    """
+    return text.encode("utf-8").translate(_MASK_DIGITS)
+_GAME_LINES: Final[dict[tuple[str, int], _GameLine]] = {}  # by the text before the date, and the scale read at
+_TABLE_LINES: Final[dict[str, tuple[str, str | None, str | None]]] = {}  # table line -> name, button, tournament
+_LEVEL_LINES: Final[dict[str, tuple[str | None, str | None]]] = {}  # 'Trny:1 Level:4' -> its tournament and level
 
 
 def split_date(text: str) -> list[str]:
@@ -148,12 +271,57 @@ class PartyReader(FamilyReader):
         no, _, game = self.buf[i]
         self.raw = game
         text = game.strip()
-        parts = split_date(text)  # also 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
-        if len(parts) != 2:
-            raise self.fail(no, game, "game line not understood")
-        head, date = parts[0].strip(), parts[1].strip()
+        # where the date starts and how it reads: the same for a table's hands, whose game lines
+        # differ in their digits only (a line with its ASCII digits masked keys it; split_date and
+        # date_plan read any digit alike), found once a table, not by two or three searches a hand
+        masked = digits_masked(text)
+        cut = _DATE_CUTS.get(masked)
+        if cut is None:
+            parts = split_date(text)  # also 'Omaha Hi-Saturday,February 4, ...': the date glued to the game
+            if len(parts) != 2:
+                raise self.fail(no, game, "game line not understood")
+            cut = (len(parts[0]), date_plan(parts[1].strip()))
+            if len(_DATE_CUTS) >= _KEPT:
+                _DATE_CUTS.clear()
+            _DATE_CUTS[masked] = cut
+        dash, plan = cut
+        head, date = text[:dash].strip(), text[dash + 1:].strip()
         hand.started_at_text = date
-        hand.started_at = parse_date(date)
+        hand.started_at = date_at(date, plan)
+        # what the game line says before its date is read once a table, not once a hand
+        key = (head, self.scale)
+        read = _GAME_LINES.get(key)
+        if read is None:
+            self.game(hand, no, game, head)
+            if len(_GAME_LINES) >= _KEPT:
+                _GAME_LINES.clear()
+            _GAME_LINES[key] = _GameLine(hand, self.scale, self.chips)
+        else:
+            read.put(hand)
+            self.scale, self.chips = read.scale, read.chips
+        i += 1
+        no_t, _, table = self.buf[i]
+        found = _TABLE_LINES.get(table)
+        if found is None:
+            tm2 = _TABLE.match(table.strip())
+            if not tm2:
+                raise self.fail(no_t, table, "table line not understood")
+            table_name, btn = tm2.groups()
+            tr = _TABLE_TOURNAMENT.search(table)
+            found = (cast(str, table_name), cast("str | None", btn), tr.group(1) if tr else None)
+            if len(_TABLE_LINES) >= _KEPT:
+                _TABLE_LINES.clear()
+            _TABLE_LINES[table] = found
+        table_name, btn, table_tournament = found
+        hand.table_name = table_name
+        if btn:
+            hand.button_seat = int(btn)
+        if hand.tournament_id is None and hand.is_tournament:
+            hand.tournament_id = table_tournament
+        return i + 1
+
+    def game(self, hand: ParsedHand, no: int, game: str, head: str) -> None:
+        """The game line's text before its date: the game, limit, stakes or tournament."""
         for name, variant in _GAMES:
             if name in head:
                 hand.variant, hand.game_label = variant, name
@@ -164,7 +332,7 @@ class PartyReader(FamilyReader):
         lm = _LIMIT.search(head) if "NL" in head or "PL" in head or "FL" in head else None
         # histories of fixed-limit games before 2012 name no limit
         limit = lm.group(1) if lm else None
-        hand.betting = _LIMITS[limit] if limit else Betting.FIXED_LIMIT.value
+        hand.betting = _LIMITS[limit] if limit else _FIXED_LIMIT
         hand.game_label = f"{limit + ' ' if limit else ''}{hand.game_label}"
         hand.is_tournament = "Buy-in" in head or "Trny" in head or "Tourney" in head or "Tournament" in head
         self.scale = self.scale or (1 if hand.is_tournament else 100)
@@ -180,12 +348,12 @@ class PartyReader(FamilyReader):
         else:
             hand.currency = currency_of(head)
         bl = _BLINDS.search(head) if "Blinds" in head else None
-        st = None if bl or hand.variant == Variant.SIX_PLUS_HOLDEM or "/" not in head else _STAKES.match(head)
+        st = None if bl or hand.variant == _SIX_PLUS or "/" not in head else _STAKES.match(head)
         if bl:
             self.blinds(hand, bl)
         elif st and (hand.is_tournament or "/" in head.split(" ")[0]):
             sb, bb = st.groups()  # one call
-            if hand.betting == Betting.FIXED_LIMIT.value:
+            if hand.betting == _FIXED_LIMIT:
                 hand.small_bet, hand.big_bet = self.amt(sb), self.amt(bb)
             else:
                 hand.small_blind, hand.big_blind = self.amt(sb), self.amt(bb)
@@ -193,23 +361,10 @@ class PartyReader(FamilyReader):
         elif not hand.is_tournament:
             # '$0.80 USD NL Texas Hold'em': the table's buy-in, not its stakes; blinds come from the posts
             hand.buy_in = head.split(" NL ")[0].split(" PL ")[0] if "USD" in head or "EUR" in head else None
-        i += 1
-        no_t, _, table = self.buf[i]
-        tm2 = _TABLE.match(table.strip())
-        if not tm2:
-            raise self.fail(no_t, table, "table line not understood")
-        table_name, btn = tm2.groups()
-        hand.table_name = table_name
-        if btn:
-            hand.button_seat = int(btn)
-        if hand.tournament_id is None and hand.is_tournament:
-            tr = _TABLE_TOURNAMENT.search(table)
-            hand.tournament_id = tr.group(1) if tr else None
-        return i + 1
 
     def blinds(self, hand: ParsedHand, bl: re.Match) -> None:
         sb, bb = self.amt(bl.group("sb")), self.amt(bl.group("bb"))
-        if hand.betting == Betting.FIXED_LIMIT.value:
+        if hand.betting == _FIXED_LIMIT:
             hand.small_bet, hand.big_bet = sb, bb
         else:
             hand.small_blind, hand.big_blind, hand.min_bet = sb, bb, bb
@@ -219,11 +374,19 @@ class PartyReader(FamilyReader):
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         t = text.strip()
         if t.startswith("Trny:"):
-            tm, lv = _TRNY.search(t), _LEVEL.search(t)
-            if hand.tournament_id is None and tm:
-                hand.tournament_id = tm.group(1)
-            if lv:  # the level the hand was played at: it may have changed since the game line
-                hand.level = lv.group(1)
+            # (a table's hands repeat the line: its two searches' groups are kept by its text)
+            found = _LEVEL_LINES.get(t)
+            if found is None:
+                tm, lv = _TRNY.search(t), _LEVEL.search(t)
+                found = (tm.group(1) if tm else None, lv.group(1) if lv else None)
+                if len(_LEVEL_LINES) >= _KEPT:
+                    _LEVEL_LINES.clear()
+                _LEVEL_LINES[t] = found
+            tournament, level = found
+            if hand.tournament_id is None and tournament is not None:
+                hand.tournament_id = tournament
+            if level is not None:  # the level the hand was played at: it may have changed since the game line
+                hand.level = level
             return True
         if t.startswith("Blinds"):
             bl = _BLINDS.match(t)
@@ -234,6 +397,8 @@ class PartyReader(FamilyReader):
         return False
 
     def body(self, hand: ParsedHand, i: int) -> None:
+        # a cash-out's words are looked for in each line only where the hand holds them
+        self.cash_out_words = "ash" in self.text or "probabilty" in self.text
         self.pending_blinds: list[Event] = []
         self.silent: list[tuple[int | None, str, int]] = []  # (seat, name, check line) of left-out posts
         if hand.variant not in _STUD and hand.big_blind and not self.posts_written(i):
@@ -243,9 +408,15 @@ class PartyReader(FamilyReader):
     def posts_written(self, i: int) -> bool:
         """Whether a blind post is written from line ``i`` on (posts come first: the
         first lines are looked at one by one, the rest as one text)."""
-        if any(" posts small blind" in t or " posts big blind" in t for _, _, t in self.buf[i:i + 8]):
-            return True
-        rest = "\n".join(t for _, _, t in self.buf[i + 8:])
+        buf = self.buf
+        first = min(i + 8, len(buf))
+        for k in range(i, first):  # (loops: a generator is a call a line, compiled too)
+            t = buf[k][2]
+            if " posts small blind" in t or " posts big blind" in t:
+                return True
+        if first >= len(buf):
+            return False
+        rest = "\n".join([t for _, _, t in buf[first:]])
         return " posts small blind" in rest or " posts big blind" in rest
 
     def implied_blinds(self, hand: ParsedHand) -> list[Event]:
@@ -253,25 +424,28 @@ class PartyReader(FamilyReader):
         button (heads-up: the button, then the other) post the level's blinds, as the
         calls that follow show.  Seats with no line in the hand are passed over.  Recorded
         as inferred, from the button and blinds lines."""
-        lines = [no for no, _, t in self.buf if (" is the button" in t or "Blinds" in t)
-                 and t.strip().startswith(("Seat ", "Blinds", "NL ", "PL ", "FL "))]
+        buf = self.buf
+        lines: list[int] = []
+        for no, _, t in buf:
+            if (" is the button" in t or "Blinds" in t) and t.strip().startswith(_BLINDS_LINES):
+                lines.append(no)
         # seats in play: with chips, and named by a line of the hand (a player moved in
-        # from another table waits for the big blind and has no line)
-        # (the lines that start '<name> ', against those that start '<name> has joined': each
-        # line is tried against the names of its first word, as actor() does)
-        said: dict[str, int] = {}
-        joined: dict[str, int] = {}
-        for _, _, t in self.buf[self.marker_at:]:
+        # from another table waits for the big blind and has no line): a line that starts
+        # '<name> ' and not '<name> has joined' (each line tried against the names of its
+        # first word, as actor() does)
+        spoken: set[str] = set()
+        by_first = self.by_first
+        for k in range(self.marker_at, len(buf)):
+            t = buf[k][2]
             sp = t.find(" ")
-            if sp < 0:
+            names = by_first.get(t[:sp]) if sp >= 0 else None
+            if names is None:
                 continue
-            for name in self.by_first.get(t[:sp], ()):
+            for name in names:
                 n = len(name)
-                if len(t) > n and t[n] == " " and t.startswith(name):
-                    said[name] = said.get(name, 0) + 1
-                    if t.startswith(" has joined", n):
-                        joined[name] = joined.get(name, 0) + 1
-        named = {s.seat for s in hand.seats if said.get(s.player, 0) > joined.get(s.player, 0)}
+                if len(t) > n and t[n] == " " and t.startswith(name) and not t.startswith(" has joined", n):
+                    spoken.add(name)
+        named = {s.seat for s in hand.seats if s.player in spoken}
         seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
@@ -385,7 +559,7 @@ class PartyReader(FamilyReader):
         return won == in_pot if hand.is_tournament else won <= in_pot
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
-        if ("ash" in text or "probabilty" in text) and any(c in text for c in _CASH_OUT):
+        if self.cash_out_words and ("ash" in text or "probabilty" in text) and any(c in text for c in _CASH_OUT):
             raise Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
         if text.startswith("Main Pot:"):
             mp = _MAIN_POT.match(text)
@@ -396,11 +570,16 @@ class PartyReader(FamilyReader):
             # the main pot is written after rake: the total is both
             self.add(S.SUMMARY, K.TOTAL_POT, no, amount=main + rake, to_amount=rake)
             return True
-        if " wins " not in text and " balance " not in text:
-            return False
-        name, action = self.actor(text)
-        if name is None:
-            return False
+        if self.raw.startswith(" ") and "" in self.names and (" wins " in text or " balance " in text):
+            # a line of the nameless seat's hand that starts with a space: its win is looked for
+            # as the line stripped reads (body reads the line with its space, for the nameless seat)
+            name, action = self.actor(text)
+            return name is not None and self.site_action(hand, no, text, name, action)
+        return False
+
+    def site_action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> bool:
+        # (actor found a name of the stripped line, never the nameless seat's: the line holds the
+        # ' wins ' or ' balance ' that site_line tested for before, right after the name)
         if action.startswith("wins "):
             self.wins(hand, no, text, name, action)
             return True
@@ -419,14 +598,15 @@ class PartyReader(FamilyReader):
                     self.wins(hand, no, text, name, action[: glued + 1])
                     self.wins(hand, no, text, other, action[glued + 2 + len(other):])
                     return
-        wm = _WINS.match(action)
-        if not wm:
+        fields = win_fields(action)
+        if fields is None:
             raise self.fail(no, text)
-        lo, amt, pot, n = wm.groups()  # one call, not one a group
+        lo, amt, pot, n = fields
         label = "pot" if not pot else "main" if pot == "main pot" else f"side-{n or 1}"
         if lo is not None:
             self.collect(no, name, self.amt(lo), label, "lo")
         else:
+            assert amt is not None  # (the pattern's other branch)
             half = "hi" if hand.variant in ("omaha_hilo", "stud_hilo") and " for low" not in action else None
             self.collect(no, name, self.amt(amt), label, half)
 

@@ -29,11 +29,11 @@ its own way is here (``parsers.stars_family`` reads the rest):
 from __future__ import annotations
 
 import re
-
 from dataclasses import replace
+from typing import Final
 
-from parsers.base import HandError, ParsedHand
-from parsers.stars_family import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, StarsFamilyParser, stars_site
+from parsers.base import Event, HandError, ParsedHand
+from parsers.stars_family import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, StarsFamilyParser, amount_units, stars_site
 
 RUN_IT_ONCE = stars_site(
     "runitonce", "Run It Once Poker", "RIO-", ("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):",
@@ -72,7 +72,9 @@ class RunItOnceParser(StarsFamilyParser):
         older = misfit(hand)
         if older is None:
             return hand
-        other = StarsFamilyParser(RUN_IT_ONCE_TOTALS)._hand(list(hand_lines), None)
+        # the PokerStars reading: from the raise lines where it can be (see as_totals), else a
+        # second reading of the whole hand
+        other = hand if as_totals(hand) else StarsFamilyParser(RUN_IT_ONCE_TOTALS)._hand(list(hand_lines), None)
         if isinstance(other, ParsedHand) and misfit(other) is None:
             return other
         line, why = older
@@ -85,8 +87,49 @@ class RunItOnceParser(StarsFamilyParser):
 
 # Run It Once from about August 2019: 'raises X to Y', Y the total (as PokerStars)
 RUN_IT_ONCE_TOTALS = replace(RUN_IT_ONCE, raise_amounts=RAISE_BY)
-_CHIPS_KINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in", "call", "bet", "raise", "complete")
-_BLINDS = ("small_blind", "big_blind", "straddle", "dead_blind", "bring_in")
+_RAISE_LINE = re.compile(r"^raises (\S+) to (\S+)$")  # a raise, as the family reads its action
+
+
+def as_totals(hand: ParsedHand) -> bool:
+    """Turn ``hand``, read the older way, into its PokerStars reading (``RUN_IT_ONCE_TOTALS``),
+    as a second reading of its lines would make it, and say whether that was done.
+
+    The two readings differ in the raises' amounts only: read the PokerStars way a raise is
+    the 'X' and 'Y' of its line ('raises X to Y'), whatever came before it; every other line
+    is read alike, and a raise's total moves no other event's amount but a completion's.  So
+    each raise's line is read again, not the hand's.  Not done (False, the hand untouched) for
+    a hand with a completion, a record cut short (its reading names what cut it), or a raise
+    line that is not read so."""
+    site = RUN_IT_ONCE
+    if hand.record_cut is not None or site.action_aliases or site.bare_posts or site.action_suffixes_ignored \
+            or site.amount_suffix:
+        return False  # (what would make a raise's action other than its line's words after the name)
+    raises: list[tuple[Event, int, int]] = []
+    for e in hand.events:
+        if e.kind == "complete":
+            return False
+        if e.kind != "raise":
+            continue
+        text, player = (e.text or "").rstrip(), e.player or ""
+        if not text.startswith(player + ": "):
+            return False
+        action = text[len(player) + 2:]
+        for suffix in site.all_in_suffixes:  # as the family strips it
+            if action.endswith(suffix):
+                action = action[: -len(suffix)]
+                break
+        m = _RAISE_LINE.match(action)
+        if m is None:
+            return False
+        raises.append((e, amount_units(m.group(1), hand.amount_scale), amount_units(m.group(2), hand.amount_scale)))
+    for e, by, to in raises:
+        e.amount, e.to_amount = by, to
+    return True
+# (frozensets: a kind is looked up, not compared with each in turn; every hand is walked so)
+_CHIPS_KINDS: Final = frozenset({"small_blind", "big_blind", "straddle", "dead_blind", "bring_in", "call", "bet", "raise",
+                                 "complete"})
+_BLINDS: Final = frozenset({"small_blind", "big_blind", "straddle", "dead_blind", "bring_in"})
+_BETS: Final = _CHIPS_KINDS - _BLINDS  # the chips a player chooses to put in
 
 
 def reading_matters(hand: ParsedHand) -> bool:
@@ -95,11 +138,14 @@ def reading_matters(hand: ParsedHand) -> bool:
     street: str | None = None
     bettors: set[int | None] = set()
     for e in hand.events:
-        if e.street != street and e.kind in _CHIPS_KINDS:
+        kind = e.kind
+        if kind not in _CHIPS_KINDS:
+            continue
+        if e.street != street:
             street, bettors = e.street, set()
-        if e.kind == "raise" and e.seat in bettors:
+        if kind == "raise" and e.seat in bettors:
             return True
-        if e.kind in _CHIPS_KINDS and e.kind not in _BLINDS:
+        if kind in _BETS:
             bettors.add(e.seat)
     return False
 

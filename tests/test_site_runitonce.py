@@ -100,3 +100,26 @@ def test_the_hands_own_lines_decide_how_its_raises_are_written():
         (19, 175), (23, 925), (25, 3175), (28, 3909)]
     assert [(e.kind, e.amount) for e in new.events if e.kind in ("house_added", "total_pot")] == [
         ("house_added", 500), ("total_pot", 14634)]
+
+
+@needs_corpus
+def test_the_pokerstars_reading_made_from_the_raise_lines_is_the_hand_read_again():
+    # as_totals turns a hand read the older way into its PokerStars reading by its raise lines
+    # alone: the same hand, field by field, as its lines read again that way (each corpus hand
+    # where the two readings differ; one of them is stored so, RIO-36197946)
+    from parsers import iter_lines, open_source
+    from parsers.base import ParsedHand
+    from parsers.runitonce import RUN_IT_ONCE, RUN_IT_ONCE_TOTALS, as_totals, reading_matters
+    from parsers.stars_family import StarsFamilyParser
+
+    turned = []
+    for path in sorted(CORPUS.glob("fpdb/*/Stars/*/*.RIO.*")):
+        info = open_source(path)
+        older = StarsFamilyParser(RUN_IT_ONCE).iter_hands(iter_lines(path, info.encoding), str(path))
+        again = StarsFamilyParser(RUN_IT_ONCE_TOTALS).iter_hands(iter_lines(path, info.encoding), str(path))
+        for hand, other in zip(older, again, strict=True):
+            if isinstance(hand, ParsedHand) and reading_matters(hand):
+                assert as_totals(hand)
+                assert repr(hand) == repr(other)
+                turned.append(hand.hand_id)
+    assert turned == ["RIO-30702949", "RIO-34011543", "RIO-36197946", "RIO-31260881"]

@@ -1,0 +1,129 @@
+"""The PartyPoker reader's fields read by string methods and kept by a masked key
+(parsers/party_family.py, parsers/partypoker.py), against the patterns they stand for.
+
+- 'Seat 4 is the button' and 'Total number of players : 5/6' are read by slices where
+  ``_BUTTON`` and ``_PLAYERS`` below matched them, the lines before a hand's marker ('Game #N
+  starts.') where ``_PREFIX`` did, and a bracketed amount ('[20]', '(25)') where ``_BRACKET``
+  did: the same matches and groups.
+- A win line is read by string methods where it is printable ASCII without parentheses
+  (``win_fields``): the groups ``_WINS`` gives, on lines of that shape and of any other.
+- A game line's cut before its date (``split_date``) and where its date's parts lie
+  (``date_plan``) are kept by the line with its ASCII digits masked: both must be the same
+  for the line and its masked copy, and ``parse_date`` (a plan, then the digits read from
+  it) must read what the patterns' groups read.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from parsers.party_family import _BRACKET, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
+from parsers.partypoker import _WINS, digits_masked, split_date, win_fields
+
+# what the readers matched before (the specification of the slices)
+_BUTTON = re.compile(r"^Seat (\d+) is the button$")
+_PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
+_PREFIX = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
+
+FIELDS = dict(deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
+# digits of several kinds (ASCII, Arabic-Indic, a superscript that is a digit but not decimal), spaces of several kinds
+_BITS = ["0", "1", "7", "12", "31", "2011", "\u0663", "\u00b2", " ", "  ", "\xa0", "\t", "\n", "/", ":", ",", ", ", "-",
+         " - ", "Seat ", "Seat", " is the button", "Total number of players : ", "May", "Apr", "august", "AUG", "Foo",
+         "Tuesday", "Tue", "Sun", "Sunday", "Mon", " EDT", " CEST", "x", "Z", "_", "\u00e9", "Game #", "#Game No : ",
+         " starts.", "(", ")", "[", "]", ".", "$1", " USD", "\r"]
+texts = st.lists(st.sampled_from(_BITS), max_size=14).map("".join)
+
+
+def _long_dates() -> st.SearchStrategy[str]:
+    """Dates of the long shape ('Tuesday, May 24, 22:06:44 EDT 2011'), some out of range, with bits put in."""
+    day = st.integers(0, 40).map(str)
+    two = st.integers(0, 70).map(lambda n: f"{n:02d}")
+    shape = st.tuples(st.sampled_from(["", "Tuesday, ", "Sunday,", "Mon ", "x, "]),
+                      st.sampled_from(["May", "Apr", "August", "aug", "AUG", "Foo", "Sept"]), day,
+                      st.sampled_from([",", ""]), st.integers(0, 30).map(str), two, two,
+                      st.sampled_from(["", " EDT", " CEST", " 12"]), st.sampled_from([" ", "  ", "\xa0", "\t"]),
+                      st.integers(990, 12000).map(str), texts)
+    return shape.map(lambda p: f"{p[0]}{p[1]} {p[2]}{p[3]} {p[4]}:{p[5]}:{p[6]}{p[7]}{p[8]}{p[9]}{p[10]}")
+
+
+def _date_by_patterns(text: str) -> dt.datetime | None:
+    """What the long pattern's groups, else the numeric pattern's, read (a bad date: None)."""
+    try:
+        m = _DATE_LONG.search(text)
+        month = _MONTHS.get(m.group(1).lower()) if m else None
+        if m and month is not None:
+            _, d, h, mi, s, y = m.groups()
+            return dt.datetime(int(y), month, int(d), int(h), int(mi), int(s))
+        m = _DATE_NUMERIC.search(text)
+        if m:
+            d, mo, y, h, mi, s = m.groups()
+            return dt.datetime(int(y), int(mo), int(d), int(h), int(mi), int(s))
+    except ValueError:
+        return None
+    return None
+
+
+@settings(max_examples=1000, **FIELDS)
+@given(texts)
+def test_button_and_players_lines_read_as_their_patterns(text):
+    line = text.strip()  # the reader reads them stripped
+    for candidate in (line, "Seat " + line + " is the button", "Total number of players : " + line):
+        bm = _BUTTON.match(candidate)
+        sliced = candidate.startswith("Seat ") and candidate.endswith(" is the button") and candidate[5:-14].isdecimal()
+        assert sliced == (bm is not None)
+        if bm:
+            assert int(candidate[5:-14]) == int(bm.group(1))
+        pm = _PLAYERS.match(candidate)
+        fields = players_fields(candidate[26:]) if candidate.startswith("Total number of players : ") else None
+        assert (fields is not None) == (pm is not None)
+        if pm and fields:
+            assert fields == (pm.group(1), pm.group(2) or "")
+
+
+@settings(max_examples=1000, **FIELDS)
+@given(st.one_of(texts, _long_dates(), st.builds("{} - {}".format, texts, _long_dates())))
+def test_date_plans_and_cuts_are_the_same_for_any_digits(text):
+    masked = digits_masked(text).decode("utf-8")  # the text the reader's key stands for
+    assert masked == "".join("0" if c in "123456789" else c for c in text)
+    assert date_plan(text) == date_plan(masked)
+    assert [len(part) for part in split_date(text)] == [len(part) for part in split_date(masked)]
+    assert parse_date(text) == _date_by_patterns(text)
+
+
+def test_the_corpus_shapes_of_dates():
+    assert parse_date("Tuesday, May 24, 22:06:44 EDT 2011") == dt.datetime(2011, 5, 24, 22, 6, 44)
+    assert parse_date("Mon Apr 26 20:17:29 EDT 2021") == dt.datetime(2021, 4, 26, 20, 17, 29)
+    assert parse_date("04 05 2012 07:59:45") == dt.datetime(2012, 5, 4, 7, 59, 45)
+    assert parse_date("Tuesday, May 34, 22:06:44 EDT 2011") is None  # no such day: no date
+
+
+@settings(max_examples=1000, **FIELDS)
+@given(texts)
+def test_prefix_lines_and_brackets_read_as_their_patterns(text):
+    assert is_prefix_line(text) == (_PREFIX.match(text) is not None)
+    for candidate in (text, f"({text})", f"[{text}]", f"( {text} )."):
+        t = candidate.strip()
+        m = _BRACKET.match(t)
+        # the square brackets' shortcut reads a newline inside too (no line holds one)
+        if not (t[:1] == "[" and t[-1:] == "]"):
+            assert bracket(candidate) == (m.group(1) if m else None)
+        elif "\n" not in t:
+            assert bracket(candidate) == m.group(1)
+
+
+_WIN_BITS = ["wins ", "Lo (", "(", ")", " chips", "chips", " from ", "from", " the ", "the", "main pot", "side pot", " #", "#",
+             "1", "23", "1,250", "$3.04", "\u0663", " ", "  ", "\xa0", "\t", ".", ",", " USD", " with ", "with", "w", "a pair",
+             "side", "pot", "Lo", " Lo (", "from  the", "  main pot  ", " side pot 2", "with a"]
+
+
+@settings(max_examples=2000, **FIELDS)
+@given(st.lists(st.sampled_from(_WIN_BITS), max_size=10).map("".join), st.booleans())
+def test_win_lines_read_as_their_pattern(text, plain):
+    action = "wins " + (text.replace("\xa0", " ").replace("\t", " ").replace("\u0663", "3").replace("(", "").replace(")", "")
+                        if plain else text)
+    wm = _WINS.match(action)
+    assert win_fields(action) == (wm.groups() if wm else None)
