@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, inferred_from
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in, inferred_from
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 
@@ -153,7 +153,7 @@ class StarsSite:
     """What one Stars-shaped format writes its own way.  Every other line is read
     as PokerStars writes it.
 
-    Regex groups the family reads: ``header``: ``num``, ``rest`` (and ``club``);
+    Regex groups the family reads: ``header``: ``num``, ``rest`` (and ``club``, ``rest_end``);
     ``tourney``: ``tid``, ``buyin``, ``mixed``, ``base``, ``limit``, ``level``,
     ``sb``, ``bb``, ``date``; ``cash``: ``mixed``, ``base``, ``limit``,
     ``stakes``, ``date``; ``stakes`` (each tried in turn): ``sb``, ``bb``,
@@ -282,6 +282,11 @@ class StarsSite:
     # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
     # draw for the button, before the antes: not the hand's cards)
     predeal_ignored: tuple[str, ...] = ()
+    # the hand number stands inside the header's game text (Winamax: '... level: 11 - HandId:
+    # #1-2-3 - Holdem no limit ...'): ``header``'s group ``rest_end``, the text after it, is read
+    # as one with ``rest``, so that the text before the date repeats from hand to hand
+    # (``_SiteTables.tourney_match`` keeps its match)
+    header_rest_end: bool = False
 
 # --- body --------------------------------------------------------------------------
 
@@ -732,12 +737,21 @@ _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
 
 # A suffix beyond ASCII after amounts (Winamax's '2.50€') makes every line holding it a str
 # of 2 bytes a character, where the others are 1: every slice, search and match of such a line
-# costs more, and so does each str cut from it.  The body's lines are read with this ASCII
-# character in its place, one for one (amt takes it off as it takes the suffix off), unless
-# the hand writes it itself; a hand that cannot be read so is read again as written, so that
-# what a line lacks is found, and named, as in the site's own words.  Events keep the raw line.
+# costs more, and so does each str cut from it.  A hand's lines (header, table, seats and body)
+# are read with this ASCII character in its place, one for one, made by one replace over the
+# hand's text (amt takes it off as it takes the suffix off; what the hand stores of those lines,
+# names, cards, buy-ins, is given back as written), unless the hand writes it itself; a hand that
+# cannot be read so (a seated name holding the suffix too) is read again as written, so that what
+# a line lacks is found, and named, as in the site's own words.  Events keep the raw line, and
+# the content hash is the text's as written.
 # (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
 SUFFIX_STAND_IN = "\x1a"
+
+
+def _written(part: str | None, suffix: str) -> str | None:
+    """A part of a line read with SUFFIX_STAND_IN, as the line writes it (the same str
+    where it holds no stand-in)."""
+    return part.replace(SUFFIX_STAND_IN, suffix) if part is not None else None
 
 
 class _SiteTables:
@@ -841,9 +855,10 @@ class _HandReader:
         self.alias_firsts = tables.alias_firsts
         self.rejected_firsts = tables.rejected_firsts
         self.suffix = site.amount_suffix  # what amt takes off an amount's end
-        self.stand_in = tables.stand_in  # the body's lines read with SUFFIX_STAND_IN for the suffix
-        self.stood_in = False  # a line was
+        self.stand_in = tables.stand_in  # the lines read with SUFFIX_STAND_IN for the suffix
+        self.stood_in = False  # the hand's lines are
         self.buf = buf
+        self.texts: list[str] = []  # buf's texts as read: with SUFFIX_STAND_IN where the hand's stood in
         self.cut_by = cut_by
         self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
         self.events: list[Event] = []
@@ -922,16 +937,32 @@ class _HandReader:
 
     def read(self) -> ParsedHand:
         buf = self.buf
-        first_no, offset, header = buf[0]
-        header = header.rstrip()
+        first_no, offset, _ = buf[0]
         site = self.site
+        texts = [t for _, _, t in buf]
+        hand_text = "\n".join(texts)
+        hashed: str | None = None
+        if self.stand_in:
+            suffix = site.amount_suffix
+            if SUFFIX_STAND_IN in hand_text:
+                self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
+            elif suffix in hand_text:
+                # the whole hand read with the stand-in, one replace (see SUFFIX_STAND_IN)
+                read_text = hand_text.replace(suffix, SUFFIX_STAND_IN)
+                read_lines = read_text.split("\n")
+                if len(read_lines) == len(texts):  # (else a line holds a "\n" itself: read as written)
+                    texts = read_lines
+                    self.stood_in = True
+                    self.suffix = SUFFIX_STAND_IN
+                    hashed = content_hash_stood_in(read_text, SUFFIX_STAND_IN, suffix)
+        self.texts = texts
+        header = texts[0].rstrip()
         m = site.header.match(header)
         if not m:
             raise self.fail(first_no, header, "hand header not understood")
         num, rest = m.group("num"), m.group("rest")
-        hand_text = "\n".join([t for _, _, t in buf])
-        if self.stand_in and SUFFIX_STAND_IN in hand_text:
-            self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
+        if site.header_rest_end:
+            rest += m.group("rest_end")
         hand = ParsedHand(
             hand_id=f"{site.id_prefix}{num}",
             site=site.site or site.name,
@@ -941,7 +972,7 @@ class _HandReader:
             first_line=first_no,
             last_line=buf[-1][0],
             byte_offset=offset,
-            content_hash=content_hash(hand_text),
+            content_hash=hashed if hashed is not None else content_hash(hand_text),
             hand_number=num,
             tournament_name=m.groupdict().get("club"),
         )
@@ -1027,11 +1058,11 @@ class _HandReader:
             ante_text = found.get("ante")
             sym = (bb_text or ante_text or "?")[0]
             hand.currency = cur or CURRENCY_SYMBOLS.get(sym) or (
-                site.suffix_currency if site.amount_suffix and site.amount_suffix in stakes else None)
+                site.suffix_currency if site.amount_suffix and self.suffix in stakes else None)
             if not self.scale:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
-        self.amounts = self.tables.amounts_at(self.scale)
+        self.amounts = self.tables.amounts_at(self.scale, self.stood_in)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
             sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
@@ -1048,17 +1079,17 @@ class _HandReader:
 
         i = 1
         if site.blank_lines or site.before_seats_ignored:
-            while i < len(buf) and (not buf[i][2].strip() or
-                                    (site.before_seats_ignored and buf[i][2].startswith(site.before_seats_ignored))):
+            while i < len(buf) and (not texts[i].strip() or
+                                    (site.before_seats_ignored and texts[i].startswith(site.before_seats_ignored))):
                 i += 1
         if not site.table_line:
             found = g.groupdict()
             hand.table_name = found.get("table")
             hand.max_seats = int(found["max"]) if found.get("max") else None
-        elif i < len(buf) and buf[i][2].startswith(site.table_prefix):
-            tm = site.table.match(buf[i][2].rstrip())
+        elif i < len(buf) and texts[i].startswith(site.table_prefix):
+            tm = site.table.match(texts[i].rstrip())
             if not tm:
-                raise self.fail(buf[i][0], buf[i][2], "table line not understood")
+                raise self.fail(buf[i][0], texts[i], "table line not understood")
             hand.table_name = tm.group("name")
             hand.max_seats = int(tm.group("max")) if tm.group("max") else None
             hand.button_seat = int(tm.group("btn")) if tm.group("btn") else None
@@ -1066,22 +1097,27 @@ class _HandReader:
                 hand.tournament_id = tm.groupdict().get("tid")
             i += 1
         else:
-            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
-        while i < len(buf) and (buf[i][2].startswith("Seat ") or site.blank_lines and not buf[i][2].strip()):
-            if not buf[i][2].strip():
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "expected the Table line")
+        while i < len(buf) and (texts[i].startswith("Seat ") or site.blank_lines and not texts[i].strip()):
+            if not texts[i].strip():
                 i += 1
                 continue
-            no, _, text = buf[i]
-            text = text.rstrip()
+            no = buf[i][0]
+            text = texts[i].rstrip()
             sm2 = site.seat.match(text)
             if not sm2:
                 raise self.fail(no, text, "seat line not understood")
             seat_text, player, stack, bounty, tail = sm2.groups()
+            if self.stood_in and bounty is not None:
+                bounty = self.as_written(bounty)
             if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
                 raise self.fail(no, text, "seat line not understood")
             seat = int(seat_text)
             if player in self.names:
                 raise self.fail(no, text, "player seated twice")
+            if self.stood_in and SUFFIX_STAND_IN in player:
+                # a name holding the suffix: the hand is read as written (see SUFFIX_STAND_IN)
+                raise self.fail(no, text, "seat line not understood")
             self.names[player] = seat
             self.names_by_seat.setdefault(seat, []).append(player)
             if tail.startswith(" out of hand ("):
@@ -1092,8 +1128,10 @@ class _HandReader:
             hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
             i += 1
         if not hand.seats:
-            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "no seat lines")
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "no seat lines")
         self.seated = True
+        if self.stood_in:
+            self.header_as_written(hand)
         for names in self.names_by_seat.values():
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
@@ -1114,6 +1152,21 @@ class _HandReader:
         hand.record_cut = self.cut
         hand.events = self.events
         return hand
+
+    def header_as_written(self, hand: ParsedHand) -> None:
+        """The hand's fields cut from its header and table lines read with SUFFIX_STAND_IN,
+        as the lines write them (a buy-in's '18€ + 2€', a tournament named '100€ GTD')."""
+        # (written out, not by getattr: compiled, each field is a load and a store)
+        suffix = self.site.amount_suffix
+        hand.hand_id = hand.hand_id.replace(SUFFIX_STAND_IN, suffix)
+        hand.hand_number = _written(hand.hand_number, suffix)
+        hand.tournament_id = _written(hand.tournament_id, suffix)
+        hand.tournament_name = _written(hand.tournament_name, suffix)
+        hand.buy_in = _written(hand.buy_in, suffix)
+        hand.table_name = _written(hand.table_name, suffix)
+        hand.level = _written(hand.level, suffix)
+        hand.game_label = _written(hand.game_label, suffix)
+        hand.started_at_text = _written(hand.started_at_text, suffix)
 
     # -- actions -----------------------------------------------------------------------
 
@@ -1137,21 +1190,16 @@ class _HandReader:
         summary_ignored = ("Board [", *site.summary_ignored)
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
-        stand_in, suffix = self.stand_in, site.amount_suffix
-        if stand_in:
-            self.suffix = SUFFIX_STAND_IN
-            self.amounts = self.tables.amounts_at(self.scale, stood_in=True)
+        texts = self.texts  # the lines as read (see SUFFIX_STAND_IN)
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
-        for no, _, raw in buf[i:]:
-            text = raw.rstrip()  # exports may add trailing spaces; events keep the raw line
+        for k in range(i, len(buf)):
+            no, _, raw = buf[k]
+            text = texts[k].rstrip()  # exports may add trailing spaces; events keep the raw line
             self.raw = raw
             self.raw_no = no
             if not text:
                 continue
-            if stand_in and suffix in text:
-                text = text.replace(suffix, SUFFIX_STAND_IN)
-                self.stood_in = True
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
                 predeal = False
