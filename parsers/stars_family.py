@@ -1309,17 +1309,18 @@ class _HandReader:
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if self.runs == 1:
             raise _Reject("run-it-twice", buf[-1][0], f"hand at line {buf[0][0]}: the board's first run has no second")
-        where = cut_where(self.cut_by)
         if not saw_total:
             # a summary cut off: the hand's play is recorded, its summary is not whole
-            self.cut = f"its summary's 'Total pot' line and whatever followed line {buf[-1][0]} ({where})"
+            self.cut = f"its summary's 'Total pot' line and whatever followed line {buf[-1][0]} ({cut_where(self.cut_by)})"
             return
+        if not site.summary_lists_every_seat:
+            return  # (Winamax: a summary of some seats tells nothing of a cut)
         # the summary lists every seat that took part; a hand cut inside its summary misses some
         played = {e.seat for e in self.events if e.street != summary and e.seat is not None}  # not board cards
-        missing = sorted(played - self.listed) if site.summary_lists_every_seat else None
+        missing = sorted(played - self.listed)
         if missing:
             self.cut = (f"its summary lines of seat{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
-                        f"and whatever followed line {buf[-1][0]} ({where})")
+                        f"and whatever followed line {buf[-1][0]} ({cut_where(self.cut_by)})")
 
     def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
