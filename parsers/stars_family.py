@@ -28,7 +28,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any, Iterator
+from typing import Any, Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 
@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in, inferred_from
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 
@@ -630,6 +630,14 @@ class StarsFamilyParser:
         )
 
 
+_K_COLLECT: Final[str] = K.COLLECT
+_K_RAISE: Final[str] = K.RAISE
+_K_COMPLETE: Final[str] = K.COMPLETE
+_K_DEAD_BLIND: Final[str] = K.DEAD_BLIND
+_K_TOTAL_POT: Final[str] = K.TOTAL_POT
+_K_UNCALLED_RETURN: Final[str] = K.UNCALLED_RETURN
+
+
 def infer_return(events: list[Event], hand: ParsedHand) -> None:
     """The uncalled part of the last street's biggest commitment, for a site that writes
     no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
@@ -639,13 +647,14 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     exactly those chips from a side pot is the return itself), the total pot less it (and
     its line)."""
     # (compiled, a K.<kind> is a module dict lookup and an attribute lookup, and its
-    # comparison a generic one: the kinds are read once into typed locals, and the events
-    # walked in loops, not generators: this runs for every hand of a site)
+    # comparison a generic one: the kinds are Final constants (C statics), the events
+    # walked in loops, not generators, and no call takes a key or *args: this runs for
+    # every hand of a site)
     chips = _STREET_CHIPS
-    collect_kind: str = K.COLLECT
-    raise_kind: str = K.RAISE
-    complete_kind: str = K.COMPLETE
-    dead_kind: str = K.DEAD_BLIND
+    collect_kind = _K_COLLECT
+    raise_kind = _K_RAISE
+    complete_kind = _K_COMPLETE
+    dead_kind = _K_DEAD_BLIND
     # the last street on which chips went in, and its events (they lie together)
     end = len(events) - 1
     while end >= 0 and events[end].kind not in chips:
@@ -674,12 +683,20 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
             last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
         else:
             last[seat] = last.get(seat, 0) + (e.amount or 0)
-    top = max(last, key=last.__getitem__)  # the first of the biggest, as max gives
+    if not last:
+        raise ValueError("max() arg is an empty sequence")  # (as the max(...) this loop replaces)
+    top = 0
+    top_chips = 0
+    found = False
+    for seat, chips_in in last.items():  # the first of the biggest, as max gives
+        if not found or chips_in > top_chips:
+            top, top_chips, found = seat, chips_in, True
     second: int | None = None
+    second_chips = 0
     for seat, chips_in in last.items():
-        if seat != top and (second is None or chips_in > last[second]):
-            second = seat
-    uncalled = last[top] - (last[second] if second is not None else 0)
+        if seat != top and (second is None or chips_in > second_chips):
+            second, second_chips = seat, chips_in
+    uncalled = top_chips - second_chips
     if uncalled <= 0:
         return
     # the uncalled chips lie above every pot the bettor is in: in his collect from the
@@ -687,7 +704,7 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     collects: list[Event] = []
     others_pots: list[str | None] = []
     totals: list[Event] = []
-    total_kind: str = K.TOTAL_POT
+    total_kind = _K_TOTAL_POT
     for e in events:
         kind = e.kind
         if kind == collect_kind:
@@ -707,15 +724,16 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
     basis = lines[top] + (lines[second] if second is not None else [])
+    # (inferred_from(*basis) without its *args call: the lines are ints)
     if whole is not None:
-        whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
+        whole.kind, whole.pot_label, whole.half = _K_UNCALLED_RETURN, None, None
         basis.append(whole.line_no)
-        whole.inferred_from = inferred_from(*basis)
+        whole.inferred_from = sorted(set(basis))
     elif part is not None:
         part.amount = (part.amount or 0) - uncalled
         basis.append(part.line_no)
-        part.inferred_from = inferred_from(*basis)
-        returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
+        part.inferred_from = sorted(set(basis))
+        returned = Event(0, part.street, _K_UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
                          text=part.text, inferred_from=part.inferred_from)
         # found by identity, from the end where the collects are: list.index would
         # compare the dataclasses field by field
@@ -730,7 +748,9 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     for e in totals:
         if e.amount is not None:
             e.amount -= uncalled
-            e.inferred_from = inferred_from(*basis, e.line_no)
+            total_lines = set(basis)
+            total_lines.add(e.line_no)
+            e.inferred_from = sorted(total_lines)
 
 
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
@@ -746,12 +766,6 @@ _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
 # the content hash is the text's as written.
 # (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
 SUFFIX_STAND_IN = "\x1a"
-
-
-def _written(part: str | None, suffix: str) -> str | None:
-    """A part of a line read with SUFFIX_STAND_IN, as the line writes it (the same str
-    where it holds no stand-in)."""
-    return part.replace(SUFFIX_STAND_IN, suffix) if part is not None else None
 
 
 class _SiteTables:
@@ -917,8 +931,8 @@ class _HandReader:
         The Event is built with positional arguments: this runs once per event, and
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
-        if cards is not None and self.stood_in:
-            cards = self.as_written(cards)  # cards are kept as the line writes them
+        if cards is not None and self.stood_in and SUFFIX_STAND_IN in cards:
+            cards = cards.replace(SUFFIX_STAND_IN, self.site.amount_suffix)  # cards are kept as the line writes them
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
         if self.run:
             if street != S.SUMMARY and kind not in _RUN_KINDS:
@@ -1156,17 +1170,27 @@ class _HandReader:
     def header_as_written(self, hand: ParsedHand) -> None:
         """The hand's fields cut from its header and table lines read with SUFFIX_STAND_IN,
         as the lines write them (a buy-in's '18€ + 2€', a tournament named '100€ GTD')."""
-        # (written out, not by getattr: compiled, each field is a load and a store)
-        suffix = self.site.amount_suffix
-        hand.hand_id = hand.hand_id.replace(SUFFIX_STAND_IN, suffix)
-        hand.hand_number = _written(hand.hand_number, suffix)
-        hand.tournament_id = _written(hand.tournament_id, suffix)
-        hand.tournament_name = _written(hand.tournament_name, suffix)
-        hand.buy_in = _written(hand.buy_in, suffix)
-        hand.table_name = _written(hand.table_name, suffix)
-        hand.level = _written(hand.level, suffix)
-        hand.game_label = _written(hand.game_label, suffix)
-        hand.started_at_text = _written(hand.started_at_text, suffix)
+        # (written out, not by getattr: compiled, each field is a load and a store; and
+        # tested in line: most hold no stand-in)
+        suffix, stand_in = self.site.amount_suffix, SUFFIX_STAND_IN
+        if stand_in in hand.hand_id:
+            hand.hand_id = hand.hand_id.replace(stand_in, suffix)
+        if hand.hand_number is not None and stand_in in hand.hand_number:
+            hand.hand_number = hand.hand_number.replace(stand_in, suffix)
+        if hand.tournament_id is not None and stand_in in hand.tournament_id:
+            hand.tournament_id = hand.tournament_id.replace(stand_in, suffix)
+        if hand.tournament_name is not None and stand_in in hand.tournament_name:
+            hand.tournament_name = hand.tournament_name.replace(stand_in, suffix)
+        if hand.buy_in is not None and stand_in in hand.buy_in:
+            hand.buy_in = hand.buy_in.replace(stand_in, suffix)
+        if hand.table_name is not None and stand_in in hand.table_name:
+            hand.table_name = hand.table_name.replace(stand_in, suffix)
+        if hand.level is not None and stand_in in hand.level:
+            hand.level = hand.level.replace(stand_in, suffix)
+        if hand.game_label is not None and stand_in in hand.game_label:
+            hand.game_label = hand.game_label.replace(stand_in, suffix)
+        if hand.started_at_text is not None and stand_in in hand.started_at_text:
+            hand.started_at_text = hand.started_at_text.replace(stand_in, suffix)
 
     # -- actions -----------------------------------------------------------------------
 
