@@ -790,14 +790,11 @@ class _SiteTables:
         # '0.05€'), and one written with a sign, commas or decimals costs several string
         # operations to read
         self.amounts: dict[tuple[int, bool], dict[str, int]] = {}
-        # the tournament header's match, by the text before its date (see tourney_match)
-        pattern = site.tourney
-        # what ends the text before the date (''; the match is not kept)
-        self.date_sep = next((sep for sep, end in _DATE_LAST if pattern.pattern.endswith(end)), "")
-        # (an empty negative lookahead never matches and reads nothing: WPN's never-written group)
-        if pattern.flags & (re.S | re.M) or any(look in pattern.pattern.replace("(?!)", "") for look in _LOOKS_AHEAD):
-            self.date_sep = ""
+        # the tournament and cash headers' matches, by the text before the date (see tourney_match)
+        self.date_sep = _date_sep(site.tourney)
         self.tourneys: dict[str, re.Match[str] | None] = {}
+        self.cash_date_sep = _date_sep(site.cash)
+        self.cashes: dict[str, re.Match[str] | None] = {}
 
     def amounts_at(self, scale: int, stood_in: bool = False) -> dict[str, int]:
         key = (scale, stood_in)
@@ -819,23 +816,42 @@ class _SiteTables:
         tournament name tries every game at every position (GGPoker's: 12 to 40 us a
         header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
         is kept, and the date is the rest's own."""
-        pattern = self.site.tourney
-        sep = self.date_sep
-        if sep and "\n" not in rest:
-            cut = rest.rfind(sep) + len(sep)
-            if len(sep) <= cut < len(rest):
-                key = rest[:cut]
-                tourneys = self.tourneys
-                if key in tourneys:
-                    m = tourneys[key]
-                else:
-                    m = pattern.match(key + "x")
-                    if len(tourneys) >= _KEPT:
-                        tourneys.clear()
-                    tourneys[key] = m
-                return m, (rest[m.start("date") :] if m is not None else None)
-        m = pattern.match(rest)
-        return m, (m.group("date") if m is not None else None)
+        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest)
+
+    def cash_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
+        """``site.cash``'s match of a header's rest, and its date, as ``tourney_match``: a
+        table's cash header repeats but for its date (Winamax's; PokerStars' and GGPoker's
+        cash tables)."""
+        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest)
+
+
+def _date_sep(pattern: re.Pattern[str]) -> str:
+    """What ends a header pattern's text before the date ('': its matches are not kept)."""
+    sep = next((sep for sep, end in _DATE_LAST if pattern.pattern.endswith(end)), "")
+    # (an empty negative lookahead never matches and reads nothing: WPN's never-written group)
+    if pattern.flags & (re.S | re.M) or any(look in pattern.pattern.replace("(?!)", "") for look in _LOOKS_AHEAD):
+        return ""
+    return sep
+
+
+def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str] | None],
+                rest: str) -> tuple[re.Match[str] | None, str | None]:
+    """``pattern``'s match of ``rest`` and its date, the match kept by the text before the
+    date (``_SiteTables.tourney_match``)."""
+    if sep and "\n" not in rest:
+        cut = rest.rfind(sep) + len(sep)
+        if len(sep) <= cut < len(rest):
+            key = rest[:cut]
+            if key in kept:
+                m = kept[key]
+            else:
+                m = pattern.match(key + "x")
+                if len(kept) >= _KEPT:
+                    kept.clear()
+                kept[key] = m
+            return m, (rest[m.start("date") :] if m is not None else None)
+    m = pattern.match(rest)
+    return m, (m.group("date") if m is not None else None)
 
 
 # (what ends the text before the date, how a pattern ends): tourney_header's and PokerStars',
@@ -954,21 +970,28 @@ class _HandReader:
         first_no, offset, _ = buf[0]
         site = self.site
         texts = [t for _, _, t in buf]
-        hand_text = "\n".join(texts)
         hashed: str | None = None
         if self.stand_in:
+            # the hand's lines read with the stand-in (see SUFFIX_STAND_IN): a line without the
+            # suffix is a str of a byte a character already, and the suffix's test of it is
+            # one of widths (a str of a byte a character cannot hold it)
             suffix = site.amount_suffix
-            if SUFFIX_STAND_IN in hand_text:
-                self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
-            elif suffix in hand_text:
-                # the whole hand read with the stand-in, one replace (see SUFFIX_STAND_IN)
-                read_text = hand_text.replace(suffix, SUFFIX_STAND_IN)
-                read_lines = read_text.split("\n")
-                if len(read_lines) == len(texts):  # (else a line holds a "\n" itself: read as written)
-                    texts = read_lines
-                    self.stood_in = True
-                    self.suffix = SUFFIX_STAND_IN
-                    hashed = content_hash_stood_in(read_text, SUFFIX_STAND_IN, suffix)
+            read_lines: list[str] | None = None
+            for k in range(len(texts)):
+                line = texts[k]
+                if SUFFIX_STAND_IN in line:
+                    self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
+                    read_lines = None
+                    break
+                if suffix in line:
+                    if read_lines is None:
+                        read_lines = list(texts)
+                    read_lines[k] = line.replace(suffix, SUFFIX_STAND_IN)
+            if read_lines is not None:
+                self.stood_in = True
+                self.suffix = SUFFIX_STAND_IN
+                hashed = content_hash_stood_in("\n".join(read_lines), SUFFIX_STAND_IN, suffix)
+                texts = read_lines
         self.texts = texts
         header = texts[0].rstrip()
         m = site.header.match(header)
@@ -986,7 +1009,7 @@ class _HandReader:
             first_line=first_no,
             last_line=buf[-1][0],
             byte_offset=offset,
-            content_hash=hashed if hashed is not None else content_hash(hand_text),
+            content_hash=hashed if hashed is not None else content_hash("\n".join(texts)),
             hand_number=num,
             tournament_name=m.groupdict().get("club"),
         )
@@ -1023,9 +1046,13 @@ class _HandReader:
                     if (t := pattern.match(rest)) is not None:
                         break
         if t is None:
-            for pattern in (site.cash, *site.cash_more):
-                if (c := pattern.match(rest)) is not None:
-                    break
+            c, cash_date = self.tables.cash_match(rest)
+            if c is not None:
+                date_text = cash_date
+            else:
+                for pattern in site.cash_more:
+                    if (c := pattern.match(rest)) is not None:
+                        break
         g = t or c
         if not g:
             raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
@@ -1153,8 +1180,17 @@ class _HandReader:
         if site.actor_sep == " ":
             # a name followed by ' ' starts the line with its own first word: the names
             # split_actor tries for a line are those of the line's first word
+            # (a name of one word, the most, is its own key: no partition; a dict's get and
+            # set, not setdefault, which is a generic call compiled)
+            by_first = self.names_by_first
             for name in self.names_longest:
-                self.names_by_first.setdefault(name.partition(" ")[0], []).append(name)
+                space = name.find(" ")
+                first = name if space < 0 else name[:space]
+                same_first = by_first.get(first)
+                if same_first is None:
+                    by_first[first] = [name]
+                else:
+                    same_first.append(name)
         self.body(hand, i)
         if self.site.implied_returns and self.cut is None:
             infer_return(self.events, hand)
