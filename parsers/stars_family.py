@@ -776,6 +776,7 @@ class _SiteTables:
         self.posts = {**_POSTS, **site.extra_posts} if site.extra_posts else _POSTS
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
+        self.special_firsts = self.alias_firsts + self.rejected_firsts
         # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
         self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
@@ -884,6 +885,7 @@ class _HandReader:
         self.aliases = tables.aliases
         self.alias_firsts = tables.alias_firsts
         self.rejected_firsts = tables.rejected_firsts
+        self.special_firsts = tables.special_firsts
         self.suffix = site.amount_suffix  # what amt takes off an amount's end
         self.stand_in = tables.stand_in  # the lines read with SUFFIX_STAND_IN for the suffix
         self.stood_in = False  # the hand's lines are
@@ -1547,20 +1549,23 @@ class _HandReader:
         often they occur (folds and posts are most of a tournament's lines)."""
         seat = self.names[player]
         site = self.site
-        if site.action_aliases and action.startswith(self.alias_firsts):  # one test for the common actions
-            for first, pattern, words, swap in self.aliases:
-                if not action.startswith(first):
-                    continue
-                if swap:  # the pattern is the first words alone: the same as its sub, without the regex
-                    action = words + action[len(first) :]
-                # searched first: a sub whose replacement holds a group reference ('\\1')
-                # prepares it in Python on every call, matching or not
-                elif pattern.search(action) is not None:
-                    action = pattern.sub(words, action, count=1)
-        if site.rejected_actions and action.startswith(self.rejected_firsts):
-            for first, pattern, code, why in site.rejected_actions:
-                if action.startswith(first) and pattern.match(action):
-                    raise _Reject(code, no, f"line {no}: {why}: {text!r}")
+        # one test for the common actions, before the aliases' and the rejected actions' own (an
+        # action starting with neither's first words is neither rewritten nor rejected)
+        if self.special_firsts and action.startswith(self.special_firsts):
+            if site.action_aliases and action.startswith(self.alias_firsts):
+                for first, pattern, words, swap in self.aliases:
+                    if not action.startswith(first):
+                        continue
+                    if swap:  # the pattern is the first words alone: the same as its sub, without the regex
+                        action = words + action[len(first) :]
+                    # searched first: a sub whose replacement holds a group reference ('\\1')
+                    # prepares it in Python on every call, matching or not
+                    elif pattern.search(action) is not None:
+                        action = pattern.sub(words, action, count=1)
+            if site.rejected_actions and action.startswith(self.rejected_firsts):
+                for first, pattern, code, why in site.rejected_actions:
+                    if action.startswith(first) and pattern.match(action):
+                        raise _Reject(code, no, f"line {no}: {why}: {text!r}")
         if self.in_forced and action.startswith(("raises ", "bets ", "calls ", "checks")):
             raise _Reject("action-before-blinds", no, f"line {no}: a voluntary action in the section of forced bets "
                           f"({self.site.forced_marker}), before the deal: the betting cannot be followed: {text!r}")
