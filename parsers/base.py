@@ -367,10 +367,33 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(_normalised(text).encode("utf-8")).hexdigest()
 
 
+def content_hash_stood_in(text: str, stand_in: str, written: str) -> str:
+    """``content_hash`` of the text that ``text`` was read from: ``text`` with each
+    ``stand_in`` (an ASCII character, neither whitespace nor a line break, that the text
+    as written does not hold) put back as ``written`` (a character, neither whitespace nor
+    a line break).  Where ``text`` is ASCII, its scans and its encoding cost a byte a
+    character; the normalisation moves neither character, so the bytes hashed are the
+    written text's.
+
+    >>> content_hash_stood_in("2.50\\x1a \\r\\nb", "\\x1a", "\u20ac") == content_hash("2.50\u20ac\\nb")
+    True
+    >>> content_hash_stood_in("2.50\\x1a\\nb\u3000", "\\x1a", "\u20ac") == content_hash("2.50\u20ac\\nb\u3000")
+    True
+    """
+    if not text.isascii():
+        return content_hash(text.replace(stand_in, written))
+    if " \n" not in text and not text.endswith(" ") and not any(c in text for c in _ASCII_SPACE_OTHER):
+        data = text.strip("\n").encode("ascii")  # the common case: the normalised text is the text (content_hash)
+    else:
+        data = _normalised(text).encode("ascii")
+    return hashlib.sha256(data.replace(stand_in.encode("ascii"), written.encode("utf-8"))).hexdigest()
+
+
 def _normalised(text: str) -> str:
     """A hand's text with line endings and trailing spaces normalised (``content_hash``)."""
     return "\n".join([line.rstrip() for line in text.splitlines()]).strip("\n")
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "out_of_range", "inferred_from",
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in",
+           "out_of_range", "inferred_from",
            "seat_columns", "event_columns", "EventKind", "Street"]

@@ -28,7 +28,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
-from typing import Any, Iterator
+from typing import Any, Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 
@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, inferred_from
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 
@@ -153,7 +153,7 @@ class StarsSite:
     """What one Stars-shaped format writes its own way.  Every other line is read
     as PokerStars writes it.
 
-    Regex groups the family reads: ``header``: ``num``, ``rest`` (and ``club``);
+    Regex groups the family reads: ``header``: ``num``, ``rest`` (and ``club``, ``rest_end``);
     ``tourney``: ``tid``, ``buyin``, ``mixed``, ``base``, ``limit``, ``level``,
     ``sb``, ``bb``, ``date``; ``cash``: ``mixed``, ``base``, ``limit``,
     ``stakes``, ``date``; ``stakes`` (each tried in turn): ``sb``, ``bb``,
@@ -282,6 +282,11 @@ class StarsSite:
     # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
     # draw for the button, before the antes: not the hand's cards)
     predeal_ignored: tuple[str, ...] = ()
+    # the hand number stands inside the header's game text (Winamax: '... level: 11 - HandId:
+    # #1-2-3 - Holdem no limit ...'): ``header``'s group ``rest_end``, the text after it, is read
+    # as one with ``rest``, so that the text before the date repeats from hand to hand
+    # (``_SiteTables.tourney_match`` keeps its match)
+    header_rest_end: bool = False
 
 # --- body --------------------------------------------------------------------------
 
@@ -625,6 +630,14 @@ class StarsFamilyParser:
         )
 
 
+_K_COLLECT: Final[str] = K.COLLECT
+_K_RAISE: Final[str] = K.RAISE
+_K_COMPLETE: Final[str] = K.COMPLETE
+_K_DEAD_BLIND: Final[str] = K.DEAD_BLIND
+_K_TOTAL_POT: Final[str] = K.TOTAL_POT
+_K_UNCALLED_RETURN: Final[str] = K.UNCALLED_RETURN
+
+
 def infer_return(events: list[Event], hand: ParsedHand) -> None:
     """The uncalled part of the last street's biggest commitment, for a site that writes
     no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
@@ -634,13 +647,14 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     exactly those chips from a side pot is the return itself), the total pot less it (and
     its line)."""
     # (compiled, a K.<kind> is a module dict lookup and an attribute lookup, and its
-    # comparison a generic one: the kinds are read once into typed locals, and the events
-    # walked in loops, not generators: this runs for every hand of a site)
+    # comparison a generic one: the kinds are Final constants (C statics), the events
+    # walked in loops, not generators, and no call takes a key or *args: this runs for
+    # every hand of a site)
     chips = _STREET_CHIPS
-    collect_kind: str = K.COLLECT
-    raise_kind: str = K.RAISE
-    complete_kind: str = K.COMPLETE
-    dead_kind: str = K.DEAD_BLIND
+    collect_kind = _K_COLLECT
+    raise_kind = _K_RAISE
+    complete_kind = _K_COMPLETE
+    dead_kind = _K_DEAD_BLIND
     # the last street on which chips went in, and its events (they lie together)
     end = len(events) - 1
     while end >= 0 and events[end].kind not in chips:
@@ -669,12 +683,20 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
             last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
         else:
             last[seat] = last.get(seat, 0) + (e.amount or 0)
-    top = max(last, key=last.__getitem__)  # the first of the biggest, as max gives
+    if not last:
+        raise ValueError("max() arg is an empty sequence")  # (as the max(...) this loop replaces)
+    top = 0
+    top_chips = 0
+    found = False
+    for seat, chips_in in last.items():  # the first of the biggest, as max gives
+        if not found or chips_in > top_chips:
+            top, top_chips, found = seat, chips_in, True
     second: int | None = None
+    second_chips = 0
     for seat, chips_in in last.items():
-        if seat != top and (second is None or chips_in > last[second]):
-            second = seat
-    uncalled = last[top] - (last[second] if second is not None else 0)
+        if seat != top and (second is None or chips_in > second_chips):
+            second, second_chips = seat, chips_in
+    uncalled = top_chips - second_chips
     if uncalled <= 0:
         return
     # the uncalled chips lie above every pot the bettor is in: in his collect from the
@@ -682,7 +704,7 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     collects: list[Event] = []
     others_pots: list[str | None] = []
     totals: list[Event] = []
-    total_kind: str = K.TOTAL_POT
+    total_kind = _K_TOTAL_POT
     for e in events:
         kind = e.kind
         if kind == collect_kind:
@@ -702,15 +724,16 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
     basis = lines[top] + (lines[second] if second is not None else [])
+    # (inferred_from(*basis) without its *args call: the lines are ints)
     if whole is not None:
-        whole.kind, whole.pot_label, whole.half = K.UNCALLED_RETURN, None, None
+        whole.kind, whole.pot_label, whole.half = _K_UNCALLED_RETURN, None, None
         basis.append(whole.line_no)
-        whole.inferred_from = inferred_from(*basis)
+        whole.inferred_from = sorted(set(basis))
     elif part is not None:
         part.amount = (part.amount or 0) - uncalled
         basis.append(part.line_no)
-        part.inferred_from = inferred_from(*basis)
-        returned = Event(0, part.street, K.UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
+        part.inferred_from = sorted(set(basis))
+        returned = Event(0, part.street, _K_UNCALLED_RETURN, part.line_no, top, part.player, uncalled,
                          text=part.text, inferred_from=part.inferred_from)
         # found by identity, from the end where the collects are: list.index would
         # compare the dataclasses field by field
@@ -725,17 +748,22 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     for e in totals:
         if e.amount is not None:
             e.amount -= uncalled
-            e.inferred_from = inferred_from(*basis, e.line_no)
+            total_lines = set(basis)
+            total_lines.add(e.line_no)
+            e.inferred_from = sorted(total_lines)
 
 
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
 
 # A suffix beyond ASCII after amounts (Winamax's '2.50€') makes every line holding it a str
 # of 2 bytes a character, where the others are 1: every slice, search and match of such a line
-# costs more, and so does each str cut from it.  The body's lines are read with this ASCII
-# character in its place, one for one (amt takes it off as it takes the suffix off), unless
-# the hand writes it itself; a hand that cannot be read so is read again as written, so that
-# what a line lacks is found, and named, as in the site's own words.  Events keep the raw line.
+# costs more, and so does each str cut from it.  A hand's lines (header, table, seats and body)
+# are read with this ASCII character in its place, one for one, made by one replace over the
+# hand's text (amt takes it off as it takes the suffix off; what the hand stores of those lines,
+# names, cards, buy-ins, is given back as written), unless the hand writes it itself; a hand that
+# cannot be read so (a seated name holding the suffix too) is read again as written, so that what
+# a line lacks is found, and named, as in the site's own words.  Events keep the raw line, and
+# the content hash is the text's as written.
 # (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
 SUFFIX_STAND_IN = "\x1a"
 
@@ -748,6 +776,7 @@ class _SiteTables:
         self.posts = {**_POSTS, **site.extra_posts} if site.extra_posts else _POSTS
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
+        self.special_firsts = self.alias_firsts + self.rejected_firsts
         # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
         self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
@@ -762,14 +791,11 @@ class _SiteTables:
         # '0.05€'), and one written with a sign, commas or decimals costs several string
         # operations to read
         self.amounts: dict[tuple[int, bool], dict[str, int]] = {}
-        # the tournament header's match, by the text before its date (see tourney_match)
-        pattern = site.tourney
-        # what ends the text before the date (''; the match is not kept)
-        self.date_sep = next((sep for sep, end in _DATE_LAST if pattern.pattern.endswith(end)), "")
-        # (an empty negative lookahead never matches and reads nothing: WPN's never-written group)
-        if pattern.flags & (re.S | re.M) or any(look in pattern.pattern.replace("(?!)", "") for look in _LOOKS_AHEAD):
-            self.date_sep = ""
+        # the tournament and cash headers' matches, by the text before the date (see tourney_match)
+        self.date_sep = _date_sep(site.tourney)
         self.tourneys: dict[str, re.Match[str] | None] = {}
+        self.cash_date_sep = _date_sep(site.cash)
+        self.cashes: dict[str, re.Match[str] | None] = {}
 
     def amounts_at(self, scale: int, stood_in: bool = False) -> dict[str, int]:
         key = (scale, stood_in)
@@ -791,23 +817,42 @@ class _SiteTables:
         tournament name tries every game at every position (GGPoker's: 12 to 40 us a
         header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
         is kept, and the date is the rest's own."""
-        pattern = self.site.tourney
-        sep = self.date_sep
-        if sep and "\n" not in rest:
-            cut = rest.rfind(sep) + len(sep)
-            if len(sep) <= cut < len(rest):
-                key = rest[:cut]
-                tourneys = self.tourneys
-                if key in tourneys:
-                    m = tourneys[key]
-                else:
-                    m = pattern.match(key + "x")
-                    if len(tourneys) >= _KEPT:
-                        tourneys.clear()
-                    tourneys[key] = m
-                return m, (rest[m.start("date") :] if m is not None else None)
-        m = pattern.match(rest)
-        return m, (m.group("date") if m is not None else None)
+        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest)
+
+    def cash_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
+        """``site.cash``'s match of a header's rest, and its date, as ``tourney_match``: a
+        table's cash header repeats but for its date (Winamax's; PokerStars' and GGPoker's
+        cash tables)."""
+        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest)
+
+
+def _date_sep(pattern: re.Pattern[str]) -> str:
+    """What ends a header pattern's text before the date ('': its matches are not kept)."""
+    sep = next((sep for sep, end in _DATE_LAST if pattern.pattern.endswith(end)), "")
+    # (an empty negative lookahead never matches and reads nothing: WPN's never-written group)
+    if pattern.flags & (re.S | re.M) or any(look in pattern.pattern.replace("(?!)", "") for look in _LOOKS_AHEAD):
+        return ""
+    return sep
+
+
+def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str] | None],
+                rest: str) -> tuple[re.Match[str] | None, str | None]:
+    """``pattern``'s match of ``rest`` and its date, the match kept by the text before the
+    date (``_SiteTables.tourney_match``)."""
+    if sep and "\n" not in rest:
+        cut = rest.rfind(sep) + len(sep)
+        if len(sep) <= cut < len(rest):
+            key = rest[:cut]
+            if key in kept:
+                m = kept[key]
+            else:
+                m = pattern.match(key + "x")
+                if len(kept) >= _KEPT:
+                    kept.clear()
+                kept[key] = m
+            return m, (rest[m.start("date") :] if m is not None else None)
+    m = pattern.match(rest)
+    return m, (m.group("date") if m is not None else None)
 
 
 # (what ends the text before the date, how a pattern ends): tourney_header's and PokerStars',
@@ -840,10 +885,12 @@ class _HandReader:
         self.aliases = tables.aliases
         self.alias_firsts = tables.alias_firsts
         self.rejected_firsts = tables.rejected_firsts
+        self.special_firsts = tables.special_firsts
         self.suffix = site.amount_suffix  # what amt takes off an amount's end
-        self.stand_in = tables.stand_in  # the body's lines read with SUFFIX_STAND_IN for the suffix
-        self.stood_in = False  # a line was
+        self.stand_in = tables.stand_in  # the lines read with SUFFIX_STAND_IN for the suffix
+        self.stood_in = False  # the hand's lines are
         self.buf = buf
+        self.texts: list[str] = []  # buf's texts as read: with SUFFIX_STAND_IN where the hand's stood in
         self.cut_by = cut_by
         self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
         self.events: list[Event] = []
@@ -902,8 +949,8 @@ class _HandReader:
         The Event is built with positional arguments: this runs once per event, and
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
-        if cards is not None and self.stood_in:
-            cards = self.as_written(cards)  # cards are kept as the line writes them
+        if cards is not None and self.stood_in and SUFFIX_STAND_IN in cards:
+            cards = cards.replace(SUFFIX_STAND_IN, self.site.amount_suffix)  # cards are kept as the line writes them
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
         if self.run:
             if street != S.SUMMARY and kind not in _RUN_KINDS:
@@ -922,16 +969,39 @@ class _HandReader:
 
     def read(self) -> ParsedHand:
         buf = self.buf
-        first_no, offset, header = buf[0]
-        header = header.rstrip()
+        first_no, offset, _ = buf[0]
         site = self.site
+        texts = [t for _, _, t in buf]
+        hashed: str | None = None
+        if self.stand_in:
+            # the hand's lines read with the stand-in (see SUFFIX_STAND_IN): a line without the
+            # suffix is a str of a byte a character already, and the suffix's test of it is
+            # one of widths (a str of a byte a character cannot hold it)
+            suffix = site.amount_suffix
+            read_lines: list[str] | None = None
+            for k in range(len(texts)):
+                line = texts[k]
+                if SUFFIX_STAND_IN in line:
+                    self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
+                    read_lines = None
+                    break
+                if suffix in line:
+                    if read_lines is None:
+                        read_lines = list(texts)
+                    read_lines[k] = line.replace(suffix, SUFFIX_STAND_IN)
+            if read_lines is not None:
+                self.stood_in = True
+                self.suffix = SUFFIX_STAND_IN
+                hashed = content_hash_stood_in("\n".join(read_lines), SUFFIX_STAND_IN, suffix)
+                texts = read_lines
+        self.texts = texts
+        header = texts[0].rstrip()
         m = site.header.match(header)
         if not m:
             raise self.fail(first_no, header, "hand header not understood")
         num, rest = m.group("num"), m.group("rest")
-        hand_text = "\n".join([t for _, _, t in buf])
-        if self.stand_in and SUFFIX_STAND_IN in hand_text:
-            self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
+        if site.header_rest_end:
+            rest += m.group("rest_end")
         hand = ParsedHand(
             hand_id=f"{site.id_prefix}{num}",
             site=site.site or site.name,
@@ -941,7 +1011,7 @@ class _HandReader:
             first_line=first_no,
             last_line=buf[-1][0],
             byte_offset=offset,
-            content_hash=content_hash(hand_text),
+            content_hash=hashed if hashed is not None else content_hash("\n".join(texts)),
             hand_number=num,
             tournament_name=m.groupdict().get("club"),
         )
@@ -978,9 +1048,13 @@ class _HandReader:
                     if (t := pattern.match(rest)) is not None:
                         break
         if t is None:
-            for pattern in (site.cash, *site.cash_more):
-                if (c := pattern.match(rest)) is not None:
-                    break
+            c, cash_date = self.tables.cash_match(rest)
+            if c is not None:
+                date_text = cash_date
+            else:
+                for pattern in site.cash_more:
+                    if (c := pattern.match(rest)) is not None:
+                        break
         g = t or c
         if not g:
             raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
@@ -1027,11 +1101,11 @@ class _HandReader:
             ante_text = found.get("ante")
             sym = (bb_text or ante_text or "?")[0]
             hand.currency = cur or CURRENCY_SYMBOLS.get(sym) or (
-                site.suffix_currency if site.amount_suffix and site.amount_suffix in stakes else None)
+                site.suffix_currency if site.amount_suffix and self.suffix in stakes else None)
             if not self.scale:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
-        self.amounts = self.tables.amounts_at(self.scale)
+        self.amounts = self.tables.amounts_at(self.scale, self.stood_in)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
             sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
@@ -1048,17 +1122,17 @@ class _HandReader:
 
         i = 1
         if site.blank_lines or site.before_seats_ignored:
-            while i < len(buf) and (not buf[i][2].strip() or
-                                    (site.before_seats_ignored and buf[i][2].startswith(site.before_seats_ignored))):
+            while i < len(buf) and (not texts[i].strip() or
+                                    (site.before_seats_ignored and texts[i].startswith(site.before_seats_ignored))):
                 i += 1
         if not site.table_line:
             found = g.groupdict()
             hand.table_name = found.get("table")
             hand.max_seats = int(found["max"]) if found.get("max") else None
-        elif i < len(buf) and buf[i][2].startswith(site.table_prefix):
-            tm = site.table.match(buf[i][2].rstrip())
+        elif i < len(buf) and texts[i].startswith(site.table_prefix):
+            tm = site.table.match(texts[i].rstrip())
             if not tm:
-                raise self.fail(buf[i][0], buf[i][2], "table line not understood")
+                raise self.fail(buf[i][0], texts[i], "table line not understood")
             hand.table_name = tm.group("name")
             hand.max_seats = int(tm.group("max")) if tm.group("max") else None
             hand.button_seat = int(tm.group("btn")) if tm.group("btn") else None
@@ -1066,22 +1140,27 @@ class _HandReader:
                 hand.tournament_id = tm.groupdict().get("tid")
             i += 1
         else:
-            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "expected the Table line")
-        while i < len(buf) and (buf[i][2].startswith("Seat ") or site.blank_lines and not buf[i][2].strip()):
-            if not buf[i][2].strip():
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "expected the Table line")
+        while i < len(buf) and (texts[i].startswith("Seat ") or site.blank_lines and not texts[i].strip()):
+            if not texts[i].strip():
                 i += 1
                 continue
-            no, _, text = buf[i]
-            text = text.rstrip()
+            no = buf[i][0]
+            text = texts[i].rstrip()
             sm2 = site.seat.match(text)
             if not sm2:
                 raise self.fail(no, text, "seat line not understood")
             seat_text, player, stack, bounty, tail = sm2.groups()
+            if self.stood_in and bounty is not None:
+                bounty = self.as_written(bounty)
             if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
                 raise self.fail(no, text, "seat line not understood")
             seat = int(seat_text)
             if player in self.names:
                 raise self.fail(no, text, "player seated twice")
+            if self.stood_in and SUFFIX_STAND_IN in player:
+                # a name holding the suffix: the hand is read as written (see SUFFIX_STAND_IN)
+                raise self.fail(no, text, "seat line not understood")
             self.names[player] = seat
             self.names_by_seat.setdefault(seat, []).append(player)
             if tail.startswith(" out of hand ("):
@@ -1092,8 +1171,10 @@ class _HandReader:
             hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
             i += 1
         if not hand.seats:
-            raise self.fail(buf[i][0] if i < len(buf) else first_no, buf[i][2] if i < len(buf) else "", "no seat lines")
+            raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "no seat lines")
         self.seated = True
+        if self.stood_in:
+            self.header_as_written(hand)
         for names in self.names_by_seat.values():
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
@@ -1101,8 +1182,17 @@ class _HandReader:
         if site.actor_sep == " ":
             # a name followed by ' ' starts the line with its own first word: the names
             # split_actor tries for a line are those of the line's first word
+            # (a name of one word, the most, is its own key: no partition; a dict's get and
+            # set, not setdefault, which is a generic call compiled)
+            by_first = self.names_by_first
             for name in self.names_longest:
-                self.names_by_first.setdefault(name.partition(" ")[0], []).append(name)
+                space = name.find(" ")
+                first = name if space < 0 else name[:space]
+                same_first = by_first.get(first)
+                if same_first is None:
+                    by_first[first] = [name]
+                else:
+                    same_first.append(name)
         self.body(hand, i)
         if self.site.implied_returns and self.cut is None:
             infer_return(self.events, hand)
@@ -1114,6 +1204,31 @@ class _HandReader:
         hand.record_cut = self.cut
         hand.events = self.events
         return hand
+
+    def header_as_written(self, hand: ParsedHand) -> None:
+        """The hand's fields cut from its header and table lines read with SUFFIX_STAND_IN,
+        as the lines write them (a buy-in's '18€ + 2€', a tournament named '100€ GTD')."""
+        # (written out, not by getattr: compiled, each field is a load and a store; and
+        # tested in line: most hold no stand-in)
+        suffix, stand_in = self.site.amount_suffix, SUFFIX_STAND_IN
+        if stand_in in hand.hand_id:
+            hand.hand_id = hand.hand_id.replace(stand_in, suffix)
+        if hand.hand_number is not None and stand_in in hand.hand_number:
+            hand.hand_number = hand.hand_number.replace(stand_in, suffix)
+        if hand.tournament_id is not None and stand_in in hand.tournament_id:
+            hand.tournament_id = hand.tournament_id.replace(stand_in, suffix)
+        if hand.tournament_name is not None and stand_in in hand.tournament_name:
+            hand.tournament_name = hand.tournament_name.replace(stand_in, suffix)
+        if hand.buy_in is not None and stand_in in hand.buy_in:
+            hand.buy_in = hand.buy_in.replace(stand_in, suffix)
+        if hand.table_name is not None and stand_in in hand.table_name:
+            hand.table_name = hand.table_name.replace(stand_in, suffix)
+        if hand.level is not None and stand_in in hand.level:
+            hand.level = hand.level.replace(stand_in, suffix)
+        if hand.game_label is not None and stand_in in hand.game_label:
+            hand.game_label = hand.game_label.replace(stand_in, suffix)
+        if hand.started_at_text is not None and stand_in in hand.started_at_text:
+            hand.started_at_text = hand.started_at_text.replace(stand_in, suffix)
 
     # -- actions -----------------------------------------------------------------------
 
@@ -1137,21 +1252,16 @@ class _HandReader:
         summary_ignored = ("Board [", *site.summary_ignored)
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
-        stand_in, suffix = self.stand_in, site.amount_suffix
-        if stand_in:
-            self.suffix = SUFFIX_STAND_IN
-            self.amounts = self.tables.amounts_at(self.scale, stood_in=True)
+        texts = self.texts  # the lines as read (see SUFFIX_STAND_IN)
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
-        for no, _, raw in buf[i:]:
-            text = raw.rstrip()  # exports may add trailing spaces; events keep the raw line
+        for k in range(i, len(buf)):
+            no, _, raw = buf[k]
+            text = texts[k].rstrip()  # exports may add trailing spaces; events keep the raw line
             self.raw = raw
             self.raw_no = no
             if not text:
                 continue
-            if stand_in and suffix in text:
-                text = text.replace(suffix, SUFFIX_STAND_IN)
-                self.stood_in = True
             if text.startswith("*** "):
                 street = self.marker(hand, street, no, text, stud)
                 predeal = False
@@ -1261,17 +1371,18 @@ class _HandReader:
                 self.add(S.SUMMARY, K.COLLECT, e.line_no, e.seat, e.player, amount=e.amount, pot_label="pot")
         if self.runs == 1:
             raise _Reject("run-it-twice", buf[-1][0], f"hand at line {buf[0][0]}: the board's first run has no second")
-        where = cut_where(self.cut_by)
         if not saw_total:
             # a summary cut off: the hand's play is recorded, its summary is not whole
-            self.cut = f"its summary's 'Total pot' line and whatever followed line {buf[-1][0]} ({where})"
+            self.cut = f"its summary's 'Total pot' line and whatever followed line {buf[-1][0]} ({cut_where(self.cut_by)})"
             return
+        if not site.summary_lists_every_seat:
+            return  # (Winamax: a summary of some seats tells nothing of a cut)
         # the summary lists every seat that took part; a hand cut inside its summary misses some
         played = {e.seat for e in self.events if e.street != summary and e.seat is not None}  # not board cards
-        missing = sorted(played - self.listed) if site.summary_lists_every_seat else None
+        missing = sorted(played - self.listed)
         if missing:
             self.cut = (f"its summary lines of seat{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} "
-                        f"and whatever followed line {buf[-1][0]} ({where})")
+                        f"and whatever followed line {buf[-1][0]} ({cut_where(self.cut_by)})")
 
     def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
@@ -1438,20 +1549,23 @@ class _HandReader:
         often they occur (folds and posts are most of a tournament's lines)."""
         seat = self.names[player]
         site = self.site
-        if site.action_aliases and action.startswith(self.alias_firsts):  # one test for the common actions
-            for first, pattern, words, swap in self.aliases:
-                if not action.startswith(first):
-                    continue
-                if swap:  # the pattern is the first words alone: the same as its sub, without the regex
-                    action = words + action[len(first) :]
-                # searched first: a sub whose replacement holds a group reference ('\\1')
-                # prepares it in Python on every call, matching or not
-                elif pattern.search(action) is not None:
-                    action = pattern.sub(words, action, count=1)
-        if site.rejected_actions and action.startswith(self.rejected_firsts):
-            for first, pattern, code, why in site.rejected_actions:
-                if action.startswith(first) and pattern.match(action):
-                    raise _Reject(code, no, f"line {no}: {why}: {text!r}")
+        # one test for the common actions, before the aliases' and the rejected actions' own (an
+        # action starting with neither's first words is neither rewritten nor rejected)
+        if self.special_firsts and action.startswith(self.special_firsts):
+            if site.action_aliases and action.startswith(self.alias_firsts):
+                for first, pattern, words, swap in self.aliases:
+                    if not action.startswith(first):
+                        continue
+                    if swap:  # the pattern is the first words alone: the same as its sub, without the regex
+                        action = words + action[len(first) :]
+                    # searched first: a sub whose replacement holds a group reference ('\\1')
+                    # prepares it in Python on every call, matching or not
+                    elif pattern.search(action) is not None:
+                        action = pattern.sub(words, action, count=1)
+            if site.rejected_actions and action.startswith(self.rejected_firsts):
+                for first, pattern, code, why in site.rejected_actions:
+                    if action.startswith(first) and pattern.match(action):
+                        raise _Reject(code, no, f"line {no}: {why}: {text!r}")
         if self.in_forced and action.startswith(("raises ", "bets ", "calls ", "checks")):
             raise _Reject("action-before-blinds", no, f"line {no}: a voluntary action in the section of forced bets "
                           f"({self.site.forced_marker}), before the deal: the betting cannot be followed: {text!r}")

@@ -50,7 +50,6 @@ _WINAMAX_GAMES = {
     "lowball27": Variant.DRAW_2_7_TRIPLE.value,  # three draws, as '2-7 Triple Draw'
 }
 _GAME = game_pattern(_WINAMAX_GAMES)
-_HAND_ID = r" - HandId: #(?P<hid>\d+-\d+-\d+) - "
 
 WINAMAX = StarsSite(
     name="winamax",
@@ -59,17 +58,18 @@ WINAMAX = StarsSite(
     **{
         # (a tournament summary, 'Winamax Poker - Tournament summary : ...', is no hand)
         **hand_headers(("Winamax Poker - ",), r"Winamax Poker - (?!Tournament summary)(?P<num>)"),
-        # the hand number comes after the game's kind: read from the whole rest of the line
-        "header": re.compile(r"^Winamax Poker - (?P<rest>.*? - HandId: #(?P<num>\d+-\d+-\d+) - .*)$"),
+        # the hand number comes after the game's kind: the game's text is read around it
+        "header": re.compile(r"^Winamax Poker - (?P<rest>.*?) - HandId: #(?P<num>\d+-\d+-\d+)(?P<rest_end> - .*)$"),
         "header_anywhere": None,
     },
+    header_rest_end=True,
     tourney=re.compile(
-        rf'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?) level: (?P<level>\w+){_HAND_ID}{_GAME} '
+        rf'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?) level: (?P<level>\w+) - {_GAME} '
         r"\((?:(?P<ante>[^/()]+)/)?(?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) - (?P<date>.+)$",
         re.IGNORECASE,
     ),
     cash=re.compile(
-        rf'^(?:CashGame|Go Fast "[^"]*"){_HAND_ID}{_GAME} \((?P<stakes>[^()]*)\) - (?P<date>.+)$', re.IGNORECASE
+        rf'^(?:CashGame|Go Fast "[^"]*") - {_GAME} \((?P<stakes>[^()]*)\) - (?P<date>.+)$', re.IGNORECASE
     ),
     games=_WINAMAX_GAMES,
     limits=LIMITS,

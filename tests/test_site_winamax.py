@@ -249,3 +249,35 @@ def test_a_line_the_stand_in_cannot_read_is_named_as_written() -> None:
     assert unseated.reason == "line 18: line not understood: 'Player1€ folds'"
     written = _read(_edited(lines, "Player23 calls 0.05€", "Player23 calls 0.05\x1a"))
     assert written.reason == "hand at line 1: line 22: not an amount: '0.05\\x1a'"
+
+
+def _tournament_hand_lines(name: str) -> list[tuple[int, int, str]]:
+    from conftest import CORPUS
+    from parsers import iter_lines, open_source
+
+    path = CORPUS / "fpdb/tour/Winamax/Flop" / name
+    lines = list(iter_lines(path, open_source(path).encoding))
+    second = next((k for k, (_, _, t) in enumerate(lines) if k and t.startswith("Winamax Poker - ")), len(lines))
+    return lines[:second]
+
+
+def test_header_table_and_seats_read_through_the_stand_in_are_stored_as_written() -> None:
+    """The whole hand is read with the stand-in: what the hand stores of its header, table and
+    seat lines (a buy-in, a tournament and table named with a euro, a bounty) keeps the euro,
+    the content hash is that of the text as written, and a seated name holding a euro (which the
+    stand-in would change) sends the hand to be read as written."""
+    from parsers.base import content_hash
+
+    bounty = _read(_tournament_hand_lines("NLHE-MTT-EUR-22.5-22.5-5-202208.bounty.ticket.txt"))
+    assert (bounty.buy_in, bounty.tournament_name, bounty.level) == ("18€ + 2€", "TEA TIME", "11")
+    assert [s.bounty for s in bounty.seats][:4] == ["9€ bounty", "9€ bounty", "45€ bounty", "17.43€ bounty"]
+    freeroll_lines = _tournament_hand_lines("NLHE-Free-MTT-201103.Full.History.txt")
+    freeroll = _read(freeroll_lines)
+    assert (freeroll.tournament_name, freeroll.table_name, freeroll.tournament_id) == (
+        "Freeroll 100€", "Freeroll 100€(13133717)#336", "13133717")
+    assert freeroll.content_hash == content_hash("\n".join(t for _, _, t in freeroll_lines).rstrip("\n"))
+    lines = _cash_hand_lines()
+    assert _read(lines).content_hash == content_hash("\n".join(t for _, _, t in lines))
+    named = _read([(n, o, t.replace("Player23", "Player€23")) for n, o, t in lines])
+    assert [s.player for s in named.seats if "€" in s.player] == ["Player€23"]
+    assert [(e.player, e.amount) for e in named.events if e.kind == "call"][:1] == [("Player€23", 5)]
