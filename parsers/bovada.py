@@ -223,6 +223,40 @@ def _highest(committed: dict[int, int]) -> int:
     return level
 
 
+def _seat_fields(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
+    """A seat line's number, position name, whether it is the history's owner's ([ME]) and
+    stack, or None where it is no seat line: ``SEAT``'s groups (``STUD_SEAT``'s in stud).
+    The common shape (``Seat 3: UTG+1 [ME] ($25 in chips)``) is read by slices: its stack
+    (``\\S+``) is the text after the last ' (', a run of digits, commas and dots after an
+    optional '$' (no space in it, so no other ' (' can start it), and the lazy name is what
+    precedes it, less a ``' +[ME]'`` ending; every other line is SEAT's to read.
+
+    >>> _seat_fields("Seat 1243: UTG+2  [ME] (25,000 in chips)", False), _seat_fields("Seat 3: A ((5 in chips)", False)
+    (('1243', 'UTG+2', True, '25,000'), ('3', 'A', False, '(5'))
+    >>> _seat_fields("Seat 3: Dealer ($1.5 in chips) ", False), _seat_fields("Seat+4 [ME]: 1,500 in chips", True)
+    (None, ('4', 'Seat+4', True, '1,500'))
+    """
+    if not stud and text.startswith("Seat ") and text.endswith(" in chips)"):
+        colon = text.find(": ", 5)
+        end = len(text) - 10  # before ' in chips)'
+        cut = text.rfind(" (", colon + 2, end)
+        if colon > 5 and cut > colon + 2 and text[5:colon].isdecimal():  # SEAT's r'\d+': Unicode's decimals
+            stack = text[cut + 2:end]
+            digits = stack[1:] if stack[:1] == "$" else stack
+            if digits.replace(",", "").replace(".", "").isdigit():
+                name = text[colon + 2:cut]
+                if not name.endswith("[ME]"):
+                    return text[5:colon], name, False, stack
+                owner = name[:-4].rstrip(" ")
+                if owner and len(owner) < len(name) - 4:  # r' +\[ME\]' after a name (an empty one: SEAT's to read)
+                    return text[5:colon], owner, True, stack
+    sm = (STUD_SEAT if stud else SEAT).match(text)
+    if sm is None:
+        return None
+    number, name, me, stack = sm.group("seat", "name", "me", "stack")  # one call, not four
+    return number, name, me is not None, stack
+
+
 def _summary_seat(text: str) -> tuple[str, str] | None:
     """A summary seat line's number and what follows it ('Seat+3: ', 'Seat 1: ', 'Seat 10: '):
     the pattern ``^Seat\\+? ?(\\d+): (.*)$``, read by slices.
@@ -356,8 +390,13 @@ class _BovadaHand:
         # record names players by their position in each hand (tournament seats are player ids or
         # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
         hand.table_name = None
-        seat_line = STUD_SEAT if self.stud else SEAT
-        money = any(x.startswith("Seat") and "$" in x and seat_line.match(x) for _, _, x in buf[1:12])
+        stud = self.stud
+        money = False  # a seat line among the first lines holds a '$'
+        for k in range(1, min(len(buf), 12)):
+            x = buf[k][2]
+            if x.startswith("Seat") and "$" in x and _seat_fields(x, stud) is not None:
+                money = True
+                break
         if self.scale == 0:
             self.scale = 100 if money else 1
         hand.amount_scale = self.scale
@@ -372,11 +411,11 @@ class _BovadaHand:
         i = 1
         while i < len(buf) and not buf[i][2].startswith("Seat"):
             i += 1
-        while i < len(buf) and (sm := seat_line.match(buf[i][2].rstrip())):
+        while i < len(buf) and (fields := _seat_fields(buf[i][2].rstrip(), stud)) is not None:
             self.raw_no = buf[i][0]
-            number, label, me, stack = sm.group("seat", "name", "me", "stack")  # one call, not four
+            number, label, me, stack = fields
             # stud acts by the cards showing, not by position: the seat number is the clockwise order
-            pos = int(number) if self.stud else _position(label)
+            pos = int(number) if stud else _position(label)
             if pos is None:
                 raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
             if label in self.seats:

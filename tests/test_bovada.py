@@ -289,3 +289,43 @@ Seat+1: Dealer 1210  with Straight [Ah Kd-Ah 5s 4h 3d 2c]""")
     boards = [(e.street, e.cards, e.line_no) for e in hand.events if e.kind == "deal_board"]
     assert boards == [("flop", "2c 3d 4h", 16), ("turn", "5s", 16), ("river", "7c", 16)]
     assert {e.street for e in hand.events if e.kind == "show"} == {"river"}
+
+
+def test_seat_lines_read_by_slices_as_the_pattern_reads_them():
+    """The common seat line is read by slices (``_seat_fields``), every other by ``SEAT``:
+    the same groups, or no seat line, as ``SEAT`` alone gives, on the shapes the files write
+    and on those lines with pieces put in (names holding ' (' or '[ME]', spaces before
+    '[ME]', stacks not of digits, other whitespace, other decimal digits, a trailing space)."""
+    import random
+
+    from parsers.bovada import SEAT, STUD_SEAT, _seat_fields
+
+    def by_pattern(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
+        m = (STUD_SEAT if stud else SEAT).match(text)
+        return None if m is None else (m.group("seat"), m.group("name"), m.group("me") is not None, m.group("stack"))
+
+    written = ["Seat 1243: UTG+3 (48,213 in chips)", "Seat 5: Big Blind [ME] ($25 in chips)",
+               "Seat 3: UTG+2  [ME] ($39.14 in chips)", "Seat 1: Small Blind ($678 in chips)"]
+    assert [_seat_fields(t, False) for t in written] == [
+        ("1243", "UTG+3", False, "48,213"), ("5", "Big Blind", True, "$25"), ("3", "UTG+2", True, "$39.14"),
+        ("1", "Small Blind", False, "$678")]
+    pieces = ["", " ", "  ", "(", " (", ")", "[ME]", " [ME]", "$", ",", ".", "\t", "\xa0", ": ", "x", "\u0663", "\u00b2"]
+    rng = random.Random(7)
+
+    def put_in(text: str) -> str:
+        out = list(text)
+        for _ in range(rng.randint(0, 2)):
+            out.insert(rng.randint(0, len(out)), rng.choice(pieces))
+        return "".join(out)
+
+    lines = [*written, "Seat 1:   [ME] ($5 in chips)", "Seat 1: [ME] ($5 in chips)", "Seat 3: A ((5 in chips)",
+             "Seat+4 [ME]: 1,500 in chips"]
+    for _ in range(20000):
+        lines.append("Seat " + put_in(rng.choice(["1", "12"])) + put_in(": ") + put_in(rng.choice(["UTG+1", "Big Blind"]))
+                     + put_in(rng.choice(["", " [ME]", "  [ME]"])) + put_in(" (") + put_in(rng.choice(["$5", "1,500", "$2.50"]))
+                     + rng.choice([" in chips)", " in chips) "]))
+    read = sum(by_pattern(t, False) is not None for t in lines)
+    assert read > 1000  # the mutations leave many lines a seat line
+    for text in lines:
+        for stud in (False, True):
+            assert _seat_fields(text, stud) == by_pattern(text, stud), text
