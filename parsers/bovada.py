@@ -223,6 +223,57 @@ def _highest(committed: dict[int, int]) -> int:
     return level
 
 
+# a header's rest as the patterns read it: (a tournament's, game, limit, tournament id, level, small
+# blind, big blind: '' where cash), and where its date starts; None where neither pattern reads it
+HeaderFields = tuple[bool, str, str, str, str, str, str, int]
+_HEADERS_KEPT: Final[dict[str, HeaderFields | None]] = {}  # by the text before the date (_header_fields)
+_KEPT_MAX: Final = 4096  # entries kept before the table starts again
+
+
+def _read_header(rest: str) -> HeaderFields | None:
+    """TOURNEY's groups of a header's rest, else CASH's (a cash header has no ' Tournament #',
+    which TOURNEY needs: it is not tried there)."""
+    t = TOURNEY.match(rest) if " Tournament #" in rest else None
+    if t is not None:
+        game, limit, tid, level, sb, bb = t.group("game", "limit", "tid", "level", "sb", "bb")
+        return True, game, limit, tid, level, sb, bb, t.start("date")
+    c = CASH.match(rest)
+    if c is None:
+        return None
+    game, limit = c.group("game", "limit")
+    return False, game, limit, "", "", "", "", c.start("date")
+
+
+def _header_fields(rest: str) -> tuple[HeaderFields | None, str]:
+    """``_read_header`` of a header's rest, and its date.
+
+    Both patterns end ``' - (?P<date>.+)$'``, and nothing before the date can look past it:
+    a rest matches or not, and by the same way, by its text up to its last ' - ' alone (any
+    non-empty remainder is a date, and no way through the pattern can reach the date past
+    the last ' - ').  That text repeats from hand to hand (the table, the game, the
+    tournament's level and blinds), so what the patterns read of it (with a one-letter date)
+    is kept, and the date is the rest's own.
+
+    >>> _header_fields("HOLDEM Tournament #4 TBL#8, Normal- Level 13 (300/600) - 2021-06-06 18:25:22")
+    ((True, 'HOLDEM', 'Normal', '4', '13', '300', '600', 57), '2021-06-06 18:25:22')
+    >>> _header_fields("TBL#951467 HOLDEM  Fixed Limit - 2012-04-03 16:25:23"), _header_fields("HOLDEM - ")
+    (((False, 'HOLDEM', 'Fixed Limit', '', '', '', '', 33), '2012-04-03 16:25:23'), (None, ''))
+    """
+    cut = rest.rfind(" - ") + 3
+    if 3 <= cut < len(rest):
+        key = rest[:cut]
+        if key in _HEADERS_KEPT:
+            found = _HEADERS_KEPT[key]
+        else:
+            found = _read_header(key + "x")
+            if len(_HEADERS_KEPT) >= _KEPT_MAX:
+                _HEADERS_KEPT.clear()
+            _HEADERS_KEPT[key] = found
+    else:
+        found = _read_header(rest)
+    return found, (rest[found[7]:] if found is not None else "")
+
+
 def _seat_fields(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
     """A seat line's number, position name, whether it is the history's owner's ([ME]) and
     stack, or None where it is no seat line: ``SEAT``'s groups (``STUD_SEAT``'s in stud).
@@ -360,13 +411,10 @@ class _BovadaHand:
                 glued = re.search(BRANDS, text)
                 text = text[: glued.start()] if glued and glued.start() > 0 else text  # the next hand's header
                 self.cut = cut_in_line(no, text, self.cut)
-        # a cash header has no ' Tournament #', which TOURNEY needs: it is not tried there
-        t = TOURNEY.match(rest) if " Tournament #" in rest else None
-        c = None if t else CASH.match(rest)
-        h = t or c
-        if h is None:
+        fields, date_text = _header_fields(rest)
+        if fields is None:
             raise self.fail(first_no, header, "hand header not understood")
-        game, limit, date_text = h.group("game", "limit", "date")
+        tourney, game, limit, tid, level, sb, bb, _ = fields
         limit = limit.strip()
         if game in STUD_GAMES:
             # 'Fixed Limit' with no bet sizes anywhere (tournaments write '(0/0)'): no size can be
@@ -401,9 +449,8 @@ class _BovadaHand:
             self.scale = 100 if money else 1
         hand.amount_scale = self.scale
         hand.currency = "USD" if money else None
-        if t:
+        if tourney:
             hand.is_tournament = True
-            tid, level, sb, bb = t.group("tid", "level", "sb", "bb")
             hand.tournament_id = tid
             hand.level = level
             if not self.stud:  # stud headers write '(0/0)': no blinds

@@ -329,3 +329,32 @@ def test_seat_lines_read_by_slices_as_the_pattern_reads_them():
     for text in lines:
         for stud in (False, True):
             assert _seat_fields(text, stud) == by_pattern(text, stud), text
+
+
+def test_header_groups_kept_by_the_text_before_the_date_read_as_the_patterns_read_them():
+    """A header's groups are kept by the text before its date (``_header_fields``): read,
+    then kept, they are TOURNEY's (else CASH's) on the whole rest, date included, on the
+    shapes the files write and on rests with a ' - ' in the date or the name, no date,
+    nothing before ' - ', and no ' - ' at all."""
+    from parsers.bovada import CASH, TOURNEY, _header_fields
+
+    rests = ["HOLDEM Tournament #41678164 TBL#81, Normal- Level 13 (300/600) - 2021-06-06 18:25:22",
+             "OMAHA HiLo Tournament #9 TBL#2, Pot Limit- Level 1 (10/20) [MVS] - 2014-08-01 10:00:00",
+             "7CARD Tournament #3 TBL#1, Fixed Limit- Level 2 (0/0) - 2012-06-01 10:00:00",
+             "TBL#951467 HOLDEM  Fixed Limit - 2012-04-03 16:25:23",
+             " Zone Poker ID#1708 HOLDEMZonePoker No Limit - 2021-04-11 01:51:42",
+             "Zone Poker ID#1708 HOLDEMZonePoker No Limit - 2021-04-11 01:51:42",
+             "TBL#1 OMAHA Pot Limit [MVS] - 2021-03-01 - 10:00:00", "TBL#1 OMAHA Pot Limit - - x",
+             "TBL#1 OMAHA Pot Limit - ", "TBL#1 OMAHA Pot Limit", " - 2021", "HOLDEM Tournament #4 TBL#8, No - Limit- "
+             "Level 1 (1/2) - 2021 - 01", "TBL#1 HOLDEM No Limit - x Tournament #4 TBL#8, Normal- Level 13 (3/6) - y"]
+    for rest in rests:
+        t = TOURNEY.match(rest) if " Tournament #" in rest else None
+        m = t or CASH.match(rest)
+        for _ in range(2):  # read, then kept
+            fields, date = _header_fields(rest)
+            assert (fields is None) == (m is None), rest
+            if m is not None:
+                assert fields is not None
+                assert fields[:3] == (t is not None, m.group("game"), m.group("limit")), rest
+                assert fields[3:7] == (t.group("tid", "level", "sb", "bb") if t else ("", "", "", "")), rest
+                assert date == m.group("date"), rest
