@@ -458,9 +458,9 @@ class _BovadaHand:
         i = 1
         while i < len(buf) and not buf[i][2].startswith("Seat"):
             i += 1
-        while i < len(buf) and (fields := _seat_fields(buf[i][2].rstrip(), stud)) is not None:
+        while i < len(buf) and (seat_fields := _seat_fields(buf[i][2].rstrip(), stud)) is not None:
             self.raw_no = buf[i][0]
-            number, label, me, stack = fields
+            number, label, me, stack = seat_fields
             # stud acts by the cards showing, not by position: the seat number is the clockwise order
             pos = int(number) if stud else _position(label)
             if pos is None:
@@ -509,21 +509,23 @@ class _BovadaHand:
         for no, _, raw in self.buf[i:]:
             text = raw.rstrip()
             self.raw, self.raw_no = raw, no
-            # most lines are '<position>[ [ME]] : <action>': they are told apart first
-            label, sep, action = text.partition(" : ")
-            if sep and not summary:
+            # most lines are '<position>[ [ME]] : <action>': they are told apart first (cut by
+            # find and slices: a partition makes a tuple a line, and a line not cut into two)
+            cut = text.find(" : ")
+            if cut >= 0 and not summary:
                 if text == previous:
                     if infer_board and self.board_placed < board_size \
-                            and ACTION.match(action.strip()) and self.round_closed():
+                            and ACTION.match(text[cut + 3:].strip()) and self.round_closed():
                         raise Reject("streets-unrecorded", no, f"line {no}: a line written again where the "
                                      f"betting round has closed, in a hand whose lines deal no board: the same "
                                      f"action written twice, or the next street's first action, the record does "
                                      f"not say: {text!r}")
                     continue  # the same line again: one event (a player cannot act twice in a row)
                 previous = text
+                label = text[:cut]
                 if label.endswith("[ME]"):
                     label = label[:-4].rstrip()
-                action = action.strip()
+                action = text[cut + 3:].strip()
                 seat = seats.get(label)
                 if seat is None:
                     if action.startswith(IGNORED_ACTIONS):
@@ -813,7 +815,9 @@ class _BovadaHand:
         if action == "Folds":  # the commonest action: no pattern needed
             self.add(street, K_FOLD, no, seat)
             return
-        post, _, amount_text = action.rpartition(" ")
+        # the words before the last space, and the amount after it (as rpartition cuts, without its tuple)
+        space = action.rfind(" ")
+        post, amount_text = (action[:space], action[space + 1:]) if space >= 0 else ("", action)
         kind = POSTS.get(post)
         if self.stud and post.startswith(("Big blind/Bring in", "Bring_in chip")):
             kind = K_BRING_IN  # 'Big blind/Bring in(timeout) 5': posted for a player who timed out
@@ -848,7 +852,8 @@ class _BovadaHand:
             committed[seat.seat] = committed.get(seat.seat, 0) - amount
             self.add(street, K_UNCALLED_RETURN, no, seat, amount=amount)
             return
-        verb, _, args = action.partition(" ")
+        space = action.find(" ")  # the first word and the rest (as partition cuts, without its tuple)
+        verb, args = (action[:space], action[space + 1:]) if space >= 0 else (action, "")
         note: str | None = None
         if verb not in PLAIN_VERBS or args.startswith("(") or (verb == "Bets" and args.startswith("chip info")):
             # ACTION's verbs begin with one of its initials: a line that does not (the showdown's,
@@ -1004,7 +1009,9 @@ SITE: Final = StarsSite(
     name="bovada",
     label="Bovada",
     id_prefix="BOV-",
-    header_prefixes=("Bovada Hand #", "Ignition Hand #", "Bodog Hand #", "Bodog UK Hand #"),
+    # every line is tested for these, each in turn (PokerStars: two): enough to rule out a
+    # line that header_start cannot match ('Board [' is the one line a hand that passes)
+    header_prefixes=("Bo", "Ig"),
     header_start=re.compile(BRANDS),
     hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:Bovada|Ignition|Bodog UK|Bodog) Hand #", re.M),
     header=HEADER,
