@@ -228,6 +228,16 @@ def _highest(committed: dict[int, int]) -> int:
 HeaderFields = tuple[bool, str, str, str, str, str, str, int]
 _HEADERS_KEPT: Final[dict[str, HeaderFields | None]] = {}  # by the text before the date (_header_fields)
 _KEPT_MAX: Final = 4096  # entries kept before the table starts again
+# amounts as read, by scale: a table's amounts repeat (blinds, antes, stacks), and reading one
+# costs an int() of its text (some 500 instructions compiled) and, with a '$' or commas, more
+_AMOUNTS_KEPT: Final[dict[int, dict[str, int]]] = {}
+
+
+def _amounts_at(scale: int) -> dict[str, int]:
+    found = _AMOUNTS_KEPT.get(scale)
+    if found is None:
+        found = _AMOUNTS_KEPT[scale] = {}
+    return found
 
 
 def _read_header(rest: str) -> HeaderFields | None:
@@ -336,6 +346,7 @@ class _BovadaHand:
         self.buf = buf
         self.cut_by = cut_by
         self.scale = scale
+        self.amounts = _amounts_at(scale)  # the amounts read before at this scale (errors are not kept)
         self.raw_no = buf[0][0]
         self.raw = ""
         self.events: list[Event] = []
@@ -365,9 +376,15 @@ class _BovadaHand:
         self.folded: set[int] = set()
 
     def amt(self, text: str) -> int:
-        if text.isdigit():  # tournament chips: most amounts
-            return int(text) * self.scale
-        return amount_units(text, self.scale)  # "$0.25", "1,500", ...
+        amounts = self.amounts
+        units = amounts.get(text)
+        if units is None:
+            # tournament chips (most amounts), else "$0.25", "1,500", ...
+            units = int(text) * self.scale if text.isdigit() else amount_units(text, self.scale)
+            if len(amounts) >= _KEPT_MAX:
+                amounts.clear()
+            amounts[text] = units
+        return units
 
     def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
         return Reject(code, no, f"line {no}: {why}: {text!r}")
@@ -447,6 +464,7 @@ class _BovadaHand:
                 break
         if self.scale == 0:
             self.scale = 100 if money else 1
+            self.amounts = _amounts_at(self.scale)
         hand.amount_scale = self.scale
         hand.currency = "USD" if money else None
         if tourney:
