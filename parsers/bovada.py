@@ -288,9 +288,10 @@ def _seat_fields(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
     """A seat line's number, position name, whether it is the history's owner's ([ME]) and
     stack, or None where it is no seat line: ``SEAT``'s groups (``STUD_SEAT``'s in stud).
     The common shape (``Seat 3: UTG+1 [ME] ($25 in chips)``) is read by slices: its stack
-    (``\\S+``) is the text after the last ' (', a run of digits, commas and dots after an
-    optional '$' (no space in it, so no other ' (' can start it), and the lazy name is what
-    precedes it, less a ``' +[ME]'`` ending; every other line is SEAT's to read.
+    (``\\S+``) is the text after the last ' (', a run of digits, commas, dots and '$' (no
+    space in it, so no other ' (' can start it), and the lazy name is what precedes it, less
+    a ``' +[ME]'`` ending; every other line is SEAT's to read (compiled, two regex method
+    calls and the match cost several times these slices).
 
     >>> _seat_fields("Seat 1243: UTG+2  [ME] (25,000 in chips)", False), _seat_fields("Seat 3: A ((5 in chips)", False)
     (('1243', 'UTG+2', True, '25,000'), ('3', 'A', False, '(5'))
@@ -301,16 +302,16 @@ def _seat_fields(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
         colon = text.find(": ", 5)
         end = len(text) - 10  # before ' in chips)'
         cut = text.rfind(" (", colon + 2, end)
-        if colon > 5 and cut > colon + 2 and text[5:colon].isdecimal():  # SEAT's r'\d+': Unicode's decimals
+        number = text[5:colon]
+        if colon > 5 and colon + 2 < cut < end - 2 and number.isdecimal():  # SEAT's r'\d+': Unicode's decimals
             stack = text[cut + 2:end]
-            digits = stack[1:] if stack[:1] == "$" else stack
-            if digits.replace(",", "").replace(".", "").isdigit():
+            if not stack.strip("$0123456789,."):  # no whitespace in it (nor anything an amount does not hold)
                 name = text[colon + 2:cut]
                 if not name.endswith("[ME]"):
-                    return text[5:colon], name, False, stack
+                    return number, name, False, stack
                 owner = name[:-4].rstrip(" ")
                 if owner and len(owner) < len(name) - 4:  # r' +\[ME\]' after a name (an empty one: SEAT's to read)
-                    return text[5:colon], owner, True, stack
+                    return number, owner, True, stack
     sm = (STUD_SEAT if stud else SEAT).match(text)
     if sm is None:
         return None
@@ -527,23 +528,21 @@ class _BovadaHand:
         for no, _, raw in self.buf[i:]:
             text = raw.rstrip()
             self.raw, self.raw_no = raw, no
-            # most lines are '<position>[ [ME]] : <action>': they are told apart first (cut by
-            # find and slices: a partition makes a tuple a line, and a line not cut into two)
-            cut = text.find(" : ")
-            if cut >= 0 and not summary:
+            # most lines are '<position>[ [ME]] : <action>': they are told apart first
+            label, sep, action = text.partition(" : ")
+            if sep and not summary:
                 if text == previous:
                     if infer_board and self.board_placed < board_size \
-                            and ACTION.match(text[cut + 3:].strip()) and self.round_closed():
+                            and ACTION.match(action.strip()) and self.round_closed():
                         raise Reject("streets-unrecorded", no, f"line {no}: a line written again where the "
                                      f"betting round has closed, in a hand whose lines deal no board: the same "
                                      f"action written twice, or the next street's first action, the record does "
                                      f"not say: {text!r}")
                     continue  # the same line again: one event (a player cannot act twice in a row)
                 previous = text
-                label = text[:cut]
                 if label.endswith("[ME]"):
                     label = label[:-4].rstrip()
-                action = text[cut + 3:].strip()
+                action = action.strip()
                 seat = seats.get(label)
                 if seat is None:
                     if action.startswith(IGNORED_ACTIONS):
@@ -833,9 +832,7 @@ class _BovadaHand:
         if action == "Folds":  # the commonest action: no pattern needed
             self.add(street, K_FOLD, no, seat)
             return
-        # the words before the last space, and the amount after it (as rpartition cuts, without its tuple)
-        space = action.rfind(" ")
-        post, amount_text = (action[:space], action[space + 1:]) if space >= 0 else ("", action)
+        post, _, amount_text = action.rpartition(" ")
         kind = POSTS.get(post)
         if self.stud and post.startswith(("Big blind/Bring in", "Bring_in chip")):
             kind = K_BRING_IN  # 'Big blind/Bring in(timeout) 5': posted for a player who timed out
@@ -870,8 +867,7 @@ class _BovadaHand:
             committed[seat.seat] = committed.get(seat.seat, 0) - amount
             self.add(street, K_UNCALLED_RETURN, no, seat, amount=amount)
             return
-        space = action.find(" ")  # the first word and the rest (as partition cuts, without its tuple)
-        verb, args = (action[:space], action[space + 1:]) if space >= 0 else (action, "")
+        verb, _, args = action.partition(" ")
         note: str | None = None
         if verb not in PLAIN_VERBS or args.startswith("(") or (verb == "Bets" and args.startswith("chip info")):
             # ACTION's verbs begin with one of its initials: a line that does not (the showdown's,
