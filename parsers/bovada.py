@@ -223,6 +223,102 @@ def _highest(committed: dict[int, int]) -> int:
     return level
 
 
+# a header's rest as the patterns read it: (a tournament's, game, limit, tournament id, level, small
+# blind, big blind: '' where cash), and where its date starts; None where neither pattern reads it
+HeaderFields = tuple[bool, str, str, str, str, str, str, int]
+_HEADERS_KEPT: Final[dict[str, HeaderFields | None]] = {}  # by the text before the date (_header_fields)
+_KEPT_MAX: Final = 4096  # entries kept before the table starts again
+# amounts as read, by scale: a table's amounts repeat (blinds, antes, stacks), and reading one
+# costs an int() of its text (some 500 instructions compiled) and, with a '$' or commas, more
+_AMOUNTS_KEPT: Final[dict[int, dict[str, int]]] = {}
+
+
+def _amounts_at(scale: int) -> dict[str, int]:
+    found = _AMOUNTS_KEPT.get(scale)
+    if found is None:
+        found = _AMOUNTS_KEPT[scale] = {}
+    return found
+
+
+def _read_header(rest: str) -> HeaderFields | None:
+    """TOURNEY's groups of a header's rest, else CASH's (a cash header has no ' Tournament #',
+    which TOURNEY needs: it is not tried there)."""
+    t = TOURNEY.match(rest) if " Tournament #" in rest else None
+    if t is not None:
+        game, limit, tid, level, sb, bb = t.group("game", "limit", "tid", "level", "sb", "bb")
+        return True, game, limit, tid, level, sb, bb, t.start("date")
+    c = CASH.match(rest)
+    if c is None:
+        return None
+    game, limit = c.group("game", "limit")
+    return False, game, limit, "", "", "", "", c.start("date")
+
+
+def _header_fields(rest: str) -> tuple[HeaderFields | None, str]:
+    """``_read_header`` of a header's rest, and its date.
+
+    Both patterns end ``' - (?P<date>.+)$'``, and nothing before the date can look past it:
+    a rest matches or not, and by the same way, by its text up to its last ' - ' alone (any
+    non-empty remainder is a date, and no way through the pattern can reach the date past
+    the last ' - ').  That text repeats from hand to hand (the table, the game, the
+    tournament's level and blinds), so what the patterns read of it (with a one-letter date)
+    is kept, and the date is the rest's own.
+
+    >>> _header_fields("HOLDEM Tournament #4 TBL#8, Normal- Level 13 (300/600) - 2021-06-06 18:25:22")
+    ((True, 'HOLDEM', 'Normal', '4', '13', '300', '600', 57), '2021-06-06 18:25:22')
+    >>> _header_fields("TBL#951467 HOLDEM  Fixed Limit - 2012-04-03 16:25:23"), _header_fields("HOLDEM - ")
+    (((False, 'HOLDEM', 'Fixed Limit', '', '', '', '', 33), '2012-04-03 16:25:23'), (None, ''))
+    """
+    cut = rest.rfind(" - ") + 3
+    if 3 <= cut < len(rest):
+        key = rest[:cut]
+        if key in _HEADERS_KEPT:
+            found = _HEADERS_KEPT[key]
+        else:
+            found = _read_header(key + "x")
+            if len(_HEADERS_KEPT) >= _KEPT_MAX:
+                _HEADERS_KEPT.clear()
+            _HEADERS_KEPT[key] = found
+    else:
+        found = _read_header(rest)
+    return found, (rest[found[7]:] if found is not None else "")
+
+
+def _seat_fields(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
+    """A seat line's number, position name, whether it is the history's owner's ([ME]) and
+    stack, or None where it is no seat line: ``SEAT``'s groups (``STUD_SEAT``'s in stud).
+    The common shape (``Seat 3: UTG+1 [ME] ($25 in chips)``) is read by slices: its stack
+    (``\\S+``) is the text after the last ' (', a run of digits, commas, dots and '$' (no
+    space in it, so no other ' (' can start it), and the lazy name is what precedes it, less
+    a ``' +[ME]'`` ending; every other line is SEAT's to read (compiled, two regex method
+    calls and the match cost several times these slices).
+
+    >>> _seat_fields("Seat 1243: UTG+2  [ME] (25,000 in chips)", False), _seat_fields("Seat 3: A ((5 in chips)", False)
+    (('1243', 'UTG+2', True, '25,000'), ('3', 'A', False, '(5'))
+    >>> _seat_fields("Seat 3: Dealer ($1.5 in chips) ", False), _seat_fields("Seat+4 [ME]: 1,500 in chips", True)
+    (None, ('4', 'Seat+4', True, '1,500'))
+    """
+    if not stud and text.startswith("Seat ") and text.endswith(" in chips)"):
+        colon = text.find(": ", 5)
+        end = len(text) - 10  # before ' in chips)'
+        cut = text.rfind(" (", colon + 2, end)
+        number = text[5:colon]
+        if colon > 5 and colon + 2 < cut < end - 2 and number.isdecimal():  # SEAT's r'\d+': Unicode's decimals
+            stack = text[cut + 2:end]
+            if not stack.strip("$0123456789,."):  # no whitespace in it (nor anything an amount does not hold)
+                name = text[colon + 2:cut]
+                if not name.endswith("[ME]"):
+                    return number, name, False, stack
+                owner = name[:-4].rstrip(" ")
+                if owner and len(owner) < len(name) - 4:  # r' +\[ME\]' after a name (an empty one: SEAT's to read)
+                    return number, owner, True, stack
+    sm = (STUD_SEAT if stud else SEAT).match(text)
+    if sm is None:
+        return None
+    number, name, me, stack = sm.group("seat", "name", "me", "stack")  # one call, not four
+    return number, name, me is not None, stack
+
+
 def _summary_seat(text: str) -> tuple[str, str] | None:
     """A summary seat line's number and what follows it ('Seat+3: ', 'Seat 1: ', 'Seat 10: '):
     the pattern ``^Seat\\+? ?(\\d+): (.*)$``, read by slices.
@@ -251,6 +347,7 @@ class _BovadaHand:
         self.buf = buf
         self.cut_by = cut_by
         self.scale = scale
+        self.amounts = _amounts_at(scale)  # the amounts read before at this scale (errors are not kept)
         self.raw_no = buf[0][0]
         self.raw = ""
         self.events: list[Event] = []
@@ -280,9 +377,15 @@ class _BovadaHand:
         self.folded: set[int] = set()
 
     def amt(self, text: str) -> int:
-        if text.isdigit():  # tournament chips: most amounts
-            return int(text) * self.scale
-        return amount_units(text, self.scale)  # "$0.25", "1,500", ...
+        amounts = self.amounts
+        units = amounts.get(text)
+        if units is None:
+            # tournament chips (most amounts), else "$0.25", "1,500", ...
+            units = int(text) * self.scale if text.isdigit() else amount_units(text, self.scale)
+            if len(amounts) >= _KEPT_MAX:
+                amounts.clear()
+            amounts[text] = units
+        return units
 
     def fail(self, no: int, text: str, why: str = "line not understood", code: str = "parse-error") -> Reject:
         return Reject(code, no, f"line {no}: {why}: {text!r}")
@@ -326,13 +429,10 @@ class _BovadaHand:
                 glued = re.search(BRANDS, text)
                 text = text[: glued.start()] if glued and glued.start() > 0 else text  # the next hand's header
                 self.cut = cut_in_line(no, text, self.cut)
-        # a cash header has no ' Tournament #', which TOURNEY needs: it is not tried there
-        t = TOURNEY.match(rest) if " Tournament #" in rest else None
-        c = None if t else CASH.match(rest)
-        h = t or c
-        if h is None:
+        fields, date_text = _header_fields(rest)
+        if fields is None:
             raise self.fail(first_no, header, "hand header not understood")
-        game, limit, date_text = h.group("game", "limit", "date")
+        tourney, game, limit, tid, level, sb, bb, _ = fields
         limit = limit.strip()
         if game in STUD_GAMES:
             # 'Fixed Limit' with no bet sizes anywhere (tournaments write '(0/0)'): no size can be
@@ -356,15 +456,20 @@ class _BovadaHand:
         # record names players by their position in each hand (tournament seats are player ids or
         # out of order), so no sequence of hands at a table can be followed (the header keeps 'TBL#')
         hand.table_name = None
-        seat_line = STUD_SEAT if self.stud else SEAT
-        money = any(x.startswith("Seat") and "$" in x and seat_line.match(x) for _, _, x in buf[1:12])
+        stud = self.stud
+        money = False  # a seat line among the first lines holds a '$'
+        for k in range(1, min(len(buf), 12)):
+            x = buf[k][2]
+            if x.startswith("Seat") and "$" in x and _seat_fields(x, stud) is not None:
+                money = True
+                break
         if self.scale == 0:
             self.scale = 100 if money else 1
+            self.amounts = _amounts_at(self.scale)
         hand.amount_scale = self.scale
         hand.currency = "USD" if money else None
-        if t:
+        if tourney:
             hand.is_tournament = True
-            tid, level, sb, bb = t.group("tid", "level", "sb", "bb")
             hand.tournament_id = tid
             hand.level = level
             if not self.stud:  # stud headers write '(0/0)': no blinds
@@ -372,11 +477,11 @@ class _BovadaHand:
         i = 1
         while i < len(buf) and not buf[i][2].startswith("Seat"):
             i += 1
-        while i < len(buf) and (sm := seat_line.match(buf[i][2].rstrip())):
+        while i < len(buf) and (seat_fields := _seat_fields(buf[i][2].rstrip(), stud)) is not None:
             self.raw_no = buf[i][0]
-            number, label, me, stack = sm.group("seat", "name", "me", "stack")  # one call, not four
+            number, label, me, stack = seat_fields
             # stud acts by the cards showing, not by position: the seat number is the clockwise order
-            pos = int(number) if self.stud else _position(label)
+            pos = int(number) if stud else _position(label)
             if pos is None:
                 raise self.fail(buf[i][0], buf[i][2], "the seat names no position", "unnamed-position")
             if label in self.seats:
@@ -918,7 +1023,9 @@ SITE: Final = StarsSite(
     name="bovada",
     label="Bovada",
     id_prefix="BOV-",
-    header_prefixes=("Bovada Hand #", "Ignition Hand #", "Bodog Hand #", "Bodog UK Hand #"),
+    # every line is tested for these, each in turn (PokerStars: two): enough to rule out a
+    # line that header_start cannot match ('Board [' is the one line a hand that passes)
+    header_prefixes=("Bo", "Ig"),
     header_start=re.compile(BRANDS),
     hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:Bovada|Ignition|Bodog UK|Bodog) Hand #", re.M),
     header=HEADER,

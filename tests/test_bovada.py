@@ -289,3 +289,87 @@ Seat+1: Dealer 1210  with Straight [Ah Kd-Ah 5s 4h 3d 2c]""")
     boards = [(e.street, e.cards, e.line_no) for e in hand.events if e.kind == "deal_board"]
     assert boards == [("flop", "2c 3d 4h", 16), ("turn", "5s", 16), ("river", "7c", 16)]
     assert {e.street for e in hand.events if e.kind == "show"} == {"river"}
+
+
+def test_seat_lines_read_by_slices_as_the_pattern_reads_them():
+    """The common seat line is read by slices (``_seat_fields``), every other by ``SEAT``:
+    the same groups, or no seat line, as ``SEAT`` alone gives, on the shapes the files write
+    and on those lines with pieces put in (names holding ' (' or '[ME]', spaces before
+    '[ME]', stacks not of digits, other whitespace, other decimal digits, a trailing space)."""
+    import random
+
+    from parsers.bovada import SEAT, STUD_SEAT, _seat_fields
+
+    def by_pattern(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
+        m = (STUD_SEAT if stud else SEAT).match(text)
+        return None if m is None else (m.group("seat"), m.group("name"), m.group("me") is not None, m.group("stack"))
+
+    written = ["Seat 1243: UTG+3 (48,213 in chips)", "Seat 5: Big Blind [ME] ($25 in chips)",
+               "Seat 3: UTG+2  [ME] ($39.14 in chips)", "Seat 1: Small Blind ($678 in chips)"]
+    assert [_seat_fields(t, False) for t in written] == [
+        ("1243", "UTG+3", False, "48,213"), ("5", "Big Blind", True, "$25"), ("3", "UTG+2", True, "$39.14"),
+        ("1", "Small Blind", False, "$678")]
+    pieces = ["", " ", "  ", "(", " (", ")", "[ME]", " [ME]", "$", ",", ".", "\t", "\xa0", ": ", "x", "\u0663", "\u00b2"]
+    rng = random.Random(7)
+
+    def put_in(text: str) -> str:
+        out = list(text)
+        for _ in range(rng.randint(0, 2)):
+            out.insert(rng.randint(0, len(out)), rng.choice(pieces))
+        return "".join(out)
+
+    lines = [*written, "Seat 1:   [ME] ($5 in chips)", "Seat 1: [ME] ($5 in chips)", "Seat 3: A ((5 in chips)",
+             "Seat+4 [ME]: 1,500 in chips"]
+    for _ in range(20000):
+        lines.append("Seat " + put_in(rng.choice(["1", "12"])) + put_in(": ") + put_in(rng.choice(["UTG+1", "Big Blind"]))
+                     + put_in(rng.choice(["", " [ME]", "  [ME]"])) + put_in(" (") + put_in(rng.choice(["$5", "1,500", "$2.50"]))
+                     + rng.choice([" in chips)", " in chips) "]))
+    read = sum(by_pattern(t, False) is not None for t in lines)
+    assert read > 1000  # the mutations leave many lines a seat line
+    for text in lines:
+        for stud in (False, True):
+            assert _seat_fields(text, stud) == by_pattern(text, stud), text
+
+
+def test_header_groups_kept_by_the_text_before_the_date_read_as_the_patterns_read_them():
+    """A header's groups are kept by the text before its date (``_header_fields``): read,
+    then kept, they are TOURNEY's (else CASH's) on the whole rest, date included, on the
+    shapes the files write and on rests with a ' - ' in the date or the name, no date,
+    nothing before ' - ', and no ' - ' at all."""
+    from parsers.bovada import CASH, TOURNEY, _header_fields
+
+    rests = ["HOLDEM Tournament #41678164 TBL#81, Normal- Level 13 (300/600) - 2021-06-06 18:25:22",
+             "OMAHA HiLo Tournament #9 TBL#2, Pot Limit- Level 1 (10/20) [MVS] - 2014-08-01 10:00:00",
+             "7CARD Tournament #3 TBL#1, Fixed Limit- Level 2 (0/0) - 2012-06-01 10:00:00",
+             "TBL#951467 HOLDEM  Fixed Limit - 2012-04-03 16:25:23",
+             " Zone Poker ID#1708 HOLDEMZonePoker No Limit - 2021-04-11 01:51:42",
+             "Zone Poker ID#1708 HOLDEMZonePoker No Limit - 2021-04-11 01:51:42",
+             "TBL#1 OMAHA Pot Limit [MVS] - 2021-03-01 - 10:00:00", "TBL#1 OMAHA Pot Limit - - x",
+             "TBL#1 OMAHA Pot Limit - ", "TBL#1 OMAHA Pot Limit", " - 2021", "HOLDEM Tournament #4 TBL#8, No - Limit- "
+             "Level 1 (1/2) - 2021 - 01", "TBL#1 HOLDEM No Limit - x Tournament #4 TBL#8, Normal- Level 13 (3/6) - y"]
+    for rest in rests:
+        t = TOURNEY.match(rest) if " Tournament #" in rest else None
+        m = t or CASH.match(rest)
+        for _ in range(2):  # read, then kept
+            fields, date = _header_fields(rest)
+            assert (fields is None) == (m is None), rest
+            if m is not None:
+                assert fields is not None
+                assert fields[:3] == (t is not None, m.group("game"), m.group("limit")), rest
+                assert fields[3:7] == (t.group("tid", "level", "sb", "bb") if t else ("", "", "", "")), rest
+                assert date == m.group("date"), rest
+
+
+def test_amounts_kept_by_text_read_as_written():
+    """An amount is read once a scale and kept; what cannot be read is an error every time."""
+    from parsers.bovada import SITE, _BovadaHand
+    from parsers.stars_family import to_units
+
+    for scale, texts in ((100, ["$0.25", "$1,270.50", "$25", "$0.5"]), (1, ["27,617", "60", "1,500"])):
+        reader = _BovadaHand(SITE, [(1, 0, "")], None, scale)
+        for _ in range(2):  # read, then kept
+            assert [reader.amt(t) for t in texts] == [to_units(t, scale) for t in texts]
+    reader = _BovadaHand(SITE, [(1, 0, "")], None, 1)
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            reader.amt("$x")
