@@ -55,14 +55,13 @@ written with one (``€0,50``), else a point; the other mark groups thousands, i
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 import xml.parsers.expat as expat
 from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass
 from typing import Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from, sha256_hex
 
 SITE = "ipoker"
 
@@ -1216,9 +1215,4 @@ def _content_hash(game: _Game, general: dict[str, str]) -> str:
             n.identity_into(parts)
             parts.append(" ")
             parts.append(n.text)
-    digest = _SHA256.copy()  # (hashlib.sha256() looks its algorithm up in OpenSSL on every call)
-    digest.update("".join(parts).encode())
-    return digest.hexdigest()
-
-
-_SHA256 = hashlib.sha256()
+    return sha256_hex("".join(parts).encode())
