@@ -72,6 +72,11 @@ class IngestSummary:
     seconds: float = 0.0
     file_results: list[FileResult] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
+    # ingest(checks=True): the workers ran the scope-hand checks under this edition for
+    # the hands of this ingest's units, numbered from checked_from_unit on
+    # (auditor.checks.run_checks' checked_from_unit)
+    checked_edition: str | None = field(default=None, repr=False)
+    checked_from_unit: int | None = field(default=None, repr=False)
 
     @property
     def nothing_read(self) -> bool:
@@ -225,6 +230,7 @@ def ingest(
     replay: tuple[str, int] | None = None,
     on_commit: Callable[[IngestSummary], None] | None = None,
     cluster=None,
+    checks: bool = False,
 ) -> IngestSummary:
     """Ingest files, folders or globs into the store and return the totals.
 
@@ -236,6 +242,10 @@ def ingest(
     ``on_commit`` after each commit (with the totals so far).  ``cluster``: a
     ``distributed.Client`` whose workers parse instead of local processes
     (``auditor.distributed``; they must see the inputs at the same paths).
+    ``checks`` (with ``replay``): the workers also run the scope-hand checks over
+    each unit, and their findings are committed with its hands; the edition's
+    checks are then 'in-progress' until ``run_checks`` (given
+    ``checked_from_unit``) has run the rest (``auditor.pipeline.audit``).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -255,7 +265,10 @@ def ingest(
             raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
                              "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
         summary = IngestSummary()
-        writer = _Writer(con, summary, replay[0] if replay else None)
+        checks = checks and replay is not None
+        writer = _Writer(con, summary, replay[0] if replay else None, checks)
+        if checks:
+            summary.checked_edition, summary.checked_from_unit = writer.replay_edition, writer.next_unit
         for folder, why in unreadable:  # reported like a file that cannot be read
             summary.files += 1
             summary.file_results.append(FileResult(folder, None, error=f"unreadable folder: {why}"))
@@ -270,7 +283,7 @@ def ingest(
         merger: segments.Merger | None = None
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
-                with worker_map(write_unit, jobs, replay, writer.root, cluster=cluster) as run:
+                with worker_map(write_unit, jobs, replay, writer.root, checks, cluster=cluster) as run:
                     # the workers also merge the committed segments, a tier at a time, so
                     # that the checks read a few dozen files a table, not one per unit
                     merger = segments.Merger(con, writer.root, run.submit)
@@ -318,7 +331,8 @@ class _Writer:
     commits: the sources, errors, hand keys and segment rows in one transaction,
     then the segments written by the workers become visible (docs/storage.md)."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary, replay_edition: str | None):
+    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary, replay_edition: str | None,
+                 checks: bool = False):
         self.con = con
         self.root = segments_root(con)
         self.token = segments.new_token()
@@ -339,6 +353,11 @@ class _Writer:
         self.key_ids: list[pa.Array] = []  # each unit's new hand ids ...
         self.key_contents: list[pa.Array] = []  # ... and content hashes
         self.unit_sources: list[tuple[int, int, int]] = []
+        # the workers' findings of the hands taken (write_unit(checks=True)), and the path the
+        # store keeps for each file (a finding names it)
+        self.checks = checks
+        self.findings: list[pa.Table] = []
+        self.source_paths: dict[int, str] = dict(con.execute("SELECT source_id, path FROM sources").fetchall()) if checks else {}
 
     def jobs(self, units: Iterable[list]) -> Iterable[UnitJob]:
         """The planned units, numbered: a unit's segments are named after it."""
@@ -364,6 +383,8 @@ class _Writer:
                      "content_hash": pa.chunked_array(self.key_contents, pa.string())}))
                 insert_arrow(self.con, schema.UNIT_SOURCES, tuples_to_arrow(schema.UNIT_SOURCES, self.unit_sources))
             segments.register(self.con, staged)
+            if self.checks and self.stored_in_tx:
+                self._flush_findings()
             if self.stored_in_tx:
                 # other editions' facts no longer cover the store
                 self.con.execute(
@@ -376,6 +397,7 @@ class _Writer:
         # by the next connection: segments.recover)
         segments.publish(self.root, staged)
         self.staged, self.key_ids, self.key_contents, self.unit_sources = [], [], [], []
+        self.findings = []
         self.pending_hands = self.stored_in_tx = 0
         self.known.merge()
         self._count()
@@ -402,6 +424,7 @@ class _Writer:
         for st in self.staged:
             segments.discard(self.root, st.table, st.name)
         self.staged, self.key_ids, self.key_contents, self.unit_sources = [], [], [], []
+        self.findings = []
 
     def take(self, unit: UnitManifest) -> list[FileResult]:
         """Take one unit's manifest; returns the files it finished."""
@@ -483,6 +506,8 @@ class _Writer:
         else:
             rows = unit.rows
         self.known.add_all(kept_ids, kept_hashes, kept_id_keys, kept_content_keys)
+        if unit.findings is not None and unit.findings.num_rows:
+            self._take_findings(unit, None if keep is None else kept_ids, source_ids)
         self._begin()
         edition = self.replay_edition
         self.staged += [segments.Staged(t, unit.name, k, edition if t not in _LOG_NAMES else None, unit.unit_id)
@@ -491,6 +516,42 @@ class _Writer:
         self.key_contents.append(kept_hashes)
         self.unit_sources += [(unit.unit_id, p, sid) for p, sid in enumerate(source_ids) if sid >= 0]
         self.stored_in_tx += len(kept_ids)
+
+    def _take_findings(self, unit: UnitManifest, kept_ids: pa.Array | None, source_ids: list[int]) -> None:
+        """Keep the findings of the unit's hands that are stored (``kept_ids``; None: all
+        of them), naming each file by the path the store keeps for it: a file whose
+        content came in before (a big file's first commit, before a crash) keeps its
+        first path."""
+        found = unit.findings
+        assert found is not None
+        if kept_ids is not None:
+            kept = set(kept_ids.to_pylist())
+            found = found.filter(pa.array([h in kept for h in found.column("hand_id").to_pylist()], pa.bool_()))
+        moved = {}
+        for part, sid in zip(unit.parts, source_ids):
+            path = part.real or part.path
+            if sid >= 0 and self.source_paths.get(sid, path) != path:
+                moved[path] = self.source_paths[sid]
+        if moved:
+            at = found.schema.get_field_index("source_path")
+            paths = [moved.get(p, p) for p in found.column(at).to_pylist()]
+            found = found.set_column(at, found.schema.field(at), pa.array(paths, pa.string()))
+        if found.num_rows:
+            self.findings.append(found)
+
+    def _flush_findings(self) -> None:
+        """Insert the findings taken, in the commit of their hands; the edition's checks
+        are 'in-progress' from then until ``run_checks`` has run the rest (the
+        findings of a store cover its hands only then)."""
+        self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{self.replay_edition}"])
+        if not self.findings:
+            return
+        self.con.register("_new_findings", pa.concat_tables(self.findings))
+        try:
+            cols = ", ".join(schema.FINDINGS.column_names)
+            self.con.execute(f"INSERT INTO findings ({cols}) SELECT {cols} FROM _new_findings ON CONFLICT DO NOTHING")
+        finally:
+            self.con.unregister("_new_findings")
 
     def _flush_sources(self) -> None:
         if self.new_sources:
@@ -504,6 +565,8 @@ class _Writer:
             self.next_source += 1
             self.sources[info.sha256] = sid
             self.new_sources.append((sid, real, info.size, info.sha256, fmt, info.encoding, now))
+            if self.checks:
+                self.source_paths[sid] = real
         return sid
 
     def file_error(self, path: str, code: str, why: str) -> None:

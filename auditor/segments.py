@@ -234,6 +234,15 @@ def view_sql(table: Table, root: str, temp: bool = False) -> str:
     return f"CREATE OR REPLACE {kind} {table.name} AS SELECT {', '.join(table.column_names)} FROM read_parquet({glob})"
 
 
+def hands_of_units(root: str, first_unit: int) -> tuple[str, str]:
+    """Queries of the hand ids of the units numbered from ``first_unit`` on, and of
+    the other hands: by the hidden unit column of the committed hands segments
+    (merged and compacted segments keep it), which the ``hands`` view leaves out."""
+    glob = _sql_str(os.path.join(root, schema.HANDS.name, "*.parquet"))
+    at = f"SELECT hand_id FROM read_parquet({glob}) WHERE {UNIT}"
+    return f"{at} >= {int(first_unit)}", f"{at} < {int(first_unit)}"
+
+
 def _sql_str(s: str) -> str:
     return "'" + s.replace("'", "''") + "'"
 

@@ -7,6 +7,7 @@ Each ``<check-id>.sql`` starts with a header of ``-- key: value`` lines::
     -- severity: error
     -- category: violation
     -- group: betting
+    -- scope: hand
     -- rationale: A bet or raise below the legal minimum by a player with chips behind ...
 
 and then one ``SELECT`` over the event log and the replay facts, with the
@@ -34,20 +35,37 @@ Table checks (``group: table``) judge the sequence of hands at a table.  They ru
 batch of tournaments at a time, not over the whole store at once, so that their
 memory does not grow with the store (``_run_table_checks``; docs/table-checks.md,
 "Memory").
+
+``scope`` says what rows a check reads to judge a hand, and so where it can run:
+
+* ``hand``: that hand's own rows only (its hand, seats, events and facts, joined by
+  ``hand_id``).  ``audit`` runs these in the ingest workers, over each unit's own
+  tables as the unit is parsed and replayed (``UnitChecks``), and their rows are
+  committed with the unit's hands; ``run_checks`` then runs them only for the
+  hands the workers did not check (docs/storage.md, "Where the checks run").
+* ``table``: the hands of a table or tournament (exactly the ``group: table``
+  checks: a batch of tournaments at a time, above).
+* ``store``: other hands of the store, found otherwise (uncalled-bet reads the
+  player's next hand at the table): run over the whole store, in the coordinator.
+
+The award checks share one scope: their precedence is applied among them.
 """
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 
 from auditor.store import transaction
 from replay.editions import edition as edition_rules
 
 SEVERITIES = ("info", "warning", "error")
+SCOPES = ("hand", "table", "store")  # what a check reads to judge a hand (module docstring)
 CATEGORIES = ("violation", "departure", "record")  # docs/semantics.md, "Finding categories"
 
 
@@ -62,6 +80,7 @@ class Check:
     sql: str
     path: Path
     category: str = "violation"  # the default category of its findings (header 'category:')
+    scope: str = "store"  # the rows it reads to judge a hand: hand, table or store (header 'scope:')
 
     @property
     def body(self) -> str:
@@ -82,7 +101,7 @@ def parse_check(path: Path) -> Check:
             meta[last] = val.strip()
         elif last and body:
             meta[last] += " " + body  # continuation line
-    missing = {"check", "title", "severity", "category", "rationale"} - meta.keys()
+    missing = {"check", "title", "severity", "category", "scope", "rationale"} - meta.keys()
     if missing:
         raise ValueError(f"{path}: header lacks {', '.join(sorted(missing))}")
     if meta["check"] != path.stem:
@@ -91,16 +110,22 @@ def parse_check(path: Path) -> Check:
         raise ValueError(f"{path}: severity must be one of {SEVERITIES}")
     if meta["category"] not in ("violation", "record"):  # departures come from house profiles only
         raise ValueError(f"{path}: category must be violation or record")
+    group = meta.get("group", "betting")
+    if meta["scope"] not in SCOPES:
+        raise ValueError(f"{path}: scope must be one of {SCOPES}")
+    if (meta["scope"] == "table") != (group == "table"):  # the table checks run in batches of tournaments
+        raise ValueError(f"{path}: scope table is for the group table checks, and only them")
     return Check(
         check_id=meta["check"],
         title=meta["title"],
         severity=meta["severity"],
         category=meta["category"],
-        group=meta.get("group", "betting"),
+        group=group,
         rationale=meta["rationale"],
         precedence=int(meta.get("precedence", "0")),
         sql=text,
         path=path,
+        scope=meta["scope"],
     )
 
 
@@ -111,16 +136,25 @@ def checks_dir() -> Path:
 def load_checks() -> list[Check]:
     """All checks, award checks last in precedence order."""
     found = [parse_check(p) for p in sorted(checks_dir().glob("*.sql"))]
+    award_scopes = {c.scope for c in found if c.group == "award"}
+    if len(award_scopes) > 1:  # a hand reported by one award check is skipped by the next: they run together
+        raise ValueError(f"the award checks must share one scope, not {sorted(award_scopes)}")
     return sorted(found, key=lambda c: (c.group == "award", c.precedence, c.check_id))
 
 
 def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None,
-               house: str = "auto") -> dict[str, int]:
+               house: str = "auto", checked_from_unit: int | None = None) -> dict[str, int]:
     """Run the checks under ``edition`` and replace that edition's findings (for the
     checks run; naming one award check runs them all).  Returns findings per check
     id.  Each check's rows go into the findings table in one set-based INSERT,
     joined with the hand's tournament, table and source file.  Then the house-rule
-    profiles ``house`` chooses categorise the findings (``auditor.house.apply``)."""
+    profiles ``house`` chooses categorise the findings (``auditor.house.apply``).
+
+    ``checked_from_unit``: the ingest just made (``audit``) ran the scope-hand checks
+    under ``edition`` in its workers for the hands of its units, numbered from this
+    one on, and committed their findings with them (``UnitChecks``): those hands'
+    findings of these checks are kept, and the checks run for the other hands only
+    (none: not run at all)."""
     from auditor import house as house_rules
     from auditor.catalog import citation
 
@@ -145,16 +179,44 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     # and DuckDB never holds every check's work in memory at once
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
     try:
+        in_workers = _checked_in_workers(con, checked_from_unit) if checked_from_unit is not None else None
         for c in checks:
             with transaction(con):
-                counts[c.check_id] = _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id))
+                if c.scope != "hand" or in_workers is None or rules[c.check_id] is None:
+                    counts[c.check_id] = _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id))
+                    continue
+                if in_workers != _EVERY_HAND:  # the hands the workers did not check, as before
+                    _run_one(con, c, edition, rules[c.check_id], skip=in_workers)
+                (counts[c.check_id],) = con.execute(
+                    "SELECT count(*) FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id]).fetchone()
     finally:
-        for t in ["_found", "_award_hands", *found.values()]:
+        for t in ["_found", "_award_hands", "_worker_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     house_rules.apply(con, edition, house)
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
     return counts
+
+
+_EVERY_HAND = "every hand"  # _checked_in_workers: the workers checked every stored hand
+
+
+def _checked_in_workers(con: duckdb.DuckDBPyConnection, first_unit: int) -> str | None:
+    """The hands whose scope-hand checks the ingest workers ran: those of the units
+    from ``first_unit`` on (the hidden unit column of the hands segments).  Returns
+    ``_EVERY_HAND`` when they are all the stored hands (a new store), else a query of
+    their hand ids (temp table ``_worker_hands``), or None when there are none."""
+    from auditor.segments import hands_of_units
+    from auditor.store import segments_root
+
+    mine, others = hands_of_units(segments_root(con), first_unit)
+    (n_mine, n_others) = con.execute(f"SELECT (SELECT count(*) FROM ({mine})), (SELECT count(*) FROM ({others}))").fetchone()
+    if not n_mine:
+        return None
+    if not n_others:
+        return _EVERY_HAND
+    con.execute(f"CREATE OR REPLACE TEMP TABLE _worker_hands AS {mine}")
+    return "SELECT hand_id FROM temp._worker_hands"
 
 
 def interrupted_checks(con: duckdb.DuckDBPyConnection, edition: str | None = None) -> list[str]:
@@ -185,16 +247,36 @@ def _params(c: Check, edition: str) -> dict | None:
 
 
 def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str] | None,
-             found: str | None = None) -> int:
+             found: str | None = None, skip: str | None = None) -> int:
     """Replace the check's findings under ``edition``: its rows are the check's query,
-    or the temp table ``found`` already holding them (table checks)."""
-    con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
+    or the temp table ``found`` already holding them (table checks).  ``skip``: a
+    query of hand ids whose findings are left as they are (checked in the ingest
+    workers: ``run_checks``)."""
+    not_skipped = f" AND hand_id NOT IN ({skip})" if skip else ""
+    con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?" + not_skipped, [edition, c.check_id])
     if rule is None:
         return 0  # the edition has no such rule: the check does not run
     if found is None:
         con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", _params(c, edition))
         found = "_found"
-    skip_done = "AND f.hand_id NOT IN (SELECT hand_id FROM _award_hands)" if c.group == "award" else ""
+    return insert_findings(con, c, edition, rule, found, skip)
+
+
+def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str], found: str,
+                    skip: str | None = None) -> int:
+    """Insert the check's rows, held in the temp table ``found``, into ``findings``,
+    each completed with its finding id, the check's severity and default category,
+    the rule and title under ``edition``, and its hand's tournament, table and source
+    file (``hands`` and ``sources``): the one place a finding row is made, for
+    ``run_checks`` over the store and for ``UnitChecks`` over a unit in an ingest
+    worker.  An award check leaves out the hands a more specific one reported
+    (``_award_hands``), then adds its own; ``skip``: a query of hand ids left out
+    too.  Returns the rows inserted."""
+    conds = []
+    if c.group == "award":
+        conds.append("f.hand_id NOT IN (SELECT hand_id FROM _award_hands)")
+    if skip:
+        conds.append(f"f.hand_id NOT IN ({skip})")
     cols = {d[0] for d in con.execute(f"SELECT * FROM temp.{found} LIMIT 0").description}
     category = "coalesce(f.category, ?)" if "category" in cols else "?"
     basis = "f.category_basis" if "category_basis" in cols else "NULL"
@@ -205,13 +287,76 @@ def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple
                    ?, ?, {category}, {basis}, {house}, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
-            WHERE true {skip_done}
+            WHERE {" AND ".join(conds) or "true"}
             ON CONFLICT DO NOTHING""",
         [c.check_id, c.check_id, c.severity, c.category, edition, *rule],
     ).fetchone()
     if c.group == "award":
         con.execute(f"INSERT INTO _award_hands SELECT DISTINCT hand_id FROM temp.{found}")
     return n
+
+
+# --- the scope-hand checks in an ingest worker, a unit at a time -------------------------
+
+WORKER_MEMORY = "128MB"  # DuckDB's bound in a worker: a unit's tables are Arrow memory it only reads
+
+
+class UnitChecks:
+    """The scope-hand checks under one edition, run in an ingest worker over one
+    unit's own tables at a time (``auditor.units.write_unit``): an in-memory DuckDB
+    connection, single-threaded, with the project's macros and a ``findings`` table
+    of the store's shape, kept for the worker's life (``unit_checks``).  Each unit's
+    Arrow tables are registered under the stored names (``hands`` with its
+    ``source_id``, ``sources`` with the files' paths, ``seats``, ``events`` and the
+    replay facts), then every scope-hand check runs as ``run_checks`` runs it: in
+    the same order, with the same award precedence, each row made by
+    ``insert_findings``."""
+
+    def __init__(self, edition: str):
+        from auditor.catalog import citation
+        from auditor.schema import FINDINGS
+        from auditor.store import MACROS
+
+        self.edition = edition
+        checks = [c for c in load_checks() if c.scope == "hand"]
+        rules = {c.check_id: _rule(c, edition, citation) for c in checks}
+        self.checks = [(c, rule) for c in checks if (rule := rules[c.check_id]) is not None]
+        self.con = con = duckdb.connect(":memory:")
+        con.execute("SET threads = 1")
+        con.execute(f"SET memory_limit = '{WORKER_MEMORY}'")
+        con.execute("SET enable_progress_bar = false")
+        con.execute(MACROS.read_text(encoding="utf-8"))
+        con.execute(FINDINGS.ddl())
+        con.execute("CREATE TEMP TABLE _award_hands (hand_id VARCHAR)")
+
+    def run(self, tables: dict[str, pa.Table]) -> pa.Table:
+        """The findings of the unit whose tables are ``tables`` (by stored name), as
+        rows of ``findings``."""
+        con = self.con
+        for name, data in tables.items():
+            con.register(name, data)
+        try:
+            for c, rule in self.checks:
+                con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", _params(c, self.edition))
+                insert_findings(con, c, self.edition, rule, "_found")
+            return con.sql("SELECT * FROM findings").to_arrow_table()
+        finally:
+            con.execute("DELETE FROM findings")
+            con.execute("DELETE FROM _award_hands")
+            con.execute("DROP TABLE IF EXISTS temp._found")
+            for name in tables:
+                con.unregister(name)
+
+
+_workers = threading.local()  # a thread's UnitChecks (a Dask worker may run tasks on several threads)
+
+
+def unit_checks(edition: str) -> UnitChecks:
+    """This thread's ``UnitChecks`` for ``edition``, made at its first unit."""
+    kept = getattr(_workers, "checks", None)
+    if kept is None or kept.edition != edition:
+        kept = _workers.checks = UnitChecks(edition)
+    return kept
 
 
 # --- table checks, a batch of tournaments at a time ------------------------------------------
