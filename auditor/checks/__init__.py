@@ -269,7 +269,8 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     the rule and title under ``edition``, and its hand's tournament, table and source
     file (``hands`` and ``sources``): the one place a finding row is made, for
     ``run_checks`` over the store and for ``UnitChecks`` over a unit in an ingest
-    worker.  An award check leaves out the hands a more specific one reported
+    worker.  Of rows with one finding id, the first in the check's own order is
+    kept.  An award check leaves out the hands a more specific one reported
     (``_award_hands``), then adds its own; ``skip``: a query of hand ids left out
     too.  Returns the rows inserted."""
     conds = []
@@ -288,6 +289,9 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             WHERE {" AND ".join(conds) or "true"}
+            -- rows of one finding id (one seat in two pots): the first the check lists is kept,
+            -- wherever the check ran (the joins' order is not the check's, and varies with threads)
+            QUALIFY row_number() OVER (PARTITION BY f.hand_id, f.seq, f.seat ORDER BY f.rowid) = 1
             ON CONFLICT DO NOTHING""",
         [c.check_id, c.check_id, c.severity, c.category, edition, *rule],
     ).fetchone()
