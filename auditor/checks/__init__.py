@@ -187,8 +187,8 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
                     continue
                 if in_workers != _EVERY_HAND:  # the hands the workers did not check, as before
                     _run_one(con, c, edition, rules[c.check_id], skip=in_workers)
-                (counts[c.check_id],) = con.execute(
-                    "SELECT count(*) FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id]).fetchone()
+                [(counts[c.check_id],)] = con.execute(
+                    "SELECT count(*) FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id]).fetchall()
     finally:
         for t in ["_found", "_award_hands", "_worker_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
@@ -210,7 +210,7 @@ def _checked_in_workers(con: duckdb.DuckDBPyConnection, first_unit: int) -> str 
     from auditor.store import segments_root
 
     mine, others = hands_of_units(segments_root(con), first_unit)
-    (n_mine, n_others) = con.execute(f"SELECT (SELECT count(*) FROM ({mine})), (SELECT count(*) FROM ({others}))").fetchone()
+    [(n_mine, n_others)] = con.execute(f"SELECT (SELECT count(*) FROM ({mine})), (SELECT count(*) FROM ({others}))").fetchall()
     if not n_mine:
         return None
     if not n_others:
@@ -324,7 +324,7 @@ class UnitChecks:
         self.edition = edition
         checks = [c for c in load_checks() if c.scope == "hand"]
         rules = {c.check_id: _rule(c, edition, citation) for c in checks}
-        self.checks = [(c, rule) for c in checks if (rule := rules[c.check_id]) is not None]
+        self.checks = [(c, rule, _params(c, edition)) for c in checks if (rule := rules[c.check_id]) is not None]
         self.con = con = duckdb.connect(":memory:")
         con.execute("SET threads = 1")
         con.execute(f"SET memory_limit = '{WORKER_MEMORY}'")
@@ -340,9 +340,11 @@ class UnitChecks:
         for name, data in tables.items():
             con.register(name, data)
         try:
-            for c, rule in self.checks:
-                con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", _params(c, self.edition))
-                insert_findings(con, c, self.edition, rule, "_found")
+            for c, rule, params in self.checks:
+                con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", params)
+                # most checks find nothing in most units: nothing to complete, nor award hands to add
+                if con.execute("SELECT count(*) FROM temp._found").fetchall()[0][0]:
+                    insert_findings(con, c, self.edition, rule, "_found")
             return con.sql("SELECT * FROM findings").to_arrow_table()
         finally:
             con.execute("DELETE FROM findings")
