@@ -22,7 +22,7 @@ from conftest import CORPUS, SAMPLES, needs_corpus
 import auditor.checks as checks
 import auditor.ingest as ingest_module
 import auditor.units as units
-from auditor.checks import load_checks, parse_check, run_checks
+from auditor.checks import load_checks, run_checks
 from auditor.ingest import expand_paths, ingest
 from auditor.pipeline import audit
 from auditor.store import connect, transaction
@@ -84,43 +84,6 @@ def sample_groups(n: int) -> list[list[Path]]:
     """The sample history files in ``n`` groups, each with files of several formats."""
     files = expand_paths([SAMPLES])
     return [files[i::n] for i in range(n)]
-
-
-# --- the header key and the registry ---------------------------------------------------
-
-def test_every_check_says_its_scope_and_the_table_checks_are_the_table_scope():
-    every = load_checks()
-    assert {c.scope for c in every} == set(checks.SCOPES)
-    for c in every:
-        assert (c.scope == "table") == (c.group == "table"), c.check_id
-    assert {c.scope for c in every if c.group == "award"} == {"hand"}
-    # uncalled-bet reads the player's next hand at the table: never one hand's rows alone
-    assert next(c for c in every if c.check_id == "uncalled-bet").scope == "store"
-    assert len(HAND_CHECKS) >= 15
-
-
-@pytest.mark.parametrize("change, error", [
-    (lambda t: t.replace("-- scope: hand\n", ""), "header lacks scope"),
-    (lambda t: t.replace("-- scope: hand", "-- scope: unit"), "scope must be one of"),
-    (lambda t: t.replace("-- scope: hand", "-- scope: table"), "scope table is for the group table checks"),
-])
-def test_the_registry_refuses_a_missing_or_wrong_scope(change, error, tmp_path):
-    text = (checks.checks_dir() / "undercall.sql").read_text(encoding="utf-8")
-    assert "-- scope: hand\n" in text
-    bad = tmp_path / "undercall.sql"
-    bad.write_text(change(text), encoding="utf-8")
-    with pytest.raises(ValueError, match=error):
-        parse_check(bad)
-
-
-def test_the_award_checks_must_share_one_scope(tmp_path, monkeypatch):
-    folder = tmp_path / "checks"
-    shutil.copytree(checks.checks_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
-    side_pot = folder / "side-pot.sql"
-    side_pot.write_text(side_pot.read_text(encoding="utf-8").replace("-- scope: hand", "-- scope: store"), encoding="utf-8")
-    monkeypatch.setattr(checks, "checks_dir", lambda: folder)
-    with pytest.raises(ValueError, match="award checks must share one scope"):
-        load_checks()
 
 
 # --- the findings: the same wherever a check ran -----------------------------------------
