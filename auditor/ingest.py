@@ -243,9 +243,9 @@ def ingest(
     ``distributed.Client`` whose workers parse instead of local processes
     (``auditor.distributed``; they must see the inputs at the same paths).
     ``checks`` (with ``replay``): the workers also run the scope-hand checks over
-    each unit, and their findings are committed with its hands; the edition's
-    checks are then 'in-progress' until ``run_checks`` (given
-    ``checked_from_unit``) has run the rest (``auditor.pipeline.audit``).
+    each committed batch (``_WorkerChecks``); the edition's checks are then
+    'in-progress' until ``run_checks`` (given ``checked_from_unit``) has run the
+    rest (``auditor.pipeline.audit``).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -281,12 +281,15 @@ def ingest(
 
             check_workers(cluster, files)
         merger: segments.Merger | None = None
+        checker: _WorkerChecks | None = None
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
-                with worker_map(write_unit, jobs, replay, writer.root, checks, cluster=cluster) as run:
+                with worker_map(write_unit, jobs, replay, writer.root, cluster=cluster) as run:
                     # the workers also merge the committed segments, a tier at a time, so
                     # that the checks read a few dozen files a table, not one per unit
                     merger = segments.Merger(con, writer.root, run.submit)
+                    # ... and check each committed batch's hands, before its segments are merged
+                    checker = _WorkerChecks(con, writer.root, run.submit, writer.replay_edition) if checks else None
                     # a worker plans each big file (reads, hashes and cuts it): this process
                     # names byte ranges and never reads the text
                     scan = functools.partial(run.call, scan_file)
@@ -297,11 +300,11 @@ def ingest(
                             if progress:
                                 progress(r)
                         if writer.pending_hands >= BATCH_HANDS:
-                            merger.add(writer.commit())
+                            _committed(writer.commit(), merger, checker)
                             merger.collect()
                             if on_commit:
                                 on_commit(summary)
-                    merger.add(writer.commit())
+                    _committed(writer.commit(), merger, checker, wait=True)
                     merger.collect(wait=True)
                 if on_commit:
                     on_commit(summary)
@@ -309,6 +312,8 @@ def ingest(
                 writer.rollback()  # before the bound is put back: an aborted transaction takes no SET
                 if merger is not None:
                     merger.abandon()
+                if checker is not None:
+                    checker.abandon()
                 raise
     finally:
         if own:
@@ -318,6 +323,83 @@ def ingest(
 
 
 _LOG_NAMES = {t.name for t in schema.LOG_TABLES}
+
+
+def _committed(staged: list[segments.Staged], merger: segments.Merger, checker: _WorkerChecks | None,
+               wait: bool = False) -> None:
+    """Segments just committed go to the merger, or first to the workers' checks
+    (their segments go to the merger once checked: a merge never retires a file a
+    check still reads)."""
+    if checker is None:
+        merger.add(staged)
+        return
+    checker.add(staged)
+    merger.add(checker.collect(wait))
+
+
+@dataclass
+class _WorkerChecks:
+    """The scope-hand checks of an ``audit`` run by the workers, a committed batch
+    (some 10,000 hands, ``BATCH_HANDS``) at a time: after each commit a worker
+    reads the batch's segments and returns their findings
+    (``auditor.checks.check_segments``, through ``submit``: the pool's or Dask's),
+    and this process inserts them, each batch's in one transaction, as they come
+    back.  A batch, not a unit: the checks' queries cost some 6 ms each whatever
+    the rows (``auditor.checks.WorkerChecks``).  From a batch's commit until
+    ``run_checks`` is done, the edition's checks are 'in-progress' (``_Writer``):
+    a crash in between leaves hands without their findings, which the next check
+    run finds."""
+
+    con: duckdb.DuckDBPyConnection
+    root: str
+    submit: Callable[..., object]
+    edition: str
+    running: list[tuple[object, list[segments.Staged]]] = field(default_factory=list)
+    ready: list[segments.Staged] = field(default_factory=list)  # committed with no hands to check
+
+    def add(self, staged: list[segments.Staged]) -> None:
+        units = sorted({s.unit_id for s in staged if s.table == schema.HANDS.name})
+        if not units:
+            self.ready += staged
+            return
+        from auditor.checks import check_segments
+
+        parts = self.con.execute("SELECT u.unit_id, u.part, s.path FROM unit_sources u JOIN sources s USING (source_id) "
+                                 "WHERE u.unit_id IN (SELECT unnest(?::BIGINT[])) ORDER BY 1, 2", [units]).fetchall()
+        files: dict[str, list[str]] = {}
+        for s in staged:
+            files.setdefault(s.table, []).append(f"{s.name}.parquet")
+        self.running.append((self.submit(check_segments, self.root, self.edition, files, parts), staged))
+
+    def collect(self, wait: bool = False) -> list[segments.Staged]:
+        """Insert the findings of the batches checked (with ``wait``, of every batch),
+        in commit order; returns their segments.  The caller holds no transaction."""
+        out, self.ready = self.ready, []
+        while self.running and (wait or self.running[0][0].done()):  # type: ignore[attr-defined]
+            future, staged = self.running.pop(0)
+            self._insert(future.result())  # type: ignore[attr-defined]
+            out += staged
+        return out
+
+    def _insert(self, found: pa.Table) -> None:
+        """One batch's findings, in one transaction."""
+        if not found.num_rows:
+            return
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            self.con.register("_new_findings", found)
+            cols = ", ".join(schema.FINDINGS.column_names)
+            self.con.execute(f"INSERT INTO findings ({cols}) SELECT {cols} FROM _new_findings ON CONFLICT DO NOTHING")
+            self.con.unregister("_new_findings")
+            self.con.execute("COMMIT")
+        except BaseException:
+            rollback(self.con)
+            raise
+
+    def abandon(self) -> None:
+        for future, _ in self.running:
+            future.cancel()  # type: ignore[attr-defined]
+        self.running = []
 
 
 def _facts_cover(con: duckdb.DuckDBPyConnection, replay: tuple[str, int]) -> bool:
@@ -353,11 +435,7 @@ class _Writer:
         self.key_ids: list[pa.Array] = []  # each unit's new hand ids ...
         self.key_contents: list[pa.Array] = []  # ... and content hashes
         self.unit_sources: list[tuple[int, int, int]] = []
-        # the workers' findings of the hands taken (write_unit(checks=True)), and the path the
-        # store keeps for each file (a finding names it)
-        self.checks = checks
-        self.findings: list[pa.Table] = []
-        self.source_paths: dict[int, str] = dict(con.execute("SELECT source_id, path FROM sources").fetchall()) if checks else {}
+        self.checks = checks  # the workers check the committed batches (_WorkerChecks)
 
     def jobs(self, units: Iterable[list]) -> Iterable[UnitJob]:
         """The planned units, numbered: a unit's segments are named after it."""
@@ -384,7 +462,8 @@ class _Writer:
                 insert_arrow(self.con, schema.UNIT_SOURCES, tuples_to_arrow(schema.UNIT_SOURCES, self.unit_sources))
             segments.register(self.con, staged)
             if self.checks and self.stored_in_tx:
-                self._flush_findings()
+                # the findings cover the store again only once run_checks is done
+                self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{self.replay_edition}"])
             if self.stored_in_tx:
                 # other editions' facts no longer cover the store
                 self.con.execute(
@@ -397,7 +476,6 @@ class _Writer:
         # by the next connection: segments.recover)
         segments.publish(self.root, staged)
         self.staged, self.key_ids, self.key_contents, self.unit_sources = [], [], [], []
-        self.findings = []
         self.pending_hands = self.stored_in_tx = 0
         self.known.merge()
         self._count()
@@ -424,7 +502,6 @@ class _Writer:
         for st in self.staged:
             segments.discard(self.root, st.table, st.name)
         self.staged, self.key_ids, self.key_contents, self.unit_sources = [], [], [], []
-        self.findings = []
 
     def take(self, unit: UnitManifest) -> list[FileResult]:
         """Take one unit's manifest; returns the files it finished."""
@@ -506,8 +583,6 @@ class _Writer:
         else:
             rows = unit.rows
         self.known.add_all(kept_ids, kept_hashes, kept_id_keys, kept_content_keys)
-        if unit.findings is not None and unit.findings.num_rows:
-            self._take_findings(unit, None if keep is None else kept_ids, source_ids)
         self._begin()
         edition = self.replay_edition
         self.staged += [segments.Staged(t, unit.name, k, edition if t not in _LOG_NAMES else None, unit.unit_id)
@@ -516,42 +591,6 @@ class _Writer:
         self.key_contents.append(kept_hashes)
         self.unit_sources += [(unit.unit_id, p, sid) for p, sid in enumerate(source_ids) if sid >= 0]
         self.stored_in_tx += len(kept_ids)
-
-    def _take_findings(self, unit: UnitManifest, kept_ids: pa.Array | None, source_ids: list[int]) -> None:
-        """Keep the findings of the unit's hands that are stored (``kept_ids``; None: all
-        of them), naming each file by the path the store keeps for it: a file whose
-        content came in before (a big file's first commit, before a crash) keeps its
-        first path."""
-        found = unit.findings
-        assert found is not None
-        if kept_ids is not None:
-            kept = set(kept_ids.to_pylist())
-            found = found.filter(pa.array([h in kept for h in found.column("hand_id").to_pylist()], pa.bool_()))
-        moved = {}
-        for part, sid in zip(unit.parts, source_ids):
-            path = part.real or part.path
-            if sid >= 0 and self.source_paths.get(sid, path) != path:
-                moved[path] = self.source_paths[sid]
-        if moved:
-            at = found.schema.get_field_index("source_path")
-            paths = [moved.get(p, p) for p in found.column(at).to_pylist()]
-            found = found.set_column(at, found.schema.field(at), pa.array(paths, pa.string()))
-        if found.num_rows:
-            self.findings.append(found)
-
-    def _flush_findings(self) -> None:
-        """Insert the findings taken, in the commit of their hands; the edition's checks
-        are 'in-progress' from then until ``run_checks`` has run the rest (the
-        findings of a store cover its hands only then)."""
-        self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{self.replay_edition}"])
-        if not self.findings:
-            return
-        self.con.register("_new_findings", pa.concat_tables(self.findings))
-        try:
-            cols = ", ".join(schema.FINDINGS.column_names)
-            self.con.execute(f"INSERT INTO findings ({cols}) SELECT {cols} FROM _new_findings ON CONFLICT DO NOTHING")
-        finally:
-            self.con.unregister("_new_findings")
 
     def _flush_sources(self) -> None:
         if self.new_sources:
@@ -565,8 +604,6 @@ class _Writer:
             self.next_source += 1
             self.sources[info.sha256] = sid
             self.new_sources.append((sid, real, info.size, info.sha256, fmt, info.encoding, now))
-            if self.checks:
-                self.source_paths[sid] = real
         return sid
 
     def file_error(self, path: str, code: str, why: str) -> None:

@@ -340,17 +340,12 @@ class UnitManifest:
     part_of: list[int]  # the part of the unit each hand came from
     first_lines: list[int]
     rows: dict[str, int]  # table name -> rows of its pending segment
-    # write_unit(checks=True): the findings of the scope-hand checks over the unit's
-    # hands, as rows of the findings table (the source path: the part's resolved path)
-    findings: pa.Table | None = None
 
 
-def write_unit(job: UnitJob, replay: tuple[str, int] | None, root: str, checks: bool = False) -> UnitManifest:
+def write_unit(job: UnitJob, replay: tuple[str, int] | None, root: str) -> UnitManifest:
     """Parse (and with ``replay``, replay) one unit and write its segments under
-    ``root/pending``: the worker function of ingest.  With ``replay`` and
-    ``checks``, also run the scope-hand checks over the unit (``_check_unit``).
-    Plain data in and out, so any process that sees ``root`` (a Dask worker on
-    another machine) can run it."""
+    ``root/pending``: the worker function of ingest.  Plain data in and out, so any
+    process that sees ``root`` (a Dask worker on another machine) can run it."""
     unit = parse_unit(job.parts, replay)
     n = unit.hands.num_rows
     hands = unit.hands.append_column(HAND_IX, pa.array(np.arange(n, dtype=np.int32)))
@@ -360,35 +355,7 @@ def write_unit(job: UnitJob, replay: tuple[str, int] | None, root: str, checks: 
         tables += [(t, unit.facts[t.name]) for t in schema.REPLAY_TABLES]
     rows = {t.name: segments.write_pending(root, t, job.name, data) for t, data in tables if data.num_rows}
     ids = unit.hands.column("hand_id").combine_chunks()
-    id_list = ids.to_pylist()
     contents = unit.hands.column("content_hash").combine_chunks()
-    findings = None
-    if checks and replay is not None and n:
-        findings = _check_unit(tables, id_list, job.parts, replay[0])
-    return UnitManifest(job.unit_id, job.name, unit.parts, ids, contents, segments.key_hashes(id_list),
+    return UnitManifest(job.unit_id, job.name, unit.parts, ids, contents, segments.key_hashes(ids.to_pylist()),
                         segments.key_hashes(contents.to_pylist()), unit.hands.column("source_id").to_pylist(),
-                        unit.hands.column("first_line").to_pylist(), rows, findings)
-
-
-def _check_unit(tables: list[tuple[schema.Table, pa.Table]], hand_ids: list[str], parts: list[FilePart],
-                edition: str) -> pa.Table:
-    """The findings of the scope-hand checks over one unit (``auditor.checks.UnitChecks``):
-    its tables under the stored names and columns, each hand's ``source_id`` the
-    index of its part, and ``sources`` the parts' resolved paths (as the store keeps
-    a file's).  A hand id the unit holds twice is checked in its first copy only,
-    the only one the coordinator may keep (a later one is a duplicate or a
-    conflict); its other copies' rows would mix with its own."""
-    from auditor.checks import unit_checks
-
-    first: dict[str, int] = {}
-    for i, hand_id in enumerate(hand_ids):
-        first.setdefault(hand_id, i)
-    if len(first) < len(hand_ids):
-        import pyarrow.compute as pc
-
-        keep = pa.array(list(first.values()), pa.int32())
-        tables = [(t, data.filter(pc.is_in(data.column(HAND_IX), value_set=keep))) for t, data in tables]
-    named = {t.name: data.select(t.column_names) for t, data in tables}
-    named["sources"] = pa.table({"source_id": pa.array(range(len(parts)), pa.int32()),
-                                 "path": pa.array([p.real or p.path for p in parts], pa.string())})
-    return unit_checks(edition).run(named)
+                        unit.hands.column("first_line").to_pylist(), rows)

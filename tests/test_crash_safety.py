@@ -8,9 +8,9 @@ fresh hand numbers; each file also holds one hand cut off after its header, so
 interrupted store must hold only whole hands (every hand with its seats and
 events), and after the re-run it must equal the reference row for row (ingest
 timestamps aside), and replay + check must give the same findings.  An ``audit``,
-whose workers also find the findings of one hand, killed between units or inside
-a commit, leaves the findings of exactly the hands committed, and a re-run gives
-the uninterrupted audit's store.
+whose workers also check each committed batch's hands, killed before or after a
+batch's findings are in, leaves findings of committed hands only, and a re-run
+gives the uninterrupted audit's store.
 """
 
 from __future__ import annotations
@@ -198,31 +198,29 @@ def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_
     check_whole(db, PER_FILE, 1)
 
 
-# An audit killed with SIGKILL in a commit of its ingest, whose workers run the
-# checks of one hand and send their findings with the unit: "between", right after
-# the first commit with hands; "inside", in the second (the last) commit, once the
-# findings are inserted and before the COMMIT.
+# An audit killed with SIGKILL as its ingest goes, whose workers check each
+# committed batch's hands: "before", right after the first commit with hands
+# (before its findings come back); "after", right after the first batch's findings
+# are committed.
 AUDIT_KILLED = """
 import os, signal, sys
 import auditor.ingest as ingest
 
 folder, db, point = sys.argv[1:]
-commit, flush = ingest._Writer.commit, ingest._Writer._flush_findings
-flushed = []
+commit, insert = ingest._Writer.commit, ingest._WorkerChecks._insert
 
 def commit_then_die(self):
     out = commit(self)
-    if point == "between" and self.summary.stored:
+    if point == "before" and self.summary.stored:
         os.kill(os.getpid(), signal.SIGKILL)
     return out
 
-def flush_then_die(self):
-    flush(self)
-    flushed.append(1)
-    if point == "inside" and len(flushed) == 2:
+def insert_then_die(self, found):
+    insert(self, found)
+    if point == "after" and found.num_rows:
         os.kill(os.getpid(), signal.SIGKILL)
 
-ingest._Writer.commit, ingest._Writer._flush_findings = commit_then_die, flush_then_die
+ingest._Writer.commit, ingest._WorkerChecks._insert = commit_then_die, insert_then_die
 from auditor.pipeline import audit
 audit([folder], db=db, jobs=2)
 """
@@ -250,11 +248,12 @@ def hand_findings(db: str, hands: set[str] | None = None) -> list[tuple]:
     return sorted((r for r in rows if r[check] in HAND_CHECKS and (hands is None or r[at] in hands)), key=repr)
 
 
-@pytest.mark.parametrize("point", ["between", "inside"])
+@pytest.mark.parametrize("point", ["before", "after"])
 def test_sigkill_mid_audit_leaves_findings_only_with_their_hands(histories, audited, tmp_path, point):
-    """The findings the workers found are committed with their hands: a kill between
-    units, or inside a commit, leaves the findings of exactly the committed hands;
-    the next audit completes the store as one uninterrupted audit."""
+    """The workers' findings of a committed batch are committed right after it: a
+    kill before leaves its hands without findings, marked in progress; a kill
+    after, the findings of exactly the committed hands.  The next audit completes
+    the store as one uninterrupted audit."""
     folder, headers, cut = histories
     db = str(tmp_path / "killed.duckdb")
     p = subprocess.run([sys.executable, "-c", AUDIT_KILLED, str(folder), db, point], capture_output=True, text=True,
@@ -266,12 +265,15 @@ def test_sigkill_mid_audit_leaves_findings_only_with_their_hands(histories, audi
     try:
         stored = {h for (h,) in con.execute("SELECT hand_id FROM hands").fetchall()}
         assert con.execute("SELECT count(*) FROM findings WHERE hand_id NOT IN (SELECT hand_id FROM hands)").fetchone() == (0,)
-        # the edition's findings are partial until the checks of more than one hand have run
+        # the edition's findings do not cover the store until run_checks has run
         assert con.execute("SELECT value FROM meta WHERE key = 'checks:tda-2024'").fetchone() == ("in-progress",)
     finally:
         con.close()
     got = hand_findings(db)
-    assert got == hand_findings(audited, stored) and got, "the committed hands' findings, exactly"
+    if point == "before":
+        assert got == []
+    else:
+        assert got == hand_findings(audited, stored) and got, "the committed hands' findings, exactly"
 
     audit([folder], db=db, jobs=2)
     check_whole(db, headers, cut)
