@@ -319,7 +319,8 @@ class WorkerChecks:
     A batch, not a unit: DuckDB plans and starts each of these queries in some 6 ms
     whatever the rows (the 18 checks cost 123 ms over 10 hands, 157 over 671, 283
     over 2,709), so over one unit of some 650 hands they would cost the worker 0.24
-    ms a hand, four times what they cost the coordinator over the whole store."""
+    ms a hand, four times what they cost the coordinator over the whole store; over
+    10,010 hands, 546 ms, 0.055 ms a hand, against 0.078 in the coordinator."""
 
     def __init__(self, edition: str):
         from auditor.catalog import citation
