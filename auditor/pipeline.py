@@ -125,8 +125,8 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
 
     When the edition's facts already cover the store (or it is empty), each new
     hand is replayed as it is stored, in the same worker and the same commit, and
-    the checks that judge one hand from its own rows (``scope: hand``) run there
-    too, their findings committed with it; the other checks, and those for the
+    the checks that judge one hand from its own rows (``scope: hand``) run in the
+    workers too, a committed batch at a time; the other checks, and those for the
     hands stored before, then run here (``run_checks``).  Otherwise the whole
     store is replayed after the ingest, and every check runs here.
 
@@ -146,7 +146,7 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
             with transaction(con):
                 set_replay_state(con, edition_name, "complete", raise_cap)
             t1 = time.perf_counter()
-            # the workers also run the checks that judge one hand from its own rows
+            # the workers also run the checks that judge one hand from its own rows, batch by batch
             ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap), cluster=cluster,
                          checks=True)
             rep = replay_totals(con, edition_name, time.perf_counter() - t1)
