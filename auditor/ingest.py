@@ -42,6 +42,9 @@ from parsers.base import HandError
 # At 100k hands: 41.8 s at 5,000, 36.8 s at 10,000 (peak memory 665 and 718 MiB).
 BATCH_HANDS = 10_000
 FLUSH_HANDS = 2_500  # new rows are inserted once this many hands are buffered (and at commit)
+# audit: the workers check the committed hands once this many are committed (and at the
+# end).  Each check costs some 6 ms a batch whatever its rows (_WorkerChecks).
+CHECK_HANDS = 30_000
 
 
 class InputError(Exception):
@@ -333,15 +336,15 @@ def _committed(staged: list[segments.Staged], merger: segments.Merger, checker: 
     if checker is None:
         merger.add(staged)
         return
-    checker.add(staged)
+    checker.add(staged, last=wait)
     merger.add(checker.collect(wait))
 
 
 @dataclass
 class _WorkerChecks:
-    """The scope-hand checks of an ``audit`` run by the workers, a committed batch
-    (some 10,000 hands, ``BATCH_HANDS``) at a time: after each commit a worker
-    reads the batch's segments and returns their findings
+    """The scope-hand checks of an ``audit`` run by the workers, a batch of committed
+    hands (some ``CHECK_HANDS``: a few commits) at a time: a worker reads the
+    batch's segments and returns their findings
     (``auditor.checks.check_segments``, through ``submit``: the pool's or Dask's),
     and this process inserts them, each batch's in one transaction, as they come
     back.  A batch, not a unit: the checks' queries cost some 6 ms each whatever
@@ -356,8 +359,14 @@ class _WorkerChecks:
     edition: str
     running: list[tuple[object, list[segments.Staged]]] = field(default_factory=list)
     ready: list[segments.Staged] = field(default_factory=list)  # committed with no hands to check
+    waiting: list[segments.Staged] = field(default_factory=list)  # committed, to check with the next ones
 
-    def add(self, staged: list[segments.Staged]) -> None:
+    def add(self, staged: list[segments.Staged], last: bool = False) -> None:
+        """Segments just committed; checked once ``CHECK_HANDS`` hands wait (or ``last``)."""
+        self.waiting += staged
+        if not last and sum(s.rows for s in self.waiting if s.table == schema.HANDS.name) < CHECK_HANDS:
+            return
+        staged, self.waiting = self.waiting, []
         units = sorted({s.unit_id for s in staged if s.table == schema.HANDS.name})
         if not units:
             self.ready += staged
@@ -399,7 +408,7 @@ class _WorkerChecks:
     def abandon(self) -> None:
         for future, _ in self.running:
             future.cancel()  # type: ignore[attr-defined]
-        self.running = []
+        self.running, self.waiting, self.ready = [], [], []
 
 
 def _facts_cover(con: duckdb.DuckDBPyConnection, replay: tuple[str, int]) -> bool:

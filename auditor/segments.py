@@ -237,7 +237,7 @@ def view_sql(table: Table, root: str, temp: bool = False) -> str:
 def files_sql(table: Table, root: str, files: list[str], units: str = "unit_sources") -> str:
     """The rows of ``table`` in the committed segments ``files`` (names in its folder),
     as its view gives them (``view_sql``; hands: the file's ``source_id`` from the
-    table ``units``), for the checks of a batch in a worker."""
+    table ``units``): for the checks of a batch in a worker."""
     paths = ", ".join(_sql_str(os.path.join(root, table.name, f)) for f in [EMPTY, *files])
     if table is schema.HANDS:
         cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)

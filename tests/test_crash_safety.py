@@ -208,7 +208,7 @@ import os, signal, sys
 import auditor.ingest as ingest
 
 folder, db, point = sys.argv[1:]
-ingest.BATCH_HANDS = 4000
+ingest.BATCH_HANDS = ingest.CHECK_HANDS = 4000
 commit, insert = ingest._Writer.commit, ingest._WorkerChecks._insert
 
 def commit_then_die(self):

@@ -302,7 +302,7 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
 
 # --- the scope-hand checks in an ingest worker, a committed batch at a time ------------------
 
-WORKER_MEMORY = "256MB"  # DuckDB's bound in a worker (a batch of some 10,000 hands; it spills past it)
+WORKER_MEMORY = "256MB"  # DuckDB's bound in a worker
 
 
 class WorkerChecks:
@@ -310,9 +310,9 @@ class WorkerChecks:
     segments of one committed batch of units at a time (``check_segments``): an
     in-memory DuckDB connection, single-threaded, with the project's macros and a
     ``findings`` table of the store's shape, kept for the worker's life
-    (``worker_checks``).  The batch's rows are read into temp tables of the stored
-    names (``hands`` with each file's ``source_id`` as the ``hands`` view gives it,
-    ``sources`` with the files' paths, ``seats``, ``events`` and the replay facts),
+    (``worker_checks``).  The batch's segments are read through temp views of the
+    stored names (``hands`` with each file's ``source_id`` as the ``hands`` view gives
+    it, ``sources`` with the files' paths, ``seats``, ``events`` and the replay facts),
     then every scope-hand check runs as ``run_checks`` runs it: in the same order,
     with the same award precedence, each row made by ``insert_findings``.
 
@@ -355,7 +355,8 @@ class WorkerChecks:
                                           "path": pa.array(paths, pa.string())}))
         try:
             for t in schema.SEGMENT_TABLES:
-                con.execute(f"CREATE OR REPLACE TEMP TABLE {t.name} AS "
+                # views, not copies: each check reads only its columns, and nothing is held
+                con.execute(f"CREATE OR REPLACE TEMP VIEW {t.name} AS "
                             + segments.files_sql(t, root, files.get(t.name, []), units="_units"))
             for c, rule, params in self.checks:
                 con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", params)
@@ -366,8 +367,9 @@ class WorkerChecks:
         finally:
             con.execute("DELETE FROM findings")
             con.execute("DELETE FROM _award_hands")
-            for t in ["_found", *(t.name for t in schema.SEGMENT_TABLES)]:
-                con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+            con.execute("DROP TABLE IF EXISTS temp._found")
+            for t in schema.SEGMENT_TABLES:
+                con.execute(f"DROP VIEW IF EXISTS temp.{t.name}")
             con.unregister("_units")
             con.unregister("sources")
 
