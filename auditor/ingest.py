@@ -246,7 +246,7 @@ def ingest(
     ``distributed.Client`` whose workers parse instead of local processes
     (``auditor.distributed``; they must see the inputs at the same paths).
     ``checks`` (with ``replay``): the workers also run the scope-hand checks over
-    each committed batch (``_WorkerChecks``); the edition's checks are then
+    the committed hands, some ``CHECK_HANDS`` at a time (``_WorkerChecks``); the edition's checks are then
     'in-progress' until ``run_checks`` (given ``checked_from_unit``) has run the
     rest (``auditor.pipeline.audit``).
 
