@@ -292,7 +292,7 @@ def ingest(
                     # that the checks read a few dozen files a table, not one per unit
                     merger = segments.Merger(con, writer.root, run.submit)
                     # ... and check each committed batch's hands, before its segments are merged
-                    checker = _WorkerChecks(con, writer.root, run.submit, writer.replay_edition) if checks else None
+                    checker = _WorkerChecks(con, writer.root, run.submit, replay[0]) if checks and replay else None
                     # a worker plans each big file (reads, hashes and cuts it): this process
                     # names byte ranges and never reads the text
                     scan = functools.partial(run.call, scan_file)
