@@ -1,14 +1,15 @@
 """The checks that judge one hand from its own rows run in the ingest workers (issue 17).
 
-``audit`` runs every ``-- scope: hand`` check in the worker that parses and
-replays a unit, over that unit's own tables, and commits the findings with the
-unit's hands; the coordinator's ``run_checks`` then runs those checks only for
-hands the workers did not check.  Whatever ran where, the findings must be the
+``audit`` runs every ``-- scope: hand`` check in the workers, over batches of
+committed hands as the ingest goes, and commits their findings after them; the
+coordinator's ``run_checks`` then runs those checks only for hands the workers
+did not check.  Whatever ran where, the findings must be the
 ones ``run_checks`` finds over the whole store, row for row (every column: check,
 rule and title, hand, tournament, table, street, seat, expected and actual,
-message, source file and line).  The units here are cut small (a file a unit,
-big files in chunks of a few hands) so that a table's hands lie in several
-units: a check declared ``hand`` that reads another hand would then differ.
+message, source file and line).  The units and the batches of checks here are
+cut small (a file a unit, big files in chunks of a few hands, checked a few
+hands at a time) so that a table's hands lie in several batches: a check
+declared ``hand`` that reads another hand would then differ.
 """
 
 from __future__ import annotations
@@ -60,10 +61,14 @@ def everything_in_the_coordinator(paths, db: str, edition: str = DEFAULT_EDITION
 
 @pytest.fixture
 def small_units(monkeypatch):
-    """A file a unit, and files over 2 KiB cut into chunks of a hand or two."""
+    """A file a unit, files over 2 KiB cut into chunks of a hand or two, a commit
+    every few hands and the workers' checks a commit at a time: a table's hands lie
+    in several batches of checks."""
     monkeypatch.setattr(units, "GROUP_FILES", 1)
     monkeypatch.setattr(units, "CHUNK_BYTES", 2048)
     monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 2048)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 4)
+    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 4)
 
 
 @pytest.fixture
@@ -88,7 +93,16 @@ def sample_groups(n: int) -> list[list[Path]]:
 
 # --- the findings: the same wherever a check ran -----------------------------------------
 
-def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(small_units, coordinator_runs, tmp_path):
+def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(small_units, coordinator_runs, tmp_path,
+                                                                               monkeypatch):
+    batches: list[int] = []
+    real = checks.check_segments
+
+    def counted(root, edition, files, parts):
+        batches.append(len(parts))
+        return real(root, edition, files, parts)
+
+    monkeypatch.setattr(checks, "check_segments", counted)
     ref = str(tmp_path / "ref.duckdb")
     everything_in_the_coordinator([SAMPLES], ref, house="none")
     coordinator_runs.clear()
@@ -105,6 +119,7 @@ def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(sm
     finally:
         con.close()
     assert n_units > len(expand_paths([SAMPLES])), "the big sample files were cut into several units"
+    assert len(batches) > 10, "the hands were checked in many batches"
     # committed with the hands: the scope-hand findings, exactly, and only those
     got = findings(db)
     assert got == findings(ref, only=HAND_CHECKS)
@@ -204,14 +219,17 @@ def test_duplicates_and_conflicts_leave_no_findings_behind(small_units, tmp_path
 
 @needs_corpus
 def test_real_corpus_folders_in_small_units(monkeypatch, tmp_path):
-    """The real hands of every site read, cut into units of some 40 hands: a
-    tournament's tables lie across many units, and the findings are the same."""
+    """The real hands of every site read, cut into units of some 40 hands, checked
+    some 150 at a time: a tournament's tables lie across many batches, and the
+    findings are the same."""
     paths = [CORPUS / "fpdb" / "tour", CORPUS / "fpdb" / "cash"]
     ref = str(tmp_path / "ref.duckdb")
     everything_in_the_coordinator(paths, ref)
     monkeypatch.setattr(units, "GROUP_FILES", 1)
     monkeypatch.setattr(units, "CHUNK_BYTES", 64 << 10)
     monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 64 << 10)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 150)
+    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 150)
     db = str(tmp_path / "a.duckdb")
     r = audit(paths, db=db)
     got = findings(db)
