@@ -42,6 +42,9 @@ from parsers.base import HandError
 # At 100k hands: 41.8 s at 5,000, 36.8 s at 10,000 (peak memory 665 and 718 MiB).
 BATCH_HANDS = 10_000
 FLUSH_HANDS = 2_500  # new rows are inserted once this many hands are buffered (and at commit)
+# audit: the workers check the committed hands once this many are committed (and at the
+# end).  Each check costs some 6 ms a batch whatever its rows (_WorkerChecks).
+CHECK_HANDS = 30_000
 
 
 class InputError(Exception):
@@ -72,6 +75,11 @@ class IngestSummary:
     seconds: float = 0.0
     file_results: list[FileResult] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
+    # ingest(checks=True): the workers ran the scope-hand checks under this edition for
+    # the hands of this ingest's units, numbered from checked_from_unit on
+    # (auditor.checks.run_checks' checked_from_unit)
+    checked_edition: str | None = field(default=None, repr=False)
+    checked_from_unit: int | None = field(default=None, repr=False)
 
     @property
     def nothing_read(self) -> bool:
@@ -225,6 +233,7 @@ def ingest(
     replay: tuple[str, int] | None = None,
     on_commit: Callable[[IngestSummary], None] | None = None,
     cluster=None,
+    checks: bool = False,
 ) -> IngestSummary:
     """Ingest files, folders or globs into the store and return the totals.
 
@@ -236,6 +245,10 @@ def ingest(
     ``on_commit`` after each commit (with the totals so far).  ``cluster``: a
     ``distributed.Client`` whose workers parse instead of local processes
     (``auditor.distributed``; they must see the inputs at the same paths).
+    ``checks`` (with ``replay``): the workers also run the scope-hand checks over
+    the committed hands, some ``CHECK_HANDS`` at a time (``_WorkerChecks``); the edition's checks are then
+    'in-progress' until ``run_checks`` (given ``checked_from_unit``) has run the
+    rest (``auditor.pipeline.audit``).
 
     >>> import tempfile, os
     >>> d = tempfile.mkdtemp()
@@ -255,7 +268,10 @@ def ingest(
             raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
                              "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
         summary = IngestSummary()
-        writer = _Writer(con, summary, replay[0] if replay else None)
+        checks = checks and replay is not None
+        writer = _Writer(con, summary, replay[0] if replay else None, checks)
+        if checks:
+            summary.checked_edition, summary.checked_from_unit = writer.replay_edition, writer.next_unit
         for folder, why in unreadable:  # reported like a file that cannot be read
             summary.files += 1
             summary.file_results.append(FileResult(folder, None, error=f"unreadable folder: {why}"))
@@ -268,12 +284,15 @@ def ingest(
 
             check_workers(cluster, files)
         merger: segments.Merger | None = None
+        checker: _WorkerChecks | None = None
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):
             try:
                 with worker_map(write_unit, jobs, replay, writer.root, cluster=cluster) as run:
                     # the workers also merge the committed segments, a tier at a time, so
                     # that the checks read a few dozen files a table, not one per unit
                     merger = segments.Merger(con, writer.root, run.submit)
+                    # ... and check each committed batch's hands, before its segments are merged
+                    checker = _WorkerChecks(con, writer.root, run.submit, replay[0]) if checks and replay else None
                     # a worker plans each big file (reads, hashes and cuts it): this process
                     # names byte ranges and never reads the text
                     scan = functools.partial(run.call, scan_file)
@@ -284,11 +303,11 @@ def ingest(
                             if progress:
                                 progress(r)
                         if writer.pending_hands >= BATCH_HANDS:
-                            merger.add(writer.commit())
+                            _committed(writer.commit(), merger, checker)
                             merger.collect()
                             if on_commit:
                                 on_commit(summary)
-                    merger.add(writer.commit())
+                    _committed(writer.commit(), merger, checker, wait=True)
                     merger.collect(wait=True)
                 if on_commit:
                     on_commit(summary)
@@ -296,6 +315,8 @@ def ingest(
                 writer.rollback()  # before the bound is put back: an aborted transaction takes no SET
                 if merger is not None:
                     merger.abandon()
+                if checker is not None:
+                    checker.abandon()
                 raise
     finally:
         if own:
@@ -305,6 +326,89 @@ def ingest(
 
 
 _LOG_NAMES = {t.name for t in schema.LOG_TABLES}
+
+
+def _committed(staged: list[segments.Staged], merger: segments.Merger, checker: _WorkerChecks | None,
+               wait: bool = False) -> None:
+    """Segments just committed go to the merger, or first to the workers' checks
+    (their segments go to the merger once checked: a merge never retires a file a
+    check still reads)."""
+    if checker is None:
+        merger.add(staged)
+        return
+    checker.add(staged, last=wait)
+    merger.add(checker.collect(wait))
+
+
+@dataclass
+class _WorkerChecks:
+    """The scope-hand checks of an ``audit`` run by the workers, a batch of committed
+    hands (some ``CHECK_HANDS``: a few commits) at a time: a worker reads the
+    batch's segments and returns their findings
+    (``auditor.checks.check_segments``, through ``submit``: the pool's or Dask's),
+    and this process inserts them, each batch's in one transaction, as they come
+    back.  A batch, not a unit: the checks' queries cost some 6 ms each whatever
+    the rows (``auditor.checks.WorkerChecks``).  From a batch's commit until
+    ``run_checks`` is done, the edition's checks are 'in-progress' (``_Writer``):
+    a crash in between leaves hands without their findings, which the next check
+    run finds."""
+
+    con: duckdb.DuckDBPyConnection
+    root: str
+    submit: Callable[..., object]
+    edition: str
+    running: list[tuple[object, list[segments.Staged]]] = field(default_factory=list)
+    ready: list[segments.Staged] = field(default_factory=list)  # committed with no hands to check
+    waiting: list[segments.Staged] = field(default_factory=list)  # committed, to check with the next ones
+
+    def add(self, staged: list[segments.Staged], last: bool = False) -> None:
+        """Segments just committed; checked once ``CHECK_HANDS`` hands wait (or ``last``)."""
+        self.waiting += staged
+        if not last and sum(s.rows for s in self.waiting if s.table == schema.HANDS.name) < CHECK_HANDS:
+            return
+        staged, self.waiting = self.waiting, []
+        units = sorted({s.unit_id for s in staged if s.table == schema.HANDS.name})
+        if not units:
+            self.ready += staged
+            return
+        from auditor.checks import check_segments
+
+        parts = self.con.execute("SELECT u.unit_id, u.part, s.path FROM unit_sources u JOIN sources s USING (source_id) "
+                                 "WHERE u.unit_id IN (SELECT unnest(?::BIGINT[])) ORDER BY 1, 2", [units]).fetchall()
+        files: dict[str, list[str]] = {}
+        for s in staged:
+            files.setdefault(s.table, []).append(f"{s.name}.parquet")
+        self.running.append((self.submit(check_segments, self.root, self.edition, files, parts), staged))
+
+    def collect(self, wait: bool = False) -> list[segments.Staged]:
+        """Insert the findings of the batches checked (with ``wait``, of every batch),
+        in commit order; returns their segments.  The caller holds no transaction."""
+        out, self.ready = self.ready, []
+        while self.running and (wait or self.running[0][0].done()):  # type: ignore[attr-defined]
+            future, staged = self.running.pop(0)
+            self._insert(future.result())  # type: ignore[attr-defined]
+            out += staged
+        return out
+
+    def _insert(self, found: pa.Table) -> None:
+        """One batch's findings, in one transaction."""
+        if not found.num_rows:
+            return
+        self.con.execute("BEGIN TRANSACTION")
+        try:
+            self.con.register("_new_findings", found)
+            cols = ", ".join(schema.FINDINGS.column_names)
+            self.con.execute(f"INSERT INTO findings ({cols}) SELECT {cols} FROM _new_findings ON CONFLICT DO NOTHING")
+            self.con.unregister("_new_findings")
+            self.con.execute("COMMIT")
+        except BaseException:
+            rollback(self.con)
+            raise
+
+    def abandon(self) -> None:
+        for future, _ in self.running:
+            future.cancel()  # type: ignore[attr-defined]
+        self.running, self.waiting, self.ready = [], [], []
 
 
 def _facts_cover(con: duckdb.DuckDBPyConnection, replay: tuple[str, int]) -> bool:
@@ -318,7 +422,8 @@ class _Writer:
     commits: the sources, errors, hand keys and segment rows in one transaction,
     then the segments written by the workers become visible (docs/storage.md)."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary, replay_edition: str | None):
+    def __init__(self, con: duckdb.DuckDBPyConnection, summary: IngestSummary, replay_edition: str | None,
+                 checks: bool = False):
         self.con = con
         self.root = segments_root(con)
         self.token = segments.new_token()
@@ -339,6 +444,7 @@ class _Writer:
         self.key_ids: list[pa.Array] = []  # each unit's new hand ids ...
         self.key_contents: list[pa.Array] = []  # ... and content hashes
         self.unit_sources: list[tuple[int, int, int]] = []
+        self.checks = checks  # the workers check the committed batches (_WorkerChecks)
 
     def jobs(self, units: Iterable[list]) -> Iterable[UnitJob]:
         """The planned units, numbered: a unit's segments are named after it."""
@@ -364,6 +470,9 @@ class _Writer:
                      "content_hash": pa.chunked_array(self.key_contents, pa.string())}))
                 insert_arrow(self.con, schema.UNIT_SOURCES, tuples_to_arrow(schema.UNIT_SOURCES, self.unit_sources))
             segments.register(self.con, staged)
+            if self.checks and self.stored_in_tx:
+                # the findings cover the store again only once run_checks is done
+                self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{self.replay_edition}"])
             if self.stored_in_tx:
                 # other editions' facts no longer cover the store
                 self.con.execute(

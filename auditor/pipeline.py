@@ -124,8 +124,11 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     (and their counts): read the rest from the store.
 
     When the edition's facts already cover the store (or it is empty), each new
-    hand is replayed as it is stored, in the same worker and the same commit;
-    otherwise the whole store is replayed after the ingest.
+    hand is replayed as it is stored, in the same worker and the same commit, and
+    the checks that judge one hand from its own rows (``scope: hand``) run in the
+    workers too, a committed batch at a time; the other checks, and those for the
+    hands stored before, then run here (``run_checks``).  Otherwise the whole
+    store is replayed after the ingest, and every check runs here.
 
     ``house`` chooses the house-rule profiles that make findings departures
     (``auditor.house.choose``: auto, none, a profile's name or file).
@@ -143,12 +146,15 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
             with transaction(con):
                 set_replay_state(con, edition_name, "complete", raise_cap)
             t1 = time.perf_counter()
-            ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap), cluster=cluster)
+            # the workers also run the checks that judge one hand from its own rows, batch by batch
+            ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap), cluster=cluster,
+                         checks=True)
             rep = replay_totals(con, edition_name, time.perf_counter() - t1)
         else:
             ing = ingest(paths, con=con, progress=progress, jobs=jobs, cluster=cluster)
             rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs, cluster=cluster)
-        counts = run_checks(con, edition_name, house=house)
+        counts = run_checks(con, edition_name, house=house,
+                            checked_from_unit=ing.checked_from_unit if ing.checked_edition == edition_name else None)
         applied = house_rules.applied(con, edition_name) or ""
         by_both = {(c, s): n for c, s, n in con.execute(
             "SELECT category, severity, count(*) FROM findings WHERE edition = ? GROUP BY ALL", [edition_name]).fetchall()}

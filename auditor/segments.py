@@ -244,6 +244,27 @@ def view_sql(table: Table, root: str, temp: bool = False, hand_range: tuple[str,
     return f"CREATE OR REPLACE {kind} {table.name} AS SELECT {', '.join(table.column_names)} FROM read_parquet({glob}){where}"
 
 
+def files_sql(table: Table, root: str, files: list[str], units: str = "unit_sources") -> str:
+    """The rows of ``table`` in the committed segments ``files`` (names in its folder),
+    as its view gives them (``view_sql``; hands: the file's ``source_id`` from the
+    table ``units``): for the checks of a batch in a worker."""
+    paths = ", ".join(_sql_str(os.path.join(root, table.name, f)) for f in [EMPTY, *files])
+    if table is schema.HANDS:
+        cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)
+        return (f"SELECT {cols} FROM read_parquet([{paths}]) h "
+                f"JOIN {units} u ON u.unit_id = h.{UNIT} AND u.part = h.source_id")
+    return f"SELECT {', '.join(table.column_names)} FROM read_parquet([{paths}])"
+
+
+def hands_of_units(root: str, first_unit: int) -> tuple[str, str]:
+    """Queries of the hand ids of the units numbered from ``first_unit`` on, and of
+    the other hands: by the hidden unit column of the committed hands segments
+    (merged and compacted segments keep it), which the ``hands`` view leaves out."""
+    glob = _sql_str(os.path.join(root, schema.HANDS.name, "*.parquet"))
+    at = f"SELECT hand_id FROM read_parquet({glob}) WHERE {UNIT}"
+    return f"{at} >= {int(first_unit)}", f"{at} < {int(first_unit)}"
+
+
 def _sql_str(s: str) -> str:
     return "'" + s.replace("'", "''") + "'"
 

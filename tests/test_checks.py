@@ -18,11 +18,19 @@ Modelled on the rule registries of ruff and sqlfluff: for every check in
 
 ``tests/fixtures/editions/`` holds hands whose ruling depends on the TDA edition;
 ``editions.toml`` says which checks each edition must report for each file.
+
+Each check's SQL header has ``check``, ``title``, ``severity``, ``category``,
+``scope`` and ``rationale`` (``group`` and ``precedence`` optional): the registry
+refuses a header without them, or with a value it does not know.  ``scope`` is
+what the check reads to judge a hand: ``hand`` (its own rows: run in the ingest
+workers during ``audit``, tests/test_worker_checks.py), ``table`` (the
+``group: table`` checks) or ``store``.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 import tomllib
 from decimal import Decimal
 from pathlib import Path
@@ -31,7 +39,8 @@ import duckdb
 import pytest
 
 from auditor.catalog import EDITIONS, citation
-from auditor.checks import load_checks
+import auditor.checks as checks
+from auditor.checks import load_checks, parse_check
 from auditor.pipeline import audit
 from replay.editions import DEFAULT_EDITION  # tda-2024
 
@@ -191,6 +200,41 @@ def test_site_arithmetic_adds_up(path):
         else:
             assert put_in == total, f"hand {hid}: chips put in less uncalled {put_in} != Total pot {total}"
             assert collected + rake == total, f"hand {hid}: collected {collected} + rake {rake} != Total pot {total}"
+
+
+def test_every_check_says_its_scope_and_the_table_checks_are_the_table_scope():
+    every = load_checks()
+    assert {c.scope for c in every} == set(checks.SCOPES)
+    for c in every:
+        assert (c.scope == "table") == (c.group == "table"), c.check_id
+    assert {c.scope for c in every if c.group == "award"} == {"hand"}
+    # uncalled-bet reads the player's next hand at the table: never one hand's rows alone
+    assert next(c for c in every if c.check_id == "uncalled-bet").scope == "store"
+    assert len([c for c in every if c.scope == "hand"]) >= 15
+
+
+@pytest.mark.parametrize("change, error", [
+    (lambda t: t.replace("-- scope: hand\n", ""), "header lacks scope"),
+    (lambda t: t.replace("-- scope: hand", "-- scope: unit"), "scope must be one of"),
+    (lambda t: t.replace("-- scope: hand", "-- scope: table"), "scope table is for the group table checks"),
+])
+def test_the_registry_refuses_a_missing_or_wrong_scope(change, error, tmp_path):
+    text = (checks.checks_dir() / "undercall.sql").read_text(encoding="utf-8")
+    assert "-- scope: hand\n" in text
+    bad = tmp_path / "undercall.sql"
+    bad.write_text(change(text), encoding="utf-8")
+    with pytest.raises(ValueError, match=error):
+        parse_check(bad)
+
+
+def test_the_award_checks_must_share_one_scope(tmp_path, monkeypatch):
+    folder = tmp_path / "checks"
+    shutil.copytree(checks.checks_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    side_pot = folder / "side-pot.sql"
+    side_pot.write_text(side_pot.read_text(encoding="utf-8").replace("-- scope: hand", "-- scope: store"), encoding="utf-8")
+    monkeypatch.setattr(checks, "checks_dir", lambda: folder)
+    with pytest.raises(ValueError, match="award checks must share one scope"):
+        load_checks()
 
 
 # --- violating and passing fixtures ----------------------------------------------------

@@ -149,7 +149,7 @@ def test_table_checks_read_only_the_checked_editions_hand_results(tmp_path):
 
 # --- the checks that judge one hand, a range of hand ids at a time ------------------------
 
-HAND_CHECKS = [c.check_id for c in checks.load_checks() if checks._judges_one_hand(c)]
+HAND_CHECKS = [c.check_id for c in checks.load_checks() if c.scope == "hand"]
 
 
 def test_hand_checks_in_small_ranges_find_what_one_query_finds(store, monkeypatch):

@@ -7,7 +7,10 @@ fresh hand numbers; each file also holds one hand cut off after its header, so
 (``--progress-json`` reports each commit) and then run again to completion.  The
 interrupted store must hold only whole hands (every hand with its seats and
 events), and after the re-run it must equal the reference row for row (ingest
-timestamps aside), and replay + check must give the same findings.
+timestamps aside), and replay + check must give the same findings.  An ``audit``,
+whose workers also check each committed batch's hands, killed before or after a
+batch's findings are in, leaves findings of committed hands only, and a re-run
+gives the uninterrupted audit's store.
 """
 
 from __future__ import annotations
@@ -18,15 +21,18 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import duckdb
 import pytest
-from conftest import SAMPLES
+from conftest import ROOT, SAMPLES
 
+from auditor.checks import load_checks
 from auditor.parallel import _alive, descendants
-from auditor.store import copy_store
+from auditor.pipeline import audit
+from auditor.store import connect, copy_store
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
 FILES, PER_FILE = 20, 700  # ingest commits every >= 10,000 hands: a commit mid-run, 4,000 hands after it
@@ -190,3 +196,88 @@ def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_
     replay_and_check(db)
     assert dump(db, FACT_TABLES) == dump(ref, FACT_TABLES)
     check_whole(db, PER_FILE, 1)
+
+
+# An audit killed with SIGKILL as its ingest goes, whose workers check each
+# committed batch's hands (batches of 4,000 hands, checked in this process:
+# jobs=1, so that a batch's findings are in before the next unit is read):
+# "before", right after the first commit with hands (before its findings are
+# in); "after", right after the first batch's findings are committed.
+AUDIT_KILLED = """
+import os, signal, sys
+import auditor.ingest as ingest
+
+folder, db, point = sys.argv[1:]
+ingest.BATCH_HANDS = ingest.CHECK_HANDS = 4000
+commit, insert = ingest._Writer.commit, ingest._WorkerChecks._insert
+
+def commit_then_die(self):
+    out = commit(self)
+    if point == "before" and self.summary.stored:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return out
+
+def insert_then_die(self, found):
+    insert(self, found)
+    if point == "after" and found.num_rows:
+        os.kill(os.getpid(), signal.SIGKILL)
+
+ingest._Writer.commit, ingest._WorkerChecks._insert = commit_then_die, insert_then_die
+from auditor.pipeline import audit
+audit([folder], db=db, jobs=1)
+"""
+HAND_CHECKS = {c.check_id for c in load_checks() if c.scope == "hand"}
+
+
+@pytest.fixture(scope="module")
+def audited(histories, tmp_path_factory) -> str:
+    """The folder audited without interruption."""
+    db = str(tmp_path_factory.mktemp("audited") / "ref.duckdb")
+    audit([histories[0]], db=db, jobs=2)
+    return db
+
+
+def hand_findings(db: str, hands: set[str] | None = None) -> list[tuple]:
+    """The findings of the scope-hand checks (of ``hands``), as the checks make them
+    (the house profiles' category left out: run_checks applies it at the end)."""
+    con = connect(db, read_only=True)
+    try:
+        cols = [r[0] for r in con.execute("DESCRIBE findings").fetchall() if r[0] not in ("category", "category_basis")]
+        rows = con.execute(f"SELECT {', '.join(cols)} FROM findings").fetchall()
+    finally:
+        con.close()
+    at, check = cols.index("hand_id"), cols.index("check_id")
+    return sorted((r for r in rows if r[check] in HAND_CHECKS and (hands is None or r[at] in hands)), key=repr)
+
+
+@pytest.mark.parametrize("point", ["before", "after"])
+def test_sigkill_mid_audit_leaves_findings_only_with_their_hands(histories, audited, tmp_path, point):
+    """The workers' findings of a committed batch are committed right after it: a
+    kill before leaves its hands without findings, marked in progress; a kill
+    after, the findings of exactly the committed hands.  The next audit completes
+    the store as one uninterrupted audit."""
+    folder, headers, cut = histories
+    db = str(tmp_path / "killed.duckdb")
+    p = subprocess.run([sys.executable, "-c", AUDIT_KILLED, str(folder), db, point], capture_output=True, text=True,
+                       env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+    assert p.returncode == -signal.SIGKILL, p.stderr
+    hands, _ = check_whole(db)
+    assert 0 < hands < headers - cut, "the kill left a partly ingested store"
+    con = connect(db, read_only=True)
+    try:
+        stored = {h for (h,) in con.execute("SELECT hand_id FROM hands").fetchall()}
+        assert con.execute("SELECT count(*) FROM findings WHERE hand_id NOT IN (SELECT hand_id FROM hands)").fetchone() == (0,)
+        # the edition's findings do not cover the store until run_checks has run
+        assert con.execute("SELECT value FROM meta WHERE key = 'checks:tda-2024'").fetchone() == ("in-progress",)
+    finally:
+        con.close()
+    got = hand_findings(db)
+    if point == "before":
+        assert got == []
+    else:
+        assert got and got == hand_findings(audited, stored), "the committed hands' findings, exactly"
+
+    audit([folder], db=db, jobs=2)
+    check_whole(db, headers, cut)
+    assert dump(db, LOG_TABLES) == dump(audited, LOG_TABLES)
+    assert dump(db, FACT_TABLES) == dump(audited, FACT_TABLES)

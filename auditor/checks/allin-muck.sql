@@ -3,6 +3,7 @@
 -- severity: warning
 -- category: violation
 -- group: showdown
+-- scope: hand
 -- rationale: Once a player is all-in and all betting is complete, every hand still in
 --   must be tabled face up; no player who is all-in or has called all betting may muck
 --   without tabling. A muck at such a showdown hides a live hand from the pot's award.

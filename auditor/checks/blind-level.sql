@@ -3,6 +3,7 @@
 -- severity: error
 -- category: violation
 -- group: table
+-- scope: table
 -- rationale: Every hand is played at the level in force when it starts: its blinds and
 --   antes are that level's amounts (a player short of chips posts what they have, all-in).
 --   A new level applies from the next hand, at every table of the tournament at once, and

@@ -3,6 +3,7 @@
 -- severity: warning
 -- category: violation
 -- group: betting
+-- scope: hand
 -- rationale: In seven card stud and stud hi/lo the player dealt the lowest up card (ties by
 --   suit: clubs, diamonds, hearts, spades) brings in; in razz the highest (ace low, ties to
 --   the higher suit). If that player is all in from the ante, betting starts to his or her

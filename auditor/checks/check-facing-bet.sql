@@ -3,6 +3,7 @@
 -- severity: error
 -- category: violation
 -- group: betting
+-- scope: hand
 -- rationale: A player facing a bet cannot check: he must call, raise or fold. A recorded
 --   check facing a bet means the bet was ignored or the history is wrong.
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,

@@ -3,6 +3,7 @@
 -- severity: error
 -- category: violation
 -- group: award
+-- scope: hand
 -- precedence: 4
 -- rationale: Every chip put into a hand comes back out as a return, an award or the
 --   recorded rake, and the history's own total pot must equal the chips in the pot.

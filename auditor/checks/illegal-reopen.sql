@@ -3,6 +3,7 @@
 -- severity: error
 -- category: violation
 -- group: betting
+-- scope: hand
 -- rationale: A player who has already acted may raise again only when facing at least a
 --   full bet or raise (no-limit, pot-limit; short all-ins add up from 2013 on) or, in
 --   limit, at least half of one. Otherwise he may only call or fold.

@@ -3,6 +3,7 @@
 -- severity: info
 -- category: violation
 -- group: showdown
+-- scope: hand
 -- rationale: In a non-all-in showdown the last aggressor on the final betting round
 --   tables first; with no bet on that round, the first player left of the button does.
 --   Only histories that record the showdown order can be judged (board and draw games;

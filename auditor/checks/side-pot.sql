@@ -3,6 +3,7 @@
 -- severity: error
 -- category: violation
 -- group: award
+-- scope: hand
 -- precedence: 2
 -- rationale: Each side pot is contested only by the players who put chips into every
 --   level of it; a player all-in for less can win only the pots he is in. Chips of a pot

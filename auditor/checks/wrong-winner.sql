@@ -3,6 +3,7 @@
 -- severity: error
 -- category: violation
 -- group: award
+-- scope: hand
 -- precedence: 3
 -- rationale: The tabled cards read for themselves: the best tabled hand wins, and each
 --   half of a hi/lo pot is judged apart. A pot, or part of one, paid to a player whose

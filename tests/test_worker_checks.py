@@ -1,0 +1,239 @@
+"""The checks that judge one hand from its own rows run in the ingest workers (issue 17).
+
+``audit`` runs every ``-- scope: hand`` check in the workers, over batches of
+committed hands as the ingest goes, and commits their findings after them; the
+coordinator's ``run_checks`` then runs those checks only for hands the workers
+did not check.  Whatever ran where, the findings must be the
+ones ``run_checks`` finds over the whole store, row for row (every column: check,
+rule and title, hand, tournament, table, street, seat, expected and actual,
+message, source file and line).  The units and the batches of checks here are
+cut small (a file a unit, big files in chunks of a few hands, checked a few
+hands at a time) so that a table's hands lie in several batches: a check
+declared ``hand`` that reads another hand would then differ.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import CORPUS, SAMPLES, needs_corpus
+
+import auditor.checks as checks
+import auditor.ingest as ingest_module
+import auditor.units as units
+from auditor.checks import load_checks, run_checks
+from auditor.ingest import expand_paths, ingest
+from auditor.pipeline import audit
+from auditor.store import connect, transaction
+from replay.editions import DEFAULT_EDITION
+from replay.engine import DEFAULT_RAISE_CAP
+from replay.runner import replay_store, set_replay_state
+
+HAND_CHECKS = {c.check_id for c in load_checks() if c.scope == "hand"}
+# a finding's category as the check gives it, before the house profiles (run_checks' house.apply)
+HOUSE_COLUMNS = ("category", "category_basis")
+
+
+def findings(db: str, edition: str | None = None, only: set[str] | None = None,
+             leave_out: tuple[str, ...] = ()) -> list[tuple]:
+    con = connect(db, read_only=True)
+    try:
+        cols = [r[0] for r in con.execute("DESCRIBE findings").fetchall() if r[0] not in leave_out]
+        rows = con.execute(f"SELECT check_id, {', '.join(cols)} FROM findings"
+                           + (" WHERE edition = ?" if edition else ""), [edition] if edition else []).fetchall()
+    finally:
+        con.close()
+    return sorted((r[1:] for r in rows if only is None or r[0] in only), key=repr)
+
+
+def everything_in_the_coordinator(paths, db: str, edition: str = DEFAULT_EDITION, house: str = "auto") -> dict[str, int]:
+    """The reference: ingest, replay the store, then every check over the store."""
+    con = connect(db)
+    try:
+        ingest(paths, con=con, jobs=1)
+        replay_store(con, edition, jobs=1)
+        return run_checks(con, edition, house=house)
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def small_units(monkeypatch):
+    """A file a unit, files over 2 KiB cut into chunks of a hand or two, a commit
+    every few hands and the workers' checks a commit at a time: a table's hands lie
+    in several batches of checks."""
+    monkeypatch.setattr(units, "GROUP_FILES", 1)
+    monkeypatch.setattr(units, "CHUNK_BYTES", 2048)
+    monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 2048)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 4)
+    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 4)
+
+
+@pytest.fixture
+def coordinator_runs(monkeypatch) -> list[tuple[str, str | None]]:
+    """The checks ``run_checks`` runs in the coordinator (check id, hands it skips)."""
+    ran: list[tuple[str, str | None]] = []
+    real = checks._run_one
+
+    def spy(con, c, edition, rule, found=None, skip=None):
+        ran.append((c.check_id, skip))
+        return real(con, c, edition, rule, found, skip)
+
+    monkeypatch.setattr(checks, "_run_one", spy)
+    return ran
+
+
+def sample_groups(n: int) -> list[list[Path]]:
+    """The sample history files in ``n`` groups, each with files of several formats."""
+    files = expand_paths([SAMPLES])
+    return [files[i::n] for i in range(n)]
+
+
+# --- the findings: the same wherever a check ran -----------------------------------------
+
+def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(small_units, coordinator_runs, tmp_path,
+                                                                               monkeypatch):
+    batches: list[int] = []
+    real = checks.check_segments
+
+    def counted(root, edition, files, parts):
+        batches.append(len(parts))
+        return real(root, edition, files, parts)
+
+    monkeypatch.setattr(checks, "check_segments", counted)
+    ref = str(tmp_path / "ref.duckdb")
+    everything_in_the_coordinator([SAMPLES], ref, house="none")
+    coordinator_runs.clear()
+    db = str(tmp_path / "w.duckdb")
+    con = connect(db)
+    try:
+        with transaction(con):  # a new store: its facts cover it (as audit sees to it)
+            set_replay_state(con, DEFAULT_EDITION, "complete", DEFAULT_RAISE_CAP)
+        s = ingest([SAMPLES], con=con, jobs=1, replay=(DEFAULT_EDITION, DEFAULT_RAISE_CAP), checks=True)
+        assert (s.checked_edition, s.checked_from_unit) == (DEFAULT_EDITION, 1)
+        (n_units,) = con.execute("SELECT count(DISTINCT unit_id) FROM unit_sources").fetchone()
+        # until the coordinator has run the rest, the edition's findings are partial
+        assert checks.interrupted_checks(con) == [DEFAULT_EDITION]
+    finally:
+        con.close()
+    assert n_units > len(expand_paths([SAMPLES])), "the big sample files were cut into several units"
+    assert len(batches) > 10, "the hands were checked in many batches"
+    # committed with the hands: the scope-hand findings, exactly, and only those
+    got = findings(db)
+    assert got == findings(ref, only=HAND_CHECKS)
+    assert len({r[1] for r in got}) >= 8, "findings of several checks"  # (finding_id, check_id, ...)
+    con = connect(db)
+    try:
+        counts = run_checks(con, DEFAULT_EDITION, house="none", checked_from_unit=s.checked_from_unit)
+        assert checks.interrupted_checks(con) == []
+    finally:
+        con.close()
+    # a new store: the workers checked every hand, the coordinator none of them
+    assert {c for c, _ in coordinator_runs} & HAND_CHECKS == set()
+    assert {c for c, _ in coordinator_runs} == {c.check_id for c in load_checks()} - HAND_CHECKS
+    assert findings(db) == findings(ref)
+    con = connect(ref, read_only=True)
+    try:
+        ref_counts = dict(con.execute("SELECT check_id, count(*) FROM findings GROUP BY 1").fetchall())
+    finally:
+        con.close()
+    assert counts == {c.check_id: ref_counts.get(c.check_id, 0) for c in load_checks()}
+
+
+def test_an_audit_in_worker_processes_equals_ingest_then_check(small_units, tmp_path):
+    ref = str(tmp_path / "ref.duckdb")
+    everything_in_the_coordinator([SAMPLES], ref)
+    db = str(tmp_path / "a.duckdb")
+    r = audit([SAMPLES], db=db, jobs=2)
+    assert findings(db) == findings(ref)
+    assert r.findings_total == len(findings(ref)) > 0
+    # each finding names its file by the path the store keeps for it
+    con = connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT count(*) FROM findings f LEFT JOIN hands h USING (hand_id) "
+                           "LEFT JOIN sources s USING (source_id) WHERE s.path IS DISTINCT FROM f.source_path").fetchone() == (0,)
+    finally:
+        con.close()
+
+
+def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_path):
+    first, second = sample_groups(2)
+    ref = str(tmp_path / "ref.duckdb")
+    everything_in_the_coordinator(first + second, ref)
+    db = str(tmp_path / "a.duckdb")
+    audit(first, db=db, jobs=1)
+    coordinator_runs.clear()
+    audit(second, db=db, jobs=1)
+    assert findings(db) == findings(ref)
+    # the second run: the scope-hand checks ran in the coordinator for the first run's hands only
+    skipped = {c: skip for c, skip in coordinator_runs if c in HAND_CHECKS}
+    assert set(skipped) == HAND_CHECKS and all(skipped.values())
+
+
+def test_an_audit_after_an_ingest_without_replay(small_units, coordinator_runs, tmp_path):
+    first, second = sample_groups(2)
+    ref = str(tmp_path / "ref.duckdb")
+    everything_in_the_coordinator(first + second, ref)
+    db = str(tmp_path / "a.duckdb")
+    ingest(first, db=db, jobs=1)
+    coordinator_runs.clear()
+    audit(second, db=db, jobs=1)  # the store is replayed after the ingest: every check runs here
+    assert findings(db) == findings(ref)
+    assert {c for c, skip in coordinator_runs if skip is None} == {c.check_id for c in load_checks()}
+
+
+def test_audits_under_two_editions(small_units, tmp_path):
+    """Under 2024, then under 2019 (its facts do not cover the store: replayed after
+    the ingest), then under 2019 again with new files (checked in the workers)."""
+    first, second, third = sample_groups(3)
+    db = str(tmp_path / "a.duckdb")
+    audit(first, db=db, jobs=1)
+    audit(second, db=db, jobs=1, edition_name="tda-2019")
+    audit(third, db=db, jobs=1, edition_name="tda-2019")
+    ref_2019, ref_2024 = str(tmp_path / "ref-2019.duckdb"), str(tmp_path / "ref-2024.duckdb")
+    everything_in_the_coordinator(first + second + third, ref_2019, "tda-2019")
+    everything_in_the_coordinator(first, ref_2024)
+    assert findings(db, "tda-2019") == findings(ref_2019) != findings(ref_2024)
+    assert findings(db, DEFAULT_EDITION) == findings(ref_2024)  # as the first audit left them
+
+
+def test_duplicates_and_conflicts_leave_no_findings_behind(small_units, tmp_path):
+    """A hand already stored (a file audited twice, a copy of it under another name)
+    and a hand the unit holds twice: the findings of the hand kept, once."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    violations = SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt"
+    text = violations.read_text(encoding="utf-8")
+    (folder / "twice.txt").write_text(text + "\n\n\n" + text, encoding="utf-8")
+    shutil.copy(violations, folder / "copy.txt")
+    ref = str(tmp_path / "ref.duckdb")
+    everything_in_the_coordinator([violations, folder], ref)
+    db = str(tmp_path / "a.duckdb")
+    audit([violations], db=db, jobs=1)
+    r = audit([folder], db=db, jobs=1)
+    assert r.ingest.stored == 0 and r.ingest.duplicates > 0
+    assert findings(db) == findings(ref) and findings(ref)
+
+
+@needs_corpus
+def test_real_corpus_folders_in_small_units(monkeypatch, tmp_path):
+    """The real hands of every site read, cut into units of some 40 hands, checked
+    some 150 at a time: a tournament's tables lie across many batches, and the
+    findings are the same."""
+    paths = [CORPUS / "fpdb" / "tour", CORPUS / "fpdb" / "cash"]
+    ref = str(tmp_path / "ref.duckdb")
+    everything_in_the_coordinator(paths, ref)
+    monkeypatch.setattr(units, "GROUP_FILES", 1)
+    monkeypatch.setattr(units, "CHUNK_BYTES", 64 << 10)
+    monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 64 << 10)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 150)
+    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 150)
+    db = str(tmp_path / "a.duckdb")
+    r = audit(paths, db=db)
+    got = findings(db)
+    assert got == findings(ref)
+    assert r.replay.hands > 4000
+    assert len({row[1] for row in got if row[1] in HAND_CHECKS}) >= 8  # (finding_id, check_id, ...)
+
