@@ -158,13 +158,16 @@ def test_an_audit_in_worker_processes_equals_ingest_then_check(small_units, tmp_
         con.close()
 
 
-def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_path):
+@pytest.mark.parametrize("hand_batch", [None, 7], ids=["one-query", "ranges-of-7-hands"])
+def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_path, monkeypatch, hand_batch):
     first, second = sample_groups(2)
     ref = str(tmp_path / "ref.duckdb")
     everything_in_the_coordinator(first + second, ref)
     db = str(tmp_path / "a.duckdb")
     audit(first, db=db, jobs=1)
     coordinator_runs.clear()
+    if hand_batch:  # the first run's hands checked by the coordinator a range of hand ids at a time
+        monkeypatch.setattr(checks, "HAND_BATCH", hand_batch)
     audit(second, db=db, jobs=1)
     assert findings(db) == findings(ref)
     # the second run: the scope-hand checks ran in the coordinator for the first run's hands only
