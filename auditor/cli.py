@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import contextmanager
 
@@ -95,11 +96,14 @@ class _Commands(click.Group):
         try:
             return super().invoke(ctx)
         except duckdb.OutOfMemoryException as e:
+            from auditor.checks import WORKER_MEMORY
             from auditor.store import MEMORY_ENV, configured_memory
 
-            fail(f"DuckDB needed more memory than the store's bound of {configured_memory()} "
-                 f"({str(e).splitlines()[0]}). What was committed before is kept; run the command again "
-                 f"with a larger bound, e.g. {MEMORY_ENV}=2GB.")
+            bound = configured_memory() if os.environ.get(MEMORY_ENV) else \
+                f"{configured_memory()} in this process, {WORKER_MEMORY} in an ingest worker"
+            fail(f"DuckDB needed more memory than its bound of {bound} ({str(e).splitlines()[0]}). "
+                 f"What was committed before is kept; run the command again with a larger bound, "
+                 f"e.g. {MEMORY_ENV}=2GB.")
 
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
@@ -425,8 +429,9 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, categ
     from auditor.checks import interrupted_checks
 
     for ed in interrupted_checks(con, edition_name):
-        click.echo(f"warning: the last 'tda-audit check' under {ed} did not finish: its findings may "
-                   f"mix that run's and older ones; run 'tda-audit check --rules {ed}' again", err=True)
+        click.echo(f"warning: the last 'tda-audit check' or audit under {ed} did not finish: its findings may "
+                   f"mix that run's and older ones, or miss the hands it stored; run 'tda-audit check --rules {ed}' "
+                   f"again", err=True)
     con.close()
     if fmt == "json":
         click.echo(json.dumps([finding_json(f) for f in rows], indent=2, default=str))

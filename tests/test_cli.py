@@ -102,7 +102,7 @@ def test_a_query_over_the_memory_bound_is_an_error_with_its_remedy(audited, tmp_
     r = subprocess.run([sys.executable, "-m", "auditor.cli", "check", "--db", str(copy)], capture_output=True,
                        text=True, env={**os.environ, "TDA_AUDIT_MEMORY": "2MB"})
     assert r.returncode == 2, r.stderr
-    assert "more memory than the store's bound of 2MB" in r.stderr and "TDA_AUDIT_MEMORY=2GB" in r.stderr
+    assert "more memory than its bound of 2MB" in r.stderr and "TDA_AUDIT_MEMORY=2GB" in r.stderr
     assert "Traceback" not in r.stderr
     # the checks that were done stay, and the store still answers under the usual bound
     assert run("findings", "--db", str(copy)).exit_code == 0

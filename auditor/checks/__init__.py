@@ -56,6 +56,7 @@ The award checks share one scope: their precedence is applied among them.
 from __future__ import annotations
 
 import threading
+import os
 from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
@@ -65,7 +66,7 @@ import pyarrow as pa
 
 from auditor.schema import SEGMENT_TABLES
 from auditor import segments
-from auditor.store import segments_root, transaction
+from auditor.store import MEMORY_ENV, segments_root, transaction
 from replay.editions import edition as edition_rules
 
 SEVERITIES = ("info", "warning", "error")
@@ -215,10 +216,7 @@ def _checked_in_workers(con: duckdb.DuckDBPyConnection, first_unit: int) -> str 
     from ``first_unit`` on (the hidden unit column of the hands segments).  Returns
     ``_EVERY_HAND`` when they are all the stored hands (a new store), else a query of
     their hand ids (temp table ``_worker_hands``), or None when there are none."""
-    from auditor.segments import hands_of_units
-    from auditor.store import segments_root
-
-    mine, others = hands_of_units(segments_root(con), first_unit)
+    mine, others = segments.hands_of_units(segments_root(con), first_unit)
     [(n_mine, n_others)] = con.execute(f"SELECT (SELECT count(*) FROM ({mine})), (SELECT count(*) FROM ({others}))").fetchall()
     if not n_mine:
         return None
@@ -311,7 +309,9 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
 
 # --- the scope-hand checks in an ingest worker, a committed batch at a time ------------------
 
-WORKER_MEMORY = "256MB"  # DuckDB's bound in a worker
+# DuckDB's bound in a worker: $TDA_AUDIT_MEMORY where the worker's environment sets it (the
+# local pool's processes inherit the audit's), else this
+WORKER_MEMORY = "256MB"
 
 
 class WorkerChecks:
@@ -342,7 +342,7 @@ class WorkerChecks:
         self.checks = [(c, rule, _params(c, edition)) for c in checks if (rule := rules[c.check_id]) is not None]
         self.con = con = duckdb.connect(":memory:")
         con.execute("SET threads = 1")
-        con.execute(f"SET memory_limit = '{WORKER_MEMORY}'")
+        con.execute(f"SET memory_limit = '{os.environ.get(MEMORY_ENV) or WORKER_MEMORY}'")
         con.execute("SET enable_progress_bar = false")
         con.execute(MACROS.read_text(encoding="utf-8"))
         con.execute(FINDINGS.ddl())
@@ -508,6 +508,8 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
 # The CPU is the same as one query's (39.5 and 38.7 s at 1M: DuckDB skips the row groups
 # of other ranges, as hands are stored in the order they were read).
 HAND_BATCH = 250_000
+
+
 def _hand_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str | None]]:
     """The store's hand ids cut into ranges of ``HAND_BATCH`` hands in id order: (lowest
     id, first id of the next range or None); none when the store holds no more than one
