@@ -63,18 +63,24 @@ COPIES = 40
 LIMIT = "160MB"
 
 
-@pytest.fixture(scope="module")
-def big_store(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("mem") / "big.duckdb")
+def copied_store(tmp_path_factory, tables: tuple[str, ...], copies: int) -> str:
+    """The tour/Stars corpus audited, then its rows of ``tables`` copied ``copies - 1``
+    times under new hand and tournament ids."""
+    db = str(tmp_path_factory.mktemp("mem") / "copied.duckdb")
     audit([str(STARS_TOUR)], db=db, edition_name=EDITION, jobs=1)
     con = connect(db)
-    for table in ("hands", "seats", "events", "hand_results"):
+    for table in tables:
         new_ids = "'R' || k || ':' || hand_id AS hand_id" + (", 'R' || k || ':' || tournament_id AS tournament_id" if table == "hands" else "")
         # copy by copy, in hand order: a batch's hands lie together in the store, as ingested hands do
         segments.rewrite(con, segments_root(con), table, f"SELECT * FROM {table} UNION ALL (SELECT * EXCLUDE (k) REPLACE ({new_ids}) "
-                         f"FROM {table}, range(1, {COPIES}) r(k) ORDER BY k, hand_id)")
+                         f"FROM {table}, range(1, {copies}) r(k) ORDER BY k, hand_id)")
     con.close()
     return db
+
+
+@pytest.fixture(scope="module")
+def big_store(tmp_path_factory):
+    return copied_store(tmp_path_factory, ("hands", "seats", "events", "hand_results"), COPIES)
 
 
 @needs_corpus
@@ -184,15 +190,8 @@ HAND_LIMIT = "85MB"
 
 @pytest.fixture(scope="module")
 def big_hand_store(tmp_path_factory):
-    db = str(tmp_path_factory.mktemp("mem") / "bighand.duckdb")
-    audit([str(STARS_TOUR)], db=db, edition_name=EDITION, jobs=1)
-    con = connect(db)
-    for table in ("hands", "seats", "events", "decisions", "pots", "pot_shares", "hand_results"):
-        new_ids = "'R' || k || ':' || hand_id AS hand_id" + (", 'R' || k || ':' || tournament_id AS tournament_id" if table == "hands" else "")
-        segments.rewrite(con, segments_root(con), table, f"SELECT * FROM {table} UNION ALL (SELECT * EXCLUDE (k) REPLACE ({new_ids}) "
-                         f"FROM {table}, range(1, {HAND_COPIES}) r(k) ORDER BY k, hand_id)")
-    con.close()
-    return db
+    return copied_store(tmp_path_factory, ("hands", "seats", "events", "decisions", "pots", "pot_shares", "hand_results"),
+                        HAND_COPIES)
 
 
 @needs_corpus
