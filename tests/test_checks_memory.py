@@ -83,25 +83,32 @@ def big_store(tmp_path_factory):
     return copied_store(tmp_path_factory, ("hands", "seats", "events", "hand_results"), COPIES)
 
 
+def complete_in_batches_only(con, check_ids: list[str], copies: int, limit: str, knob: str, batches, least: int,
+                             monkeypatch) -> None:
+    """The checks over ``con``'s store in one batch give the findings; under ``limit`` one
+    batch runs out of memory, batches of 5,000 hands (``knob``) give the same findings."""
+    monkeypatch.setattr(checks, knob, 10**9)
+    whole = checks.run_checks(con, EDITION, check_ids)
+    before = findings(con)
+    assert sum(whole.values()) >= copies * 10, "each copy brings its findings"
+    con.execute(f"SET memory_limit = '{limit}'")  # the database's, for every connection to it: reset below
+    try:
+        # the limit is small enough to matter: one batch of the whole store does not fit
+        with pytest.raises(duckdb.OutOfMemoryException):
+            checks.run_checks(con, EDITION, check_ids)
+        monkeypatch.setattr(checks, knob, 5_000)
+        assert len(batches(con)) >= least
+        assert checks.run_checks(con, EDITION, check_ids) == whole
+    finally:
+        con.execute("RESET memory_limit")
+    assert findings(con) == before
+
+
 @needs_corpus
 def test_table_checks_complete_under_a_memory_limit_the_whole_store_exceeds(big_store, monkeypatch):
     con = connect(big_store)
     assert con.execute("SELECT count(*) FROM hands").fetchone()[0] > 40_000
-    monkeypatch.setattr(checks, "BATCH_HANDS", 10**9)
-    whole = checks.run_checks(con, EDITION, TABLE_CHECKS)
-    before = findings(con)
-    assert sum(whole.values()) >= COPIES * 10, "each copy brings its table findings"
-    con.execute(f"SET memory_limit = '{LIMIT}'")  # the database's, for every connection to it: reset below
-    try:
-        # the limit is small enough to matter: one batch of the whole store does not fit
-        with pytest.raises(duckdb.OutOfMemoryException):
-            checks.run_checks(con, EDITION, TABLE_CHECKS)
-        monkeypatch.setattr(checks, "BATCH_HANDS", 5_000)
-        assert len(checks._table_batches(con)) >= 10
-        assert checks.run_checks(con, EDITION, TABLE_CHECKS) == whole
-    finally:
-        con.execute("RESET memory_limit")
-    assert findings(con) == before
+    complete_in_batches_only(con, TABLE_CHECKS, COPIES, LIMIT, "BATCH_HANDS", checks._table_batches, 10, monkeypatch)
 
 
 def test_the_stored_tables_are_unshadowed_afterwards(store):
@@ -196,18 +203,5 @@ def big_hand_store(tmp_path_factory):
 
 @needs_corpus
 def test_hand_checks_complete_under_a_memory_limit_one_query_exceeds(big_hand_store, monkeypatch):
-    con = connect(big_hand_store)
-    monkeypatch.setattr(checks, "HAND_BATCH", 10**9)
-    whole = checks.run_checks(con, EDITION, HAND_CHECKS)
-    before = findings(con)
-    assert sum(whole.values()) >= HAND_COPIES * 10, "each copy brings its hand findings"
-    con.execute(f"SET memory_limit = '{HAND_LIMIT}'")
-    try:
-        with pytest.raises(duckdb.OutOfMemoryException):
-            checks.run_checks(con, EDITION, HAND_CHECKS)
-        monkeypatch.setattr(checks, "HAND_BATCH", 5_000)
-        assert len(checks._hand_batches(con)) >= 20
-        assert checks.run_checks(con, EDITION, HAND_CHECKS) == whole
-    finally:
-        con.execute("RESET memory_limit")
-    assert findings(con) == before
+    complete_in_batches_only(connect(big_hand_store), HAND_CHECKS, HAND_COPIES, HAND_LIMIT, "HAND_BATCH",
+                             checks._hand_batches, 20, monkeypatch)
