@@ -117,18 +117,25 @@ def iter_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = Non
 
 def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = None, *, edition_name: str = DEFAULT_EDITION,
           progress=None, jobs: int | None = None, raise_cap: int = DEFAULT_RAISE_CAP,
-          keep_findings: bool = True, house: str = "auto", cluster=None) -> AuditResult:
+          keep_findings: bool = True, house: str = "auto", cluster=None, worker_checks: bool | None = None) -> AuditResult:
     """Ingest ``paths``, replay everything in the store under ``edition_name`` and run
     every check.  Findings cover the whole store, not only the files named; with
     ``keep_findings=False`` the result holds only the first ``PREVIEW`` of them
     (and their counts): read the rest from the store.
 
     When the edition's facts already cover the store (or it is empty), each new
-    hand is replayed as it is stored, in the same worker and the same commit, and
-    the checks that judge one hand from its own rows (``scope: hand``) run in the
-    workers too, a committed batch at a time; the other checks, and those for the
-    hands stored before, then run here (``run_checks``).  Otherwise the whole
-    store is replayed after the ingest, and every check runs here.
+    hand is replayed as it is stored, in the same worker and the same commit; with
+    ``worker_checks`` the checks that judge one hand from its own rows (``scope:
+    hand``) run in the workers too, a committed batch at a time, and the other
+    checks, and those for the hands stored before, then run here (``run_checks``).
+    Otherwise the whole store is replayed after the ingest, and every check runs here.
+
+    ``worker_checks`` (default: on a Dask cluster only): on one machine the checks
+    here cost less in all (measured at 1M hands, compiled, 2 cores: 5,008 hands/s
+    and 0.344 ms of CPU a hand with them here, 4,582 and 0.380 ms in the workers,
+    peak 718 against 901 MiB); on a cluster they read the segments where the
+    workers are and take a third of this process's CPU a hand, the share no number
+    of machines spreads (bench/README.md, "After the fifth session's merges").
 
     ``house`` chooses the house-rule profiles that make findings departures
     (``auditor.house.choose``: auto, none, a profile's name or file).
@@ -146,9 +153,9 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
             with transaction(con):
                 set_replay_state(con, edition_name, "complete", raise_cap)
             t1 = time.perf_counter()
-            # the workers also run the checks that judge one hand from its own rows, batch by batch
+            # on a cluster the workers also run the checks that judge one hand, batch by batch
             ing = ingest(paths, con=con, progress=progress, jobs=jobs, replay=(edition_name, raise_cap), cluster=cluster,
-                         checks=True)
+                         checks=cluster is not None if worker_checks is None else worker_checks)
             rep = replay_totals(con, edition_name, time.perf_counter() - t1)
         else:
             ing = ingest(paths, con=con, progress=progress, jobs=jobs, cluster=cluster)

@@ -224,7 +224,7 @@ def insert_then_die(self, found):
 
 ingest._Writer.commit, ingest._WorkerChecks._insert = commit_then_die, insert_then_die
 from auditor.pipeline import audit
-audit([folder], db=db, jobs=1)
+audit([folder], db=db, jobs=1, worker_checks=True)
 """
 HAND_CHECKS = {c.check_id for c in load_checks() if c.scope == "hand"}
 

@@ -142,11 +142,39 @@ def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(sm
     assert counts == {c.check_id: ref_counts.get(c.check_id, 0) for c in load_checks()}
 
 
+def test_on_one_machine_every_check_runs_in_the_coordinator_by_default(small_units, coordinator_runs, tmp_path):
+    db = str(tmp_path / "a.duckdb")
+    r = audit([SAMPLES], db=db, jobs=1)
+    assert r.ingest.checked_edition is None
+    assert {c for c, skip in coordinator_runs if skip is None} == {c.check_id for c in load_checks()}
+
+
+def test_some_checks_do_not_complete_what_an_interrupted_run_left(small_units, tmp_path):
+    """An ingest that ran the scope-hand checks in its workers, then stopped before
+    run_checks (a killed audit): running some checks leaves the edition's checks
+    interrupted, running them all completes them."""
+    db = str(tmp_path / "w.duckdb")
+    con = connect(db)
+    try:
+        with transaction(con):
+            set_replay_state(con, DEFAULT_EDITION, "complete", DEFAULT_RAISE_CAP)
+        ingest([SAMPLES], con=con, jobs=1, replay=(DEFAULT_EDITION, DEFAULT_RAISE_CAP), checks=True)
+        assert checks.interrupted_checks(con) == [DEFAULT_EDITION]
+        run_checks(con, DEFAULT_EDITION, only=["odd-chip"])
+        assert checks.interrupted_checks(con) == [DEFAULT_EDITION]
+        run_checks(con, DEFAULT_EDITION)
+        assert checks.interrupted_checks(con) == []
+        run_checks(con, DEFAULT_EDITION, only=["odd-chip"])  # after a complete run, some checks keep it complete
+        assert checks.interrupted_checks(con) == []
+    finally:
+        con.close()
+
+
 def test_an_audit_in_worker_processes_equals_ingest_then_check(small_units, tmp_path):
     ref = str(tmp_path / "ref.duckdb")
     everything_in_the_coordinator([SAMPLES], ref)
     db = str(tmp_path / "a.duckdb")
-    r = audit([SAMPLES], db=db, jobs=2)
+    r = audit([SAMPLES], db=db, jobs=2, worker_checks=True)
     assert findings(db) == findings(ref)
     assert r.findings_total == len(findings(ref)) > 0
     # each finding names its file by the path the store keeps for it
@@ -164,11 +192,11 @@ def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_p
     ref = str(tmp_path / "ref.duckdb")
     everything_in_the_coordinator(first + second, ref)
     db = str(tmp_path / "a.duckdb")
-    audit(first, db=db, jobs=1)
+    audit(first, db=db, jobs=1, worker_checks=True)
     coordinator_runs.clear()
     if hand_batch:  # the first run's hands checked by the coordinator a range of hand ids at a time
         monkeypatch.setattr(checks, "HAND_BATCH", hand_batch)
-    audit(second, db=db, jobs=1)
+    audit(second, db=db, jobs=1, worker_checks=True)
     assert findings(db) == findings(ref)
     # the second run: the scope-hand checks ran in the coordinator for the first run's hands only
     skipped = {c: skip for c, skip in coordinator_runs if c in HAND_CHECKS}
@@ -182,7 +210,7 @@ def test_an_audit_after_an_ingest_without_replay(small_units, coordinator_runs, 
     db = str(tmp_path / "a.duckdb")
     ingest(first, db=db, jobs=1)
     coordinator_runs.clear()
-    audit(second, db=db, jobs=1)  # the store is replayed after the ingest: every check runs here
+    audit(second, db=db, jobs=1, worker_checks=True)  # the store is replayed after the ingest: every check runs here
     assert findings(db) == findings(ref)
     assert {c for c, skip in coordinator_runs if skip is None} == {c.check_id for c in load_checks()}
 
@@ -192,9 +220,9 @@ def test_audits_under_two_editions(small_units, tmp_path):
     the ingest), then under 2019 again with new files (checked in the workers)."""
     first, second, third = sample_groups(3)
     db = str(tmp_path / "a.duckdb")
-    audit(first, db=db, jobs=1)
-    audit(second, db=db, jobs=1, edition_name="tda-2019")
-    audit(third, db=db, jobs=1, edition_name="tda-2019")
+    audit(first, db=db, jobs=1, worker_checks=True)
+    audit(second, db=db, jobs=1, edition_name="tda-2019", worker_checks=True)
+    audit(third, db=db, jobs=1, edition_name="tda-2019", worker_checks=True)
     ref_2019, ref_2024 = str(tmp_path / "ref-2019.duckdb"), str(tmp_path / "ref-2024.duckdb")
     everything_in_the_coordinator(first + second + third, ref_2019, "tda-2019")
     everything_in_the_coordinator(first, ref_2024)
@@ -214,8 +242,8 @@ def test_duplicates_and_conflicts_leave_no_findings_behind(small_units, tmp_path
     ref = str(tmp_path / "ref.duckdb")
     everything_in_the_coordinator([violations, folder], ref)
     db = str(tmp_path / "a.duckdb")
-    audit([violations], db=db, jobs=1)
-    r = audit([folder], db=db, jobs=1)
+    audit([violations], db=db, jobs=1, worker_checks=True)
+    r = audit([folder], db=db, jobs=1, worker_checks=True)
     assert r.ingest.stored == 0 and r.ingest.duplicates > 0
     assert findings(db) == findings(ref) and findings(ref)
 
@@ -234,7 +262,7 @@ def test_real_corpus_folders_in_small_units(monkeypatch, tmp_path):
     monkeypatch.setattr(ingest_module, "BATCH_HANDS", 150)
     monkeypatch.setattr(ingest_module, "CHECK_HANDS", 150)
     db = str(tmp_path / "a.duckdb")
-    r = audit(paths, db=db)
+    r = audit(paths, db=db, worker_checks=True)
     got = findings(db)
     assert got == findings(ref)
     assert r.replay.hands > 4000

@@ -39,7 +39,7 @@ memory does not grow with the store (``_run_table_checks``; docs/table-checks.md
 ``scope`` says what rows a check reads to judge a hand, and so where it can run:
 
 * ``hand``: that hand's own rows only (its hand, seats, events and facts, joined by
-  ``hand_id``).  ``audit`` runs these in the ingest workers, over each batch of
+  ``hand_id``).  ``audit`` on a Dask cluster runs these in the ingest workers, over each batch of
   some 30,000 committed hands as the ingest goes (``WorkerChecks``), and their rows
   are committed right after; ``run_checks`` then runs them only for the
   hands the workers did not check (docs/storage.md, "Where the checks run"), over a
@@ -176,6 +176,8 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     rules = {c.check_id: _rule(c, edition, citation) for c in checks}
     # the table checks' rows, found a batch of tournaments at a time (before any findings change)
     # until the last check is in, the edition's findings may mix this run's and the last
+    # (a run of some checks only does not complete what an interrupted run left)
+    was_interrupted = bool(interrupted_checks(con, edition))
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{edition}"])
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
@@ -203,8 +205,9 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
         for t in ["_found", "_award_hands", "_worker_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     house_rules.apply(con, edition, house)
-    with transaction(con):
-        con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
+    if not (only and was_interrupted):
+        with transaction(con):
+            con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
     return counts
 
 
