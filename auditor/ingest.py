@@ -31,7 +31,7 @@ import pyarrow as pa
 
 from auditor import schema, segments
 from auditor.parallel import default_jobs, worker_map
-from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, segments_root, tuples_to_arrow
+from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, segments_root, transaction, tuples_to_arrow
 from auditor.units import (CHUNK_BYTES, UnitJob, UnitManifest, _real_dir, file_size, plan_units, real_path, scan_file,
                            write_unit)
 from parsers.base import HandError
@@ -394,16 +394,8 @@ class _WorkerChecks:
         """One batch's findings, in one transaction."""
         if not found.num_rows:
             return
-        self.con.execute("BEGIN TRANSACTION")
-        try:
-            self.con.register("_new_findings", found)
-            cols = ", ".join(schema.FINDINGS.column_names)
-            self.con.execute(f"INSERT INTO findings ({cols}) SELECT {cols} FROM _new_findings ON CONFLICT DO NOTHING")
-            self.con.unregister("_new_findings")
-            self.con.execute("COMMIT")
-        except BaseException:
-            rollback(self.con)
-            raise
+        with transaction(self.con):
+            insert_arrow(self.con, schema.FINDINGS, found, keep_existing=True)
 
     def abandon(self) -> None:
         for future, _ in self.running:

@@ -216,11 +216,13 @@ def rollback(con: duckdb.DuckDBPyConnection) -> None:
         pass
 
 
-def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table) -> None:
-    """Bulk-insert an Arrow table whose columns are ``table``'s columns."""
+def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table, keep_existing: bool = False) -> None:
+    """Bulk-insert an Arrow table whose columns are ``table``'s columns; with
+    ``keep_existing``, a row whose key is stored already is left out."""
     con.register("_incoming", data)
     try:
-        con.execute(f"INSERT INTO {table.name} ({', '.join(table.column_names)}) SELECT {', '.join(table.column_names)} FROM _incoming")
+        con.execute(f"INSERT INTO {table.name} ({', '.join(table.column_names)}) SELECT {', '.join(table.column_names)} FROM _incoming"
+                    + (" ON CONFLICT DO NOTHING" if keep_existing else ""))
     finally:
         con.unregister("_incoming")
 
