@@ -484,10 +484,7 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
                     "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchone()
                 if n_views != n_batch:
                     raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
-                for c in checks:
-                    t = out[c.check_id]
-                    into = f"INSERT INTO temp.{t} " if i else f"CREATE TEMP TABLE {t} AS "
-                    con.execute(into + c.body, _params(c, edition))
+                _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 _drop_slice(con)
     except BaseException:
@@ -549,9 +546,7 @@ def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editio
             try:
                 for t in SEGMENT_TABLES:
                     con.execute(segments.view_sql(t, root, temp=True, hand_range=rng))
-                for c in checks:
-                    into = f"INSERT INTO temp.{out[c.check_id]} " if i else f"CREATE OR REPLACE TEMP TABLE {out[c.check_id]} AS "
-                    con.execute(into + c.body, _params(c, edition))
+                _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 for t in SEGMENT_TABLES:
                     con.execute(f"DROP VIEW IF EXISTS temp.{t.name}")  # schema-qualified: never the stored view
@@ -560,6 +555,15 @@ def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editio
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
         raise
     return out
+
+
+def _batch_rows(con: duckdb.DuckDBPyConnection, checks: list[Check], out: dict[str, str], first: bool,
+                edition: str) -> None:
+    """Each check's rows over one batch (of tournaments or of hand ids) into its temp
+    table named in ``out`` (by check id), made by the first batch."""
+    for c in checks:
+        into = f"CREATE OR REPLACE TEMP TABLE {out[c.check_id]} AS " if first else f"INSERT INTO temp.{out[c.check_id]} "
+        con.execute(into + c.body, _params(c, edition))
 
 
 def _drop_slice(con: duckdb.DuckDBPyConnection) -> None:
