@@ -437,6 +437,7 @@ class _Writer:
         self.key_contents: list[pa.Array] = []  # ... and content hashes
         self.unit_sources: list[tuple[int, int, int]] = []
         self.checks = checks  # the workers check the committed batches (_WorkerChecks)
+        self.cleared = False  # the scope-hand findings of the edition removed (checks.clear_hand_findings)
 
     def jobs(self, units: Iterable[list]) -> Iterable[UnitJob]:
         """The planned units, numbered: a unit's segments are named after it."""
@@ -465,6 +466,11 @@ class _Writer:
             if self.checks and self.stored_in_tx:
                 # the findings cover the store again only once run_checks is done
                 self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{self.replay_edition}"])
+                if not self.cleared:
+                    # run_checks adds the hands stored before's findings to the workers' (none yet)
+                    from auditor.checks import clear_hand_findings
+
+                    clear_hand_findings(self.con, self.replay_edition)
             if self.stored_in_tx:
                 # other editions' facts no longer cover the store
                 self.con.execute(
@@ -473,6 +479,7 @@ class _Writer:
                 )
             self.in_tx = False  # a COMMIT that fails ends the transaction too
             self.con.execute("COMMIT")
+            self.cleared = self.cleared or bool(self.checks and self.stored_in_tx)
         # committed: the segments become visible (a crash before this is rolled forward
         # by the next connection: segments.recover)
         segments.publish(self.root, staged)

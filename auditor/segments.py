@@ -224,19 +224,30 @@ def remove_live(root: str, files: list[tuple[str, str]]) -> None:
 # --- the folder, its views, and recovery -------------------------------------------
 
 
-def view_sql(table: Table, root: str, temp: bool = False, hand_range: tuple[str, str | None] | None = None) -> str:
-    """The view of ``table``'s committed segments; with ``hand_range`` (lowest hand id,
-    first id past the range or None), of those hands only (a temp view of the same name
-    shadows the stored one: it must read the files, as a view naming its namesake is
-    refused by DuckDB as recursive)."""
+def view_sql(table: Table, root: str, temp: bool = False, hand_range: tuple[str | None, str | None] | None = None,
+             before_unit: int | None = None) -> str:
+    """The view of ``table``'s committed segments; with ``hand_range`` (lowest hand id
+    or None, first id past the range or None), of those hands only; with
+    ``before_unit``, of the hands of the units numbered below it only (the hands'
+    hidden unit column; another table's rows by their hand in the hands segments, of
+    the range: ``auditor.checks.run_checks``).  A temp view of the same name shadows
+    the stored one: it must read the files, as a view naming its namesake is refused
+    by DuckDB as recursive."""
     glob = _sql_str(os.path.join(root, table.name, "*.parquet"))
     kind = "TEMP VIEW" if temp else "VIEW"
-    where = ""
-    if hand_range is not None:
-        lo, hi = hand_range
-        where = f" WHERE {'h.' if table is schema.HANDS else ''}hand_id >= {_sql_str(lo)}"
-        if hi is not None:
-            where += f" AND {'h.' if table is schema.HANDS else ''}hand_id < {_sql_str(hi)}"
+    in_range = []
+    for op, bound in zip((">=", "<"), hand_range or ()):
+        if bound is not None:
+            in_range.append(f"hand_id {op} {_sql_str(bound)}")
+    conds = [f"h.{c}" if table is schema.HANDS else c for c in in_range]
+    if before_unit is not None:
+        if table is schema.HANDS:
+            conds.append(f"h.{UNIT} < {int(before_unit)}")
+        else:
+            hands_glob = _sql_str(os.path.join(root, schema.HANDS.name, "*.parquet"))
+            conds.append(f"hand_id IN (SELECT hand_id FROM read_parquet({hands_glob}) WHERE "
+                         + " AND ".join([*in_range, f"{UNIT} < {int(before_unit)}"]) + ")")
+    where = f" WHERE {' AND '.join(conds)}" if conds else ""
     if table is schema.HANDS:
         cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)
         return (f"CREATE OR REPLACE {kind} hands AS SELECT {cols} FROM read_parquet({glob}) h "

@@ -182,7 +182,7 @@ def is_prefix_line(text: str) -> bool:
 
 
 def players_fields(text: str) -> tuple[str, str] | None:
-    """The players and seats of 'Total number of players : 5/6' after the colon and its
+    r"""The players and seats of 'Total number of players : 5/6' after the colon and its
     space ('5/6' or '5', nothing around it): what ``(\d+)(?:/(\d+))?`` reads of the whole.
 
     >>> players_fields("5/6"), players_fields("8"), players_fields("8/"), players_fields("8 /9")

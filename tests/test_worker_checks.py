@@ -72,14 +72,17 @@ def small_units(monkeypatch):
 
 
 @pytest.fixture
-def coordinator_runs(monkeypatch) -> list[tuple[str, str | None]]:
-    """The checks ``run_checks`` runs in the coordinator (check id, hands it skips)."""
-    ran: list[tuple[str, str | None]] = []
+def coordinator_runs(monkeypatch) -> list[tuple[str, bool, frozenset[str] | None]]:
+    """The checks ``run_checks`` runs in the coordinator: (check id, whether it replaced
+    the check's findings or added to the workers', the hands of the rows it added when
+    they were computed beforehand)."""
+    ran: list[tuple[str, bool, frozenset[str] | None]] = []
     real = checks._run_one
 
-    def spy(con, c, edition, rule, found=None, skip=None):
-        ran.append((c.check_id, skip))
-        return real(con, c, edition, rule, found, skip)
+    def spy(con, c, edition, rule, found=None, replace=True):
+        hands = frozenset(r[0] for r in con.execute(f"SELECT hand_id FROM temp.{found}").fetchall()) if found else None
+        ran.append((c.check_id, replace, hands))
+        return real(con, c, edition, rule, found, replace)
 
     monkeypatch.setattr(checks, "_run_one", spy)
     return ran
@@ -131,8 +134,8 @@ def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(sm
     finally:
         con.close()
     # a new store: the workers checked every hand, the coordinator none of them
-    assert {c for c, _ in coordinator_runs} & HAND_CHECKS == set()
-    assert {c for c, _ in coordinator_runs} == {c.check_id for c in load_checks()} - HAND_CHECKS
+    assert {c for c, *_ in coordinator_runs} & HAND_CHECKS == set()
+    assert {c for c, *_ in coordinator_runs} == {c.check_id for c in load_checks()} - HAND_CHECKS
     assert findings(db) == findings(ref)
     con = connect(ref, read_only=True)
     try:
@@ -146,7 +149,7 @@ def test_on_one_machine_every_check_runs_in_the_coordinator_by_default(small_uni
     db = str(tmp_path / "a.duckdb")
     r = audit([SAMPLES], db=db, jobs=1)
     assert r.ingest.checked_edition is None
-    assert {c for c, skip in coordinator_runs if skip is None} == {c.check_id for c in load_checks()}
+    assert {c for c, replace, _ in coordinator_runs if replace} == {c.check_id for c in load_checks()}
 
 
 def test_some_checks_do_not_complete_what_an_interrupted_run_left(small_units, tmp_path):
@@ -193,14 +196,24 @@ def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_p
     everything_in_the_coordinator(first + second, ref)
     db = str(tmp_path / "a.duckdb")
     audit(first, db=db, jobs=1, worker_checks=True)
+    con = connect(db, read_only=True)
+    try:
+        first_hands = {r[0] for r in con.execute("SELECT hand_id FROM hands").fetchall()}
+    finally:
+        con.close()
     coordinator_runs.clear()
     if hand_batch:  # the first run's hands checked by the coordinator a range of hand ids at a time
         monkeypatch.setattr(checks, "HAND_BATCH", hand_batch)
     audit(second, db=db, jobs=1, worker_checks=True)
     assert findings(db) == findings(ref)
-    # the second run: the scope-hand checks ran in the coordinator for the first run's hands only
-    skipped = {c: skip for c, skip in coordinator_runs if c in HAND_CHECKS}
-    assert set(skipped) == HAND_CHECKS and all(skipped.values())
+    # the second run: the scope-hand checks ran in the coordinator over the first run's
+    # hands only, and their rows were added to the workers' (whose hands are the others)
+    here = {c: (replace, hands) for c, replace, hands in coordinator_runs if c in HAND_CHECKS}
+    assert set(here) == HAND_CHECKS and not any(replace for replace, _ in here.values())
+    added = frozenset().union(*(hands for _, hands in here.values()))
+    assert added and added <= first_hands
+    hands_found = {r[9] for r in findings(ref) if r[1] in HAND_CHECKS}  # (finding_id, check_id, ..., hand_id at 9)
+    assert hands_found - first_hands, "the workers' hands have findings of their own"
 
 
 def test_an_audit_after_an_ingest_without_replay(small_units, coordinator_runs, tmp_path):
@@ -212,7 +225,7 @@ def test_an_audit_after_an_ingest_without_replay(small_units, coordinator_runs, 
     coordinator_runs.clear()
     audit(second, db=db, jobs=1, worker_checks=True)  # the store is replayed after the ingest: every check runs here
     assert findings(db) == findings(ref)
-    assert {c for c, skip in coordinator_runs if skip is None} == {c.check_id for c in load_checks()}
+    assert {c for c, replace, _ in coordinator_runs if replace} == {c.check_id for c in load_checks()}
 
 
 def test_audits_under_two_editions(small_units, tmp_path):

@@ -157,9 +157,11 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
 
     ``checked_from_unit``: the ingest just made (``audit``) ran the scope-hand checks
     under ``edition`` in its workers for the hands of its units, numbered from this
-    one on, and committed their findings (``WorkerChecks``): those hands' findings
-    of these checks are kept, and the checks run for the other hands only (none:
-    not run at all)."""
+    one on, and committed their findings (``WorkerChecks``), having removed those
+    checks' findings of the hands stored before (``clear_hand_findings``): the
+    workers' are kept, and the checks run here for the hands stored before only,
+    over views of those hands (none: not run at all).  No query sets the new hands
+    apart by their ids, whose number grows with the ingest."""
     from auditor import house as house_rules
     from auditor.catalog import citation
 
@@ -186,23 +188,27 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     # and DuckDB never holds every check's work in memory at once
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
     try:
+        # which hands the workers checked: None (none), or the units from checked_from_unit
+        # on, which are every stored hand (a new store) or not
         in_workers = _checked_in_workers(con, checked_from_unit) if checked_from_unit is not None else None
         if in_workers != _EVERY_HAND:
-            # the scope-hand checks over the store: over more than HAND_BATCH hands, a range
-            # of hand ids at a time, so that their memory does not grow with the store
+            # the scope-hand checks over the store (or its hands stored before the workers'):
+            # over more than HAND_BATCH hands, a range of hand ids at a time, so that their
+            # memory does not grow with the store
             hand = [c for c in checks if c.scope == "hand" and rules[c.check_id]]
-            found |= _run_hand_checks(con, hand, edition) if hand else {}
+            found |= _run_hand_checks(con, hand, edition, before_unit=in_workers) if hand else {}
         for c in checks:
             with transaction(con):
-                if c.scope != "hand" or in_workers is None or rules[c.check_id] is None:
+                if c.scope != "hand" or in_workers is None:
                     counts[c.check_id] = _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id))
                     continue
-                if in_workers != _EVERY_HAND:  # the hands the workers did not check, as before
-                    _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id), skip=in_workers)
+                if in_workers != _EVERY_HAND and rules[c.check_id] is not None:
+                    # the hands stored before, beside the workers' (the ingest removed their old findings)
+                    _run_one(con, c, edition, rules[c.check_id], found[c.check_id], replace=False)
                 [(counts[c.check_id],)] = con.execute(
                     "SELECT count(*) FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id]).fetchall()
     finally:
-        for t in ["_found", "_award_hands", "_worker_hands", *found.values()]:
+        for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     house_rules.apply(con, edition, house)
     if not (only and was_interrupted):
@@ -211,22 +217,29 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     return counts
 
 
-_EVERY_HAND = "every hand"  # _checked_in_workers: the workers checked every stored hand
+_EVERY_HAND = -1  # _checked_in_workers: the workers checked every stored hand
 
 
-def _checked_in_workers(con: duckdb.DuckDBPyConnection, first_unit: int) -> str | None:
-    """The hands whose scope-hand checks the ingest workers ran: those of the units
-    from ``first_unit`` on (the hidden unit column of the hands segments).  Returns
-    ``_EVERY_HAND`` when they are all the stored hands (a new store), else a query of
-    their hand ids (temp table ``_worker_hands``), or None when there are none."""
+def _checked_in_workers(con: duckdb.DuckDBPyConnection, first_unit: int) -> int | None:
+    """Which hands' scope-hand checks the ingest workers ran, those of the units from
+    ``first_unit`` on (the hidden unit column of the hands segments): ``_EVERY_HAND``
+    when they are all the stored hands (a new store), None when there are none, else
+    ``first_unit`` (the other hands are those of the units before it)."""
     mine, others = segments.hands_of_units(segments_root(con), first_unit)
-    [(n_mine, n_others)] = con.execute(f"SELECT (SELECT count(*) FROM ({mine})), (SELECT count(*) FROM ({others}))").fetchall()
-    if not n_mine:
+    [(any_mine, any_others)] = con.execute(f"SELECT EXISTS ({mine}), EXISTS ({others})").fetchall()
+    if not any_mine:
         return None
-    if not n_others:
-        return _EVERY_HAND
-    con.execute(f"CREATE OR REPLACE TEMP TABLE _worker_hands AS {mine}")
-    return "SELECT hand_id FROM temp._worker_hands"
+    return first_unit if any_others else _EVERY_HAND
+
+
+def clear_hand_findings(con: duckdb.DuckDBPyConnection, edition: str) -> None:
+    """Remove the scope-hand checks' findings under ``edition``: as an ``audit`` whose
+    workers check its new hands commits its first hands (in that transaction, which
+    marks the edition's checks 'in-progress'), so that ``run_checks`` then adds the
+    findings of the hands stored before beside the workers' without telling the two
+    apart by hand id."""
+    ids = [c.check_id for c in load_checks() if c.scope == "hand"]
+    con.execute("DELETE FROM findings WHERE edition = ? AND check_id IN (SELECT unnest(?::VARCHAR[]))", [edition, ids])
 
 
 def interrupted_checks(con: duckdb.DuckDBPyConnection, edition: str | None = None) -> list[str]:
@@ -257,23 +270,21 @@ def _params(c: Check, edition: str) -> dict | None:
 
 
 def _run_one(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str] | None,
-             found: str | None = None, skip: str | None = None) -> int:
-    """Replace the check's findings under ``edition``: its rows are the check's query,
-    or the temp table ``found`` already holding them (table checks).  ``skip``: a
-    query of hand ids whose findings are left as they are (checked in the ingest
-    workers: ``run_checks``)."""
-    not_skipped = f" AND hand_id NOT IN ({skip})" if skip else ""
-    con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?" + not_skipped, [edition, c.check_id])
+             found: str | None = None, replace: bool = True) -> int:
+    """Replace the check's findings under ``edition`` (``replace`` False: add to them,
+    the ingest having removed them: ``run_checks``): its rows are the check's query,
+    or the temp table ``found`` already holding them (table checks, ranges)."""
+    if replace:
+        con.execute("DELETE FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id])
     if rule is None:
         return 0  # the edition has no such rule: the check does not run
     if found is None:
         con.execute(f"CREATE OR REPLACE TEMP TABLE _found AS {c.body}", _params(c, edition))
         found = "_found"
-    return insert_findings(con, c, edition, rule, found, skip)
+    return insert_findings(con, c, edition, rule, found)
 
 
-def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str], found: str,
-                    skip: str | None = None) -> int:
+def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule: tuple[str, str], found: str) -> int:
     """Insert the check's rows, held in the temp table ``found``, into ``findings``,
     each completed with its finding id, the check's severity and default category,
     the rule and title under ``edition``, and its hand's tournament, table and source
@@ -281,13 +292,10 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     ``run_checks`` over the store and for ``WorkerChecks`` over a batch in an
     ingest worker.  Of rows with one finding id, the first in the check's own order is
     kept.  An award check leaves out the hands a more specific one reported
-    (``_award_hands``), then adds its own; ``skip``: a query of hand ids left out
-    too.  Returns the rows inserted."""
+    (``_award_hands``), then adds its own.  Returns the rows inserted."""
     conds = []
     if c.group == "award":
         conds.append("f.hand_id NOT IN (SELECT hand_id FROM _award_hands)")
-    if skip:
-        conds.append(f"f.hand_id NOT IN ({skip})")
     cols = {d[0] for d in con.execute(f"SELECT * FROM temp.{found} LIMIT 0").description}
     category = "coalesce(f.category, ?)" if "category" in cols else "?"
     basis = "f.category_basis" if "category_basis" in cols else "NULL"
@@ -530,22 +538,27 @@ def _hand_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str | None]
     return [(lo, firsts[i + 1] if i + 1 < len(firsts) else None) for i, lo in enumerate(firsts)]
 
 
-def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str) -> dict[str, str]:
+def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str,
+                     before_unit: int | None = None) -> dict[str, str]:
     """Over a store of more than ``HAND_BATCH`` hands, run the checks that judge one hand
     a range of hand ids at a time: temp views of the stored tables' names, each reading
     the range only, shadow the stored tables (temp is searched first, as for the table
     checks), and each check's rows of every range go into a temp table (returned by check
-    id).  A smaller store: nothing here (each check runs over the whole store)."""
-    batches = _hand_batches(con)
+    id).  ``before_unit``: of the hands of the units before it only (those the ingest
+    workers did not check), whatever the store's size.  A smaller store, every hand:
+    nothing here (each check runs over the whole store)."""
+    batches: list[tuple[str | None, str | None]] = list(_hand_batches(con))
     if not batches:
-        return {}
+        if before_unit is None:
+            return {}
+        batches = [(None, None)]
     out = {c.check_id: f"_hc_found_{i}" for i, c in enumerate(checks)}
     root = segments_root(con)  # a writing connection: its views of the tables are the stored ones
     try:
         for i, rng in enumerate(batches):
             try:
                 for t in SEGMENT_TABLES:
-                    con.execute(segments.view_sql(t, root, temp=True, hand_range=rng))
+                    con.execute(segments.view_sql(t, root, temp=True, hand_range=rng, before_unit=before_unit))
                 _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 for t in SEGMENT_TABLES:
