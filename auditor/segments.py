@@ -37,7 +37,11 @@ from auditor.schema import Table
 LAYOUT = "segments-1"  # meta 'layout': how the tables are kept (not the columns: SCHEMA_VERSION)
 SUFFIX = ".segments"
 PENDING = "pending"
-EMPTY = "_empty.parquet"  # an empty segment per table, so that a view of no rows still has its columns
+# An empty segment per table, so that a view of no rows still has its columns.  Named to
+# sort after every segment: DuckDB estimates a scan's rows from the first file its glob
+# lists, and with an empty one first it planned every check's joins for tables of no rows
+# (building its hash tables on the whole store's hands or seats).
+EMPTY = "~empty.parquet"
 HAND_IX = "_hand_ix"  # the row of a segment's hand in its unit: rows of duplicates are dropped by it
 UNIT = "_unit"  # hands segments: the unit that wrote them (with source_id, the part: unit_sources)
 _BY_NAME = {t.name: t for t in schema.SEGMENT_TABLES}
@@ -259,7 +263,7 @@ def files_sql(table: Table, root: str, files: list[str], units: str = "unit_sour
     """The rows of ``table`` in the committed segments ``files`` (names in its folder),
     as its view gives them (``view_sql``; hands: the file's ``source_id`` from the
     table ``units``): for the checks of a batch in a worker."""
-    paths = ", ".join(_sql_str(os.path.join(root, table.name, f)) for f in [EMPTY, *files])
+    paths = ", ".join(_sql_str(os.path.join(root, table.name, f)) for f in [*files, EMPTY])  # the empty one last: DuckDB estimates rows from the first
     if table is schema.HANDS:
         cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)
         return (f"SELECT {cols} FROM read_parquet([{paths}]) h "
