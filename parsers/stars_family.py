@@ -777,6 +777,17 @@ class _SiteTables:
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
         self.special_firsts = self.alias_firsts + self.rejected_firsts
+        # the same first words by their first character: most actions (folds, calls, checks,
+        # raises) start with a character none of them starts with, told by one lookup, where
+        # the tuple's startswith tries every first words in turn (Winamax: eight, on every
+        # action).  None: some first words are '' (every action starts so)
+        by_initial: dict[str, tuple[str, ...]] | None = {}
+        for first in self.special_firsts:
+            if not first:
+                by_initial = None
+                break
+            by_initial[first[:1]] = by_initial.get(first[:1], ()) + (first,)
+        self.specials_by_initial = by_initial
         # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
         self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
@@ -1549,23 +1560,28 @@ class _HandReader:
         often they occur (folds and posts are most of a tournament's lines)."""
         seat = self.names[player]
         site = self.site
-        # one test for the common actions, before the aliases' and the rejected actions' own (an
-        # action starting with neither's first words is neither rewritten nor rejected)
-        if self.special_firsts and action.startswith(self.special_firsts):
-            if site.action_aliases and action.startswith(self.alias_firsts):
-                for first, pattern, words, swap in self.aliases:
-                    if not action.startswith(first):
-                        continue
-                    if swap:  # the pattern is the first words alone: the same as its sub, without the regex
-                        action = words + action[len(first) :]
-                    # searched first: a sub whose replacement holds a group reference ('\\1')
-                    # prepares it in Python on every call, matching or not
-                    elif pattern.search(action) is not None:
-                        action = pattern.sub(words, action, count=1)
-            if site.rejected_actions and action.startswith(self.rejected_firsts):
-                for first, pattern, code, why in site.rejected_actions:
-                    if action.startswith(first) and pattern.match(action):
-                        raise _Reject(code, no, f"line {no}: {why}: {text!r}")
+        # one lookup for the common actions, before the aliases' and the rejected actions' own
+        # tests (an action starting with neither's first words is neither rewritten nor rejected)
+        firsts = self.special_firsts
+        if firsts:
+            by_initial = self.tables.specials_by_initial
+            if by_initial is not None:  # (the first words starting with the action's first character)
+                firsts = by_initial.get(action[:1], ())
+            if firsts and action.startswith(firsts):
+                if site.action_aliases and action.startswith(self.alias_firsts):
+                    for first, pattern, words, swap in self.aliases:
+                        if not action.startswith(first):
+                            continue
+                        if swap:  # the pattern is the first words alone: the same as its sub, without the regex
+                            action = words + action[len(first) :]
+                        # searched first: a sub whose replacement holds a group reference ('\\1')
+                        # prepares it in Python on every call, matching or not
+                        elif pattern.search(action) is not None:
+                            action = pattern.sub(words, action, count=1)
+                if site.rejected_actions and action.startswith(self.rejected_firsts):
+                    for first, pattern, code, why in site.rejected_actions:
+                        if action.startswith(first) and pattern.match(action):
+                            raise _Reject(code, no, f"line {no}: {why}: {text!r}")
         if self.in_forced and action.startswith(("raises ", "bets ", "calls ", "checks")):
             raise _Reject("action-before-blinds", no, f"line {no}: a voluntary action in the section of forced bets "
                           f"({self.site.forced_marker}), before the deal: the betting cannot be followed: {text!r}")
