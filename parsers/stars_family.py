@@ -189,7 +189,9 @@ class StarsSite:
     markers: dict[str, str] = field(default_factory=dict)  # street markers of its own: '*** SHOWDOWN ***'
     bare_dealt: bool = False  # 'Dealt to <player>' without cards (GGPoker: a line for every player)
     ignored_actions: tuple[str, ...] = ()  # '<player>: <words>' lines that record nothing for the log
-    ignored_lines: tuple[str, ...] = ()  # line starts that record nothing for the log
+    # starts of lines no player starts that record nothing for the log, whatever else they hold
+    # (tested before the family's other lines of no player)
+    ignored_lines: tuple[str, ...] = ()
     summary_ignored: tuple[str, ...] = ()  # summary line starts that repeat what the body recorded
     bare_posts: tuple[str, ...] = ()  # posts written without 'posts ': GGPoker's 'Ann: straddle $2'
     straddle_to: bool = False  # a straddle's amount is the player's total so far (GGPoker re-straddles)
@@ -1323,6 +1325,8 @@ class _HandReader:
                     self.committed = {}
                 self.action(hand, street, no, text, player, action)
                 continue
+            if ignored_lines and text.startswith(ignored_lines):
+                continue  # (tested first of the lines no player starts: WPN writes 2.5 'Main pot' lines a hand)
             if " re-buys and receives " in text or " takes the add-on" in text:
                 self.rebuy(no, text)
                 continue
@@ -1339,8 +1343,6 @@ class _HandReader:
             if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
                 continue
             if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or _holds_any(text, IGNORED_INFIX):
-                continue
-            if ignored_lines and text.startswith(ignored_lines):
                 continue
             if site.collect_word in text:
                 if not self.collect(street, no, text):
