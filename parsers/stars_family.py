@@ -640,51 +640,27 @@ _K_TOTAL_POT: Final[str] = K.TOTAL_POT
 _K_UNCALLED_RETURN: Final[str] = K.UNCALLED_RETURN
 
 
-def infer_return(events: list[Event], hand: ParsedHand) -> None:
+def infer_return(events: list[Event], hand: ParsedHand, last: dict[int, int] | None = None) -> None:
     """The uncalled part of the last street's biggest commitment, for a site that writes
     no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
     collect (Winamax; Bovada's walks).  Recorded as inferred (``inferred_from``: the lines
     of the last street's two biggest commitments and of the collect), on the collect line
     that holds the chips: an uncalled_return event, the collect less it (a collect of
     exactly those chips from a side pot is the return itself), the total pot less it (and
-    its line)."""
+    its line).
+
+    ``last``: the chips each seat put in on the last street chips went in on, in the order of
+    each seat's first commitment there, as a reader that followed them has them (the family's:
+    ``_HandReader.last_commitments``); None: read here from the events."""
     # (compiled, a K.<kind> is a module dict lookup and an attribute lookup, and its
     # comparison a generic one: the kinds are Final constants (C statics), the events
     # walked in loops, not generators, and no call takes a key or *args: this runs for
     # every hand of a site)
-    chips = _STREET_CHIPS
     collect_kind = _K_COLLECT
-    raise_kind = _K_RAISE
-    complete_kind = _K_COMPLETE
-    dead_kind = _K_DEAD_BLIND
-    # the last street on which chips went in, and its events (they lie together)
-    end = len(events) - 1
-    while end >= 0 and events[end].kind not in chips:
-        end -= 1
-    if end < 0:
-        return
-    street = events[end].street
-    start = end
-    while start > 0 and events[start - 1].street == street:
-        start -= 1
-    last: dict[int, int] = {}
-    lines: dict[int, list[int]] = {}  # per seat, the lines of its commitments on the street
-    for k in range(start, end + 1):
-        e = events[k]
-        kind = e.kind
-        seat = e.seat
-        if seat is None or kind not in chips:
-            continue
-        if seat in lines:
-            lines[seat].append(e.line_no)
-        else:
-            lines[seat] = [e.line_no]
-        if kind == raise_kind or kind == complete_kind:
-            last[seat] = e.to_amount or 0
-        elif kind == dead_kind:
-            last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
-        else:
-            last[seat] = last.get(seat, 0) + (e.amount or 0)
+    if last is None:
+        last = _last_commitments(events, hand)
+        if last is None:
+            return
     if not last:
         raise ValueError("max() arg is an empty sequence")  # (as the max(...) this loop replaces)
     top = 0
@@ -725,7 +701,7 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
-    basis = lines[top] + (lines[second] if second is not None else [])
+    basis = _commitment_lines(events, top, second)
     # (inferred_from(*basis) without its *args call: the lines are ints)
     if whole is not None:
         whole.kind, whole.pot_label, whole.half = _K_UNCALLED_RETURN, None, None
@@ -753,6 +729,62 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
             total_lines = set(basis)
             total_lines.add(e.line_no)
             e.inferred_from = sorted(total_lines)
+
+
+def _last_street(events: list[Event]) -> tuple[int, int]:
+    """The first and last index of the events of the last street chips went in on (they lie
+    together; the last is -1 where none went in)."""
+    chips = _STREET_CHIPS
+    end = len(events) - 1
+    while end >= 0 and events[end].kind not in chips:
+        end -= 1
+    if end < 0:
+        return 0, -1
+    street = events[end].street
+    start = end
+    while start > 0 and events[start - 1].street == street:
+        start -= 1
+    return start, end
+
+
+def _last_commitments(events: list[Event], hand: ParsedHand) -> dict[int, int] | None:
+    """What each seat put in on the last street chips went in on, in the order of each seat's
+    first commitment there (None: chips never went in)."""
+    chips = _STREET_CHIPS
+    raise_kind = _K_RAISE
+    complete_kind = _K_COMPLETE
+    dead_kind = _K_DEAD_BLIND
+    start, end = _last_street(events)
+    if end < 0:
+        return None
+    last: dict[int, int] = {}
+    for k in range(start, end + 1):
+        e = events[k]
+        kind = e.kind
+        seat = e.seat
+        if seat is None or kind not in chips:
+            continue
+        if kind == raise_kind or kind == complete_kind:
+            last[seat] = e.to_amount or 0
+        elif kind == dead_kind:
+            last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        else:
+            last[seat] = last.get(seat, 0) + (e.amount or 0)
+    return last
+
+
+def _commitment_lines(events: list[Event], top: int, second: int | None) -> list[int]:
+    """The lines of the commitments of seats ``top`` and ``second`` on the last street chips
+    went in on (read only for a hand whose return is inferred)."""
+    chips = _STREET_CHIPS
+    start, end = _last_street(events)
+    lines: list[int] = []
+    for k in range(start, end + 1):
+        e = events[k]
+        seat = e.seat
+        if seat is not None and (seat == top or seat == second) and e.kind in chips:
+            lines.append(e.line_no)
+    return lines
 
 
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
@@ -790,6 +822,12 @@ class _SiteTables:
                 break
             by_initial[first[:1]] = by_initial.get(first[:1], ()) + (first,)
         self.specials_by_initial = by_initial
+        # infer_return may take the commitments the reader follows as it reads (see
+        # _HandReader.left_commitments) where every event of a street's chips is one of its
+        # actions that count in them: the site has no line events of its own, and posts
+        # nothing but a street's chips or an ante
+        self.commitments_followed = not site.line_events and all(
+            kind == K.ANTE or kind in _STREET_CHIPS for kind in self.posts.values())
         # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
         self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
@@ -926,6 +964,15 @@ class _HandReader:
         # (line, text), set by the parser before it reads the lines before it
         self.fragment: tuple[int, str] | None = None
         self.seated = False  # the seat lines are read: a cut before them leaves no hand to store
+        # for infer_return: the commitments of the last street left on which chips went in, and
+        # whether the reader's commitments are what infer_return would read from the events (its
+        # street is the events' last run of one street holding chips: not so where a street
+        # with no event lies between two, where an event of another street is recorded among a
+        # street's (a re-buy), or where a dead blind's live part was read before the big blind
+        # was known); the first event of the current street
+        self.left_commitments: dict[int, int] | None = None
+        self.commitments_exact = True
+        self.street_start = 0
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -1208,7 +1255,13 @@ class _HandReader:
                     same_first.append(name)
         self.body(hand, i)
         if self.site.implied_returns and self.cut is None:
-            infer_return(self.events, hand)
+            if self.commitments_exact and self.tables.commitments_followed:
+                # the commitments of the last street chips went in on, as followed (none: no chips went in)
+                last = self.committed if self.committed else self.left_commitments
+                if last is not None:
+                    infer_return(self.events, hand, last)
+            else:
+                infer_return(self.events, hand)
         if self.cut is not None and self.fragment is not None:
             no, text = self.fragment
             if no == self.cut_by and self.site.header_anywhere is not None and (g := self.site.header_anywhere.search(text)):
@@ -1266,6 +1319,7 @@ class _HandReader:
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
         texts = self.texts  # the lines as read (see SUFFIX_STAND_IN)
+        self.street_start = len(self.events)
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for k in range(i, len(buf)):
@@ -1323,6 +1377,7 @@ class _HandReader:
                     # single-draw games have no draw marker: the first draw line ends predraw
                     street = S.FIRST_DRAW
                     self.committed = {}
+                    self.commitments_exact = False  # (the street changes here: infer_return reads the events)
                 self.action(hand, street, no, text, player, action)
                 continue
             if ignored_lines and text.startswith(ignored_lines):
@@ -1338,6 +1393,7 @@ class _HandReader:
             if site.topup and (tm := site.topup.match(text)):
                 who = tm.group("player")
                 if who in self.names:
+                    self.commitments_exact = False  # (an event of another street among the street's)
                     self.add(S.SUMMARY, K.REBUY, no, self.names[who], who, amount=self.amt(tm.group("amount")))
                 continue  # a player not in this hand (seated after it began): nothing of this hand
             if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
@@ -1399,6 +1455,7 @@ class _HandReader:
 
     def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
+        at = len(self.events)  # the new street's first event, if it changes
         end = text.find("***", 4)
         head = text[: end + 3] if end >= 0 else text
         head = self.site.marker_aliases.get(head, head)
@@ -1441,6 +1498,12 @@ class _HandReader:
         if new is None:
             raise self.fail(no, text, "street marker not understood")
         if new != street:
+            committed = self.committed
+            if committed:
+                self.left_commitments = committed
+            elif at == self.street_start:
+                self.commitments_exact = False  # a street with no event: the streets around it lie together
+            self.street_start = at
             self.committed = {}
         return new
 
@@ -1614,7 +1677,12 @@ class _HandReader:
             if kind == K.ANTE:
                 self.antes.append((seat, amount))
             else:
-                live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
+                if kind != K.DEAD_BLIND:
+                    live = amount
+                else:
+                    live = min(amount, hand.big_blind or amount)
+                    if hand.big_blind is None:
+                        self.commitments_exact = False  # (infer_return reads the big blind the hand ends with)
                 committed[seat] = committed.get(seat, 0) + live
                 self.blinds[seat] = (street, self.blinds.get(seat, (street, 0))[1] + live)
                 if kind == K.BIG_BLIND:
@@ -1705,6 +1773,7 @@ class _HandReader:
     def rebuy(self, no: int, text: str) -> None:
         """A re-buy or add-on line: a table event (street 'summary', so the replay does
         not deal the player in); amount = chips received."""
+        self.commitments_exact = False  # (an event of another street among the street's)
         rm = _REBUY.match(text)
         if not rm:
             raise self.fail(no, text)
