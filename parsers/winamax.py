@@ -79,8 +79,9 @@ WINAMAX = StarsSite(
     # '1€/2€'; stud: '5€/25€/50€' (ante, small bet, big bet)
     stakes=(re.compile(r"^(?:(?P<ante>[^/ ]+)/)?(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)$"),),
     table_prefix="Table: '",
+    # (the name as '.*?' would read it, from one '(' or "'" to the next: '.*?' tried every character)
     table=re.compile(
-        r"^Table: '(?P<name>.*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
+        r"^Table: '(?P<name>[^('\n]*+(?:[('][^('\n]*+)*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
         r"(?: Seat #(?P<btn>\d+) is the button)?$"
     ),
     seat=re.compile(
