@@ -957,7 +957,8 @@ class _HandReader:
         self.run = 0  # run it twice: the run being read (0: the board has not been run more than once)
         self.runs = 0  # the highest run seen
         self.names_longest: list[str] = []
-        self.names_by_first: dict[str, list[str]] = {}  # actor_sep ' ': first word -> names, longest first
+        # actor_sep ' ': first word -> the names of more than one word starting with it, longest first
+        self.names_by_first: dict[str, list[str]] = {}
         # a record cut short (no summary, or a summary cut off): what it lacks (hands.record_cut)
         self.cut: str | None = None
         # the line the record stops in, when it cannot be read (a line cut off mid-way):
@@ -1241,13 +1242,15 @@ class _HandReader:
         self.names_longest = sorted(self.names, key=len, reverse=True)
         if site.actor_sep == " ":
             # a name followed by ' ' starts the line with its own first word: the names
-            # split_actor tries for a line are those of the line's first word
-            # (a name of one word, the most, is its own key: no partition; a dict's get and
-            # set, not setdefault, which is a generic call compiled)
+            # split_actor tries for a line are those of more than one word starting with the
+            # line's first word, then that word (most names are one word: nothing to key for them)
+            # (a dict's get and set, not setdefault, which is a generic call compiled)
             by_first = self.names_by_first
             for name in self.names_longest:
                 space = name.find(" ")
-                first = name if space < 0 else name[:space]
+                if space < 0:
+                    continue
+                first = name[:space]
                 same_first = by_first.get(first)
                 if same_first is None:
                     by_first[first] = [name]
@@ -1584,11 +1587,14 @@ class _HandReader:
             space = text.find(" ")
             if space < 0:
                 return None, ""
-            for name in self.names_by_first.get(text[:space], ()):
-                size = len(name)
-                # a name of one word is the line's first word (the names of its key), followed by ' '
-                if size == space or (text.startswith(name) and text[size : size + 1] == " "):
-                    return name, text[size + 1 :]
+            first = text[:space]
+            if self.names_by_first:  # the longer names first: a seated 'Ann Lee' is not 'Ann'
+                for name in self.names_by_first.get(first, ()):
+                    size = len(name)
+                    if text.startswith(name) and text[size : size + 1] == " ":
+                        return name, text[size + 1 :]
+            if first in self.names:
+                return first, text[space + 1 :]
             return None, ""
         if sep != ": ":
             # '<name> <action>': the longest seated name followed by the separator
