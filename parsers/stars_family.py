@@ -651,7 +651,7 @@ def infer_return(events: list[Event], hand: ParsedHand, last: dict[int, int] | N
 
     ``last``: the chips each seat put in on the last street chips went in on, in the order of
     each seat's first commitment there, as a reader that followed them has them (the family's:
-    ``_HandReader.last_commitments``); None: read here from the events."""
+    its committed chips, see ``_HandReader.left_commitments``); None: read here from the events."""
     # (compiled, a K.<kind> is a module dict lookup and an attribute lookup, and its
     # comparison a generic one: the kinds are Final constants (C statics), the events
     # walked in loops, not generators, and no call takes a key or *args: this runs for
