@@ -934,8 +934,6 @@ class _HandReader:
         self.amounts = tables.amounts_at(scale)
         self.posts = tables.posts
         self.aliases = tables.aliases
-        self.alias_firsts = tables.alias_firsts
-        self.rejected_firsts = tables.rejected_firsts
         self.special_firsts = tables.special_firsts
         self.suffix = site.amount_suffix  # what amt takes off an amount's end
         self.stand_in = tables.stand_in  # the lines read with SUFFIX_STAND_IN for the suffix
@@ -1639,20 +1637,19 @@ class _HandReader:
             if by_initial is not None:  # (the first words starting with the action's first character)
                 firsts = by_initial.get(action[:1], ())
             if firsts and action.startswith(firsts):
-                if site.action_aliases and action.startswith(self.alias_firsts):
-                    for first, pattern, words, swap in self.aliases:
-                        if not action.startswith(first):
-                            continue
-                        if swap:  # the pattern is the first words alone: the same as its sub, without the regex
-                            action = words + action[len(first) :]
-                        # searched first: a sub whose replacement holds a group reference ('\\1')
-                        # prepares it in Python on every call, matching or not
-                        elif pattern.search(action) is not None:
-                            action = pattern.sub(words, action, count=1)
-                if site.rejected_actions and action.startswith(self.rejected_firsts):
-                    for first, pattern, code, why in site.rejected_actions:
-                        if action.startswith(first) and pattern.match(action):
-                            raise _Reject(code, no, f"line {no}: {why}: {text!r}")
+                # (each alias and rejected action tested in turn: a post, mostly, reaches here)
+                for first, pattern, words, swap in self.aliases:
+                    if not action.startswith(first):
+                        continue
+                    if swap:  # the pattern is the first words alone: the same as its sub, without the regex
+                        action = words + action[len(first) :]
+                    # searched first: a sub whose replacement holds a group reference ('\\1')
+                    # prepares it in Python on every call, matching or not
+                    elif pattern.search(action) is not None:
+                        action = pattern.sub(words, action, count=1)
+                for first, pattern, code, why in site.rejected_actions:
+                    if action.startswith(first) and pattern.match(action):
+                        raise _Reject(code, no, f"line {no}: {why}: {text!r}")
         if self.in_forced and action.startswith(("raises ", "bets ", "calls ", "checks")):
             raise _Reject("action-before-blinds", no, f"line {no}: a voluntary action in the section of forced bets "
                           f"({self.site.forced_marker}), before the deal: the betting cannot be followed: {text!r}")
