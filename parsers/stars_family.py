@@ -822,6 +822,19 @@ class _SiteTables:
                 break
             by_initial[first[:1]] = by_initial.get(first[:1], ()) + (first,)
         self.specials_by_initial = by_initial
+        # names without a colon (actor_sep ' '): a line is tested for a collect (collect_word
+        # searched in it, then the pattern) where no seated player starts it, or where the one who
+        # does is followed by this verb ('collected '), as a collect's player is: its pattern reads
+        # him as all the text before collect_word ('^(.+) collected ').  A longer seated name that
+        # started such a line would hold the verb's word (collect_key): a hand seating one tests
+        # every line.  '' : every line is tested (the pattern reads its player otherwise)
+        word, pattern = site.collect_word, site.collect
+        reads_before = (pattern.pattern.startswith("^(.+)" + word) and not pattern.groupindex) or \
+            pattern.pattern.startswith("^(?P<player>.+)" + word)
+        self.collect_key = word.strip()
+        self.collect_verb = word[1:] if (site.actor_sep == " " and word.startswith(" ") and reads_before
+                                         and self.collect_key and " " not in self.collect_key
+                                         and not pattern.flags & re.IGNORECASE) else ""
         # infer_return may take the commitments the reader follows as it reads (see
         # _HandReader.left_commitments) where every event of a street's chips is one of its
         # actions that count in them: the site has no line events of its own, and posts
@@ -1316,6 +1329,13 @@ class _HandReader:
         bare_dealt, ignored_actions, ignored_lines = site.bare_dealt, site.ignored_actions, site.ignored_lines
         # names written without a colon ('Ann collected 5'): the collect line would read as Ann's action
         collect_first = site.actor_sep != ": "
+        collect_verb = self.tables.collect_verb if collect_first else ""  # (see _SiteTables)
+        if collect_verb:
+            collect_key = self.tables.collect_key
+            for name in self.names:
+                if collect_key in name:
+                    collect_verb = ""  # a seated name holds the collect's word: every line is tested
+                    break
         summary_ignored = ("Board [", *site.summary_ignored)
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
@@ -1365,9 +1385,11 @@ class _HandReader:
                 player = um.group(2)
                 self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
                 continue
-            if collect_first and site.collect_word in text and self.collect(street, no, text):
-                continue
             player, action = self.split_actor(text)
+            # (a line a seated player starts with an action's verb is no collect: see _SiteTables)
+            if collect_first and (player is None or action.startswith(collect_verb)) and site.collect_word in text \
+                    and self.collect(street, no, text):
+                continue
             if player is not None and not (site.not_actions and action.startswith(site.not_actions)):
                 if ignored_actions and action.startswith(ignored_actions):
                     continue
