@@ -207,6 +207,39 @@ Seat 3: Lee (big blind) folded on the flop"""
     assert (back.player, back.amount, back.inferred_from) == ("Ann", 100, [15, 17])
 
 
+def test_names_without_a_colon_a_collect_is_read_whatever_names_are_seated():
+    """A line a seated player starts with an action's verb is read as his action without a search
+    for the collect's word; a collect line is still its player's collect where a longer seated
+    name ('Ann collected') would start it too."""
+    from parsers.winamax import WinamaxParser
+
+    text = """Winamax Poker - Tournament "T" buyIn: 1€ level: 1 - HandId: #1-2-3 - Holdem no limit (10/20) - 2020/01/01 10:00:00 UTC
+Table: 'T(5)#1' 3-max (real money) Seat #1 is the button
+Seat 1: Ann (1000)
+Seat 2: Ann collected (1000)
+*** ANTE/BLINDS ***
+Ann posts small blind 10
+Ann collected posts big blind 20
+*** PRE-FLOP ***
+Ann calls 10
+Ann collected checks
+*** FLOP *** [2c 3d 4h]
+Ann collected bets 20
+Ann folds
+Ann collected collected 60 from pot
+*** SUMMARY ***
+Total pot 60 | No rake
+Seat 2: Ann collected won 60"""
+    [h] = _read(WinamaxParser(), text)
+    assert isinstance(h, ParsedHand), h
+    assert [(e.kind, e.player, e.amount) for e in h.events if e.kind in ("call", "check", "bet", "fold", "collect")] == [
+        ("call", "Ann", 10), ("check", "Ann collected", None), ("bet", "Ann collected", 20), ("fold", "Ann", None),
+        ("collect", "Ann collected", 40)]
+    ann = text.replace("Ann collected collected 60 from pot", "Ann collected 60 from pot")
+    [h] = _read(WinamaxParser(), ann)  # the collect's player is the text before ' collected ': Ann
+    assert [(e.kind, e.player) for e in h.events if e.kind == "collect"] == [("collect", "Ann")]
+
+
 def test_run_it_once_raise_leaves_out_the_players_own_bets():
     text = """Run It Once Poker Hand #7: Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC [2019/02/08 16:19 CET]
 Table ID '3' 6-Max Seat #1 is the button
