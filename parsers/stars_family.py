@@ -815,13 +815,10 @@ class _SiteTables:
         # raises) start with a character none of them starts with, told by one lookup, where
         # the tuple's startswith tries every first words in turn (Winamax: eight, on every
         # action).  None: some first words are '' (every action starts so)
-        by_initial: dict[str, tuple[str, ...]] | None = {}
+        by_initial: dict[str, tuple[str, ...]] = {}
         for first in self.special_firsts:
-            if not first:
-                by_initial = None
-                break
             by_initial[first[:1]] = by_initial.get(first[:1], ()) + (first,)
-        self.specials_by_initial = by_initial
+        self.specials_by_initial: dict[str, tuple[str, ...]] | None = None if "" in self.special_firsts else by_initial
         # names without a colon (actor_sep ' '): a line is tested for a collect (collect_word
         # searched in it, then the pattern) where no seated player starts it, or where the one who
         # does is followed by this verb ('collected '), as a collect's player is: its pattern reads
