@@ -1046,28 +1046,22 @@ class _HandReader:
         if self.stand_in:
             # the hand's lines read with the stand-in (see SUFFIX_STAND_IN): a line without the
             # suffix is a str of a byte a character already, and the suffix's test of it is
-            # one of widths (a str of a byte a character cannot hold it).  A hand that writes the
-            # stand-in itself is read as written: the lines holding the suffix are searched for it
-            # one by one, the others (most) at once, joined
+            # one of widths (a str of a byte a character cannot hold it).  (Tried: the lines
+            # without the suffix searched for the stand-in at once, joined: the list and the
+            # join cost more than the searches, 1.2k instructions a Winamax hand, callgrind)
             suffix = site.amount_suffix
             read_lines: list[str] | None = None
-            plain: list[str] = []  # the lines without the suffix
             for k in range(len(texts)):
                 line = texts[k]
+                if SUFFIX_STAND_IN in line:
+                    self.stand_in = False  # the hand writes the stand-in itself: its lines are read as written
+                    read_lines = None
+                    break
                 if suffix in line:
-                    if SUFFIX_STAND_IN in line:
-                        read_lines = None
-                        break
                     if read_lines is None:
                         read_lines = list(texts)
                     read_lines[k] = line.replace(suffix, SUFFIX_STAND_IN)
-                else:
-                    plain.append(line)
-            if read_lines is not None and SUFFIX_STAND_IN in "\n".join(plain):
-                read_lines = None
-            if read_lines is None:
-                self.stand_in = False  # no suffix, or the hand writes the stand-in itself: read as written
-            else:
+            if read_lines is not None:
                 self.stood_in = True
                 self.suffix = SUFFIX_STAND_IN
                 hashed = content_hash_stood_in("\n".join(read_lines), SUFFIX_STAND_IN, suffix)
