@@ -189,7 +189,9 @@ class StarsSite:
     markers: dict[str, str] = field(default_factory=dict)  # street markers of its own: '*** SHOWDOWN ***'
     bare_dealt: bool = False  # 'Dealt to <player>' without cards (GGPoker: a line for every player)
     ignored_actions: tuple[str, ...] = ()  # '<player>: <words>' lines that record nothing for the log
-    ignored_lines: tuple[str, ...] = ()  # line starts that record nothing for the log
+    # starts of lines no player starts that record nothing for the log, whatever else they hold
+    # (tested before the family's other lines of no player)
+    ignored_lines: tuple[str, ...] = ()
     summary_ignored: tuple[str, ...] = ()  # summary line starts that repeat what the body recorded
     bare_posts: tuple[str, ...] = ()  # posts written without 'posts ': GGPoker's 'Ann: straddle $2'
     straddle_to: bool = False  # a straddle's amount is the player's total so far (GGPoker re-straddles)
@@ -638,51 +640,27 @@ _K_TOTAL_POT: Final[str] = K.TOTAL_POT
 _K_UNCALLED_RETURN: Final[str] = K.UNCALLED_RETURN
 
 
-def infer_return(events: list[Event], hand: ParsedHand) -> None:
+def infer_return(events: list[Event], hand: ParsedHand, last: dict[int, int] | None = None) -> None:
     """The uncalled part of the last street's biggest commitment, for a site that writes
     no 'Uncalled bet' line and counts those chips in its total pot and in the bettor's
     collect (Winamax; Bovada's walks).  Recorded as inferred (``inferred_from``: the lines
     of the last street's two biggest commitments and of the collect), on the collect line
     that holds the chips: an uncalled_return event, the collect less it (a collect of
     exactly those chips from a side pot is the return itself), the total pot less it (and
-    its line)."""
+    its line).
+
+    ``last``: the chips each seat put in on the last street chips went in on, in the order of
+    each seat's first commitment there, as a reader that followed them has them (the family's:
+    its committed chips, see ``_HandReader.left_commitments``); None: read here from the events."""
     # (compiled, a K.<kind> is a module dict lookup and an attribute lookup, and its
     # comparison a generic one: the kinds are Final constants (C statics), the events
     # walked in loops, not generators, and no call takes a key or *args: this runs for
     # every hand of a site)
-    chips = _STREET_CHIPS
     collect_kind = _K_COLLECT
-    raise_kind = _K_RAISE
-    complete_kind = _K_COMPLETE
-    dead_kind = _K_DEAD_BLIND
-    # the last street on which chips went in, and its events (they lie together)
-    end = len(events) - 1
-    while end >= 0 and events[end].kind not in chips:
-        end -= 1
-    if end < 0:
-        return
-    street = events[end].street
-    start = end
-    while start > 0 and events[start - 1].street == street:
-        start -= 1
-    last: dict[int, int] = {}
-    lines: dict[int, list[int]] = {}  # per seat, the lines of its commitments on the street
-    for k in range(start, end + 1):
-        e = events[k]
-        kind = e.kind
-        seat = e.seat
-        if seat is None or kind not in chips:
-            continue
-        if seat in lines:
-            lines[seat].append(e.line_no)
-        else:
-            lines[seat] = [e.line_no]
-        if kind == raise_kind or kind == complete_kind:
-            last[seat] = e.to_amount or 0
-        elif kind == dead_kind:
-            last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
-        else:
-            last[seat] = last.get(seat, 0) + (e.amount or 0)
+    if last is None:
+        last = _last_commitments(events, hand)
+        if last is None:
+            return
     if not last:
         raise ValueError("max() arg is an empty sequence")  # (as the max(...) this loop replaces)
     top = 0
@@ -723,7 +701,7 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
     whole = highest if highest.pot_label not in ("pot", "main") and not shared and highest.amount == uncalled else None
     part = highest if (highest.amount or 0) > uncalled else None
     # what the inference rests on: the two biggest commitments and the collect holding the chips
-    basis = lines[top] + (lines[second] if second is not None else [])
+    basis = _commitment_lines(events, top, second)
     # (inferred_from(*basis) without its *args call: the lines are ints)
     if whole is not None:
         whole.kind, whole.pot_label, whole.half = _K_UNCALLED_RETURN, None, None
@@ -753,6 +731,62 @@ def infer_return(events: list[Event], hand: ParsedHand) -> None:
             e.inferred_from = sorted(total_lines)
 
 
+def _last_street(events: list[Event]) -> tuple[int, int]:
+    """The first and last index of the events of the last street chips went in on (they lie
+    together; the last is -1 where none went in)."""
+    chips = _STREET_CHIPS
+    end = len(events) - 1
+    while end >= 0 and events[end].kind not in chips:
+        end -= 1
+    if end < 0:
+        return 0, -1
+    street = events[end].street
+    start = end
+    while start > 0 and events[start - 1].street == street:
+        start -= 1
+    return start, end
+
+
+def _last_commitments(events: list[Event], hand: ParsedHand) -> dict[int, int] | None:
+    """What each seat put in on the last street chips went in on, in the order of each seat's
+    first commitment there (None: chips never went in)."""
+    chips = _STREET_CHIPS
+    raise_kind = _K_RAISE
+    complete_kind = _K_COMPLETE
+    dead_kind = _K_DEAD_BLIND
+    start, end = _last_street(events)
+    if end < 0:
+        return None
+    last: dict[int, int] = {}
+    for k in range(start, end + 1):
+        e = events[k]
+        kind = e.kind
+        seat = e.seat
+        if seat is None or kind not in chips:
+            continue
+        if kind == raise_kind or kind == complete_kind:
+            last[seat] = e.to_amount or 0
+        elif kind == dead_kind:
+            last[seat] = last.get(seat, 0) + min(e.amount or 0, hand.big_blind or e.amount or 0)
+        else:
+            last[seat] = last.get(seat, 0) + (e.amount or 0)
+    return last
+
+
+def _commitment_lines(events: list[Event], top: int, second: int | None) -> list[int]:
+    """The lines of the commitments of seats ``top`` and ``second`` on the last street chips
+    went in on (read only for a hand whose return is inferred)."""
+    chips = _STREET_CHIPS
+    start, end = _last_street(events)
+    lines: list[int] = []
+    for k in range(start, end + 1):
+        e = events[k]
+        seat = e.seat
+        if seat is not None and (seat == top or seat == second) and e.kind in chips:
+            lines.append(e.line_no)
+    return lines
+
+
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
 
 # A suffix beyond ASCII after amounts (Winamax's '2.50€') makes every line holding it a str
@@ -765,7 +799,8 @@ _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
 # a line lacks is found, and named, as in the site's own words.  Events keep the raw line, and
 # the content hash is the text's as written.
 # (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
-SUFFIX_STAND_IN = "\x1a"
+# (Final: compiled, a constant; a module global is a dict lookup at each use, some 95 a euro hand)
+SUFFIX_STAND_IN: Final = "\x1a"
 
 
 class _SiteTables:
@@ -777,6 +812,33 @@ class _SiteTables:
         self.alias_firsts = tuple(a[0] for a in site.action_aliases)
         self.rejected_firsts = tuple(r[0] for r in site.rejected_actions)
         self.special_firsts = self.alias_firsts + self.rejected_firsts
+        # the same first words by their first character: most actions (folds, calls, checks,
+        # raises) start with a character none of them starts with, told by one lookup, where
+        # the tuple's startswith tries every first words in turn (Winamax: eight, on every
+        # action).  None: some first words are '' (every action starts so)
+        by_initial: dict[str, tuple[str, ...]] = {}
+        for first in self.special_firsts:
+            by_initial[first[:1]] = by_initial.get(first[:1], ()) + (first,)
+        self.specials_by_initial: dict[str, tuple[str, ...]] | None = None if "" in self.special_firsts else by_initial
+        # names without a colon (actor_sep ' '): a line is tested for a collect (collect_word
+        # searched in it, then the pattern) where no seated player starts it, or where the one who
+        # does is followed by this verb ('collected '), as a collect's player is: its pattern reads
+        # him as all the text before collect_word ('^(.+) collected ').  A longer seated name that
+        # started such a line would hold the verb's word (collect_key): a hand seating one tests
+        # every line.  '' : every line is tested (the pattern reads its player otherwise)
+        word, pattern = site.collect_word, site.collect
+        reads_before = (pattern.pattern.startswith("^(.+)" + word) and not pattern.groupindex) or \
+            pattern.pattern.startswith("^(?P<player>.+)" + word)
+        self.collect_key = word.strip()
+        self.collect_verb = word[1:] if (site.actor_sep == " " and word.startswith(" ") and reads_before
+                                         and self.collect_key and " " not in self.collect_key
+                                         and not pattern.flags & re.IGNORECASE) else ""
+        # infer_return may take the commitments the reader follows as it reads (see
+        # _HandReader.left_commitments) where every event of a street's chips is one of its
+        # actions that count in them: the site has no line events of its own, and posts
+        # nothing but a street's chips or an ante
+        self.commitments_followed = not site.line_events and all(
+            kind == K.ANTE or kind in _STREET_CHIPS for kind in self.posts.values())
         # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
         self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
@@ -883,8 +945,6 @@ class _HandReader:
         self.amounts = tables.amounts_at(scale)
         self.posts = tables.posts
         self.aliases = tables.aliases
-        self.alias_firsts = tables.alias_firsts
-        self.rejected_firsts = tables.rejected_firsts
         self.special_firsts = tables.special_firsts
         self.suffix = site.amount_suffix  # what amt takes off an amount's end
         self.stand_in = tables.stand_in  # the lines read with SUFFIX_STAND_IN for the suffix
@@ -906,13 +966,23 @@ class _HandReader:
         self.run = 0  # run it twice: the run being read (0: the board has not been run more than once)
         self.runs = 0  # the highest run seen
         self.names_longest: list[str] = []
-        self.names_by_first: dict[str, list[str]] = {}  # actor_sep ' ': first word -> names, longest first
+        # actor_sep ' ': first word -> the names of more than one word starting with it, longest first
+        self.names_by_first: dict[str, list[str]] = {}
         # a record cut short (no summary, or a summary cut off): what it lacks (hands.record_cut)
         self.cut: str | None = None
         # the line the record stops in, when it cannot be read (a line cut off mid-way):
         # (line, text), set by the parser before it reads the lines before it
         self.fragment: tuple[int, str] | None = None
         self.seated = False  # the seat lines are read: a cut before them leaves no hand to store
+        # for infer_return: the commitments of the last street left on which chips went in, and
+        # whether the reader's commitments are what infer_return would read from the events (its
+        # street is the events' last run of one street holding chips: not so where a street
+        # with no event lies between two, where an event of another street is recorded among a
+        # street's (a re-buy), or where a dead blind's live part was read before the big blind
+        # was known); the first event of the current street
+        self.left_commitments: dict[int, int] | None = None
+        self.commitments_exact = True
+        self.street_start = 0
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -976,7 +1046,9 @@ class _HandReader:
         if self.stand_in:
             # the hand's lines read with the stand-in (see SUFFIX_STAND_IN): a line without the
             # suffix is a str of a byte a character already, and the suffix's test of it is
-            # one of widths (a str of a byte a character cannot hold it)
+            # one of widths (a str of a byte a character cannot hold it).  (Tried: the lines
+            # without the suffix searched for the stand-in at once, joined: the list and the
+            # join cost more than the searches, 1.2k instructions a Winamax hand, callgrind)
             suffix = site.amount_suffix
             read_lines: list[str] | None = None
             for k in range(len(texts)):
@@ -1181,13 +1253,15 @@ class _HandReader:
         self.names_longest = sorted(self.names, key=len, reverse=True)
         if site.actor_sep == " ":
             # a name followed by ' ' starts the line with its own first word: the names
-            # split_actor tries for a line are those of the line's first word
-            # (a name of one word, the most, is its own key: no partition; a dict's get and
-            # set, not setdefault, which is a generic call compiled)
+            # split_actor tries for a line are those of more than one word starting with the
+            # line's first word, then that word (most names are one word: nothing to key for them)
+            # (a dict's get and set, not setdefault, which is a generic call compiled)
             by_first = self.names_by_first
             for name in self.names_longest:
                 space = name.find(" ")
-                first = name if space < 0 else name[:space]
+                if space < 0:
+                    continue
+                first = name[:space]
                 same_first = by_first.get(first)
                 if same_first is None:
                     by_first[first] = [name]
@@ -1195,7 +1269,13 @@ class _HandReader:
                     same_first.append(name)
         self.body(hand, i)
         if self.site.implied_returns and self.cut is None:
-            infer_return(self.events, hand)
+            if self.commitments_exact and self.tables.commitments_followed:
+                # the commitments of the last street chips went in on, as followed (none: no chips went in)
+                last = self.committed if self.committed else self.left_commitments
+                if last is not None:
+                    infer_return(self.events, hand, last)
+            else:
+                infer_return(self.events, hand)
         if self.cut is not None and self.fragment is not None:
             no, text = self.fragment
             if no == self.cut_by and self.site.header_anywhere is not None and (g := self.site.header_anywhere.search(text)):
@@ -1249,10 +1329,18 @@ class _HandReader:
         bare_dealt, ignored_actions, ignored_lines = site.bare_dealt, site.ignored_actions, site.ignored_lines
         # names written without a colon ('Ann collected 5'): the collect line would read as Ann's action
         collect_first = site.actor_sep != ": "
+        collect_verb = self.tables.collect_verb if collect_first else ""  # (see _SiteTables)
+        if collect_verb:
+            collect_key = self.tables.collect_key
+            for name in self.names:
+                if collect_key in name:
+                    collect_verb = ""  # a seated name holds the collect's word: every line is tested
+                    break
         summary_ignored = ("Board [", *site.summary_ignored)
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
         texts = self.texts  # the lines as read (see SUFFIX_STAND_IN)
+        self.street_start = len(self.events)
         # Lines are tested from the most specific start to the least; most lines are
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for k in range(i, len(buf)):
@@ -1297,9 +1385,11 @@ class _HandReader:
                 player = um.group(2)
                 self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
                 continue
-            if collect_first and site.collect_word in text and self.collect(street, no, text):
-                continue
             player, action = self.split_actor(text)
+            # (a line a seated player starts with an action's verb is no collect: see _SiteTables)
+            if collect_first and (player is None or action.startswith(collect_verb)) and site.collect_word in text \
+                    and self.collect(street, no, text):
+                continue
             if player is not None and not (site.not_actions and action.startswith(site.not_actions)):
                 if ignored_actions and action.startswith(ignored_actions):
                     continue
@@ -1310,8 +1400,11 @@ class _HandReader:
                     # single-draw games have no draw marker: the first draw line ends predraw
                     street = S.FIRST_DRAW
                     self.committed = {}
+                    self.commitments_exact = False  # (the street changes here: infer_return reads the events)
                 self.action(hand, street, no, text, player, action)
                 continue
+            if ignored_lines and text.startswith(ignored_lines):
+                continue  # (tested first of the lines no player starts: WPN writes 2.5 'Main pot' lines a hand)
             if " re-buys and receives " in text or " takes the add-on" in text:
                 self.rebuy(no, text)
                 continue
@@ -1323,13 +1416,12 @@ class _HandReader:
             if site.topup and (tm := site.topup.match(text)):
                 who = tm.group("player")
                 if who in self.names:
+                    self.commitments_exact = False  # (an event of another street among the street's)
                     self.add(S.SUMMARY, K.REBUY, no, self.names[who], who, amount=self.amt(tm.group("amount")))
                 continue  # a player not in this hand (seated after it began): nothing of this hand
             if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
                 continue
             if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or _holds_any(text, IGNORED_INFIX):
-                continue
-            if ignored_lines and text.startswith(ignored_lines):
                 continue
             if site.collect_word in text:
                 if not self.collect(street, no, text):
@@ -1386,6 +1478,7 @@ class _HandReader:
 
     def marker(self, hand: ParsedHand, street: str, no: int, text: str, stud: bool) -> str:
         """A '*** ... ***' line: the new street (and a deal_board event for board cards)."""
+        at = len(self.events)  # the new street's first event, if it changes
         end = text.find("***", 4)
         head = text[: end + 3] if end >= 0 else text
         head = self.site.marker_aliases.get(head, head)
@@ -1428,6 +1521,12 @@ class _HandReader:
         if new is None:
             raise self.fail(no, text, "street marker not understood")
         if new != street:
+            committed = self.committed
+            if committed:
+                self.left_commitments = committed
+            elif at == self.street_start:
+                self.commitments_exact = False  # a street with no event: the streets around it lie together
+            self.street_start = at
             self.committed = {}
         return new
 
@@ -1508,11 +1607,14 @@ class _HandReader:
             space = text.find(" ")
             if space < 0:
                 return None, ""
-            for name in self.names_by_first.get(text[:space], ()):
-                size = len(name)
-                # a name of one word is the line's first word (the names of its key), followed by ' '
-                if size == space or (text.startswith(name) and text[size : size + 1] == " "):
-                    return name, text[size + 1 :]
+            first = text[:space]
+            if self.names_by_first:  # the longer names first: a seated 'Ann Lee' is not 'Ann'
+                for name in self.names_by_first.get(first, ()):
+                    size = len(name)
+                    if text.startswith(name) and text[size : size + 1] == " ":
+                        return name, text[size + 1 :]
+            if first in self.names:
+                return first, text[space + 1 :]
             return None, ""
         if sep != ": ":
             # '<name> <action>': the longest seated name followed by the separator
@@ -1549,10 +1651,15 @@ class _HandReader:
         often they occur (folds and posts are most of a tournament's lines)."""
         seat = self.names[player]
         site = self.site
-        # one test for the common actions, before the aliases' and the rejected actions' own (an
-        # action starting with neither's first words is neither rewritten nor rejected)
-        if self.special_firsts and action.startswith(self.special_firsts):
-            if site.action_aliases and action.startswith(self.alias_firsts):
+        # one lookup for the common actions, before the aliases' and the rejected actions' own
+        # tests (an action starting with neither's first words is neither rewritten nor rejected)
+        firsts = self.special_firsts
+        if firsts:
+            by_initial = self.tables.specials_by_initial
+            if by_initial is not None:  # (the first words starting with the action's first character)
+                firsts = by_initial.get(action[:1], ())
+            if firsts and action.startswith(firsts):
+                # (each alias and rejected action tested in turn: a post, mostly, reaches here)
                 for first, pattern, words, swap in self.aliases:
                     if not action.startswith(first):
                         continue
@@ -1562,7 +1669,6 @@ class _HandReader:
                     # prepares it in Python on every call, matching or not
                     elif pattern.search(action) is not None:
                         action = pattern.sub(words, action, count=1)
-            if site.rejected_actions and action.startswith(self.rejected_firsts):
                 for first, pattern, code, why in site.rejected_actions:
                     if action.startswith(first) and pattern.match(action):
                         raise _Reject(code, no, f"line {no}: {why}: {text!r}")
@@ -1596,7 +1702,12 @@ class _HandReader:
             if kind == K.ANTE:
                 self.antes.append((seat, amount))
             else:
-                live = amount if kind != K.DEAD_BLIND else min(amount, hand.big_blind or amount)
+                if kind != K.DEAD_BLIND:
+                    live = amount
+                else:
+                    live = min(amount, hand.big_blind or amount)
+                    if hand.big_blind is None:
+                        self.commitments_exact = False  # (infer_return reads the big blind the hand ends with)
                 committed[seat] = committed.get(seat, 0) + live
                 self.blinds[seat] = (street, self.blinds.get(seat, (street, 0))[1] + live)
                 if kind == K.BIG_BLIND:
@@ -1687,6 +1798,7 @@ class _HandReader:
     def rebuy(self, no: int, text: str) -> None:
         """A re-buy or add-on line: a table event (street 'summary', so the replay does
         not deal the player in); amount = chips received."""
+        self.commitments_exact = False  # (an event of another street among the street's)
         rm = _REBUY.match(text)
         if not rm:
             raise self.fail(no, text)

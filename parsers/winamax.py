@@ -58,8 +58,11 @@ WINAMAX = StarsSite(
     **{
         # (a tournament summary, 'Winamax Poker - Tournament summary : ...', is no hand)
         **hand_headers(("Winamax Poker - ",), r"Winamax Poker - (?!Tournament summary)(?P<num>)"),
-        # the hand number comes after the game's kind: the game's text is read around it
-        "header": re.compile(r"^Winamax Poker - (?P<rest>.*?) - HandId: #(?P<num>\d+-\d+-\d+)(?P<rest_end> - .*)$"),
+        # the hand number comes after the game's kind: the game's text is read around it.  The
+        # text before ' - HandId: #' is read as `.*?` would read it (the first place the rest
+        # matches from), a word at a time: `.*?` tries every character (some 45 in a tournament's)
+        "header": re.compile(
+            r"^Winamax Poker - (?P<rest>[^ \n]*+(?: [^ \n]*+)*?) - HandId: #(?P<num>\d+-\d+-\d+)(?P<rest_end> - .*)$"),
         "header_anywhere": None,
     },
     header_rest_end=True,
@@ -76,8 +79,9 @@ WINAMAX = StarsSite(
     # '1€/2€'; stud: '5€/25€/50€' (ante, small bet, big bet)
     stakes=(re.compile(r"^(?:(?P<ante>[^/ ]+)/)?(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)$"),),
     table_prefix="Table: '",
+    # (the name as '.*?' would read it, from one '(' or "'" to the next: '.*?' tried every character)
     table=re.compile(
-        r"^Table: '(?P<name>.*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
+        r"^Table: '(?P<name>[^('\n]*+(?:[('][^('\n]*+)*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
         r"(?: Seat #(?P<btn>\d+) is the button)?$"
     ),
     seat=re.compile(

@@ -281,3 +281,40 @@ def test_header_table_and_seats_read_through_the_stand_in_are_stored_as_written(
     named = _read([(n, o, t.replace("Player23", "Player€23")) for n, o, t in lines])
     assert [s.player for s in named.seats if "€" in s.player] == ["Player€23"]
     assert [(e.player, e.amount) for e in named.events if e.kind == "call"][:1] == [("Player€23", 5)]
+
+
+# --- inferred returns from the commitments the reader followed ------------------------------
+
+def test_returns_inferred_from_the_commitments_followed_are_those_read_from_the_events(monkeypatch) -> None:
+    """The family's reader hands infer_return each hand's last street's commitments as it followed
+    them while reading; read again with them withheld (infer_return reads them from the events, as it
+    does for Bovada's reader), every Winamax corpus file gives the same hands, and most hands' returns
+    were inferred the first way."""
+    import os
+
+    from conftest import CORPUS
+    from parsers import iter_lines, open_source
+    from parsers.stars_family import _site_tables
+    from parsers.winamax import WINAMAX, WinamaxParser
+
+    parser = WinamaxParser()
+    files = []
+    for root, dirs, names in os.walk(CORPUS / "fpdb"):
+        dirs.sort()
+        for name in sorted(names):
+            path = os.path.join(root, name)
+            info = open_source(path)
+            if parser.detect(info.head, path):
+                files.append((list(iter_lines(path, info.encoding)), path))
+    assert len(files) > 20
+
+    def hands():
+        return [repr(h) for lines, path in files for h in parser.iter_hands(iter(lines), path)]
+
+    followed = hands()
+    inferred = sum(s.count("kind='uncalled_return'") for s in followed)
+    tables = _site_tables(WINAMAX)
+    assert tables.commitments_followed
+    monkeypatch.setattr(tables, "commitments_followed", False)
+    assert hands() == followed
+    assert inferred > 40, inferred

@@ -137,6 +137,109 @@ def test_amounts_kept_by_text_read_as_written():
             raise AssertionError("'$x' is no amount")
 
 
+def test_winamax_header_and_table_read_as_their_lazy_patterns_read():
+    """Winamax's header reads the text before ' - HandId: #' a word at a time, its table line the
+    table's name from one '(' or quote to the next, where a lazy '.*?' tried every character: the
+    same match and groups as the lazy patterns, on seeded random lines built of the pieces that
+    could tell them apart (the key twice, a number cut short, spaces, line breaks)."""
+    import random
+    import re
+
+    from parsers.winamax import WINAMAX
+
+    lazy_header = re.compile(r"^Winamax Poker - (?P<rest>.*?) - HandId: #(?P<num>\d+-\d+-\d+)(?P<rest_end> - .*)$")
+    lazy_table = re.compile(r"^Table: '(?P<name>.*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
+                            r"(?: Seat #(?P<btn>\d+) is the button)?$")
+    header_parts = [" - HandId: #", " - HandId: #1-2-3 - x", " - HandId: #1-2", "1", "-", " ", "  ", "\n", "a", " - ",
+                    "#", "\t", "1-2-3", "€", " - HandId: #12-3-4 -", "-4"]
+    table_parts = ["'", "(", ")", "(12)", "(12)#3", "#3", "a", " ", "\n", "' 9-max (real money)", " 9-max", "(1)#2'",
+                   "' 9-max (play money) Seat #2 is the button", "x(", "€"]
+    ends = ["' 9-max (real money)", "' 9-max (play money) Seat #2 is the button", ""]
+    rng = random.Random(14)
+    matched = [0, 0]
+    for _ in range(20000):
+        head = "".join(rng.choice(header_parts) for _ in range(rng.randint(0, 6)))
+        tail = "".join(rng.choice(header_parts) for _ in range(rng.randint(0, 6)))
+        header = f"Winamax Poker - {head} - HandId: #{tail}"
+        table = ("Table: '" + "".join(rng.choice(table_parts) for _ in range(rng.randint(0, 8))) + rng.choice(ends)
+                 + "".join(rng.choice(table_parts) for _ in range(rng.randint(0, 2))))
+        for k, (pattern, lazy, line) in enumerate(((WINAMAX.header, lazy_header, header), (WINAMAX.table, lazy_table, table))):
+            m, expected = pattern.match(line), lazy.match(line)
+            assert (m and m.groupdict()) == (expected and expected.groupdict()), line
+            matched[k] += expected is not None
+    assert min(matched) > 5000, matched  # (most lines match: the groups are compared)
+
+
+def test_names_without_a_colon_the_longest_seated_name_acts():
+    """Where actions have no colon, a line's actor is the longest seated name it starts with:
+    'Ann Lee' and 'Ann' both seated, each line is the right one's."""
+    from parsers.winamax import WinamaxParser
+
+    text = """Winamax Poker - Tournament "T" buyIn: 1€ level: 1 - HandId: #1-2-3 - Holdem no limit (10/20) - 2020/01/01 10:00:00 UTC
+Table: 'T(5)#1' 3-max (real money) Seat #1 is the button
+Seat 1: Ann (1000)
+Seat 2: Ann Lee (1000)
+Seat 3: Lee (1000)
+*** ANTE/BLINDS ***
+Ann Lee posts small blind 10
+Lee posts big blind 20
+*** PRE-FLOP ***
+Ann raises 40 to 60
+Ann Lee folds
+Lee calls 40
+*** FLOP *** [2c 3d 4h]
+Lee checks
+Ann bets 100
+Lee folds
+Ann collected 230 from pot
+*** SUMMARY ***
+Total pot 230 | No rake
+Seat 1: Ann (button) won 230
+Seat 2: Ann Lee (small blind) folded on the pre-flop
+Seat 3: Lee (big blind) folded on the flop"""
+    [h] = _read(WinamaxParser(), text)
+    assert isinstance(h, ParsedHand), h
+    acts = [(e.kind, e.player, e.amount) for e in h.events if e.kind in ("small_blind", "big_blind", "raise", "fold", "call", "bet")]
+    assert acts == [("small_blind", "Ann Lee", 10), ("big_blind", "Lee", 20), ("raise", "Ann", 40), ("fold", "Ann Lee", None),
+                    ("call", "Lee", 40), ("bet", "Ann", 100), ("fold", "Lee", None)]
+    # the flop's bet was not called: its return is inferred from the bet's line and the collect's
+    [back] = [e for e in h.events if e.kind == "uncalled_return"]
+    assert (back.player, back.amount, back.inferred_from) == ("Ann", 100, [15, 17])
+
+
+def test_names_without_a_colon_a_collect_is_read_whatever_names_are_seated():
+    """A line a seated player starts with an action's verb is read as his action without a search
+    for the collect's word; a collect line is still its player's collect where a longer seated
+    name ('Ann collected') would start it too."""
+    from parsers.winamax import WinamaxParser
+
+    text = """Winamax Poker - Tournament "T" buyIn: 1€ level: 1 - HandId: #1-2-3 - Holdem no limit (10/20) - 2020/01/01 10:00:00 UTC
+Table: 'T(5)#1' 3-max (real money) Seat #1 is the button
+Seat 1: Ann (1000)
+Seat 2: Ann collected (1000)
+*** ANTE/BLINDS ***
+Ann posts small blind 10
+Ann collected posts big blind 20
+*** PRE-FLOP ***
+Ann calls 10
+Ann collected checks
+*** FLOP *** [2c 3d 4h]
+Ann collected bets 20
+Ann folds
+Ann collected collected 60 from pot
+*** SUMMARY ***
+Total pot 60 | No rake
+Seat 2: Ann collected won 60"""
+    [h] = _read(WinamaxParser(), text)
+    assert isinstance(h, ParsedHand), h
+    assert [(e.kind, e.player, e.amount) for e in h.events if e.kind in ("call", "check", "bet", "fold", "collect")] == [
+        ("call", "Ann", 10), ("check", "Ann collected", None), ("bet", "Ann collected", 20), ("fold", "Ann", None),
+        ("collect", "Ann collected", 40)]
+    ann = text.replace("Ann collected collected 60 from pot", "Ann collected 60 from pot")
+    [h] = _read(WinamaxParser(), ann)  # the collect's player is the text before ' collected ': Ann
+    assert [(e.kind, e.player) for e in h.events if e.kind == "collect"] == [("collect", "Ann")]
+
+
 def test_run_it_once_raise_leaves_out_the_players_own_bets():
     text = """Run It Once Poker Hand #7: Hold'em No Limit (€0.02/€0.04) - 2019/02/08 15:19 UTC [2019/02/08 16:19 CET]
 Table ID '3' 6-Max Seat #1 is the button
