@@ -248,9 +248,8 @@ def view_sql(table: Table, root: str, temp: bool = False, hand_range: tuple[str 
         if table is schema.HANDS:
             conds.append(f"h.{UNIT} < {int(before_unit)}")
         else:
-            hands_glob = _sql_str(os.path.join(root, schema.HANDS.name, "*.parquet"))
-            conds.append(f"hand_id IN (SELECT hand_id FROM read_parquet({hands_glob}) WHERE "
-                         + " AND ".join([*in_range, f"{UNIT} < {int(before_unit)}"]) + ")")
+            _, older = hands_of_units(root, before_unit)
+            conds.append(f"hand_id IN ({' AND '.join([older, *in_range])})")
     where = f" WHERE {' AND '.join(conds)}" if conds else ""
     if table is schema.HANDS:
         cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)

@@ -363,8 +363,6 @@ class WorkerChecks:
         """The findings of the hands in the committed segments ``files`` (table name ->
         file names in its folder under ``root``), whose units' parts are ``parts``
         (unit id, part, the file's path as ``sources`` keeps it), as rows of ``findings``."""
-        from auditor import schema, segments
-
         con = self.con
         paths = list(dict.fromkeys(p for _, _, p in parts))
         at = {p: i for i, p in enumerate(paths)}
@@ -374,7 +372,7 @@ class WorkerChecks:
         con.register("sources", pa.table({"source_id": pa.array(range(len(paths)), pa.int32()),
                                           "path": pa.array(paths, pa.string())}))
         try:
-            for t in schema.SEGMENT_TABLES:
+            for t in SEGMENT_TABLES:
                 # views, not copies: each check reads only its columns, and nothing is held
                 con.execute(f"CREATE OR REPLACE TEMP VIEW {t.name} AS "
                             + segments.files_sql(t, root, files.get(t.name, []), units="_units"))
@@ -388,7 +386,7 @@ class WorkerChecks:
             con.execute("DELETE FROM findings")
             con.execute("DELETE FROM _award_hands")
             con.execute("DROP TABLE IF EXISTS temp._found")
-            for t in schema.SEGMENT_TABLES:
+            for t in SEGMENT_TABLES:
                 con.execute(f"DROP VIEW IF EXISTS temp.{t.name}")
             con.unregister("_units")
             con.unregister("sources")
