@@ -195,21 +195,49 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                 break
     what = ("auto: " + ", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in profiles)
             if chosen is None else ", ".join(f"{p.name} ({p.path})" for p in profiles) or "none (bare TDA)")
-    with transaction(con):
-        con.execute("UPDATE findings SET category = 'violation', category_basis = NULL "
-                    "WHERE edition = ? AND category = 'departure'", [edition])
+    # the inserted findings written to the database first: DuckDB holds rows not yet
+    # checkpointed in memory, and updating them there costs more of it
+    con.execute("CHECKPOINT")
+    con.execute("CREATE OR REPLACE TEMP TABLE _departures (policies VARCHAR, site VARCHAR, day DATE, basis VARCHAR)")
+    try:
         if decided:
-            con.execute("CREATE OR REPLACE TEMP TABLE _departures (policies VARCHAR, site VARCHAR, day DATE, basis VARCHAR)")
             con.executemany("INSERT INTO _departures VALUES (?, ?, ?, ?)", decided)
-            con.execute(
-                "UPDATE findings f SET category = 'departure', category_basis = d.basis "
-                "FROM hands h, _departures d "
-                "WHERE f.edition = ? AND h.hand_id = f.hand_id AND d.policies = f.house_policy "
-                "AND d.site IS NOT DISTINCT FROM h.site AND d.day IS NOT DISTINCT FROM CAST(h.started_at AS DATE)",
-                [edition])
-            con.execute("DROP TABLE temp._departures")
+        # a range of the findings' hands at a time, each in a transaction of its own: an
+        # UPDATE holds what it changes in memory until its commit (the 10M audit ran out of
+        # DuckDB's 400 MB updating 534,000 findings in one); the edition's checks stay
+        # 'in-progress' until run_checks has applied the profiles, so a crash in between shows
+        for lo, hi in _hand_ranges(con, edition):
+            in_range = "f.hand_id >= $lo AND ($hi IS NULL OR f.hand_id < $hi)"
+            with transaction(con):
+                con.execute("UPDATE findings f SET category = 'violation', category_basis = NULL "
+                            f"WHERE f.edition = $edition AND f.category = 'departure' AND {in_range}",
+                            {"edition": edition, "lo": lo, "hi": hi})
+                if decided:
+                    con.execute(
+                        "UPDATE findings f SET category = 'departure', category_basis = d.basis "
+                        "FROM hands h, _departures d "
+                        f"WHERE f.edition = $edition AND {in_range} AND {in_range.replace('f.', 'h.')} "
+                        "AND h.hand_id = f.hand_id AND d.policies = f.house_policy "
+                        "AND d.site IS NOT DISTINCT FROM h.site AND d.day IS NOT DISTINCT FROM CAST(h.started_at AS DATE)",
+                        {"edition": edition, "lo": lo, "hi": hi})
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp._departures")
+    with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"house:{edition}", what])
     return what
+
+
+UPDATE_FINDINGS = 100_000  # findings a transaction of apply's updates covers (about: whole hands)
+
+
+def _hand_ranges(con: duckdb.DuckDBPyConnection, edition: str) -> list[tuple[str, str | None]]:
+    """The edition's findings' hand ids cut into ranges of about ``UPDATE_FINDINGS``
+    findings: (lowest id, first id of the next range or None); one range from the
+    lowest id when there are fewer (none without findings)."""
+    firsts = [r[0] for r in con.execute(
+        "SELECT hand_id FROM (SELECT hand_id, row_number() OVER (ORDER BY hand_id) AS n FROM findings WHERE edition = ?) "
+        "WHERE n % ? = 1 ORDER BY 1", [edition, UPDATE_FINDINGS]).fetchall()]
+    return [(lo, firsts[i + 1] if i + 1 < len(firsts) else None) for i, lo in enumerate(firsts)]
 
 
 def applied(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
