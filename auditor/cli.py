@@ -26,7 +26,7 @@ DB_OPTION = click.option(
 
 DASK_OPTION = click.option(
     "--dask", "dask", default=None, metavar="local|tcp://HOST:PORT",
-    help="Run parsing and replay on Dask workers: 'local' starts a cluster of this machine's cores (--jobs "
+    help="Run parsing, replay and the table checks on Dask workers: 'local' starts a cluster of this machine's cores (--jobs "
          "processes if given), tcp://HOST:PORT joins a running scheduler.  Inputs must be on storage every worker "
          "reads at the same path (README: Running on several machines).  Needs pip install 'tda-auditor[dask]'.")
 

@@ -141,8 +141,9 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     (``auditor.house.choose``: auto, none, a profile's name or file).
 
     ``cluster``: a ``distributed.Client`` (``auditor.distributed.connect``) whose
-    workers parse and replay in place of local processes; the store and the checks
-    stay in this process."""
+    workers parse and replay in place of local processes, and run the table checks a
+    batch of tournaments at a time; the store and the other checks stay in this
+    process."""
     edition(edition_name)  # fail early on an unknown edition
     house_rules.choose(house)  # and on an unknown profile
     t0 = time.perf_counter()
@@ -160,7 +161,7 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
         else:
             ing = ingest(paths, con=con, progress=progress, jobs=jobs, cluster=cluster)
             rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs, cluster=cluster)
-        counts = run_checks(con, edition_name, house=house,
+        counts = run_checks(con, edition_name, house=house, cluster=cluster,
                             checked_from_unit=ing.checked_from_unit if ing.checked_edition == edition_name else None)
         applied = house_rules.applied(con, edition_name) or ""
         by_both = {(c, s): n for c, s, n in con.execute(

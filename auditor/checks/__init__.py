@@ -33,7 +33,7 @@ award check is not reported again by a later one.
 
 Table checks (``group: table``) judge the sequence of hands at a table.  They run a
 batch of tournaments at a time, not over the whole store at once, so that their
-memory does not grow with the store (``_run_table_checks``; docs/table-checks.md,
+memory does not grow with the store (``table_batch``; docs/table-checks.md,
 "Memory").
 
 ``scope`` says what rows a check reads to judge a hand, and so where it can run:
@@ -55,8 +55,11 @@ The award checks share one scope: their precedence is applied among them.
 
 from __future__ import annotations
 
-import threading
 import os
+import shutil
+import tempfile
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
@@ -66,7 +69,7 @@ import pyarrow as pa
 
 from auditor.schema import SEGMENT_TABLES
 from auditor import segments
-from auditor.store import MEMORY_ENV, segments_root, transaction
+from auditor.store import MEMORY_ENV, memory_limit, segments_root, transaction
 from replay.editions import edition as edition_rules
 
 SEVERITIES = ("info", "warning", "error")
@@ -148,7 +151,7 @@ def load_checks() -> list[Check]:
 
 
 def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None,
-               house: str = "auto", checked_from_unit: int | None = None) -> dict[str, int]:
+               house: str = "auto", checked_from_unit: int | None = None, cluster=None) -> dict[str, int]:
     """Run the checks under ``edition`` and replace that edition's findings (for the
     checks run; naming one award check runs them all).  Returns findings per check
     id.  Each check's rows go into the findings table in one set-based INSERT,
@@ -161,7 +164,12 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     checks' findings of the hands stored before (``clear_hand_findings``): the
     workers' are kept, and the checks run here for the hands stored before only,
     over views of those hands (none: not run at all).  No query sets the new hands
-    apart by their ids, whose number grows with the ingest."""
+    apart by their ids, whose number grows with the ingest.
+
+    The table checks run a batch of tournaments at a time, each batch in a DuckDB
+    connection of its own (``table_batch``): in ``TABLE_THREADS`` threads here, or on
+    the workers of ``cluster`` (a ``distributed.Client``), while this connection runs
+    the other checks."""
     from auditor import house as house_rules
     from auditor.catalog import citation
 
@@ -183,11 +191,15 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{edition}"])
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
-    found = _run_table_checks(con, table, edition) if table else {}
+    found: dict[str, str] = {}
+    tables: _TableRun | None = None
     # each check replaces its own findings in its own transaction: atomic per check,
     # and DuckDB never holds every check's work in memory at once
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
     try:
+        # the table checks start first, in connections of their own, and run while this one
+        # runs the others; their rows are gathered before their findings go in (last)
+        tables = _TableRun(con, table, edition, cluster) if table else None
         # which hands the workers checked: None (none), or the units from checked_from_unit
         # on, which are every stored hand (a new store) or not
         in_workers = _checked_in_workers(con, checked_from_unit) if checked_from_unit is not None else None
@@ -197,7 +209,10 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
             # memory does not grow with the store
             hand = [c for c in checks if c.scope == "hand" and rules[c.check_id]]
             found |= _run_hand_checks(con, hand, edition, before_unit=in_workers) if hand else {}
-        for c in checks:
+        for c in sorted(checks, key=lambda c: c.group == "table"):
+            if c.group == "table" and tables is not None:
+                found |= tables.finish(con)
+                tables = None
             with transaction(con):
                 if c.scope != "hand" or in_workers is None:
                     counts[c.check_id] = _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id))
@@ -208,8 +223,11 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
                 [(counts[c.check_id],)] = con.execute(
                     "SELECT count(*) FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id]).fetchall()
     finally:
+        if tables is not None:
+            tables.close()
         for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+    counts = {c.check_id: counts[c.check_id] for c in checks if c.check_id in counts}  # in the checks' order
     house_rules.apply(con, edition, house)
     if not (only and was_interrupted):
         with transaction(con):
@@ -461,45 +479,200 @@ def _table_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str, str]]
     return con.execute("SELECT batch, min(lo), max(hi) FROM temp._tc_keys GROUP BY batch ORDER BY batch").fetchall()
 
 
-def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str) -> dict[str, str]:
-    """Run the table checks a batch of tournaments at a time; their rows go into one
-    temp table per check (returned by check id).  Each batch: its hands, seats,
-    events and hand results as temp tables shadowing the stored ones, the table
-    views materialised from them, then every check over those."""
-    out = {c.check_id: f"_tc_found_{i}" for i, c in enumerate(checks)}
-    for t in out.values():
-        con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+# The table checks' batches run in connections of their own (``TableConnection``), not in
+# the store's, while the store's runs the other checks (``run_checks``): here in
+# TABLE_THREADS threads, each with one connection for all the batches it takes, or on a
+# Dask cluster's workers, a task a batch.  Each such connection is bounded to
+# TABLE_MEMORY (or the store's bound, if lower): measured on 51,000 copied hands, one
+# batch of all of them needs 120-160 MB in a connection of its own and batches of
+# 5,000 need 100-120 MB (DuckDB's fixed cost, whatever the rows), where the store's
+# connection needed 190-256 MB for the one batch.
+TABLE_THREADS = 2
+TABLE_MEMORY = 200 * 2**20
+
+
+def _segment_files(con: duckdb.DuckDBPyConnection, edition: str) -> dict[str, list[str]]:
+    """The committed segment files of each table (the replay facts: ``edition``'s only),
+    by table name: what a connection of its own reads (``TableConnection``)."""
+    files: dict[str, list[str]] = {}
+    for table, file in con.execute("SELECT table_name, file FROM segments WHERE edition IS NULL OR edition = ? "
+                                   "ORDER BY table_name, file", [edition]).fetchall():
+        files.setdefault(table, []).append(file)
+    return files
+
+
+class TableConnection:
+    """An in-memory DuckDB connection, single-threaded and bounded to ``memory`` bytes,
+    that reads a store's committed segments ``files`` (table name -> file names in its
+    folder under ``root``; the hands' source ids from ``units``, the store's
+    unit_sources rows as an Arrow table) through views of the stored names, with the project's macros
+    and table views: the table checks run here a batch at a time (``batch``)."""
+
+    def __init__(self, root: str, files: dict[str, list[str]], units: pa.Table, memory: int):
+        from auditor.store import MACROS, VIEWS
+
+        self.spill = tempfile.mkdtemp(prefix="tda-audit-table-checks-")
+        self.con = con = duckdb.connect(":memory:")
+        try:
+            con.execute("SET threads = 1")
+            con.execute(f"SET memory_limit = '{int(memory)} bytes'")
+            con.execute(f"SET temp_directory = {segments._sql_str(self.spill)}")
+            con.execute("SET enable_progress_bar = false")
+            con.register("_units", units)
+            con.execute("CREATE TABLE unit_sources AS SELECT unit_id, part, source_id FROM _units")
+            con.unregister("_units")
+            for t in SEGMENT_TABLES:
+                con.execute(f"CREATE VIEW {t.name} AS " + segments.files_sql(t, root, files.get(t.name, [])))
+            con.execute(MACROS.read_text(encoding="utf-8"))
+            con.execute(VIEWS.read_text(encoding="utf-8"))  # binding these views costs some 45 ms: once a connection
+        except BaseException:
+            self.close()
+            raise
+
+    def batch(self, edition: str, checks: list[Check], keys: list[str], lo: str | None, hi: str | None) -> list[pa.Table]:
+        """The rows of ``checks`` (in that order) over one batch of tournaments, whose
+        table keys are ``keys`` and hand ids lie from ``lo`` to ``hi``: the batch's
+        slices of the stored tables shadow them as temp tables, the table views are
+        materialised from those, and every check reads them."""
+        con = self.con
+        try:
+            con.execute("CREATE TEMP TABLE _tc_keys (tkey VARCHAR, batch INTEGER)")
+            if keys:
+                con.execute("INSERT INTO temp._tc_keys SELECT unnest(?::VARCHAR[]), 0", [keys])
+            rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
+            for name, sql in _SLICE.items():
+                sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
+                                 kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
+                params = {"lo": lo, "hi": hi, **({"batch": 0} if "$batch" in sql else {}),
+                          **({"edition": edition} if "$edition" in sql else {})}
+                con.execute(f"CREATE TEMP TABLE {name} AS {sql}", params)
+            for name in _MATERIALISED:
+                con.execute(f"CREATE TEMP TABLE {name} AS SELECT * FROM main.{name}")
+            # the views must have read the batch, not the whole store
+            [(n_views, n_batch)] = con.execute(
+                "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchall()
+            if n_views != n_batch:
+                raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
+            return [con.sql(c.body, params=_params(c, edition)).to_arrow_table() for c in checks]
+        finally:
+            for name in ("_tc_keys", *reversed(_MATERIALISED), *_SLICE):
+                con.execute(f"DROP TABLE IF EXISTS temp.{name}")
+
+    def close(self) -> None:
+        try:
+            self.con.close()
+        finally:
+            shutil.rmtree(self.spill, ignore_errors=True)
+
+
+def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory: int,
+                edition: str, check_ids: tuple[str, ...], keys: list[str], lo: str | None, hi: str | None) -> list[pa.Table]:
+    """Run by a Dask worker: the rows of the table checks ``check_ids`` over one batch of
+    tournaments (``TableConnection.batch``), in a connection of its own.  Plain data
+    in and out."""
+    by_id = {c.check_id: c for c in load_checks()}
+    tc = TableConnection(root, files, units, memory)
     try:
-        # no tournament hands at a table: one empty batch, so that each check's table gets its
-        # columns from empty slices (over the whole store's views a check would read every
-        # cash hand only to keep none of them)
-        batches = _table_batches(con) or [(0, None, None)]
-        for i, (batch, lo, hi) in enumerate(batches):
-            try:
-                rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
-                for name, sql in _SLICE.items():
-                    sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
-                                     kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
-                    params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {}),
-                              **({"edition": edition} if "$edition" in sql else {})}
-                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}", params)
-                for name in _MATERIALISED:
-                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM main.{name}")
-                # the views must have read the batch, not the whole store
-                (n_views, n_batch) = con.execute(
-                    "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchone()
-                if n_views != n_batch:
-                    raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
-                _batch_rows(con, checks, out, i == 0, edition)
-            finally:
-                _drop_slice(con)
-    except BaseException:
-        for t in out.values():
-            con.execute(f"DROP TABLE IF EXISTS temp.{t}")
-        raise
+        return tc.batch(edition, [by_id[i] for i in check_ids], keys, lo, hi)
     finally:
-        con.execute("DROP TABLE IF EXISTS temp._tc_keys")
-    return out
+        tc.close()
+
+
+class _TableRun:
+    """The table checks' batches, run in connections of their own while the store's
+    connection runs the other checks: by ``TABLE_THREADS`` threads here, each taking
+    the next batch in its own connection, or on ``cluster`` (a
+    ``distributed.Client``), a task a batch.  ``finish`` gathers their rows, in
+    batch order, into one temp table a check."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str, cluster=None):
+        self.checks = checks
+        try:
+            # no tournament hands at a table: one empty batch, so that each check's table gets its
+            # columns from empty slices (over the whole store's views a check would read every
+            # cash hand only to keep none of them)
+            batches = _table_batches(con) or [(0, None, None)]
+            keys: dict[int, list[str]] = {}
+            for tkey, batch in con.execute("SELECT tkey, batch FROM temp._tc_keys ORDER BY batch, lo, tkey").fetchall():
+                keys.setdefault(batch, []).append(tkey)
+        finally:
+            con.execute("DROP TABLE IF EXISTS temp._tc_keys")
+        store = (segments_root(con), _segment_files(con, edition),
+                 con.sql("SELECT unit_id, part, source_id FROM unit_sources ORDER BY ALL").to_arrow_table(),
+                 min(TABLE_MEMORY, memory_limit(con)))  # a user's smaller bound holds here too
+        self.todo = [(edition, keys.get(batch, []), lo, hi) for batch, lo, hi in batches]
+        self.stop = threading.Event()
+        self.pool: ThreadPoolExecutor | None = None
+        if cluster is not None:
+            ids = tuple(c.check_id for c in checks)
+            self.futures = [cluster.submit(table_batch, *store, edition, ids, k, lo, hi, pure=False)
+                            for edition, k, lo, hi in self.todo]
+            return
+        self.futures = [Future() for _ in self.todo]
+        self.next = iter(range(len(self.todo)))
+        self.lock = threading.Lock()
+        threads = max(1, min(TABLE_THREADS, len(self.todo)))
+        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table-checks")
+        for _ in range(threads):
+            self.pool.submit(self._lane, store)
+
+    def _lane(self, store: tuple) -> None:
+        """One thread: a connection of its own, then batch after batch until none is left."""
+        try:
+            tc = TableConnection(*store)
+        except BaseException as e:
+            self._fail_rest(e)
+            return
+        try:
+            while not self.stop.is_set():
+                with self.lock:
+                    i = next(self.next, None)
+                if i is None:
+                    return
+                try:
+                    self.futures[i].set_result(tc.batch(*self.todo[i][:1], self.checks, *self.todo[i][1:]))
+                except BaseException as e:
+                    self.futures[i].set_exception(e)
+                    self._fail_rest(e)
+                    return
+        finally:
+            tc.close()
+
+    def _fail_rest(self, e: BaseException) -> None:
+        """After a failure, the batches no thread took fail with it."""
+        self.stop.set()
+        with self.lock:
+            for i in self.next:
+                self.futures[i].set_exception(e)
+
+    def finish(self, con: duckdb.DuckDBPyConnection) -> dict[str, str]:
+        """Each check's rows of every batch, in a temp table (returned by check id)."""
+        out = {c.check_id: f"_tc_found_{i}" for i, c in enumerate(self.checks)}
+        try:
+            for i, future in enumerate(self.futures):
+                for c, rows in zip(self.checks, future.result()):
+                    con.register("_tc_rows", rows)
+                    try:
+                        into = f"CREATE OR REPLACE TEMP TABLE {out[c.check_id]} AS " if i == 0 else f"INSERT INTO temp.{out[c.check_id]} "
+                        con.execute(into + "SELECT * FROM _tc_rows")
+                    finally:
+                        con.unregister("_tc_rows")
+        except BaseException:
+            for t in out.values():
+                con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+            raise
+        finally:
+            self.close()
+        return out
+
+    def close(self) -> None:
+        """Stop: no batch is started after this; the threads are waited for."""
+        self.stop.set()
+        if self.pool is not None:
+            self.pool.shutdown(wait=True)
+            self.pool = None
+        for f in self.futures:
+            f.cancel()
 
 
 # --- hand checks, a range of hand ids at a time ---------------------------------------------
@@ -575,9 +748,3 @@ def _batch_rows(con: duckdb.DuckDBPyConnection, checks: list[Check], out: dict[s
     for c in checks:
         into = f"CREATE OR REPLACE TEMP TABLE {out[c.check_id]} AS " if first else f"INSERT INTO temp.{out[c.check_id]} "
         con.execute(into + c.body, _params(c, edition))
-
-
-def _drop_slice(con: duckdb.DuckDBPyConnection) -> None:
-    # always schema-qualified: an unqualified DROP TABLE hands would drop the stored table
-    for name in (*reversed(_MATERIALISED), *_SLICE):
-        con.execute(f"DROP TABLE IF EXISTS temp.{name}")
