@@ -33,7 +33,7 @@ award check is not reported again by a later one.
 
 Table checks (``group: table``) judge the sequence of hands at a table.  They run a
 batch of tournaments at a time, not over the whole store at once, so that their
-memory does not grow with the store (``table_batch``; docs/table-checks.md,
+memory does not grow with the store (``_run_table_checks``, ``table_batch``; docs/table-checks.md,
 "Memory").
 
 ``scope`` says what rows a check reads to judge a hand, and so where it can run:
@@ -59,7 +59,6 @@ import os
 import shutil
 import tempfile
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
@@ -166,10 +165,10 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     over views of those hands (none: not run at all).  No query sets the new hands
     apart by their ids, whose number grows with the ingest.
 
-    The table checks run a batch of tournaments at a time, each batch in a DuckDB
-    connection of its own (``table_batch``): in ``TABLE_THREADS`` threads here, or on
-    the workers of ``cluster`` (a ``distributed.Client``), while this connection runs
-    the other checks."""
+    The table checks run a batch of tournaments at a time: in this connection, or,
+    with ``cluster`` (a ``distributed.Client``), on its workers, each batch in a
+    DuckDB connection of its own (``table_batch``), while this connection runs the
+    other checks."""
     from auditor import house as house_rules
     from auditor.catalog import citation
 
@@ -197,9 +196,12 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     # and DuckDB never holds every check's work in memory at once
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
     try:
-        # the table checks start first, in connections of their own, and run while this one
-        # runs the others; their rows are gathered before their findings go in (last)
-        tables = _TableRun(con, table, edition, cluster) if table else None
+        if table and cluster is not None:
+            # on the cluster's workers, while this connection runs the other checks; their
+            # rows are gathered before their findings go in (last)
+            tables = _TableRun(con, table, edition, cluster)
+        elif table:
+            found = _run_table_checks(con, table, edition)
         # which hands the workers checked: None (none), or the units from checked_from_unit
         # on, which are every stored hand (a new store) or not
         in_workers = _checked_in_workers(con, checked_from_unit) if checked_from_unit is not None else None
@@ -479,15 +481,17 @@ def _table_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str, str]]
     return con.execute("SELECT batch, min(lo), max(hi) FROM temp._tc_keys GROUP BY batch ORDER BY batch").fetchall()
 
 
-# The table checks' batches run in connections of their own (``TableConnection``), not in
-# the store's, while the store's runs the other checks (``run_checks``): here in
-# TABLE_THREADS threads, each with one connection for all the batches it takes, or on a
-# Dask cluster's workers, a task a batch.  Each such connection is bounded to
-# TABLE_MEMORY (or the store's bound, if lower): measured on 51,000 copied hands, one
-# batch of all of them needs 120-160 MB in a connection of its own and batches of
-# 5,000 need 100-120 MB (DuckDB's fixed cost, whatever the rows), where the store's
-# connection needed 190-256 MB for the one batch.
-TABLE_THREADS = 2
+# On a Dask cluster (``audit --dask``) each batch of the table checks is a task on a
+# worker, in an in-memory DuckDB connection of its own over the committed segment files
+# (``TableConnection``), while the coordinator runs the other checks.  Such a connection
+# is bounded to TABLE_MEMORY (or the store's bound, if lower): measured on 121,700
+# copied hands, one batch of all of them runs out under 160 MB and completes under 200
+# MB, and batches of 5,000 hands complete under 120 MB (DuckDB's fixed cost, whatever
+# the rows).  On one machine the store's connection runs them (``_run_table_checks``):
+# there DuckDB already spreads a batch over the cores (1.5 of 2 at 1M hands), and
+# connections of their own beside it cost more CPU and memory than they saved in time
+# (1M hands, compiled: the checks 51.6 -> 45.3 s, their CPU 80 -> 89 s, the
+# process's peak RSS some 900 MB).
 TABLE_MEMORY = 200 * 2**20
 
 
@@ -579,18 +583,16 @@ def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory:
 
 
 class _TableRun:
-    """The table checks' batches, run in connections of their own while the store's
-    connection runs the other checks: by ``TABLE_THREADS`` threads here, each taking
-    the next batch in its own connection, or on ``cluster`` (a
-    ``distributed.Client``), a task a batch.  ``finish`` gathers their rows, in
-    batch order, into one temp table a check."""
+    """The table checks' batches as tasks on ``cluster`` (a ``distributed.Client``), a
+    batch a task (``table_batch``), started before the coordinator runs the other
+    checks; ``finish`` gathers their rows, in batch order, into one temp table a
+    check, as ``_run_table_checks`` leaves them."""
 
-    def __init__(self, con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str, cluster=None):
+    def __init__(self, con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str, cluster):
         self.checks = checks
         try:
             # no tournament hands at a table: one empty batch, so that each check's table gets its
-            # columns from empty slices (over the whole store's views a check would read every
-            # cash hand only to keep none of them)
+            # columns from empty slices
             batches = _table_batches(con) or [(0, None, None)]
             keys: dict[int, list[str]] = {}
             for tkey, batch in con.execute("SELECT tkey, batch FROM temp._tc_keys ORDER BY batch, lo, tkey").fetchall():
@@ -599,51 +601,10 @@ class _TableRun:
             con.execute("DROP TABLE IF EXISTS temp._tc_keys")
         store = (segments_root(con), _segment_files(con, edition),
                  con.sql("SELECT unit_id, part, source_id FROM unit_sources ORDER BY ALL").to_arrow_table(),
-                 min(TABLE_MEMORY, memory_limit(con)))  # a user's smaller bound holds here too
-        self.todo = [(edition, keys.get(batch, []), lo, hi) for batch, lo, hi in batches]
-        self.stop = threading.Event()
-        self.pool: ThreadPoolExecutor | None = None
-        if cluster is not None:
-            ids = tuple(c.check_id for c in checks)
-            self.futures = [cluster.submit(table_batch, *store, edition, ids, k, lo, hi, pure=False)
-                            for edition, k, lo, hi in self.todo]
-            return
-        self.futures = [Future() for _ in self.todo]
-        self.next = iter(range(len(self.todo)))
-        self.lock = threading.Lock()
-        threads = max(1, min(TABLE_THREADS, len(self.todo)))
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix="table-checks")
-        for _ in range(threads):
-            self.pool.submit(self._lane, store)
-
-    def _lane(self, store: tuple) -> None:
-        """One thread: a connection of its own, then batch after batch until none is left."""
-        try:
-            tc = TableConnection(*store)
-        except BaseException as e:
-            self._fail_rest(e)
-            return
-        try:
-            while not self.stop.is_set():
-                with self.lock:
-                    i = next(self.next, None)
-                if i is None:
-                    return
-                try:
-                    self.futures[i].set_result(tc.batch(*self.todo[i][:1], self.checks, *self.todo[i][1:]))
-                except BaseException as e:
-                    self.futures[i].set_exception(e)
-                    self._fail_rest(e)
-                    return
-        finally:
-            tc.close()
-
-    def _fail_rest(self, e: BaseException) -> None:
-        """After a failure, the batches no thread took fail with it."""
-        self.stop.set()
-        with self.lock:
-            for i in self.next:
-                self.futures[i].set_exception(e)
+                 min(TABLE_MEMORY, memory_limit(con)))  # a user's smaller bound holds there too
+        ids = tuple(c.check_id for c in checks)
+        self.futures = [cluster.submit(table_batch, *store, edition, ids, keys.get(batch, []), lo, hi, pure=False)
+                        for batch, lo, hi in batches]
 
     def finish(self, con: duckdb.DuckDBPyConnection) -> dict[str, str]:
         """Each check's rows of every batch, in a temp table (returned by check id)."""
@@ -666,13 +627,49 @@ class _TableRun:
         return out
 
     def close(self) -> None:
-        """Stop: no batch is started after this; the threads are waited for."""
-        self.stop.set()
-        if self.pool is not None:
-            self.pool.shutdown(wait=True)
-            self.pool = None
         for f in self.futures:
             f.cancel()
+
+
+def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str) -> dict[str, str]:
+    """Run the table checks a batch of tournaments at a time; their rows go into one
+    temp table per check (returned by check id).  Each batch: its hands, seats,
+    events and hand results as temp tables shadowing the stored ones, the table
+    views materialised from them, then every check over those."""
+    out = {c.check_id: f"_tc_found_{i}" for i, c in enumerate(checks)}
+    for t in out.values():
+        con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+    try:
+        # no tournament hands at a table: one empty batch, so that each check's table gets its
+        # columns from empty slices (over the whole store's views a check would read every
+        # cash hand only to keep none of them)
+        batches = _table_batches(con) or [(0, None, None)]
+        for i, (batch, lo, hi) in enumerate(batches):
+            try:
+                rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
+                for name, sql in _SLICE.items():
+                    sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
+                                     kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
+                    params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {}),
+                              **({"edition": edition} if "$edition" in sql else {})}
+                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}", params)
+                for name in _MATERIALISED:
+                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM main.{name}")
+                # the views must have read the batch, not the whole store
+                (n_views, n_batch) = con.execute(
+                    "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchone()
+                if n_views != n_batch:
+                    raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
+                _batch_rows(con, checks, out, i == 0, edition)
+            finally:
+                _drop_slice(con)
+    except BaseException:
+        for t in out.values():
+            con.execute(f"DROP TABLE IF EXISTS temp.{t}")
+        raise
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp._tc_keys")
+    return out
 
 
 # --- hand checks, a range of hand ids at a time ---------------------------------------------
@@ -748,3 +745,9 @@ def _batch_rows(con: duckdb.DuckDBPyConnection, checks: list[Check], out: dict[s
     for c in checks:
         into = f"CREATE OR REPLACE TEMP TABLE {out[c.check_id]} AS " if first else f"INSERT INTO temp.{out[c.check_id]} "
         con.execute(into + c.body, _params(c, edition))
+
+
+def _drop_slice(con: duckdb.DuckDBPyConnection) -> None:
+    # always schema-qualified: an unqualified DROP TABLE hands would drop the stored table
+    for name in (*reversed(_MATERIALISED), *_SLICE):
+        con.execute(f"DROP TABLE IF EXISTS temp.{name}")
