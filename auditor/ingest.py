@@ -282,7 +282,8 @@ def ingest(
         if cluster is not None:
             from auditor.distributed import check_workers
 
-            check_workers(cluster, files)
+            # the inputs, and the store's segment folder, which the workers write into
+            check_workers(cluster, [*files, segments_root(con)])
         merger: segments.Merger | None = None
         checker: _WorkerChecks | None = None
         with memory_at_most(con, WRITE_MEMORY), one_thread(con):

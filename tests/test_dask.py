@@ -206,6 +206,17 @@ def test_a_worker_that_cannot_see_an_input_is_named_with_the_path(cluster, tmp_p
     assert str(missing.parent) in msg and "tcp://" in msg and "shared filesystem" in msg
 
 
+def test_a_worker_that_cannot_see_the_store_segment_folder_is_named(cluster, tmp_path, monkeypatch):
+    """The workers write the store's segments: an ingest on a cluster first makes sure
+    each worker sees the segment folder (here it is somewhere no worker has)."""
+    elsewhere = tmp_path / "not-shared" / "audit.duckdb.segments"
+    monkeypatch.setattr(ingest_module, "segments_root", lambda con: str(elsewhere))
+    with pytest.raises(DaskError) as e:
+        ingest([str(SAMPLES)], db=str(tmp_path / "audit.duckdb"), cluster=cluster)
+    # (a folder that is nowhere is named by the folder it would be in, as a missing input file is)
+    assert str(elsewhere.parent) in str(e.value) and "segment folder" in str(e.value)
+
+
 def _edition_name_dying_once(item: tuple[str, str | None]) -> str:
     """The edition's name; for an item with a flag file not yet there, first make it,
     then end this worker process at once, as a crash or a kill would."""
