@@ -463,7 +463,7 @@ _MATERIALISED = ("hand_seats", "table_hands", "hand_chips", "stack_links", "tabl
 _TKEY = "coalesce({h}.tournament_id || coalesce(' ' || {h}.buy_in, ''), '')"
 
 
-def _table_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str, str]]:
+def _table_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str | None, str | None]]:
     """Number the tournaments with tournament hands at a table into batches of about
     ``BATCH_HANDS`` hands (temp table ``_tc_keys``: tkey, batch), in the order of
     their first hand id so that a batch's hands lie close together in the store.
@@ -483,7 +483,7 @@ def _table_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str, str]]
 
 # On a Dask cluster (``audit --dask``) each batch of the table checks is a task on a
 # worker, in an in-memory DuckDB connection of its own over the committed segment files
-# (``TableConnection``), while the coordinator runs the other checks.  Such a connection
+# (``table_batch``), while the coordinator runs the other checks.  Such a connection
 # is bounded to TABLE_MEMORY (or the store's bound, if lower): measured on 121,700
 # copied hands, one batch of all of them runs out under 160 MB and completes under 200
 # MB, and batches of 5,000 hands complete under 120 MB (DuckDB's fixed cost, whatever
@@ -497,7 +497,7 @@ TABLE_MEMORY = 200 * 2**20
 
 def _segment_files(con: duckdb.DuckDBPyConnection, edition: str) -> dict[str, list[str]]:
     """The committed segment files of each table (the replay facts: ``edition``'s only),
-    by table name: what a connection of its own reads (``TableConnection``)."""
+    by table name: what a connection of its own reads (``table_batch``)."""
     files: dict[str, list[str]] = {}
     for table, file in con.execute("SELECT table_name, file FROM segments WHERE edition IS NULL OR edition = ? "
                                    "ORDER BY table_name, file", [edition]).fetchall():
@@ -505,81 +505,39 @@ def _segment_files(con: duckdb.DuckDBPyConnection, edition: str) -> dict[str, li
     return files
 
 
-class TableConnection:
-    """An in-memory DuckDB connection, single-threaded and bounded to ``memory`` bytes,
-    that reads a store's committed segments ``files`` (table name -> file names in its
-    folder under ``root``; the hands' source ids from ``units``, the store's
-    unit_sources rows as an Arrow table) through views of the stored names, with the project's macros
-    and table views: the table checks run here a batch at a time (``batch``)."""
-
-    def __init__(self, root: str, files: dict[str, list[str]], units: pa.Table, memory: int):
-        from auditor.store import MACROS, VIEWS
-
-        self.spill = tempfile.mkdtemp(prefix="tda-audit-table-checks-")
-        self.con = con = duckdb.connect(":memory:")
-        try:
-            con.execute("SET threads = 1")
-            con.execute(f"SET memory_limit = '{int(memory)} bytes'")
-            con.execute(f"SET temp_directory = {segments._sql_str(self.spill)}")
-            con.execute("SET enable_progress_bar = false")
-            con.register("_units", units)
-            con.execute("CREATE TABLE unit_sources AS SELECT unit_id, part, source_id FROM _units")
-            con.unregister("_units")
-            for t in SEGMENT_TABLES:
-                con.execute(f"CREATE VIEW {t.name} AS " + segments.files_sql(t, root, files.get(t.name, [])))
-            con.execute(MACROS.read_text(encoding="utf-8"))
-            con.execute(VIEWS.read_text(encoding="utf-8"))  # binding these views costs some 45 ms: once a connection
-        except BaseException:
-            self.close()
-            raise
-
-    def batch(self, edition: str, checks: list[Check], keys: list[str], lo: str | None, hi: str | None) -> list[pa.Table]:
-        """The rows of ``checks`` (in that order) over one batch of tournaments, whose
-        table keys are ``keys`` and hand ids lie from ``lo`` to ``hi``: the batch's
-        slices of the stored tables shadow them as temp tables, the table views are
-        materialised from those, and every check reads them."""
-        con = self.con
-        try:
-            con.execute("CREATE TEMP TABLE _tc_keys (tkey VARCHAR, batch INTEGER)")
-            if keys:
-                con.execute("INSERT INTO temp._tc_keys SELECT unnest(?::VARCHAR[]), 0", [keys])
-            rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
-            for name, sql in _SLICE.items():
-                sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
-                                 kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
-                params = {"lo": lo, "hi": hi, **({"batch": 0} if "$batch" in sql else {}),
-                          **({"edition": edition} if "$edition" in sql else {})}
-                con.execute(f"CREATE TEMP TABLE {name} AS {sql}", params)
-            for name in _MATERIALISED:
-                con.execute(f"CREATE TEMP TABLE {name} AS SELECT * FROM main.{name}")
-            # the views must have read the batch, not the whole store
-            [(n_views, n_batch)] = con.execute(
-                "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchall()
-            if n_views != n_batch:
-                raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
-            return [con.sql(c.body, params=_params(c, edition)).to_arrow_table() for c in checks]
-        finally:
-            for name in ("_tc_keys", *reversed(_MATERIALISED), *_SLICE):
-                con.execute(f"DROP TABLE IF EXISTS temp.{name}")
-
-    def close(self) -> None:
-        try:
-            self.con.close()
-        finally:
-            shutil.rmtree(self.spill, ignore_errors=True)
-
-
 def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory: int,
                 edition: str, check_ids: tuple[str, ...], keys: list[str], lo: str | None, hi: str | None) -> list[pa.Table]:
-    """Run by a Dask worker: the rows of the table checks ``check_ids`` over one batch of
-    tournaments (``TableConnection.batch``), in a connection of its own.  Plain data
-    in and out."""
+    """Run by a Dask worker: the rows of the table checks ``check_ids`` (in that order)
+    over one batch of tournaments, whose table keys are ``keys`` and hand ids lie from
+    ``lo`` to ``hi``.  An in-memory DuckDB connection of its own, single-threaded and
+    bounded to ``memory`` bytes, reads the store's committed segments ``files`` (table
+    name -> file names in its folder under ``root``; the hands' source ids from
+    ``units``, the store's unit_sources rows) through views of the stored names, with
+    the project's macros and table views; the batch is then loaded and checked as
+    ``_run_table_checks`` does in the store's connection.  Plain data in and out."""
+    from auditor.store import MACROS, VIEWS
+
     by_id = {c.check_id: c for c in load_checks()}
-    tc = TableConnection(root, files, units, memory)
+    spill = tempfile.mkdtemp(prefix="tda-audit-table-checks-")
+    con = duckdb.connect(":memory:")
     try:
-        return tc.batch(edition, [by_id[i] for i in check_ids], keys, lo, hi)
+        con.execute("SET threads = 1")
+        con.execute(f"SET memory_limit = '{int(memory)} bytes'")
+        con.execute(f"SET temp_directory = {segments._sql_str(spill)}")
+        con.execute("SET enable_progress_bar = false")
+        con.register("_units", units)
+        con.execute("CREATE TABLE unit_sources AS SELECT unit_id, part, source_id FROM _units")
+        con.unregister("_units")
+        for t in SEGMENT_TABLES:
+            con.execute(f"CREATE VIEW {t.name} AS " + segments.files_sql(t, root, files.get(t.name, [])))
+        con.execute(MACROS.read_text(encoding="utf-8"))
+        con.execute(VIEWS.read_text(encoding="utf-8"))
+        con.execute("CREATE TEMP TABLE _tc_keys AS SELECT unnest(?::VARCHAR[]) AS tkey, 0 AS batch", [keys])
+        _load_table_batch(con, edition, 0, lo, hi)
+        return [con.sql(by_id[i].body, params=_params(by_id[i], edition)).to_arrow_table() for i in check_ids]
     finally:
-        tc.close()
+        con.close()
+        shutil.rmtree(spill, ignore_errors=True)
 
 
 class _TableRun:
@@ -631,6 +589,26 @@ class _TableRun:
             f.cancel()
 
 
+def _load_table_batch(con: duckdb.DuckDBPyConnection, edition: str, batch: int, lo: str | None, hi: str | None) -> None:
+    """One batch of tournaments (``batch`` of ``temp._tc_keys``, hand ids from ``lo`` to
+    ``hi``): its slices of the stored tables as temp tables shadowing them, and the
+    table views materialised from those (``_drop_slice`` drops them)."""
+    rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
+    for name, sql in _SLICE.items():
+        sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
+                         kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
+        params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {}),
+                  **({"edition": edition} if "$edition" in sql else {})}
+        con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}", params)
+    for name in _MATERIALISED:
+        con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM main.{name}")
+    # the views must have read the batch, not the whole store
+    [(n_views, n_batch)] = con.execute(
+        "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchall()
+    if n_views != n_batch:
+        raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
+
+
 def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str) -> dict[str, str]:
     """Run the table checks a batch of tournaments at a time; their rows go into one
     temp table per check (returned by check id).  Each batch: its hands, seats,
@@ -646,20 +624,7 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
         batches = _table_batches(con) or [(0, None, None)]
         for i, (batch, lo, hi) in enumerate(batches):
             try:
-                rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
-                for name, sql in _SLICE.items():
-                    sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
-                                     kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
-                    params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {}),
-                              **({"edition": edition} if "$edition" in sql else {})}
-                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {sql}", params)
-                for name in _MATERIALISED:
-                    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS SELECT * FROM main.{name}")
-                # the views must have read the batch, not the whole store
-                (n_views, n_batch) = con.execute(
-                    "SELECT (SELECT count(*) FROM temp.table_hands), (SELECT count(*) FROM temp.hands WHERE table_name IS NOT NULL)").fetchone()
-                if n_views != n_batch:
-                    raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
+                _load_table_batch(con, edition, batch, lo, hi)
                 _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 _drop_slice(con)
