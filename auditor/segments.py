@@ -229,15 +229,16 @@ def remove_live(root: str, files: list[tuple[str, str]]) -> None:
 
 
 def view_sql(table: Table, root: str, temp: bool = False, hand_range: tuple[str | None, str | None] | None = None,
-             before_unit: int | None = None) -> str:
+             before_unit: int | None = None, files: list[str] | None = None) -> str:
     """The view of ``table``'s committed segments; with ``hand_range`` (lowest hand id
     or None, first id past the range or None), of those hands only; with
     ``before_unit``, of the hands of the units numbered below it only (the hands'
     hidden unit column; another table's rows by their hand in the hands segments, of
-    the range: ``auditor.checks.run_checks``).  A temp view of the same name shadows
-    the stored one: it must read the files, as a view naming its namesake is refused
-    by DuckDB as recursive."""
-    glob = _sql_str(os.path.join(root, table.name, "*.parquet"))
+    the range: ``auditor.checks.run_checks``); with ``files`` (names in the table's
+    folder), of those files only (a range's: ``in_range``).  A temp view of the same
+    name shadows the stored one: it must read the files, as a view naming its
+    namesake is refused by DuckDB as recursive."""
+    glob = _sql_str(os.path.join(root, table.name, "*.parquet")) if files is None else _paths(root, table, files)
     kind = "TEMP VIEW" if temp else "VIEW"
     in_range = []
     for op, bound in zip((">=", "<"), hand_range or ()):
@@ -262,12 +263,52 @@ def files_sql(table: Table, root: str, files: list[str], units: str = "unit_sour
     """The rows of ``table`` in the committed segments ``files`` (names in its folder),
     as its view gives them (``view_sql``; hands: the file's ``source_id`` from the
     table ``units``): for the checks of a batch in a worker."""
-    paths = ", ".join(_sql_str(os.path.join(root, table.name, f)) for f in [*files, EMPTY])  # the empty one last: DuckDB estimates rows from the first
+    paths = _paths(root, table, files)
     if table is schema.HANDS:
         cols = ", ".join("u.source_id" if c == "source_id" else f"h.{c}" for c in table.column_names)
-        return (f"SELECT {cols} FROM read_parquet([{paths}]) h "
+        return (f"SELECT {cols} FROM read_parquet({paths}) h "
                 f"JOIN {units} u ON u.unit_id = h.{UNIT} AND u.part = h.source_id")
-    return f"SELECT {', '.join(table.column_names)} FROM read_parquet([{paths}])"
+    return f"SELECT {', '.join(table.column_names)} FROM read_parquet({paths})"
+
+
+def _paths(root: str, table: Table, files: list[str]) -> str:
+    """A SQL list of the paths of ``files`` of ``table``, and its empty segment (for the
+    columns), last: DuckDB estimates a list's rows from its first file."""
+    return "[" + ", ".join(_sql_str(os.path.join(root, table.name, f)) for f in [*files, EMPTY]) + "]"
+
+
+Spans = dict[str, list[tuple[str, str | None, str | None]]]
+
+
+def file_spans(con: duckdb.DuckDBPyConnection, root: str, edition: str) -> Spans:
+    """Each committed segment file of the event log and of ``edition``'s replay facts,
+    with bounds of its hand ids (lowest, highest; None: not known), by table name:
+    read once from the files' Parquet statistics (a bound, exact or not: a long
+    string's is cut), for ``in_range``."""
+    rows = con.execute("SELECT table_name, file FROM segments WHERE edition IS NULL OR edition = ? ORDER BY ALL",
+                       [edition]).fetchall()
+    spans: Spans = {}
+    if not rows:
+        return spans
+    paths = {os.path.join(root, t, f): (t, f) for t, f in rows}
+    got = {name: (lo, hi) for name, lo, hi in con.execute(
+        "SELECT file_name, min(stats_min_value), max(stats_max_value) FROM parquet_metadata(["
+        + ", ".join(_sql_str(p) for p in paths) + "]) WHERE path_in_schema = 'hand_id' "
+        "GROUP BY file_name HAVING count(*) = count(stats_min_value) AND count(*) = count(stats_max_value)").fetchall()}
+    for path, (t, f) in paths.items():
+        lo, hi = got.get(path, (None, None))
+        spans.setdefault(t, []).append((f, lo, hi))
+    return spans
+
+
+def in_range(spans: Spans, table: str, lo: str | None, hi: str | None) -> list[str]:
+    """The files of ``table`` (``file_spans``) that may hold hand ids from ``lo`` to ``hi``
+    (either None: open).  A view of a range of hands over these files, not over every
+    file of the table, is planned on its own rows: over the whole folder DuckDB
+    estimated a range of 250,000 hands of a 10M-hand store as ten times the rows of
+    one of a 1M store, and chose its joins for that."""
+    return [f for f, a, b in spans.get(table, [])
+            if (lo is None or b is None or b >= lo) and (hi is None or a is None or a <= hi)]
 
 
 def hands_of_units(root: str, first_unit: int) -> tuple[str, str]:

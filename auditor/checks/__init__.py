@@ -445,17 +445,18 @@ BATCH_HANDS = 25_000
 # hand results and decisions of the edition checked only (expected end stacks depend on
 # it; dead-button reads which hands reached substantial action).
 TABLE_EVENT_KINDS = ("small_blind", "big_blind", "ante", "dead_blind", "out_of_hand", "rebuy", "addon", "finish")
-_SLICE = {
-    "hands": "SELECT h.* FROM main.hands h JOIN temp._tc_keys k ON k.tkey = {key} WHERE k.batch = $batch AND {range}",
-    "seats": "SELECT x.* FROM main.seats x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
+_SLICE = {  # {src}: the stored view (main.<name>), or the rows of the batch's segment files
+    "hands": "SELECT h.* FROM {src} h JOIN temp._tc_keys k ON k.tkey = {key} WHERE k.batch = $batch AND {range}",
+    "seats": "SELECT x.* FROM {src} x SEMI JOIN temp.hands USING (hand_id) WHERE {range}",
     "events": "SELECT x.hand_id, x.seq, x.street, x.kind, x.seat, x.player, x.amount, x.all_in, x.line_no "
-              "FROM main.events x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
+              "FROM {src} x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.kind IN ({kinds})",
     "decisions": "SELECT x.hand_id, x.edition, x.seq, x.seat, x.expected_seat, x.committed_before, x.committed_after "
-                 "FROM main.decisions x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
+                 "FROM {src} x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
     "hand_results": "SELECT x.hand_id, x.edition, x.seat, x.player, x.starting_stack, x.contributed, x.returned_expected, "
                     "x.won_expected, x.won_recorded, x.end_stack_expected, x.end_stack_recorded "
-                    "FROM main.hand_results x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
+                    "FROM {src} x SEMI JOIN temp.hands USING (hand_id) WHERE {range} AND x.edition = $edition",
 }
+_SEGMENT_BY_NAME = {t.name: t for t in SEGMENT_TABLES}
 # The views the table checks read, materialised once per batch (in this order: each
 # reads the ones before it) instead of being evaluated again by every check.
 _MATERIALISED = ("hand_seats", "table_hands", "hand_chips", "stack_links", "table_transitions")
@@ -589,13 +590,19 @@ class _TableRun:
             f.cancel()
 
 
-def _load_table_batch(con: duckdb.DuckDBPyConnection, edition: str, batch: int, lo: str | None, hi: str | None) -> None:
+def _load_table_batch(con: duckdb.DuckDBPyConnection, edition: str, batch: int, lo: str | None, hi: str | None,
+                      spans: segments.Spans | None = None) -> None:
     """One batch of tournaments (``batch`` of ``temp._tc_keys``, hand ids from ``lo`` to
     ``hi``): its slices of the stored tables as temp tables shadowing them, and the
-    table views materialised from those (``_drop_slice`` drops them)."""
+    table views materialised from those (``_drop_slice`` drops them).  With ``spans``
+    (``segments.file_spans`` of this connection's store), the slices read the segment
+    files that may hold the batch's hands, not the stored views over every file."""
     rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
     for name, sql in _SLICE.items():
-        sql = sql.format(key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
+        src = f"main.{name}"
+        if spans is not None:
+            src = f"({segments.files_sql(_SEGMENT_BY_NAME[name], segments_root(con), segments.in_range(spans, name, lo, hi))})"
+        sql = sql.format(src=src, key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
                          kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
         params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {}),
                   **({"edition": edition} if "$edition" in sql else {})}
@@ -622,9 +629,10 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
         # columns from empty slices (over the whole store's views a check would read every
         # cash hand only to keep none of them)
         batches = _table_batches(con) or [(0, None, None)]
+        spans = segments.file_spans(con, segments_root(con), edition)
         for i, (batch, lo, hi) in enumerate(batches):
             try:
-                _load_table_batch(con, edition, batch, lo, hi)
+                _load_table_batch(con, edition, batch, lo, hi, spans)
                 _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 _drop_slice(con)
@@ -687,11 +695,13 @@ def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editio
         batches = [(None, None)]
     out = {c.check_id: f"_hc_found_{i}" for i, c in enumerate(checks)}
     root = segments_root(con)  # a writing connection: its views of the tables are the stored ones
+    spans = segments.file_spans(con, root, edition)
     try:
         for i, rng in enumerate(batches):
             try:
                 for t in SEGMENT_TABLES:
-                    con.execute(segments.view_sql(t, root, temp=True, hand_range=rng, before_unit=before_unit))
+                    con.execute(segments.view_sql(t, root, temp=True, hand_range=rng, before_unit=before_unit,
+                                                  files=segments.in_range(spans, t.name, *rng)))
                 _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 for t in SEGMENT_TABLES:
