@@ -260,15 +260,17 @@ def rate(hands: int, seconds: float) -> float:
 
 
 def bench(label: str, path: Path, reference: str, stages_max: int, reference_max: int, target_rate: float | None,
-          dask: str | None = None) -> None:
+          dask: str | None = None, ingest_max: int | None = None) -> None:
     """One input's rows; ``target_rate``: issue 7's target in hands/s (None: 5x pokerkit's rate); ``dask``:
-    the end-to-end run on a Dask cluster (``local``: its scheduler runs in the main process, its workers below)."""
+    the end-to-end run on a Dask cluster (``local``: its scheduler runs in the main process, its workers below);
+    ``ingest_max``: above this many hands, no ingest-alone run."""
     with tempfile.TemporaryDirectory(dir=HERE / "data") as tmp:
         db = os.path.join(tmp, "e2e.duckdb")
         e2e = child(END_TO_END_DASK.format(path=str(path), db=db, dask=dask) if dask else
                     END_TO_END.format(path=str(path), db=db))
         n = e2e["hands"]
-        ing = child(INGEST.format(path=str(path), db=os.path.join(tmp, "ingest.duckdb")))
+        ing = (child(INGEST.format(path=str(path), db=os.path.join(tmp, "ingest.duckdb")))
+               if ingest_max is None or n <= ingest_max else None)
         st = child(STAGES.format(path=str(path), db=os.path.join(tmp, "stages.duckdb"))) if n <= stages_max else None
     limit = reference_max if n > reference_max else 0
     ref = child(reference.format(path=str(path), limit=limit))
@@ -303,6 +305,10 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
           f"{'' if target_rate else ' (5x pokerkit)'}, needs {cores * 1000 / target:.3f} ms or less in all")
     # ingest alone (tda-audit ingest): the coordinator's share is what no number of
     # workers can spread, so it bounds the rate at any core count
+    if ing is None:
+        print(f"CPU per hand, ingest alone: not run (--ingest-max {ingest_max:,})")
+        sys.stdout.flush()
+        return
     coord_ms, ing_workers_ms = (1000 * ing[k] / ing["hands"] if ing["hands"] else 0.0 for k in ("cpu_main", "cpu_others"))
     print(f"CPU per hand, ingest alone ({ing['hands']:,} hands, {rate(ing['hands'], ing['seconds']):,.0f} hands/s, "
           f"peak {ing['peak_tree_mib']} MiB): coordinator {coord_ms:.3f} ms, workers {ing_workers_ms:.3f} ms")
@@ -430,6 +436,8 @@ def main() -> None:
     ap.add_argument("--phh-sizes", type=int, nargs="*", default=[],
                     help="also PHH inputs of these many hands (the corpus files replicated)")
     ap.add_argument("--stages-max", type=int, default=100_000, help="above this many hands, skip the per-stage runs")
+    ap.add_argument("--ingest-max", type=int, default=None,
+                    help="above this many hands, skip the ingest-alone run (the coordinator's CPU a hand; some 25 minutes at 10M)")
     ap.add_argument("--reference-max", type=int, default=20_000,
                     help="run pokerkit (about 200 hands/s) on at most this many hands, spread over the same input")
     ap.add_argument("--sites", nargs="*", default=None,
@@ -449,11 +457,12 @@ def main() -> None:
           + ("" if os.environ.get("TDA_AUDIT_PURE") != "1" else "  (TDA_AUDIT_PURE=1)"))
     for n in args.sizes:
         bench(f"PokerStars tournament text, {n:,} hands", build_stars(n), POKERKIT_STARS, args.stages_max, args.reference_max,
-              10_000, args.dask)
+              10_000, args.dask, args.ingest_max)
     if not args.no_phh:
-        bench("PHH corpus", CORPUS / "phh", POKERKIT_PHH, args.stages_max, args.reference_max, None, args.dask)
+        bench("PHH corpus", CORPUS / "phh", POKERKIT_PHH, args.stages_max, args.reference_max, None, args.dask, args.ingest_max)
     for n in args.phh_sizes:
-        bench(f"PHH, {n:,} hands", build_phh(n), POKERKIT_PHH, args.stages_max, args.reference_max, None, args.dask)
+        bench(f"PHH, {n:,} hands", build_phh(n), POKERKIT_PHH, args.stages_max, args.reference_max, None, args.dask,
+              args.ingest_max)
 
 
 if __name__ == "__main__":
