@@ -437,7 +437,8 @@ def main() -> None:
                     help="also PHH inputs of these many hands (the corpus files replicated)")
     ap.add_argument("--stages-max", type=int, default=100_000, help="above this many hands, skip the per-stage runs")
     ap.add_argument("--ingest-max", type=int, default=None,
-                    help="above this many hands, skip the ingest-alone run (the coordinator's CPU a hand; some 25 minutes at 10M)")
+                    help="above this many hands stored (the 1M input stores 1,001,902), skip the ingest-alone run "
+                         "(the coordinator's CPU a hand; some 25 minutes at 10M)")
     ap.add_argument("--reference-max", type=int, default=20_000,
                     help="run pokerkit (about 200 hands/s) on at most this many hands, spread over the same input")
     ap.add_argument("--sites", nargs="*", default=None,
