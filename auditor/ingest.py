@@ -120,23 +120,26 @@ class _KeySet:
     def __init__(self, keys: np.ndarray):
         self.big = np.sort(np.asarray(keys, dtype=np.uint64))
         self.small = np.zeros(0, np.uint64)
-        self._bitmap(self.big)
+        self._bitmap()
 
-    def _bitmap(self, keys: np.ndarray) -> None:
-        bits = max(16, int(len(keys) * self.BITS_A_KEY).bit_length())
+    def _bitmap(self) -> None:
+        """A bitmap sized for every key held (at least BITS_A_KEY bits a key), marked."""
+        bits = max(16, int((len(self.big) + len(self.small)) * self.BITS_A_KEY).bit_length())
         self.shift = np.uint64(64 - bits)
         self.bitmap = np.zeros(1 << (bits - 3), np.uint8)
-        self._mark(keys)
+        self._mark(self.big)
+        self._mark(self.small)
+
+    MARK_CHUNK = 1 << 20  # keys marked at once: their temporary arrays some 30 MB, not 30 bytes a key
 
     def _mark(self, keys: np.ndarray) -> None:
-        if not len(keys):
-            return
-        top = np.sort(keys >> self.shift)
-        byte = top >> np.uint64(3)
-        bit = np.left_shift(1, top & np.uint64(7)).astype(np.uint8)
-        # the bits of one byte ORed together (ufunc.at, which does this a key at a time, is 10x slower)
-        first = np.flatnonzero(np.r_[True, byte[1:] != byte[:-1]])
-        self.bitmap[byte[first]] |= np.bitwise_or.reduceat(bit, first)
+        for at in range(0, len(keys), self.MARK_CHUNK):
+            top = np.sort(keys[at:at + self.MARK_CHUNK] >> self.shift)
+            byte = top >> np.uint64(3)
+            bit = np.left_shift(1, top & np.uint64(7)).astype(np.uint8)
+            # the bits of one byte ORed together (ufunc.at, which does this a key at a time, is 10x slower)
+            first = np.flatnonzero(np.r_[True, byte[1:] != byte[:-1]])
+            self.bitmap[byte[first]] |= np.bitwise_or.reduceat(bit, first)
 
     @staticmethod
     def _into(known: np.ndarray, add: np.ndarray) -> np.ndarray:
@@ -148,8 +151,7 @@ class _KeySet:
         if 8 * len(self.small) > len(self.big):
             self.big, self.small = self._into(self.big, self.small), np.zeros(0, np.uint64)
         if (len(self.big) + len(self.small)) * self.BITS_A_KEY > 8 * len(self.bitmap):
-            self._bitmap(self.big)  # grown: a bitmap twice the size, from every key
-            self._mark(self.small)
+            self._bitmap()  # grown: a bitmap twice the size, from every key
         else:
             self._mark(keys)
 
