@@ -155,6 +155,10 @@ class _KeySet:
         else:
             self._mark(keys)
 
+    def keys(self) -> np.ndarray:
+        """Every key held, sorted."""
+        return self._into(self.big, self.small)
+
     @staticmethod
     def _in(known: np.ndarray, ordered: np.ndarray) -> np.ndarray:
         if not len(known):
@@ -190,24 +194,15 @@ class _KnownHands:
                           "FROM hand_keys").fetchnumpy()
         self.ids = _KeySet(got["i"])
         self.contents = _KeySet(got["c"])
-        self._tx_sets: tuple[_KeySet, _KeySet] | None = None
         self.forget()
-
-    def _tx(self) -> tuple[_KeySet, _KeySet]:
-        """The keys taken since the last commit (built again only after a take)."""
-        if self._tx_sets is None:
-            ids, contents = (np.concatenate(k) if k else np.zeros(0, np.uint64) for k in (self.new_ids, self.new_contents))
-            self._tx_sets = (_KeySet(ids), _KeySet(contents))
-        return self._tx_sets
 
     def lookup(self, ids: pa.Array, id_keys: np.ndarray, contents: pa.Array,
                content_keys: np.ndarray) -> tuple[set[str], set[str]]:
         """Of the given content hashes, those already stored or taken; of the given
         hand ids, those already stored or taken (as nearly always: none, found by
         the keys alone)."""
-        tx_ids, tx_contents = self._tx()
         stored_id, stored_content = self.ids.contains(id_keys), self.contents.contains(content_keys)
-        tx_id, tx_content = tx_ids.contains(id_keys), tx_contents.contains(content_keys)
+        tx_id, tx_content = self.tx_id_keys.contains(id_keys), self.tx_content_keys.contains(content_keys)
         known_hash: set[str] = set()
         known_id: set[str] = set()
         if stored_content.any():
@@ -232,22 +227,19 @@ class _KnownHands:
         """Hands being stored (in the key sets once their transaction commits: ``merge``)."""
         self.tx_ids.append(ids)
         self.tx_contents.append(contents)
-        self.new_ids.append(id_keys)
-        self.new_contents.append(content_keys)
-        self._tx_sets = None
+        self.tx_id_keys.add(id_keys)
+        self.tx_content_keys.add(content_keys)
 
     def merge(self) -> None:
-        for known, new in ((self.ids, self.new_ids), (self.contents, self.new_contents)):
-            if new:
-                known.add(np.concatenate(new))
+        self.ids.add(self.tx_id_keys.keys())
+        self.contents.add(self.tx_content_keys.keys())
         self.forget()
 
     def forget(self) -> None:
-        self.new_ids: list[np.ndarray] = []  # keys of the hands taken since the last commit
-        self.new_contents: list[np.ndarray] = []
+        self.tx_id_keys = _KeySet(np.zeros(0, np.uint64))  # keys of the hands taken since the last commit
+        self.tx_content_keys = _KeySet(np.zeros(0, np.uint64))
         self.tx_ids: list[pa.Array] = []  # ... and the values themselves
         self.tx_contents: list[pa.Array] = []
-        self._tx_sets = None
 
 
 def expand_paths(paths: Iterable[str | os.PathLike], unreadable: list[tuple[str, str]] | None = None) -> list[Path]:
