@@ -277,6 +277,17 @@ def _paths(root: str, table: Table, files: list[str]) -> str:
     return "[" + ", ".join(_sql_str(os.path.join(root, table.name, f)) for f in [*files, EMPTY]) + "]"
 
 
+def committed_files(con: duckdb.DuckDBPyConnection, edition: str) -> dict[str, list[str]]:
+    """The committed segment files of each table (the replay facts: ``edition``'s only),
+    by table name: what a connection of its own reads (``auditor.checks.table_batch``)
+    and what a range of hands is read from (``file_spans``)."""
+    files: dict[str, list[str]] = {}
+    for table, file in con.execute("SELECT table_name, file FROM segments WHERE edition IS NULL OR edition = ? "
+                                   "ORDER BY table_name, file", [edition]).fetchall():
+        files.setdefault(table, []).append(file)
+    return files
+
+
 Spans = dict[str, list[tuple[str, str | None, str | None]]]
 
 
@@ -285,12 +296,10 @@ def file_spans(con: duckdb.DuckDBPyConnection, root: str, edition: str) -> Spans
     with bounds of its hand ids (lowest, highest; None: not known), by table name:
     read once from the files' Parquet statistics (a bound, exact or not: a long
     string's is cut), for ``in_range``."""
-    rows = con.execute("SELECT table_name, file FROM segments WHERE edition IS NULL OR edition = ? ORDER BY ALL",
-                       [edition]).fetchall()
     spans: Spans = {}
-    if not rows:
+    paths = {os.path.join(root, t, f): (t, f) for t, fs in committed_files(con, edition).items() for f in fs}
+    if not paths:
         return spans
-    paths = {os.path.join(root, t, f): (t, f) for t, f in rows}
     got = {name: (lo, hi) for name, lo, hi in con.execute(
         "SELECT file_name, min(stats_min_value), max(stats_max_value) FROM parquet_metadata(["
         + ", ".join(_sql_str(p) for p in paths) + "]) WHERE path_in_schema = 'hand_id' "

@@ -496,16 +496,6 @@ def _table_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[int, str | None
 TABLE_MEMORY = 200 * 2**20
 
 
-def _segment_files(con: duckdb.DuckDBPyConnection, edition: str) -> dict[str, list[str]]:
-    """The committed segment files of each table (the replay facts: ``edition``'s only),
-    by table name: what a connection of its own reads (``table_batch``)."""
-    files: dict[str, list[str]] = {}
-    for table, file in con.execute("SELECT table_name, file FROM segments WHERE edition IS NULL OR edition = ? "
-                                   "ORDER BY table_name, file", [edition]).fetchall():
-        files.setdefault(table, []).append(file)
-    return files
-
-
 def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory: int,
                 edition: str, check_ids: tuple[str, ...], keys: list[str], lo: str | None, hi: str | None) -> list[pa.Table]:
     """Run by a Dask worker: the rows of the table checks ``check_ids`` (in that order)
@@ -558,7 +548,7 @@ class _TableRun:
                 keys.setdefault(batch, []).append(tkey)
         finally:
             con.execute("DROP TABLE IF EXISTS temp._tc_keys")
-        store = (segments_root(con), _segment_files(con, edition),
+        store = (segments_root(con), segments.committed_files(con, edition),
                  con.sql("SELECT unit_id, part, source_id FROM unit_sources ORDER BY ALL").to_arrow_table(),
                  min(TABLE_MEMORY, memory_limit(con)))  # a user's smaller bound holds there too
         ids = tuple(c.check_id for c in checks)
@@ -598,10 +588,11 @@ def _load_table_batch(con: duckdb.DuckDBPyConnection, edition: str, batch: int, 
     (``segments.file_spans`` of this connection's store), the slices read the segment
     files that may hold the batch's hands, not the stored views over every file."""
     rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
+    root = segments_root(con) if spans is not None else ""
     for name, sql in _SLICE.items():
         src = f"main.{name}"
         if spans is not None:
-            src = f"({segments.files_sql(_SEGMENT_BY_NAME[name], segments_root(con), segments.in_range(spans, name, lo, hi))})"
+            src = f"({segments.files_sql(_SEGMENT_BY_NAME[name], root, segments.in_range(spans, name, lo, hi))})"
         sql = sql.format(src=src, key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
                          kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
         params = {"lo": lo, "hi": hi, **({"batch": batch} if "$batch" in sql else {}),
