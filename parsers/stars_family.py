@@ -789,6 +789,48 @@ def _commitment_lines(events: list[Event], top: int, second: int | None) -> list
 
 _REGEX_SPECIAL = frozenset(".^$*+?{}[]\\|()")
 
+
+def _template_parts(words: str, groups: int) -> tuple[tuple[str, int], ...] | None:
+    """A sub's replacement as (literal text, group number or -1) parts, where it holds no
+    backslash but before a group reference of one digit, 1 to ``groups`` (``\\1``, not
+    ``\\12``, ``\\g<1>``, ``\\n`` or ``\\0``); None for any other replacement (read by the sub).
+
+    >>> _template_parts(r"discards \\1 now", 1)
+    (('discards ', 1), (' now', -1))
+    >>> _template_parts(r"\\1", 1), _template_parts(r"\\2", 1), _template_parts(r"\\12", 9), _template_parts(r"a\\n", 1)
+    ((('', 1),), None, None, None)
+    """
+    parts: list[tuple[str, int]] = []
+    literal = ""
+    k = 0
+    while k < len(words):
+        c = words[k]
+        if c != "\\":
+            literal += c
+            k += 1
+            continue
+        digit = words[k + 1 : k + 2]
+        if not ("1" <= digit <= "9" and int(digit) <= groups) or words[k + 2 : k + 3].isdigit():
+            return None
+        parts.append((literal, int(digit)))
+        literal = ""
+        k += 2
+    if literal or not parts:
+        parts.append((literal, -1))
+    return tuple(parts)
+
+
+def _substituted(text: str, m: re.Match[str], parts: tuple[tuple[str, int], ...]) -> str:
+    """What ``m.re.sub(words, text, count=1)`` gives where ``m`` is the pattern's first match
+    in ``text`` and ``parts`` are ``_template_parts(words)``: the match replaced by the
+    parts, each group as matched (an unmatched group: '')."""
+    done = text[: m.start()]
+    for literal, group in parts:
+        done += literal
+        if group >= 0:
+            done += m.group(group) or ""
+    return done + text[m.end() :]
+
 # A suffix beyond ASCII after amounts (Winamax's '2.50€') makes every line holding it a str
 # of 2 bytes a character, where the others are 1: every slice, search and match of such a line
 # costs more, and so does each str cut from it.  A hand's lines (header, table, seats and body)
@@ -844,9 +886,13 @@ class _SiteTables:
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
         # first words alone (no flag, no regex syntax) and the replacement plain text, so
         # that its sub only puts the replacement in place of the first words
+        # ...and the replacement's parts where it holds group references ('\\1') and nothing
+        # else a template may (see _template_parts), put together from the match: a sub with
+        # such a replacement prepares it in Python on every call (re._subx, expand_template)
         self.aliases = tuple(
             (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
-             and not _REGEX_SPECIAL.intersection(first) and "\\" not in words)
+             and not _REGEX_SPECIAL.intersection(first) and "\\" not in words,
+             _template_parts(words, pattern.groups) if "\\" in words else None)
             for first, pattern, words in site.action_aliases)
         # amounts as read, by scale and by whether the suffix was read as SUFFIX_STAND_IN
         # (amt takes off the one it reads with): a table's amounts repeat ('$0.02', '1,500',
@@ -1660,15 +1706,18 @@ class _HandReader:
                 firsts = by_initial.get(action[:1], ())
             if firsts and action.startswith(firsts):
                 # (each alias and rejected action tested in turn: a post, mostly, reaches here)
-                for first, pattern, words, swap in self.aliases:
+                for first, pattern, words, swap, parts in self.aliases:
                     if not action.startswith(first):
                         continue
                     if swap:  # the pattern is the first words alone: the same as its sub, without the regex
                         action = words + action[len(first) :]
                     # searched first: a sub whose replacement holds a group reference ('\\1')
                     # prepares it in Python on every call, matching or not
-                    elif pattern.search(action) is not None:
-                        action = pattern.sub(words, action, count=1)
+                    elif (m := pattern.search(action)) is not None:
+                        if parts is None:
+                            action = pattern.sub(words, action, count=1)
+                        else:
+                            action = _substituted(action, m, parts)
                 for first, pattern, code, why in site.rejected_actions:
                     if action.startswith(first) and pattern.match(action):
                         raise _Reject(code, no, f"line {no}: {why}: {text!r}")

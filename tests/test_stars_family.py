@@ -170,6 +170,45 @@ def test_winamax_header_and_table_read_as_their_lazy_patterns_read():
     assert min(matched) > 5000, matched  # (most lines match: the groups are compared)
 
 
+def test_action_aliases_with_group_references_rewrite_as_their_sub():
+    """An alias whose replacement holds a group reference (Winamax's 'discard 2 cards' ->
+    'discards 2 cards', 'posts big blind 2€ out of position') is put together from its match,
+    not by the sub that prepared the replacement in Python at every call: the same action as
+    the pattern's sub on seeded random actions built of its pieces, for every site's aliases;
+    a replacement a template reads otherwise is left to the sub."""
+    import random
+
+    from parsers.stars_family import StarsFamilyParser, _site_tables, _substituted, _template_parts
+
+    assert _template_parts("discards \\1", 1) == (("discards ", 1),)
+    assert _template_parts("\\1\\2", 1) is None and _template_parts("\\g<1>", 1) is None
+    assert _template_parts("a\\12", 12) is None and _template_parts("\\0", 1) is None
+    pieces = ["discard ", "1 card", "2 cards", "3 cards", "posts small blind ", "posts big blind ", "2€", "0.50\x1a",
+              " out of position", " ", "", "x", "cards", "\\1", "brings in ", "bring-in ", "10€", "stands pat [", "Ks]"]
+    rng = random.Random(15)
+    tried = rewritten = 0
+    for parser in all_parsers():
+        if not isinstance(parser, StarsFamilyParser):
+            continue
+        for first, pattern, words, _swap, parts in _site_tables(parser.site).aliases:
+            if parts is None:
+                continue
+            for _ in range(3000):
+                action = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 3)))
+                if rng.random() < 0.7:
+                    action = first + action
+                if rng.random() < 0.5:
+                    action += " out of position"
+                m = pattern.search(action)
+                if m is None:
+                    continue
+                tried += 1
+                got = _substituted(action, m, parts)
+                assert got == pattern.sub(words, action, count=1), (words, action)
+                rewritten += got != action
+    assert tried > 500 and rewritten > 500, (tried, rewritten)
+
+
 def test_names_without_a_colon_the_longest_seated_name_acts():
     """Where actions have no colon, a line's actor is the longest seated name it starts with:
     'Ann Lee' and 'Ann' both seated, each line is the right one's."""
