@@ -24,7 +24,7 @@ from typing import Any
 
 import duckdb
 
-from auditor.store import transaction
+from auditor.store import id_ranges, transaction
 
 SOURCES = {"published": "the site's published rules", "observed": "behaviour observed on the corpus"}
 
@@ -232,12 +232,9 @@ UPDATE_FINDINGS = 100_000  # findings a transaction of apply's updates covers (a
 
 def _hand_ranges(con: duckdb.DuckDBPyConnection, edition: str) -> list[tuple[str, str | None]]:
     """The edition's findings' hand ids cut into ranges of about ``UPDATE_FINDINGS``
-    findings: (lowest id, first id of the next range or None); one range from the
-    lowest id when there are fewer (none without findings)."""
-    firsts = [r[0] for r in con.execute(
-        "SELECT hand_id FROM (SELECT hand_id, row_number() OVER (ORDER BY hand_id) AS n FROM findings WHERE edition = ?) "
-        "WHERE n % ? = 1 ORDER BY 1", [edition, UPDATE_FINDINGS]).fetchall()]
-    return [(lo, firsts[i + 1] if i + 1 < len(firsts) else None) for i, lo in enumerate(firsts)]
+    findings (``store.id_ranges``); one range from the lowest id when there are fewer
+    (none without findings)."""
+    return id_ranges(con, "SELECT hand_id FROM findings WHERE edition = ?", UPDATE_FINDINGS, [edition])
 
 
 def applied(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:

@@ -227,6 +227,30 @@ def insert_arrow(con: duckdb.DuckDBPyConnection, table: Table, data: pa.Table, k
         con.unregister("_incoming")
 
 
+def id_ranges(con: duckdb.DuckDBPyConnection, ids: str, size: int, params: list | None = None) -> list[tuple[str, str | None]]:
+    """The ids that the query ``ids`` gives (one column of strings, repeats allowed) cut,
+    in id order, into ranges of ``size`` rows: (lowest id, first id of the next range or
+    None), so that a range reads ``lo <= id AND (next IS NULL OR id < next)``.  The ids
+    are streamed in order (DuckDB sorts them out of core), one kept a range: the memory
+    does not grow with the ids.
+
+    >>> con = duckdb.connect()
+    >>> id_ranges(con, "SELECT * FROM (VALUES ('d'), ('a'), ('c'), ('b'), ('e')) t(x)", 2)
+    [('a', 'c'), ('c', 'e'), ('e', None)]
+    >>> id_ranges(con, "SELECT 'a' WHERE false", 2)
+    []
+    """
+    firsts: list[str] = []
+    seen = 0
+    for rb in con.sql(f"SELECT * FROM ({ids}) ORDER BY 1", params=params).to_arrow_reader(65_536):
+        col = rb.column(0)
+        start = (-seen) % size  # the offset in this chunk of the first id that starts a range
+        if start < len(col):
+            firsts += col.slice(start).take(list(range(0, len(col) - start, size))).to_pylist()
+        seen += len(col)
+    return [(lo, firsts[i + 1] if i + 1 < len(firsts) else None) for i, lo in enumerate(firsts)]
+
+
 def tuples_to_arrow(table: Table, rows: list[tuple], keys: tuple[str, ...] | list[str] | None = None) -> pa.Table:
     """Rows as tuples (values in ``keys`` order, by default the table's columns) as
     an Arrow table of ``table``'s columns (keys that are not columns are left out)."""

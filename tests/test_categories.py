@@ -19,7 +19,7 @@ from auditor.checks import CATEGORIES, load_checks
 from auditor.cli import main
 from auditor.house import HouseError, choose, load_profiles
 from auditor.pipeline import audit
-from conftest import CORPUS, FIXTURES, needs_corpus
+from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
 
 CHECKS = FIXTURES / "checks"
 UNCALLED = (CHECKS / "uncalled-bet" / "passing.txt").read_text(encoding="utf-8")
@@ -141,6 +141,37 @@ def test_a_profile_makes_a_departure_and_house_none_turns_it_back(tmp_path):
     assert run("check", "--db", db).exit_code == 0
     assert json.loads(run("findings", "--db", db, "--category", "violation", "--format", "json").output) == []
     assert len(json.loads(run("findings", "--db", db, "--category", "departure", "--format", "json").output)) == len(out["findings"])
+
+
+
+def test_the_categories_are_the_same_applied_a_few_findings_at_a_time(tmp_path, monkeypatch):
+    """``house.apply`` updates the findings a range of hand ids at a time (some
+    ``UPDATE_FINDINGS`` findings a transaction): in ranges of two findings, every
+    finding gets the category and basis it gets in one range."""
+    from auditor import house
+    from auditor.store import connect
+    from replay.editions import DEFAULT_EDITION
+
+    muck = write(tmp_path, "muck.txt", ALLIN_MUCK.replace("2022/03/23", "2010/03/23"))
+    db = str(tmp_path / "h.duckdb")
+    audit([muck, SAMPLES], db)
+    con = connect(db)
+    try:
+        def categories() -> list[tuple]:
+            return con.execute("SELECT finding_id, category, category_basis FROM findings ORDER BY ALL").fetchall()
+
+        whole = categories()
+        assert {c for _, c, _ in whole} == {"violation", "departure"} and len(whole) > 12
+        house.apply(con, DEFAULT_EDITION, "none")
+        assert {c for _, c, _ in categories()} == {"violation"}
+        monkeypatch.setattr(house, "UPDATE_FINDINGS", 2)
+        ranges = house._hand_ranges(con, DEFAULT_EDITION)
+        assert len(ranges) > 5 and ranges[-1][1] is None
+        assert all(lo <= hi for lo, hi in ranges[:-1])  # (a hand of more findings than a range: lo == hi)
+        house.apply(con, DEFAULT_EDITION, "auto")
+        assert categories() == whole
+    finally:
+        con.close()
 
 
 def test_a_dated_policy_does_not_reach_hands_outside_its_era(tmp_path):

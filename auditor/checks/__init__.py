@@ -68,7 +68,7 @@ import pyarrow as pa
 
 from auditor.schema import SEGMENT_TABLES
 from auditor import segments
-from auditor.store import MEMORY_ENV, memory_limit, segments_root, transaction
+from auditor.store import MEMORY_ENV, id_ranges, memory_limit, segments_root, transaction
 from replay.editions import edition as edition_rules
 
 SEVERITIES = ("info", "warning", "error")
@@ -652,22 +652,10 @@ HAND_BATCH = 250_000
 
 def _hand_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str | None]]:
     """The store's hand ids cut into ranges of ``HAND_BATCH`` hands in id order: (lowest
-    id, first id of the next range or None); none when the store holds no more than one
-    batch.  The ids are streamed in order (DuckDB sorts them out of core), one id kept a
-    batch."""
+    id, first id of the next range or None; ``store.id_ranges``); none when the store
+    holds no more than one batch."""
     ((n,),) = con.execute("SELECT count(*) FROM hands").fetchall()
-    if n <= HAND_BATCH:
-        return []
-    firsts: list[str] = []
-    seen = 0
-    reader = con.sql("SELECT hand_id FROM hands ORDER BY hand_id").to_arrow_reader(65_536)
-    for rb in reader:
-        col = rb.column(0)
-        # the offsets in this chunk of the ids that start a batch
-        start = (-seen) % HAND_BATCH
-        firsts += col.slice(start).take(list(range(0, len(col) - start, HAND_BATCH))).to_pylist() if start < len(col) else []
-        seen += len(col)
-    return [(lo, firsts[i + 1] if i + 1 < len(firsts) else None) for i, lo in enumerate(firsts)]
+    return id_ranges(con, "SELECT hand_id FROM hands", HAND_BATCH) if n > HAND_BATCH else []
 
 
 def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str,
