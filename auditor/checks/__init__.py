@@ -55,10 +55,12 @@ The award checks share one scope: their precedence is applied among them.
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import tempfile
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
@@ -195,13 +197,21 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     # each check replaces its own findings in its own transaction: atomic per check,
     # and DuckDB never holds every check's work in memory at once
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
+
+    @functools.cache
+    def files() -> tuple[str, segments.Spans]:
+        """The segment folder and its committed files' hand-id bounds (``segments.file_spans``):
+        read once a run, for the table checks' batches and the hand checks' ranges."""
+        root = segments_root(con)
+        return root, segments.file_spans(con, root, edition)
+
     try:
         if table and cluster is not None:
             # on the cluster's workers, while this connection runs the other checks; their
             # rows are gathered before their findings go in (last)
             tables = _TableRun(con, table, edition, cluster)
         elif table:
-            found = _run_table_checks(con, table, edition)
+            found = _run_table_checks(con, table, edition, files)
         # which hands the workers checked: None (none), or the units from checked_from_unit
         # on, which are every stored hand (a new store) or not
         in_workers = _checked_in_workers(con, checked_from_unit) if checked_from_unit is not None else None
@@ -210,7 +220,7 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
             # over more than HAND_BATCH hands, a range of hand ids at a time, so that their
             # memory does not grow with the store
             hand = [c for c in checks if c.scope == "hand" and rules[c.check_id]]
-            found |= _run_hand_checks(con, hand, edition, before_unit=in_workers) if hand else {}
+            found |= _run_hand_checks(con, hand, edition, files, before_unit=in_workers) if hand else {}
         for c in sorted(checks, key=lambda c: c.group == "table"):
             if c.group == "table" and tables is not None:
                 found |= tables.finish(con)
@@ -581,14 +591,14 @@ class _TableRun:
 
 
 def _load_table_batch(con: duckdb.DuckDBPyConnection, edition: str, batch: int, lo: str | None, hi: str | None,
-                      spans: segments.Spans | None = None) -> None:
+                      spans: segments.Spans | None = None, root: str = "") -> None:
     """One batch of tournaments (``batch`` of ``temp._tc_keys``, hand ids from ``lo`` to
     ``hi``): its slices of the stored tables as temp tables shadowing them, and the
     table views materialised from those (``_drop_slice`` drops them).  With ``spans``
-    (``segments.file_spans`` of this connection's store), the slices read the segment
-    files that may hold the batch's hands, not the stored views over every file."""
+    (``segments.file_spans`` of the store whose segment folder is ``root``), the slices
+    read the segment files that may hold the batch's hands, not the stored views over
+    every file."""
     rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
-    root = segments_root(con) if spans is not None else ""
     for name, sql in _SLICE.items():
         src = f"main.{name}"
         if spans is not None:
@@ -607,11 +617,13 @@ def _load_table_batch(con: duckdb.DuckDBPyConnection, edition: str, batch: int, 
         raise RuntimeError(f"table checks: the views read {n_views} hands, the batch has {n_batch}")
 
 
-def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str) -> dict[str, str]:
+def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str,
+                      files: Callable[[], tuple[str, segments.Spans]]) -> dict[str, str]:
     """Run the table checks a batch of tournaments at a time; their rows go into one
     temp table per check (returned by check id).  Each batch: its hands, seats,
     events and hand results as temp tables shadowing the stored ones, the table
-    views materialised from them, then every check over those."""
+    views materialised from them, then every check over those.  ``files``: the
+    segment folder and its files' hand-id bounds (``run_checks``)."""
     out = {c.check_id: f"_tc_found_{i}" for i, c in enumerate(checks)}
     for t in out.values():
         con.execute(f"DROP TABLE IF EXISTS temp.{t}")
@@ -620,10 +632,10 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
         # columns from empty slices (over the whole store's views a check would read every
         # cash hand only to keep none of them)
         batches = _table_batches(con) or [(0, None, None)]
-        spans = segments.file_spans(con, segments_root(con), edition)
+        root, spans = files()
         for i, (batch, lo, hi) in enumerate(batches):
             try:
-                _load_table_batch(con, edition, batch, lo, hi, spans)
+                _load_table_batch(con, edition, batch, lo, hi, spans, root)
                 _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 _drop_slice(con)
@@ -659,22 +671,22 @@ def _hand_batches(con: duckdb.DuckDBPyConnection) -> list[tuple[str, str | None]
 
 
 def _run_hand_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], edition: str,
-                     before_unit: int | None = None) -> dict[str, str]:
+                     files: Callable[[], tuple[str, segments.Spans]], before_unit: int | None = None) -> dict[str, str]:
     """Over a store of more than ``HAND_BATCH`` hands, run the checks that judge one hand
     a range of hand ids at a time: temp views of the stored tables' names, each reading
     the range only, shadow the stored tables (temp is searched first, as for the table
     checks), and each check's rows of every range go into a temp table (returned by check
     id).  ``before_unit``: of the hands of the units before it only (those the ingest
     workers did not check), whatever the store's size.  A smaller store, every hand:
-    nothing here (each check runs over the whole store)."""
+    nothing here (each check runs over the whole store).  ``files``: the segment
+    folder and its files' hand-id bounds (``run_checks``)."""
     batches: list[tuple[str | None, str | None]] = list(_hand_batches(con))
     if not batches:
         if before_unit is None:
             return {}
         batches = [(None, None)]
     out = {c.check_id: f"_hc_found_{i}" for i, c in enumerate(checks)}
-    root = segments_root(con)  # a writing connection: its views of the tables are the stored ones
-    spans = segments.file_spans(con, root, edition)
+    root, spans = files()  # a writing connection: its views of the tables are the stored ones
     try:
         for i, rng in enumerate(batches):
             try:
