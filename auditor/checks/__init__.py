@@ -368,8 +368,8 @@ class WorkerChecks:
 
     A batch, not a unit: DuckDB plans and starts each of these queries in some 6 ms
     whatever the rows (the 18 checks cost 123 ms over 10 hands, 157 over 671, 283
-    over 2,709), so over one unit of some 650 hands they would cost the worker 0.24
-    ms a hand, four times what they cost the coordinator over the whole store; over
+    over 2,709), so over one unit of some 2,700 hands they would cost the worker 0.10
+    ms a hand, twice what they cost the coordinator over the whole store; over
     10,010 hands, 442 ms, 0.044 ms a hand."""
 
     def __init__(self, edition: str):
