@@ -244,6 +244,83 @@ def test_a_coordinator_killed_between_write_and_commit_leaves_a_store_a_rerun_co
     assert dump(db) == dump(ref)
 
 
+
+# The ingest's worker function, in a module the workers can import (PYTHONPATH): the
+# worker that takes the third unit (a flag file, made once) is killed with SIGKILL after
+# the unit's first segment is written, its other segments not.
+DYING_WORKER = """
+import os, signal
+from auditor import segments
+from auditor.units import write_unit as real_write_unit
+
+
+def write_unit(job, replay, root):
+    if job.unit_id < 3:
+        return real_write_unit(job, replay, root)
+    try:
+        os.close(os.open(os.environ["TDA_TEST_DIE_ONCE"], os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        return real_write_unit(job, replay, root)
+    write_pending = segments.write_pending
+
+    def write_then_die(*args):
+        write_pending(*args)
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    segments.write_pending = write_then_die
+    return real_write_unit(job, replay, root)
+"""
+
+KILL_WORKER = """
+import sys
+import auditor.ingest as ingest_module
+import auditor.units as units
+import dying_worker
+from auditor.pipeline import audit
+units.GROUP_FILES, ingest_module.CHUNK_BYTES = 2, 0  # many units, in worker processes
+ingest_module.write_unit = dying_worker.write_unit
+audit([sys.argv[1]], db=sys.argv[2], jobs=2)
+"""
+
+
+def test_a_worker_killed_mid_unit_then_the_coordinator_mid_commit_then_a_rerun_equals_one_run(tmp_path):
+    """Issue 17: a worker killed while it writes a unit's segments fails the audit with
+    the pool's error and leaves a store whose readers see committed hands only; an
+    audit then killed in the middle of its commit (the catalog committed, the segments
+    not yet moved out of pending/); a third audit completes, and the store is the
+    uninterrupted audit's, row for row, with nothing left in pending/."""
+    db, ref = str(tmp_path / "s.duckdb"), str(tmp_path / "ref.duckdb")
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / "dying_worker.py").write_text(DYING_WORKER)
+    flag = tmp_path / "a-worker-died"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), str(hooks)]), "TDA_TEST_DIE_ONCE": str(flag)}
+    p = subprocess.run([sys.executable, "-c", KILL_WORKER, str(SAMPLES), db], cwd=ROOT, capture_output=True,
+                       text=True, timeout=600, env=env)
+    assert flag.exists(), "no worker took a unit"
+    assert p.returncode == 1 and "BrokenProcessPool" in p.stderr, p.stderr[-2000:]
+    assert [f for f in files(db) if f.startswith(segments.PENDING)], "the killed worker wrote a segment"
+    con = connect(db, read_only=True)  # the committed hands only, each whole
+    try:
+        (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
+        assert n < SAMPLE_HANDS
+        assert con.execute("SELECT count(DISTINCT hand_id) FROM events").fetchone() == (n,)
+        assert con.execute("SELECT count(DISTINCT hand_id) FROM seats").fetchone() == (n,)
+    finally:
+        con.close()
+
+    p = subprocess.run([sys.executable, "-c", CRASH, str(SAMPLES), db, "before-publish"], cwd=ROOT,
+                       capture_output=True, text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert p.returncode == -9, p.stderr[-2000:]
+    with duckdb.connect(db, read_only=True) as con:  # the commit is in the catalog, its files still pending
+        assert con.execute("SELECT count(*) FROM segments").fetchone()[0] > 0
+    assert [f for f in files(db) if f.startswith(segments.PENDING)]
+
+    audit([SAMPLES], db=db, jobs=2)
+    audit([SAMPLES], db=ref, jobs=2)
+    assert not [f for f in files(db) if f.startswith(segments.PENDING)]
+    assert dump(db) == dump(ref)
+
 def test_compaction_merges_segments_and_keeps_every_table(tmp_path, monkeypatch):
     import auditor.units as units
 
