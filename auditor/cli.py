@@ -89,12 +89,20 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
 
 
 class _Commands(click.Group):
-    """The command group: a DuckDB query that outgrows the store's memory bound is an
-    error with its remedy, not a traceback (what was committed before it stays)."""
+    """The command group: a DuckDB query that outgrows the store's memory bound, or a
+    worker process that ends abruptly, is an error with its remedy, not a traceback
+    (what was committed before it stays)."""
 
     def invoke(self, ctx: click.Context):
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return super().invoke(ctx)
+        except BrokenProcessPool:
+            # a worker killed (by a signal, or by the system when memory ran out): its unit
+            # was never committed, and the next run's recovery deletes what it wrote
+            fail("a worker process ended abruptly (killed, or out of memory). What was committed before is "
+                 "kept; run the command again to store the rest (with --jobs 1 if memory is short).")
         except duckdb.OutOfMemoryException as e:
             from auditor.checks import WORKER_MEMORY
             from auditor.store import MEMORY_ENV, configured_memory
