@@ -143,7 +143,6 @@ def test_a_profile_makes_a_departure_and_house_none_turns_it_back(tmp_path):
     assert len(json.loads(run("findings", "--db", db, "--category", "departure", "--format", "json").output)) == len(out["findings"])
 
 
-
 def test_the_categories_are_the_same_applied_a_few_findings_at_a_time(tmp_path, monkeypatch):
     """``house.apply`` updates the findings a range of hand ids at a time (some
     ``UPDATE_FINDINGS`` findings a transaction): in ranges of two findings, every

@@ -244,7 +244,6 @@ def test_a_coordinator_killed_between_write_and_commit_leaves_a_store_a_rerun_co
     assert dump(db) == dump(ref)
 
 
-
 # The ingest's worker function, in a module the workers can import (PYTHONPATH): the
 # worker that takes the third unit (a flag file, made once) is killed with SIGKILL after
 # the unit's first segment is written, its other segments not.
@@ -322,6 +321,7 @@ def test_a_worker_killed_mid_unit_then_the_coordinator_mid_commit_then_a_rerun_e
     audit([SAMPLES], db=ref, jobs=2)
     assert not [f for f in files(db) if f.startswith(segments.PENDING)]
     assert dump(db) == dump(ref)
+
 
 def test_compaction_merges_segments_and_keeps_every_table(tmp_path, monkeypatch):
     import auditor.units as units
