@@ -591,17 +591,18 @@ class _TableRun:
 
 
 def _load_table_batch(con: duckdb.DuckDBPyConnection, edition: str, batch: int, lo: str | None, hi: str | None,
-                      spans: segments.Spans | None = None, root: str = "") -> None:
+                      stored: tuple[str, segments.Spans] | None = None) -> None:
     """One batch of tournaments (``batch`` of ``temp._tc_keys``, hand ids from ``lo`` to
     ``hi``): its slices of the stored tables as temp tables shadowing them, and the
-    table views materialised from those (``_drop_slice`` drops them).  With ``spans``
-    (``segments.file_spans`` of the store whose segment folder is ``root``), the slices
+    table views materialised from those (``_drop_slice`` drops them).  With ``stored``
+    (the store's segment folder and its files' ``segments.file_spans``), the slices
     read the segment files that may hold the batch's hands, not the stored views over
     every file."""
     rng = "x.hand_id BETWEEN $lo AND $hi"  # lets DuckDB skip the row groups of other batches
     for name, sql in _SLICE.items():
         src = f"main.{name}"
-        if spans is not None:
+        if stored is not None:
+            root, spans = stored
             src = f"({segments.files_sql(_SEGMENT_BY_NAME[name], root, segments.in_range(spans, name, lo, hi))})"
         sql = sql.format(src=src, key=_TKEY.format(h="h"), range=rng.replace("x.", "h." if name == "hands" else "x."),
                          kinds=", ".join(f"'{k}'" for k in TABLE_EVENT_KINDS))
@@ -632,10 +633,9 @@ def _run_table_checks(con: duckdb.DuckDBPyConnection, checks: list[Check], editi
         # columns from empty slices (over the whole store's views a check would read every
         # cash hand only to keep none of them)
         batches = _table_batches(con) or [(0, None, None)]
-        root, spans = files()
         for i, (batch, lo, hi) in enumerate(batches):
             try:
-                _load_table_batch(con, edition, batch, lo, hi, spans, root)
+                _load_table_batch(con, edition, batch, lo, hi, files())
                 _batch_rows(con, checks, out, i == 0, edition)
             finally:
                 _drop_slice(con)
