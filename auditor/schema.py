@@ -379,7 +379,8 @@ DECISIONS = Table(
         C("kind", "VARCHAR", "recorded action kind (fold, check, call, bet, raise, complete)", False),
         C("expected_seat", "SMALLINT", "seat whose turn it was by the rules (NULL if nobody could act, or if the turn is not known)"),
         C("to_act", "SMALLINT[]", "seats still to act in the round before this action; NULL when the turn order is not known "
-          "(a player with no seat line could act in the round: seat-unrecorded)"),
+          "(a player with no seat line could act in the round: seat-unrecorded; a stud street's first actor, when the "
+          "history does not show every upcard his turn depends on)"),
         C("actor_status", "VARCHAR", "actor's status before acting: active, folded, all_in, absent", False),
         C("to_call", "BIGINT", "amount the actor needed to add to call", False),
         C("current_bet", "BIGINT", "highest commitment on the street before the action", False),

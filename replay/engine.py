@@ -530,15 +530,31 @@ class Replay:
         return None
 
     # --- voluntary actions -----------------------------------------------------------
-    def _turn(self) -> tuple[SeatState | None, list[SeatState]]:
+    def _upcards_unknown(self) -> bool:
+        """Stud: a seat still in whose upcards on this street the history does not show
+        (one up on third street, one more on each street to sixth; seventh's is down;
+        a card written '??' is not shown)."""
+        up = min(self.street_idx, 3) + 1
+        return any(not s.folded and not s.seatless and sum("?" not in c for c in s.upcards) < up for s in self.order)
+
+    def _turn(self) -> tuple[SeatState | None, list[SeatState] | None]:
         """Who is expected to act now, and every seat still due to act, in turn order
-        from him (the expected actor heads the list unless he needs no action)."""
+        from him (the expected actor heads the list unless he needs no action); the
+        list is None when the turn is not known (a stud street whose first actor hangs
+        on upcards the history does not show)."""
         if self.voluntary_seen:
             return self._next_after(self.last_actor)
         start = self._start_of_round()
         if start is not None:
             return self._next_after(start)
         if self.family == "stud":
+            if self._upcards_unknown():
+                # the first actor is the lowest upcard (no bring-in recorded) or the best
+                # exposed hand, and the history does not show every live seat's upcards
+                # (PartyPoker writes only the hero's, Winamax's play-money export none):
+                # who was due is not known, so nothing is judged (to_act NULL).  The next
+                # actions are judged clockwise from whoever acted first.
+                return None, None
             cands = [s for s in self.order if self._can_act(s) and s.upcards]
             razz = self.variant == "razz"
             if cands and self.street_idx == 0:
@@ -628,7 +644,7 @@ class Replay:
             expected, to_act = None, None
         else:
             expected, due = self._turn()
-            to_act = [x.seat for x in due]
+            to_act = None if due is None else [x.seat for x in due]
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
         current_before = self.current_bet
         to_call = max(0, current_before - s.street_in)

@@ -114,6 +114,18 @@ def test_stud_bring_in_is_lowest_upcard_and_first_to_act_later_is_best_board(tmp
     assert all(seat == exp for seat, exp, _ in rows)
 
 
+def test_stud_first_actor_unknown_when_an_upcard_is_not_shown(tmp_path):
+    # fourth street: p3's upcard is not written ('??'), so who shows the best hand, and
+    # acts first, is not known: no seat is expected (to_act NULL, out-of-turn judges
+    # nothing); the next actions are judged clockwise from whoever acted first
+    acts = ["d dh p1 AsAhKd", "d dh p2 7d8d2c", "d dh p3 TcJc9h", "p2 pb", "p3 cc", "p1 cc", "p2 cc",
+            "d dh p1 3s", "d dh p2 3d", "d dh p3 ??", "p2 cc", "p3 cc", "p1 cc"]
+    text = phh("F7S", [1000, 1000, 1000], acts, antes=[5, 5, 5], bring_in=10, small_bet=20, big_bet=40)
+    con = replay(tmp_path, text)
+    rows = con.execute("SELECT seat, expected_seat, to_act FROM decisions WHERE street = 'fourth' ORDER BY seq").fetchall()
+    assert rows == [(2, None, None), (3, 3, [3, 1]), (1, 1, [1])]
+
+
 def test_stud_odd_chip_with_an_odd_pot(tmp_path):
     acts = ["d dh p1 5s6c7d", "d dh p2 5h6d7c", "d dh p3 2c3c4c", "p3 pb", "p1 cc", "p2 cc",
             "d dh p1 8c", "d dh p2 8d", "d dh p3 Kh", "p1 cc", "p2 cc", "p3 f",

@@ -12,6 +12,9 @@
 --   chips and is no one's turn: the history contradicts itself (Run It Once writes such
 --   checks), a record finding rather than a violation; so is a check recorded when
 --   betting was over (no one was due to act): it moves no chips and changes nothing.
+--   Where the turn is not known (to_act NULL: a player with no seat line could act, or
+--   a stud street's first actor hangs on upcards the history does not show), no one's
+--   turn is judged.
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        CASE WHEN d.expected_seat IS NULL THEN 'no action (betting was over)' ELSE 'seat ' || CAST(d.expected_seat AS VARCHAR) END AS expected,
        'seat ' || CAST(d.seat AS VARCHAR) || CASE WHEN d.actor_status <> 'active' THEN ' (' || replace(d.actor_status, '_', '-') || ')' ELSE '' END AS actual,
@@ -24,7 +27,8 @@ SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        CASE WHEN d.kind = 'check' AND (d.actor_status = 'all_in' OR d.expected_seat IS NULL) THEN 'record' END AS category
 FROM decisions d
 WHERE d.edition = $edition
-  -- to_act NULL: the turn order is not known (a player with no seat line could act: seat-unrecorded)
+  -- to_act NULL: the turn order is not known (a player with no seat line could act: seat-unrecorded;
+  -- a stud street's first actor when the history does not show every upcard: docs/semantics.md, "Turn order")
   AND (d.actor_status <> 'active' OR (d.to_act IS NOT NULL AND d.expected_seat IS DISTINCT FROM d.seat))
   AND NOT (d.kind = 'fold' AND d.actor_status = 'all_in')
 ORDER BY d.hand_id, d.seq
