@@ -316,7 +316,6 @@ def test_awards_agree_where_winners_are_known(audited):
 # Findings on these folders, read by hand: check -> {hand: reason}.
 REVIEWED = {
     "chip-conservation": {k: v for k, v in ARITHMETIC_EXCEPTIONS.items()},
-    "showdown-order": {"PP-WPN-1111111111": "a WPN hand converted by a tracking tool: the order of its show lines is the tool's"},
     "dead-button": {
         "PP-15414983078": "sit & go: the button moves past the seat of the player eliminated last hand (the site's policy, as PokerStars')",
         **{h: "888 tournaments move the blinds past eliminated players' seats (the site's policy)" for h in (

@@ -1,16 +1,33 @@
 -- check: showdown-order
--- title: Wrong player showed first at a non-all-in showdown
+-- title: A player other than the one an enforced order of show names tabled first (non-all-in showdown)
 -- severity: info
--- category: violation
+-- category: record
 -- group: showdown
 -- scope: hand
 -- rationale: In a non-all-in showdown the last aggressor on the final betting round
 --   tables first; with no bet on that round, the first player left of the button does.
---   Only histories that record the showdown order can be judged (board and draw games;
---   not shows a parser inferred (inferred_from), as iPoker's, whose XML records no showing order,
---   nor hands whose cards are shown only in the summary, which lists seats in seat order,
+--   Since 2013 (Rule 16, then 17-A) that order applies only "if cards are not
+--   spontaneously tabled or discarded", when the TD enforces an order of show; a
+--   player who tables first of his own accord breaks no rule.  A history records the
+--   order of the show lines, never whether a hand was tabled spontaneously or when
+--   the order was enforced (2011's Rule 12 has no such clause, but no format says its
+--   lines are in the order the cards were tabled): each finding is a record finding,
+--   that the audit cannot judge the order, never a violation.
+--   Only histories that record a showing order are judged (board and draw games; not
+--   shows a parser inferred (inferred_from), as iPoker's, whose XML records no showing
+--   order; nor hands whose cards are shown only in the summary, which lists seats in
+--   seat order; nor the formats whose showdown lines are the site's listing of the
+--   hands it tabled (listing_formats below: Winamax tables every hand itself and
+--   lists the winner last, so its history holds no order a player chose, docs/sites.md);
 --   nor hands with a player who has no seat line still in at the end).
-WITH shown AS (
+--   An all-in showdown is not judged: every hand is tabled (Rule 16), whether the site
+--   wrote 'and is all-in' or a player still in merely put in his whole stack
+--   (hand_results: contributed = starting stack; Run It Once and converted histories
+--   write no 'and is all-in').
+WITH listing_formats AS (
+  -- formats (hands.format) whose showdown lines are the site's listing, not a showing order
+  SELECT unnest(['winamax']) AS format
+), shown AS (
   SELECT hand_id, seat, seq, line_no, player FROM events
   WHERE kind IN ('show', 'muck') AND street = 'showdown' AND inferred_from IS NULL
 ), judged AS (
@@ -18,7 +35,13 @@ WITH shown AS (
   -- two or more players shown or mucked, no all-in, not stud (its own order)
   SELECT s.hand_id FROM shown s JOIN hands h USING (hand_id)
   WHERE h.variant NOT IN ('stud', 'stud_hilo', 'razz')
+    AND h.format NOT IN (SELECT format FROM listing_formats)
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE all_in)
+    -- all in by stack: a seat still in put in every chip he had (no 'and is all-in' written)
+    AND s.hand_id NOT IN (SELECT r.hand_id FROM hand_results r
+                          WHERE r.edition = $edition AND r.starting_stack > 0 AND r.contributed >= r.starting_stack
+                            AND NOT EXISTS (SELECT 1 FROM events f WHERE f.hand_id = r.hand_id AND f.seat = r.seat
+                                              AND f.kind = 'fold'))
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE kind = 'show' AND street = 'summary'
                           EXCEPT SELECT hand_id FROM events WHERE kind = 'show' AND street = 'showdown')
     -- a player with no seat line still in at the end: the button's left and the aggressor's
@@ -58,9 +81,10 @@ WITH shown AS (
 SELECT f.hand_id, 'showdown' AS street, f.seq, f.seat, f.player,
        'seat ' || CAST(r.seat AS VARCHAR) || ' shows first' AS expected,
        'seat ' || CAST(f.seat AS VARCHAR) || ' showed first' AS actual,
-       who(f.seat, f.player) || ' showed first, but ' ||
+       who(f.seat, f.player) || ' showed first; in an order of show the TD enforces, ' ||
        CASE WHEN r.by_aggression THEN 'the last aggressor, seat ' ELSE 'with no bet on the last round, the first player left of the button, seat ' END ||
-       CAST(r.seat AS VARCHAR) || ', should have.' AS message,
+       CAST(r.seat AS VARCHAR) || ', tables first. The history does not record whether the cards were tabled spontaneously ' ||
+       '(which the rules allow) or the order was enforced, so whether the showing order was breached cannot be judged.' AS message,
        f.line_no
 FROM first_shown f
 JOIN required r USING (hand_id)
