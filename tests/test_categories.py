@@ -110,7 +110,7 @@ def test_each_category(tmp_path):
     records = [f for f in res.findings if f["check_id"] == "stack-continuity"]
     assert records and {f["category"] for f in records} == {"record"}
     assert res.findings_by_category.get("record", 0) >= len(records)
-    # departure: PokerStars let all-in hands be mucked in 2007-2011 (pokerstars.toml)
+    # departure: PokerStars let all-in hands be mucked in 2007-2012 (pokerstars.toml)
     d, _ = findings_of(tmp_path / "d", ALLIN_MUCK.replace("2022/03/23", "2010/03/23"))
     assert {(f["check_id"], f["category"]) for f in d} == {("allin-muck", "departure")}
 

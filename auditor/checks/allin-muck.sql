@@ -8,11 +8,15 @@
 --   must be tabled face up; no player who is all-in or has called all betting may muck
 --   without tabling. A muck at such a showdown hides a live hand from the pot's award.
 --   A house that lets hands be mucked there (house_policy allin_muck=true) makes it a
---   departure.
+--   departure.  One finding a seat a hand, at his first muck: a hand run twice writes
+--   a showdown, and his muck, for each run, but he mucked one hand.
 WITH mucks AS (
   -- few hands have one: the rest reads only those hands' events
-  SELECT * FROM events
+  SELECT hand_id, seat, arg_min(street, seq) AS street, min(seq) AS seq, arg_min(player, seq) AS player,
+         arg_min(line_no, seq) AS line_no
+  FROM events
   WHERE kind = 'muck' AND street IN ('showdown', 'river', 'seventh', 'third_draw', 'first_draw')
+  GROUP BY hand_id, seat
 ), folded AS (
   SELECT DISTINCT hand_id, seat FROM events SEMI JOIN mucks USING (hand_id) WHERE kind = 'fold'
 ), allin_hands AS (
