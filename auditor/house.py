@@ -193,7 +193,10 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                 policy = next(p for p in live if p.name == hit.partition("=")[0])
                 decided.append((items, site, day, prof.cite(policy)))
                 break
-    what = ("auto: " + ", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in profiles)
+    # auto: the profiles of the sites the store holds (the provenance of these findings)
+    present = {r[0] for r in con.execute("SELECT DISTINCT site FROM hands").fetchall()} if chosen is None else set()
+    what = ("auto: " + (", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in profiles
+                                  if present & set(p.sites)) or "no profile for the sites stored")
             if chosen is None else ", ".join(f"{p.name} ({p.path})" for p in profiles) or "none (bare TDA)")
     # the inserted findings written to the database first: DuckDB holds rows not yet
     # checkpointed in memory, and updating them there costs more of it
