@@ -355,7 +355,8 @@ def replay(db, edition_name, raise_cap, jobs, dask):
 @main.command()
 @DB_OPTION
 @RULES_OPTION
-@click.option("--check", "check_ids", multiple=True, help="Run only this check (repeatable).")
+@click.option("--check", "check_ids", multiple=True, help="Run only this check (repeatable); the award checks (odd-chip, side-pot, wrong-winner, "
+                   "chip-conservation) share their work and run together.")
 @HOUSE_OPTION
 def check(db, edition_name, check_ids, house):
     """Run the checks over the replay facts in the store and record the findings.
