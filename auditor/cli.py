@@ -130,6 +130,12 @@ def main() -> None:
     """
 
 
+FAIL_ON_REJECTED = click.option(
+    "--fail-on-rejected", is_flag=True,
+    help="Exit 2 when any hand was rejected or any file not read (the rest is stored, and judged, first): "
+         "evidence that was not judged.")
+
+
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @DB_OPTION
@@ -139,8 +145,9 @@ def main() -> None:
 @click.option("--progress-json", is_flag=True,
               help="After each commit, print one JSON line to stderr: files done, hands seen, stored, duplicates, rejected.")
 @DASK_OPTION
+@FAIL_ON_REJECTED
 def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: int | None, progress_json: bool,
-           dask: str | None) -> None:
+           dask: str | None, fail_on_rejected: bool) -> None:
     """Read hand histories (files, folders, globs) into the event log.
 
     \b
@@ -169,8 +176,13 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: in
         click.echo(json.dumps(summary.as_json(), indent=2))
     else:
         print_ingest_summary(summary)
-    if summary.nothing_read:
+    if summary.nothing_read or fail_on_rejected and _dropped(summary):
         sys.exit(2)
+
+
+def _dropped(summary) -> bool:
+    """Whether a hand was rejected or a file not read (--fail-on-rejected)."""
+    return bool(summary.rejected or any(r.error for r in summary.file_results))
 
 
 def print_ingest_summary(summary) -> None:
@@ -240,10 +252,12 @@ HOUSE_OPTION = click.option(
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--jobs", type=int, default=None, help="Worker processes for parsing and replay (default: all cores).")
 @DASK_OPTION
-def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, quiet, jobs, dask):
+@FAIL_ON_REJECTED
+def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, quiet, jobs, dask, fail_on_rejected):
     """Ingest PATHS, replay every stored hand under the chosen TDA edition, run every
     check, and summarise the findings.  Exit 0 when the audit completes, whatever it
-    found; 1 with --fail-on when findings reach that severity; 2 for bad input.
+    found; 1 with --fail-on when findings reach that severity; 2 for bad input
+    (with --fail-on-rejected, also when any hand was rejected or file not read).
 
     \b
     Examples:
@@ -285,8 +299,8 @@ def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, qui
                        f"[{f['source_path']}:{f['line_no']}]")
         if total > 10:
             click.echo(f"  ... {total - 10} more: tda-audit findings --db {db}")
-    if result.ingest.nothing_read:
-        sys.exit(2)  # nothing given was a history this tool reads, as for ingest
+    if result.ingest.nothing_read or fail_on_rejected and _dropped(result.ingest):
+        sys.exit(2)  # nothing given was a history this tool reads, as for ingest (or some was not, asked to fail)
     counted = set(fail_categories or ("violation",))
     worst = [s for (c, s), n in result.findings_by_category_severity.items() if n and c in counted]
     if fail_on and any(SEVERITY_LEVELS.index(s) >= SEVERITY_LEVELS.index(fail_on) for s in worst):

@@ -407,3 +407,22 @@ def test_an_audit_keeps_the_raise_cap_the_replay_was_given(tmp_path):
     con = duckdb.connect(db, read_only=True)
     assert con.execute("SELECT value FROM meta WHERE key = 'replay_cap:tda-2024'").fetchone() == ("3",)
     con.close()
+
+
+@pytest.mark.parametrize("command", ["audit", "ingest"])
+def test_fail_on_rejected_exits_2_after_storing_the_rest(tmp_path, command):
+    text = (SAMPLES / "pokerstars" / "lhe-mtt.txt").read_text(encoding="utf-8")
+    # one hand's raise made unreadable: that hand is rejected, the others go in
+    bad = tmp_path / "bad.txt"
+    bad.write_text(re.sub(r"raises (\d+) to", "raises 1x0 to", text, count=1), encoding="utf-8")
+    db = str(tmp_path / "a.duckdb")
+    assert run(command, str(bad), "--db", db).exit_code == 0  # as before, without the flag
+    db2 = str(tmp_path / "b.duckdb")
+    r = run(command, str(bad), "--db", db2, "--fail-on-rejected")
+    assert r.exit_code == 2 and "rejected 1" in r.output
+    con = duckdb.connect(db2, read_only=True)
+    assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == 2
+    con.close()
+    good = tmp_path / "good.txt"
+    good.write_text(text, encoding="utf-8")
+    assert run(command, str(good), "--db", str(tmp_path / "c.duckdb"), "--fail-on-rejected").exit_code == 0
