@@ -426,3 +426,27 @@ def test_fail_on_rejected_exits_2_after_storing_the_rest(tmp_path, command):
     good = tmp_path / "good.txt"
     good.write_text(text, encoding="utf-8")
     assert run(command, str(good), "--db", str(tmp_path / "c.duckdb"), "--fail-on-rejected").exit_code == 0
+
+
+@pytest.mark.parametrize("body, says", [
+    ('[raise_cap]\nvalue = "lots"', "value 'lots' is not a whole number"),
+    ('[raise_cap]\nvalue = 0', "value 0 is not a whole number"),
+    ('[button]\nvalue = "sideways"', "value 'sideways' is not \"dead-button\" or \"both-blinds-moved\""),
+    ('[allin_muck]\nvalue = "yes"', "value 'yes' is not true or false"),
+    ('[allin_muck]\nvalue = true\nsince = 2030-01-01\nuntil = 2001-01-01', "since 2030-01-01 is after until 2001-01-01"),
+])
+def test_a_house_profile_value_no_check_can_read_is_refused(audited, tmp_path, body, says):
+    db, _ = audited
+    profile = tmp_path / "p.toml"
+    profile.write_text(f'name = "P"\nsites = ["pokerstars"]\n\n{body}\nsource = "observed"\nevidence = "x"\n',
+                       encoding="utf-8")
+    r = run("check", "--db", db, "--house", str(profile))
+    assert r.exit_code == 2 and says in r.output, r.output
+
+
+def test_a_house_file_that_is_not_text_is_refused(audited, tmp_path):
+    db, _ = audited
+    blob = tmp_path / "blob.toml"
+    blob.write_bytes(bytes(range(256)) * 4)
+    r = run("check", "--db", db, "--house", str(blob))
+    assert r.exit_code == 2 and "not a house profile" in r.output
