@@ -130,6 +130,12 @@ def main() -> None:
     """
 
 
+FAIL_ON_REJECTED = click.option(
+    "--fail-on-rejected", is_flag=True,
+    help="Exit 2 when any hand was rejected or any file not read (the rest is stored, and judged, first): "
+         "evidence that was not judged.")
+
+
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @DB_OPTION
@@ -139,8 +145,9 @@ def main() -> None:
 @click.option("--progress-json", is_flag=True,
               help="After each commit, print one JSON line to stderr: files done, hands seen, stored, duplicates, rejected.")
 @DASK_OPTION
+@FAIL_ON_REJECTED
 def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: int | None, progress_json: bool,
-           dask: str | None) -> None:
+           dask: str | None, fail_on_rejected: bool) -> None:
     """Read hand histories (files, folders, globs) into the event log.
 
     \b
@@ -169,8 +176,13 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: in
         click.echo(json.dumps(summary.as_json(), indent=2))
     else:
         print_ingest_summary(summary)
-    if summary.nothing_read:
+    if summary.nothing_read or fail_on_rejected and _dropped(summary):
         sys.exit(2)
+
+
+def _dropped(summary) -> bool:
+    """Whether a hand was rejected or a file not read (--fail-on-rejected)."""
+    return bool(summary.rejected or any(r.error for r in summary.file_results))
 
 
 def print_ingest_summary(summary) -> None:
@@ -240,10 +252,12 @@ HOUSE_OPTION = click.option(
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--jobs", type=int, default=None, help="Worker processes for parsing and replay (default: all cores).")
 @DASK_OPTION
-def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, quiet, jobs, dask):
+@FAIL_ON_REJECTED
+def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, quiet, jobs, dask, fail_on_rejected):
     """Ingest PATHS, replay every stored hand under the chosen TDA edition, run every
     check, and summarise the findings.  Exit 0 when the audit completes, whatever it
-    found; 1 with --fail-on when findings reach that severity; 2 for bad input.
+    found; 1 with --fail-on when findings reach that severity; 2 for bad input
+    (with --fail-on-rejected, also when any hand was rejected or file not read).
 
     \b
     Examples:
@@ -285,8 +299,8 @@ def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, qui
                        f"[{f['source_path']}:{f['line_no']}]")
         if total > 10:
             click.echo(f"  ... {total - 10} more: tda-audit findings --db {db}")
-    if result.ingest.nothing_read:
-        sys.exit(2)  # nothing given was a history this tool reads, as for ingest
+    if result.ingest.nothing_read or fail_on_rejected and _dropped(result.ingest):
+        sys.exit(2)  # nothing given was a history this tool reads, as for ingest (or some was not, asked to fail)
     counted = set(fail_categories or ("violation",))
     worst = [s for (c, s), n in result.findings_by_category_severity.items() if n and c in counted]
     if fail_on and any(SEVERITY_LEVELS.index(s) >= SEVERITY_LEVELS.index(fail_on) for s in worst):
@@ -355,7 +369,8 @@ def replay(db, edition_name, raise_cap, jobs, dask):
 @main.command()
 @DB_OPTION
 @RULES_OPTION
-@click.option("--check", "check_ids", multiple=True, help="Run only this check (repeatable).")
+@click.option("--check", "check_ids", multiple=True, help="Run only this check (repeatable); the award checks (odd-chip, side-pot, wrong-winner, "
+                   "chip-conservation) share their work and run together.")
 @HOUSE_OPTION
 def check(db, edition_name, check_ids, house):
     """Run the checks over the replay facts in the store and record the findings.
@@ -416,13 +431,24 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, categ
       tda-audit findings --check side-pot --format json
       tda-audit findings --hand PS-900000000003 --format csv
     """
+    from auditor.checks import load_checks
     from auditor.pipeline import fetch_findings, finding_json
     from auditor.store import connect
 
+    known = {c.check_id for c in load_checks()}
+    unknown = [c for c in check_ids if c not in known]
+    if unknown:
+        fail(f"unknown check {', '.join(unknown)}; see 'tda-audit rules'")
     try:
         con = connect(db, read_only=True)
     except StoreError as e:
         fail(str(e))
+    hand_ids = tuple(_one_hand(con, db, h) for h in hand_ids)  # as 'explain' reads a HAND
+    missing = [t for t in tournaments
+               if not con.execute("SELECT count(*) FROM hands WHERE tournament_id = ?", [t]).fetchone()[0]]
+    if missing:
+        con.close()
+        fail(f"no tournament {', '.join(map(repr, missing))} in {db}")
     conds, params = [], []
     for col, vals in (("check_id", check_ids), ("hand_id", hand_ids), ("tournament_id", tournaments),
                       ("category", categories)):
@@ -434,19 +460,22 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, categ
         conds.append(f"severity IN ({', '.join('?' * len(allowed))})")
         params += list(allowed)
     rows = fetch_findings(con, edition_name, " AND ".join(conds), params)
-    from auditor.checks import interrupted_checks
-
-    for ed in interrupted_checks(con, edition_name):
-        click.echo(f"warning: the last 'tda-audit check' or audit under {ed} did not finish: its findings may "
-                   f"mix that run's and older ones, or miss the hands it stored; run 'tda-audit check --rules {ed}' "
-                   f"again", err=True)
+    if edition_name:
+        _warn_gaps(con, [edition_name])
+    else:  # every edition the store was replayed under, else the default one
+        replayed = [r[0] for r in con.execute(
+            "SELECT substr(key, 8) FROM meta WHERE key LIKE 'replay:%' ORDER BY 1").fetchall()]
+        _warn_gaps(con, replayed or [DEFAULT_EDITION])
     con.close()
     if fmt == "json":
         click.echo(json.dumps([finding_json(f) for f in rows], indent=2, default=str))
     elif fmt == "csv":
         import csv
 
-        w = csv.DictWriter(sys.stdout, fieldnames=list(finding_json(rows[0]).keys()) if rows else ["id"])
+        from collections import defaultdict
+
+        # the same columns with no rows: a script's column look-ups still work
+        w = csv.DictWriter(sys.stdout, fieldnames=list(finding_json(defaultdict(lambda: None)).keys()))
         w.writeheader()
         for f in rows:
             w.writerow(finding_json(f))
@@ -456,7 +485,7 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, categ
         for f in rows:
             click.echo(
                 f"{f['hand_id']}  {f['check_id']}  {f['category']}  {f['severity']}  {f['edition']} rule {f['rule']} ({f['rule_title']})\n"
-                f"    {f['street']}, seat {f['seat']} {f['player'] or ''}: expected {f['expected']}, actual {f['actual']}\n"
+                f"    {_where(f)}: expected {f['expected']}, actual {f['actual']}\n"
                 f"    {f['message']}\n    {f['source_path']}:{f['line_no']}"
                 + (f"\n    {f['category']}: {f['category_basis']}" if f['category_basis'] else "")
             )
@@ -540,9 +569,45 @@ def _open_report_store(db, edition_name):
     from reports.data import open_store
 
     try:
-        return open_store(db, edition_name)
+        con, ed = open_store(db, edition_name)
     except StoreError as e:
         fail(str(e))
+    _warn_gaps(con, [ed])
+    return con, ed
+
+
+def _where(f: dict) -> str:
+    """'flop, seat 3 Ann', or the street alone for a finding about the whole hand."""
+    if f["seat"] is None:
+        return f"{f['street']}" + (f", {f['player']}" if f["player"] else "")
+    return f"{f['street']}, seat {f['seat']}" + (f" {f['player']}" if f["player"] else "")
+
+
+def _one_hand(con, db, hand: str) -> str:
+    """The hand id a HAND argument names (an id, the site's hand number, or the end of an
+    id: reports.data.resolve_hand), or a usage error naming what it matched."""
+    from reports.data import resolve_hand
+
+    ids = resolve_hand(con, hand)
+    if len(ids) == 1:
+        return ids[0]
+    con.close()
+    if not ids:
+        fail(f"no hand {hand!r} in {db}")
+    more = "1,000 or more" if len(ids) >= 1000 else str(len(ids))
+    fail(f"{hand!r} matches {more} hands ({', '.join(ids[:5])}{', ...' if len(ids) > 5 else ''}); give the full id")
+
+
+def _warn_gaps(con, editions) -> None:
+    """Say on stderr, for each edition read, why its findings do not judge every stored
+    hand (auditor.checks.findings_gap): never audited under it, hands stored since, a run
+    interrupted.  Findings read from such a store are not a clean audit."""
+    from auditor.checks import findings_gap
+
+    for ed in editions:
+        gap = findings_gap(con, ed)
+        if gap:
+            click.echo(f"warning: {gap}", err=True)
 
 
 @main.command()
@@ -603,16 +668,10 @@ def explain(hand, db, edition_name, fmt, out):
       tda-audit explain PS-900000000205 --format json
     """
     from reports import explain as ex
-    from reports.data import hand_evidence, resolve_hand
+    from reports.data import hand_evidence
 
     con, ed = _open_report_store(db, edition_name)
-    ids = resolve_hand(con, hand)
-    if not ids:
-        con.close()
-        fail(f"no hand {hand!r} in {db}")
-    if len(ids) > 1:
-        con.close()
-        fail(f"{hand!r} matches {len(ids)} hands ({', '.join(ids[:5])}{', ...' if len(ids) > 5 else ''}); give the full id")
+    ids = [_one_hand(con, db, hand)]
     if fmt == "html":
         con.close()
         from reports.html import build

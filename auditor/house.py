@@ -101,8 +101,30 @@ def profiles_dir() -> Path:
     return Path(__file__).with_name("house")
 
 
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+# What each policy's value may be: (test, what it must be).  A value no check can read
+# would be a declared policy that silently decides nothing.
+VALUES: dict[str, tuple[Any, str]] = {
+    "raise_cap": (lambda v: _is_int(v) and v >= 1, "a whole number of bets and raises, 1 or more"),
+    "raise_cap_heads_up": (lambda v: isinstance(v, bool), "true or false"),
+    "button": (lambda v: v in ("dead-button", "both-blinds-moved"), '"dead-button" or "both-blinds-moved"'),
+    "allin_muck": (lambda v: isinstance(v, bool), "true or false"),
+    "bb_ante_order": (lambda v: v in ("ante-first", "blind-first"), '"ante-first" or "blind-first"'),
+    "smallest_chip": (lambda v: _is_int(v) and v >= 1, "a whole number of the hand's units, 1 or more"),
+    "odd_chip": (lambda v: isinstance(v, str) and bool(v.strip()), "a text naming the rule"),
+    "run_split_odd_chip": (lambda v: v == "first-runs", '"first-runs"'),
+    "disconnect_all_in": (lambda v: isinstance(v, bool), "true or false"),
+}
+
+
 def read_profile(path: Path) -> Profile:
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise HouseError(f"{path}: not a house profile (TOML text): {e}") from e
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
@@ -121,6 +143,14 @@ def read_profile(path: Path) -> Profile:
             raise HouseError(f"{where}: source must be one of {', '.join(SOURCES)} (say which)")
         if not str(spec.get("evidence", "")).strip():
             raise HouseError(f"{where}: no evidence (which rules, or what was observed where)")
+        valid, must_be = VALUES[key]
+        if not valid(spec["value"]):
+            raise HouseError(f"{where}: value {spec['value']!r} is not {must_be}")
+        for end in ("since", "until"):
+            if end in spec and not isinstance(spec[end], dt.date):
+                raise HouseError(f"{where}: {end} must be a date (since = 2012-01-01), not {spec[end]!r}")
+        if "since" in spec and "until" in spec and spec["since"] > spec["until"]:
+            raise HouseError(f"{where}: since {spec['since']} is after until {spec['until']}")
         line = next(i for i, t in enumerate(lines, 1) if t.strip() == f"[{key}]")
         policies.append(Policy(key, spec["value"], spec["source"], spec["evidence"], line,
                                spec.get("since"), spec.get("until")))
@@ -193,7 +223,10 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                 policy = next(p for p in live if p.name == hit.partition("=")[0])
                 decided.append((items, site, day, prof.cite(policy)))
                 break
-    what = ("auto: " + ", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in profiles)
+    # auto: the profiles of the sites the store holds (the provenance of these findings)
+    present = {r[0] for r in con.execute("SELECT DISTINCT site FROM hands").fetchall()} if chosen is None else set()
+    what = ("auto: " + (", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in profiles
+                                  if present & set(p.sites)) or "no profile for the sites stored")
             if chosen is None else ", ".join(f"{p.name} ({p.path})" for p in profiles) or "none (bare TDA)")
     # the inserted findings written to the database first: DuckDB holds rows not yet
     # checkpointed in memory, and updating them there costs more of it

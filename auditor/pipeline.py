@@ -15,7 +15,7 @@ from auditor.ingest import IngestSummary, ingest
 from auditor.store import connect, transaction
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP
-from replay.runner import ReplaySummary, facts_cover, replay_store, replay_totals, set_replay_state
+from replay.runner import ReplaySummary, facts_cover, replay_raise_cap, replay_store, replay_totals, set_replay_state
 
 FINDING_JSON_KEYS = (
     "finding_id", "check_id", "severity", "category", "category_basis", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
@@ -116,7 +116,7 @@ def iter_findings(con: duckdb.DuckDBPyConnection, edition_name: str | None = Non
 
 
 def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = None, *, edition_name: str = DEFAULT_EDITION,
-          progress=None, jobs: int | None = None, raise_cap: int = DEFAULT_RAISE_CAP,
+          progress=None, jobs: int | None = None, raise_cap: int | None = None,
           keep_findings: bool = True, house: str = "auto", cluster=None, worker_checks: bool | None = None) -> AuditResult:
     """Ingest ``paths``, replay everything in the store under ``edition_name`` and run
     every check.  Findings cover the whole store, not only the files named; with
@@ -137,6 +137,10 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     workers are and take a third of this process's CPU a hand, the share no number
     of machines spreads (bench/README.md, "After the fifth session's merges").
 
+    ``raise_cap``: the fixed-limit raise cap of the replay; by default the one the
+    edition's facts in the store were built with ('tda-audit replay --raise-cap'), else
+    DEFAULT_RAISE_CAP, so that an audit adding hands does not undo a cap set before.
+
     ``house`` chooses the house-rule profiles that make findings departures
     (``auditor.house.choose``: auto, none, a profile's name or file).
 
@@ -150,6 +154,8 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     con = connect(db)
     try:
         (stored,) = con.execute("SELECT count(*) FROM hands").fetchone()
+        if raise_cap is None:
+            raise_cap = replay_raise_cap(con, edition_name) or DEFAULT_RAISE_CAP
         if stored == 0 or facts_cover(con, edition_name, raise_cap):
             with transaction(con):
                 set_replay_state(con, edition_name, "complete", raise_cap)

@@ -53,10 +53,24 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, mus
     # DuckDB's own memory is bounded (it spills to <store>.tmp past it), so an audit of
     # millions of hands stays under 1 GiB; DuckDB's default is 80% of the machine's memory.
     # $TDA_AUDIT_MEMORY sets another bound (e.g. "2GB").
-    con.execute(f"SET memory_limit = '{configured_memory()}'")
+    try:
+        con.execute(f"SET memory_limit = '{configured_memory()}'")
+    except duckdb.Error as e:  # a mistyped $TDA_AUDIT_MEMORY
+        con.close()
+        raise StoreError(f"${MEMORY_ENV} = {configured_memory()!r} is not a memory size DuckDB accepts "
+                         f"(e.g. '2GB', '512MiB'): {str(e).splitlines()[0]}") from e
     # DuckDB draws a progress bar on stdout for a long query: it would corrupt --json output
     con.execute("SET enable_progress_bar = false")
     if not read_only:
+        try:
+            foreign = _foreign_database(con)
+        except BaseException:
+            con.close()
+            raise
+        if foreign:
+            con.close()
+            raise StoreError(f"{path} is a DuckDB database but not a tda-audit store ({foreign}); nothing was "
+                             f"written to it: give another --db")
         ensure_schema(con, segments.root_for(path))
     else:
         check_version(con, path)
@@ -66,6 +80,24 @@ def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, mus
         if segments.views_root(con) != root:  # a store moved since its last writer: read where it is now
             segments.create_views(con, root, temp=True)
     return con
+
+
+def _foreign_database(con: duckdb.DuckDBPyConnection) -> str | None:
+    """What makes the database open on ``con`` someone else's, or None when it is empty
+    or a tda-audit store: a store is never created over another program's tables."""
+    (n,) = con.execute("SELECT count(*) FROM duckdb_tables() WHERE schema_name = 'main' "
+                       "AND database_name = current_database()").fetchone()
+    (v,) = con.execute("SELECT count(*) FROM duckdb_views() WHERE NOT internal AND schema_name = 'main' "
+                       "AND database_name = current_database()").fetchone()
+    if n + v == 0:
+        return None
+    if not _has_table(con, "meta"):
+        return f"{n} table(s) and {v} view(s), none of them tda-audit's 'meta'"
+    try:
+        con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+    except duckdb.Error:
+        return "its 'meta' table is not tda-audit's"
+    return None
 
 
 MACROS = Path(__file__).with_name("macros.sql")

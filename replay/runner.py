@@ -172,6 +172,7 @@ def replay_store(con: duckdb.DuckDBPyConnection, edition_name: str = DEFAULT_EDI
         retired = con.execute("DELETE FROM segments WHERE edition = ? RETURNING table_name, file", [edition_name]).fetchall()
         # the findings judged the facts replaced here: gone until 'check' runs again
         con.execute("DELETE FROM findings WHERE edition = ?", [edition_name])
+        con.execute("DELETE FROM meta WHERE key = ?", [f"checks:{edition_name}"])
     segments.remove_live(root, retired)
     (n_hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
     # worker processes only pay off with several batches

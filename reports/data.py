@@ -128,9 +128,12 @@ def summary(con: duckdb.DuckDBPyConnection, edition: str) -> dict:
     ).fetchone()
     (fully,) = con.execute("SELECT count(*) FROM hand_summary WHERE fully_verified").fetchone()
     (notes,) = con.execute("SELECT count(DISTINCT hand_id) FROM replay_notes WHERE edition = ?", [edition]).fetchone()
+    from auditor.checks import findings_gap
+
     return {
         "hands": hands,
         "hands_replayed": replayed,
+        "gap": findings_gap(con, edition),  # why the findings do not judge every stored hand, or None
         "hands_rejected": sum(r["n"] for r in rejected),
         "rejected_by_reason": rejected,
         "files_not_read": unread,
@@ -314,10 +317,13 @@ def hand_evidence(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str) ->
 
 
 def resolve_hand(con: duckdb.DuckDBPyConnection, ref: str) -> list[str]:
-    """Hand ids matching ``ref``: the exact id, else the site's hand number, else an id ending in it."""
+    """Hand ids matching ``ref``: the exact id, else the site's hand number, else an id ending in it
+    (at most 1,000 of those)."""
+    if not ref.strip():
+        return []
     for sql in ("SELECT hand_id FROM hands WHERE hand_id = ?",
                 "SELECT hand_id FROM hands WHERE hand_number = ?",
-                "SELECT hand_id FROM hands WHERE hand_id LIKE '%' || ? ORDER BY hand_id LIMIT 20"):
+                "SELECT hand_id FROM hands WHERE hand_id LIKE '%' || ? ORDER BY hand_id LIMIT 1000"):
         rows = [r[0] for r in con.execute(sql, [ref]).fetchall()]
         if rows:
             return rows

@@ -16,6 +16,11 @@ import textwrap
 from reports.data import offending
 
 
+
+def _seat(f: dict) -> str:
+    """', seat 3' for a finding about a seat; nothing for one about the whole hand."""
+    return "" if f["seat"] is None else f", seat {f['seat']}"
+
 def amount(v, scale) -> str:
     if v is None:
         return ""
@@ -141,7 +146,7 @@ def to_text(ev: dict, width: int = 100) -> str:
             out += textwrap.wrap(f"{f['category']}: {f['category_basis']}", width, initial_indent="  ", subsequent_indent="    ")
         out.append(f"  rule required: {f['expected'] or '-'}")
         out.append(f"  what happened: {f['actual'] or '-'}")
-        out.append(f"  where: {f['street'] or '-'}, seat {f['seat']}, {f['source_path']}:{f['line_no']}")
+        out.append(f"  where: {f['street'] or '-'}{_seat(f)}, {f['source_path']}:{f['line_no']}")
         for head, text, from_doc in rule_lines(ev, f["check_id"]):
             out.append(f"  {head}" + ("" if from_doc else " (catalog quote)"))
             for para in text.split("\n"):
@@ -185,7 +190,7 @@ def to_markdown(ev: dict) -> str:
         out += [f"## Finding {n}: `{f['check_id']}` ({f['category']}, {f['severity']}): {_md(title)}", "", _md(f["message"]), "",
                 *([f"- **{f['category']}**: {_md(f['category_basis'])}"] if f.get("category_basis") else []),
                 f"- **rule required**: {_md(f['expected'] or '-')}", f"- **what happened**: {_md(f['actual'] or '-')}",
-                f"- **where**: {_md(f['street'] or '-')}, seat {f['seat']}, `{_md(f['source_path'])}:{f['line_no']}`", ""]
+                f"- **where**: {_md(f['street'] or '-')}{_seat(f)}, `{_md(f['source_path'])}:{f['line_no']}`", ""]
         for head, text, from_doc in rule_lines(ev, f["check_id"]):
             out.append(f"**{_md(head)}**" + ("" if from_doc else " (catalog quote)"))
             out.append("")

@@ -214,7 +214,8 @@ def common_root(paths: list[str]) -> str:
 
 def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:
     cards = [
-        ("sum-hands", s["hands"], "hands audited (stored and replayed)"),
+        ("sum-hands", s["hands"], "hands stored"),
+        ("sum-hands-replayed", s["hands_replayed"], f"hands replayed and judged under {prov['edition']}"),
         ("sum-rejected", s["hands_rejected"], "hands rejected at ingest"),
         ("sum-violations", sum(f["category"] == "violation" for f in fs), "violations: the rules in force broken"),
         ("sum-departures", sum(f["category"] == "departure" for f in fs), "departures: the house's declared policy followed"),
@@ -253,7 +254,11 @@ def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:
     notes = ""
     if s["hands_with_replay_notes"]:
         notes = f'<p class="muted">{s["hands_with_replay_notes"]} hands have replay notes (facts may be partial); see the <code>replay_notes</code> table.</p>'
-    return (f'<section id="summary"><h2>Executive summary</h2><div class="cards">{cards_html}</div>'
+    gap = ""
+    if s.get("gap"):  # a store not (wholly) audited under this edition must not read as a clean audit
+        gap = (f'<p class="incomplete" id="incomplete" role="alert"><strong>Incomplete audit.</strong> '
+               f'{esc(s["gap"])}.</p>')
+    return (f'<section id="summary"><h2>Executive summary</h2>{gap}<div class="cards">{cards_html}</div>'
             f"{categories_html(fs, titles, rules, prov)}"
             f"<h3>Findings by check and severity</h3>{check_table if fs else '<p>No findings.</p>'}{rej_html}{notes}</section>")
 

@@ -297,3 +297,156 @@ def test_rules_lists_every_check_with_its_2024_citation():
     assert [(c["rule"], c["title"]) for c in out["heads-up-button"]["citations"]] == [("34-B", "Button Placement and Movement")]
     assert [c["rule"] for c in out["dead-button"]["citations"]] == ["32", "34-A", "33"]
     assert "big-blind-first calculation" in out["blind-level"]["citations"][1]["quote"]
+
+
+def test_readers_say_when_the_findings_do_not_judge_every_hand(tmp_path):
+    """A store never audited under an edition, or with hands stored after its audit,
+    must not read as a clean audit: findings, explain, export, query and report say so
+    (the report in the file a regulator files), until replay and check cover it."""
+    db = str(tmp_path / "a.duckdb")
+    first, second = SAMPLES / "pokerstars" / "lhe-mtt.txt", SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt"
+    assert run("audit", str(first), "--db", db, "-q").exit_code == 0
+    assert "warning" not in run("findings", "--db", db).stderr
+    assert run("ingest", str(second), "--db", db).exit_code == 0
+    # PS-900000000201, the sample's underraise, is stored but not yet judged
+    for args in (("findings", "--db", db), ("explain", "PS-900000000201", "--db", db),
+                 ("export", "--format", "csv", "--db", db), ("query", "SELECT 1", "--db", db)):
+        r = run(*args)
+        assert r.exit_code == 0 and "hands were stored after the last audit under tda-2024" in r.stderr, (args, r.stderr)
+    html = tmp_path / "r.html"
+    assert run("report", "--db", db, "-o", str(html), "-q").exit_code == 0
+    page = html.read_text(encoding="utf-8")
+    assert 'id="incomplete"' in page and "hands were stored after the last audit" in page
+    # the cards say how many hands were stored and how many judged: not all of them
+    stored = int(re.search(r'id="sum-hands">(\d+)<', page)[1])
+    judged = int(re.search(r'id="sum-hands-replayed">(\d+)<', page)[1])
+    assert judged < stored
+    # an edition the store was never audited under
+    r = run("findings", "--db", db, "--rules", "tda-2011")
+    assert "never audited under tda-2011" in r.stderr
+    # replay then check: covered again, and the underraise is found
+    assert run("replay", "--db", db).exit_code == 0
+    r = run("findings", "--db", db)
+    assert "checks have not run under tda-2024 since its replay" in r.stderr
+    assert run("check", "--db", db).exit_code == 0
+    r = run("findings", "--db", db, "--hand", "PS-900000000201", "--format", "json")
+    assert "warning" not in r.stderr and [f["check"] for f in json.loads(r.stdout)] == ["illegal-underraise"]
+    assert 'id="incomplete"' not in (run("report", "--db", db, "-o", "-", "-q").stdout)
+
+
+def test_a_run_of_one_check_after_a_replay_does_not_complete_the_findings(tmp_path):
+    db = str(tmp_path / "a.duckdb")
+    assert run("audit", str(SAMPLES), "--db", db, "-q").exit_code == 0
+    assert run("replay", "--db", db).exit_code == 0
+    assert run("check", "--db", db, "--check", "undercall").exit_code == 0
+    assert "checks have not run under tda-2024" in run("findings", "--db", db).stderr
+    assert run("check", "--db", db).exit_code == 0
+    assert "warning" not in run("findings", "--db", db).stderr
+
+
+def test_findings_filters_that_name_nothing_are_usage_errors(audited):
+    db, _ = audited
+    r = run("findings", "--db", db, "--check", "side-pots")
+    assert r.exit_code == 2 and "unknown check side-pots" in r.output
+    r = run("findings", "--db", db, "--tournament", "no-such-tournament")
+    assert r.exit_code == 2 and "no tournament 'no-such-tournament'" in r.output
+    # --hand reads a HAND as explain does: the site's number names the hand
+    by_number = run("findings", "--db", db, "--hand", "900000000201", "--format", "json")
+    by_id = run("findings", "--db", db, "--hand", "PS-900000000201", "--format", "json")
+    assert by_number.exit_code == 0 and json.loads(by_number.stdout) == json.loads(by_id.stdout) != []
+    r = run("findings", "--db", db, "--hand", "no-such-hand")
+    assert r.exit_code == 2 and "no hand 'no-such-hand'" in r.output
+    r = run("explain", "", "--db", db)
+    assert r.exit_code == 2 and "no hand ''" in r.output
+    # no rows: the CSV still has every column
+    r = run("findings", "--db", db, "--hand", "PS-900000000201", "--check", "odd-chip", "--format", "csv")
+    assert r.stdout.splitlines() == ["id,check,severity,category,category_basis,hand,tournament,table,street,seq,seat,"
+                                     "player,rule,rule_title,edition,expected,actual,message,source,line"]
+
+
+def test_findings_about_a_whole_hand_name_no_seat(tmp_path):
+    # a history cut in the middle of its last hand: a record-incomplete finding, about the hand
+    lines = (SAMPLES / "pokerstars" / "lhe-mtt.txt").read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.txt"
+    cut.write_text("\n".join(lines[: len(lines) - 12]) + "\n", encoding="utf-8")
+    db = str(tmp_path / "a.duckdb")
+    assert run("audit", str(cut), "--db", db, "-q").exit_code == 0
+    hand_level = [f for f in json.loads(run("findings", "--db", db, "--format", "json").stdout) if f["seat"] is None]
+    assert [f["check"] for f in hand_level] == ["record-incomplete"]
+    text = run("findings", "--db", db, "--hand", hand_level[0]["hand"]).stdout
+    assert "record-incomplete" in text and "seat None" not in text
+    for fmt in ("text", "md"):
+        text = run("explain", hand_level[0]["hand"], "--db", db, "--format", fmt).stdout
+        assert "record-incomplete" in text and "seat None" not in text
+
+
+def test_a_duckdb_file_of_another_program_is_refused_untouched(tmp_path):
+    other = tmp_path / "other.duckdb"
+    con = duckdb.connect(str(other))
+    con.execute("CREATE TABLE hands (x INT)")
+    con.close()
+    r = run("audit", str(SAMPLES / "pokerstars" / "lhe-mtt.txt"), "--db", str(other))
+    assert r.exit_code == 2 and "is a DuckDB database but not a tda-audit store" in r.output
+    con = duckdb.connect(str(other), read_only=True)
+    assert con.execute("SELECT table_name FROM duckdb_tables()").fetchall() == [("hands",)]
+    con.close()
+
+
+def test_a_memory_bound_duckdb_cannot_read_is_a_usage_error(audited):
+    db, _ = audited
+    r = run("findings", "--db", db, env={"TDA_AUDIT_MEMORY": "lots"})
+    assert r.exit_code == 2 and "TDA_AUDIT_MEMORY" in r.output and "Traceback" not in r.output
+
+
+def test_an_audit_keeps_the_raise_cap_the_replay_was_given(tmp_path):
+    db = str(tmp_path / "a.duckdb")
+    first, second = SAMPLES / "pokerstars" / "lhe-mtt.txt", SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt"
+    assert run("audit", str(first), "--db", db, "-q").exit_code == 0
+    assert run("replay", "--db", db, "--raise-cap", "3").exit_code == 0
+    assert run("audit", str(second), "--db", db, "-q").exit_code == 0
+    con = duckdb.connect(db, read_only=True)
+    assert con.execute("SELECT value FROM meta WHERE key = 'replay_cap:tda-2024'").fetchone() == ("3",)
+    con.close()
+
+
+@pytest.mark.parametrize("command", ["audit", "ingest"])
+def test_fail_on_rejected_exits_2_after_storing_the_rest(tmp_path, command):
+    text = (SAMPLES / "pokerstars" / "lhe-mtt.txt").read_text(encoding="utf-8")
+    # one hand's raise made unreadable: that hand is rejected, the others go in
+    bad = tmp_path / "bad.txt"
+    bad.write_text(re.sub(r"raises (\d+) to", "raises 1x0 to", text, count=1), encoding="utf-8")
+    db = str(tmp_path / "a.duckdb")
+    assert run(command, str(bad), "--db", db).exit_code == 0  # as before, without the flag
+    db2 = str(tmp_path / "b.duckdb")
+    r = run(command, str(bad), "--db", db2, "--fail-on-rejected")
+    assert r.exit_code == 2 and "rejected 1" in r.output
+    con = duckdb.connect(db2, read_only=True)
+    assert con.execute("SELECT count(*) FROM hands").fetchone()[0] == 2
+    con.close()
+    good = tmp_path / "good.txt"
+    good.write_text(text, encoding="utf-8")
+    assert run(command, str(good), "--db", str(tmp_path / "c.duckdb"), "--fail-on-rejected").exit_code == 0
+
+
+@pytest.mark.parametrize("body, says", [
+    ('[raise_cap]\nvalue = "lots"', "value 'lots' is not a whole number"),
+    ('[raise_cap]\nvalue = 0', "value 0 is not a whole number"),
+    ('[button]\nvalue = "sideways"', "value 'sideways' is not \"dead-button\" or \"both-blinds-moved\""),
+    ('[allin_muck]\nvalue = "yes"', "value 'yes' is not true or false"),
+    ('[allin_muck]\nvalue = true\nsince = 2030-01-01\nuntil = 2001-01-01', "since 2030-01-01 is after until 2001-01-01"),
+])
+def test_a_house_profile_value_no_check_can_read_is_refused(audited, tmp_path, body, says):
+    db, _ = audited
+    profile = tmp_path / "p.toml"
+    profile.write_text(f'name = "P"\nsites = ["pokerstars"]\n\n{body}\nsource = "observed"\nevidence = "x"\n',
+                       encoding="utf-8")
+    r = run("check", "--db", db, "--house", str(profile))
+    assert r.exit_code == 2 and says in r.output, r.output
+
+
+def test_a_house_file_that_is_not_text_is_refused(audited, tmp_path):
+    db, _ = audited
+    blob = tmp_path / "blob.toml"
+    blob.write_bytes(bytes(range(256)) * 4)
+    r = run("check", "--db", db, "--house", str(blob))
+    assert r.exit_code == 2 and "not a house profile" in r.output

@@ -189,6 +189,10 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     # until the last check is in, the edition's findings may mix this run's and the last
     # (a run of some checks only does not complete what an interrupted run left)
     was_interrupted = bool(interrupted_checks(con, edition))
+    # a run of some checks completes the edition's findings only if they were complete
+    # before it (after a replay, which clears them, every check must run again)
+    state_before = _checks_state(con, edition)
+    was_complete = state_before == "complete"
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{edition}"])
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
@@ -241,9 +245,12 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     counts = {c.check_id: counts[c.check_id] for c in checks if c.check_id in counts}  # in the checks' order
     house_rules.apply(con, edition, house)
-    if not (only and was_interrupted):
+    if not only or (was_complete and not was_interrupted):
         with transaction(con):
             con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
+    elif state_before is None:  # some checks run after a replay: the others have still not run
+        with transaction(con):
+            con.execute("DELETE FROM meta WHERE key = ?", [f"checks:{edition}"])
     return counts
 
 
@@ -270,6 +277,39 @@ def clear_hand_findings(con: duckdb.DuckDBPyConnection, edition: str) -> None:
     apart by hand id."""
     ids = [c.check_id for c in load_checks() if c.scope == "hand"]
     con.execute("DELETE FROM findings WHERE edition = ? AND check_id IN (SELECT unnest(?::VARCHAR[]))", [edition, ids])
+
+
+def _checks_state(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [f"checks:{edition}"]).fetchone()
+    return row[0] if row else None
+
+
+def findings_gap(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
+    """Why the findings under ``edition`` do not judge every stored hand, with what to
+    run; None when they do (or nothing is stored).  Every command that reads findings
+    says it: a store never audited under an edition, or with hands stored since, must
+    not read as a clean audit."""
+    from replay.runner import replay_state
+
+    (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
+    if n == 0:
+        return None
+    redo = f"run 'tda-audit replay --rules {edition}' then 'tda-audit check --rules {edition}'"
+    state = replay_state(con, edition)
+    if state is None:
+        return f"the store was never audited under {edition}: none of its {n} hands was judged under it; {redo}"
+    if state == "stale":
+        return f"hands were stored after the last audit under {edition}: its findings do not judge them; {redo}"
+    if state != "complete":
+        return f"the last replay under {edition} did not finish: its facts and findings are incomplete; {redo}"
+    checks = _checks_state(con, edition)
+    if checks is None:
+        return (f"the checks have not run under {edition} since its replay: there are no findings yet; "
+                f"run 'tda-audit check --rules {edition}'")
+    if checks != "complete":
+        return (f"the last 'tda-audit check' or audit under {edition} did not finish: its findings may mix that "
+                f"run's and older ones, or miss the hands it stored; run 'tda-audit check --rules {edition}' again")
+    return None
 
 
 def interrupted_checks(con: duckdb.DuckDBPyConnection, edition: str | None = None) -> list[str]:
