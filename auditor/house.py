@@ -255,6 +255,7 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                         {"edition": edition, "lo": lo, "hi": hi})
     finally:
         con.execute("DROP TABLE IF EXISTS temp._departures")
+    _cash_basis(con, edition)
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"house:{edition}", what])
     return what
@@ -268,6 +269,27 @@ def _hand_ranges(con: duckdb.DuckDBPyConnection, edition: str) -> list[tuple[str
     findings (``store.id_ranges``); one range from the lowest id when there are fewer
     (none without findings)."""
     return id_ranges(con, "SELECT hand_id FROM findings WHERE edition = ?", UPDATE_FINDINGS, [edition])
+
+
+CASH_BASIS = ("cash game: judged by the TDA edition's rules as the audit's standard; the TDA governs tournaments, "
+              "and the house's cash-game rules are not in the record (docs/semantics.md, 'Cash games')")
+
+
+def _cash_basis(con: duckdb.DuckDBPyConnection, edition: str) -> None:
+    """Every violation in a cash game says what it was judged by (CASH_BASIS): the rules
+    in force at a cash table are the house's, which no history states."""
+    (n,) = con.execute("SELECT count(*) FROM findings f JOIN hands h USING (hand_id) "
+                       "WHERE f.edition = ? AND NOT h.is_tournament", [edition]).fetchall()[0]
+    if not n:
+        return
+    for lo, hi in _hand_ranges(con, edition):
+        in_range = "f.hand_id >= $lo AND ($hi IS NULL OR f.hand_id < $hi)"
+        with transaction(con):
+            con.execute("UPDATE findings f SET category_basis = $basis FROM hands h "
+                        f"WHERE f.edition = $edition AND {in_range} AND {in_range.replace('f.', 'h.')} "
+                        "AND h.hand_id = f.hand_id AND NOT h.is_tournament AND f.category = 'violation' "
+                        "AND f.category_basis IS NULL",
+                        {"edition": edition, "lo": lo, "hi": hi, "basis": CASH_BASIS})
 
 
 def applied(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:

@@ -283,3 +283,21 @@ def test_exports_and_views_carry_the_category(tmp_path):
                          "--db", db, "--format", "json").output)
     assert [(r["check_id"], r["violations"], r["departures"] > 0, r["records"] > 0) for r in out] == [
         ("allin-muck", 0, True, False), ("stack-continuity", 0, False, True)]
+
+
+def test_a_violation_in_a_cash_game_names_what_it_was_judged_by(tmp_path):
+    """The TDA governs tournaments: a cash hand's violation says it was judged by the
+    edition's rules as the audit's standard; a tournament's carries no such basis."""
+    from auditor.house import CASH_BASIS
+    from auditor.pipeline import audit
+
+    samples = Path(__file__).resolve().parent.parent / "sample_histories"
+    res = audit([str(samples)], db=str(tmp_path / "a.duckdb"))
+    con = duckdb.connect(str(tmp_path / "a.duckdb"), read_only=True)
+    cash = {r[0] for r in con.execute("SELECT hand_id FROM hands WHERE NOT is_tournament").fetchall()}
+    con.close()
+    violations = [f for f in res.findings if f["category"] == "violation"]
+    in_cash = [f for f in violations if f["hand_id"] in cash]
+    assert in_cash and len(in_cash) < len(violations), "the samples hold violations in cash and tournament hands"
+    assert all(f["category_basis"] == CASH_BASIS for f in in_cash)
+    assert all(f["category_basis"] is None for f in violations if f["hand_id"] not in cash)

@@ -124,8 +124,9 @@ def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(sm
     assert n_units > len(expand_paths([SAMPLES])), "the big sample files were cut into several units"
     assert len(batches) > 10, "the hands were checked in many batches"
     # committed with the hands: the scope-hand findings, exactly, and only those
-    got = findings(db)
-    assert got == findings(ref, only=HAND_CHECKS)
+    # (their category_basis is set with the house's, by run_checks: a cash hand's violation names its standard)
+    got = findings(db, leave_out=("category_basis",))
+    assert got == findings(ref, only=HAND_CHECKS, leave_out=("category_basis",))
     assert len({r[1] for r in got}) >= 8, "findings of several checks"  # (finding_id, check_id, ...)
     con = connect(db)
     try:
