@@ -1259,35 +1259,42 @@ class _HandReader:
             i += 1
         else:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "expected the Table line")
-        while i < len(buf) and (texts[i].startswith("Seat ") or site.blank_lines and not texts[i].strip()):
-            if not texts[i].strip():
+        try:
+            while i < len(buf) and (texts[i].startswith("Seat ") or site.blank_lines and not texts[i].strip()):
+                if not texts[i].strip():
+                    i += 1
+                    continue
+                no = buf[i][0]
+                text = texts[i].rstrip()
+                sm2 = site.seat.match(text)
+                if not sm2:
+                    raise self.fail(no, text, "seat line not understood")
+                seat_text, player, stack, bounty, tail = sm2.groups()
+                if self.stood_in and bounty is not None:
+                    bounty = self.as_written(bounty)
+                if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
+                    raise self.fail(no, text, "seat line not understood")
+                seat = int(seat_text)
+                if player in self.names:
+                    raise self.fail(no, text, "player seated twice")
+                if self.stood_in and SUFFIX_STAND_IN in player:
+                    # a name holding the suffix: the hand is read as written (see SUFFIX_STAND_IN)
+                    raise self.fail(no, text, "seat line not understood")
+                self.names[player] = seat
+                self.names_by_seat.setdefault(seat, []).append(player)
+                if tail.startswith(" out of hand ("):
+                    # moved in between the small blind and the button: waits for the button
+                    self.raw = buf[i][2]
+                    self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, player)
+                # seat, player, starting_stack, position, sitting_out, bounty, line_no
+                hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
                 i += 1
-                continue
-            no = buf[i][0]
-            text = texts[i].rstrip()
-            sm2 = site.seat.match(text)
-            if not sm2:
-                raise self.fail(no, text, "seat line not understood")
-            seat_text, player, stack, bounty, tail = sm2.groups()
-            if self.stood_in and bounty is not None:
-                bounty = self.as_written(bounty)
-            if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
-                raise self.fail(no, text, "seat line not understood")
-            seat = int(seat_text)
-            if player in self.names:
-                raise self.fail(no, text, "player seated twice")
-            if self.stood_in and SUFFIX_STAND_IN in player:
-                # a name holding the suffix: the hand is read as written (see SUFFIX_STAND_IN)
-                raise self.fail(no, text, "seat line not understood")
-            self.names[player] = seat
-            self.names_by_seat.setdefault(seat, []).append(player)
-            if tail.startswith(" out of hand ("):
-                # moved in between the small blind and the button: waits for the button
-                self.raw = buf[i][2]
-                self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, player)
-            # seat, player, starting_stack, position, sitting_out, bounty, line_no
-            hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
-            i += 1
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError):
+            # a seat line misread (a stack that is no amount): the error names that line, where
+            # raw_no, set per line of the body only, still names the header.  (Here, not a
+            # store of raw_no a seat line: nothing is added to the reading of a hand that reads)
+            self.raw_no = buf[i][0]
+            raise
         if not hand.seats:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "no seat lines")
         self.seated = True
