@@ -112,3 +112,131 @@ def test_ingest_names_the_seat_line_of_a_bad_stack(tmp_path):
     assert (s.hands_seen, s.stored, s.rejected) == (15, 14, 1)
     [e] = s.errors
     assert (e["line"], e["reason_code"]) == (102, "parse-error") and "line 102: not an amount: '15x0'" in e["reason"], e
+
+
+# --- lines after a whole hand that are no hand's -------------------------------------
+
+
+def _junk(seed: int) -> bytes:
+    """2,000 random bytes (seeded), as `head -c 2000 /dev/urandom` appends."""
+    import random
+
+    return random.Random(seed).randbytes(2000)
+
+
+def _read_bytes(site: str, data: bytes, path: str = "x.txt") -> list[ParsedHand | HandError]:
+    from parsers import bytes_lines, sniff_encoding
+
+    return list(PARSERS[site].iter_hands(bytes_lines(data, sniff_encoding(data[:65536])), path))
+
+
+def _first_unread_line(clean: bytes, junk: bytes) -> int:
+    """The first line of ``clean + junk`` after ``clean``'s that is not blank."""
+    lines = (clean + junk).split(b"\n")
+    k = clean.count(b"\n")
+    while not lines[k].strip(b"\r\n\t "):
+        k += 1
+    return k + 1
+
+
+# site, sample, bytes between the last hand's last line and the junk ("": the next line)
+JUNK_CASES = [
+    ("pokerstars", "pokerstars/nlhe-mtt-9max-table.txt", None),  # the review's case: the file as it is, then junk
+    ("pokerstars", "pokerstars/nlhe-cash-usd-6max.txt", b""),  # no blank line: the summary lists every seat
+    ("ggpoker", "ggpoker/nlhe-mtt-and-plo-cash.txt", None),  # (it ends with its last line's line break)
+    ("ggpoker", "ggpoker/nlhe-mtt-and-plo-cash.txt", b"\n\n"),
+    ("winamax", "winamax/nlhe-mtt-violation.txt", b"\n"),  # a blank line (its summary lists some seats only)
+    ("wpn", "wpn/nlhe-mtt-underraise.txt", b""),
+    ("fulltilt", "fulltilt/nlhe-cash-underraise.txt", b""),
+    ("bovada", "bovada/nlhe-mtt-underraise.txt", b"\n"),
+]
+
+
+@pytest.mark.parametrize("site, sample, gap", JUNK_CASES)
+def test_random_junk_after_a_whole_hand_is_unread_lines_not_a_hand(site, sample, gap):
+    """Random bytes (seeded) after a file's last hand, whole: every hand is stored as from the
+    file alone (same content hash), and the junk is one ``unread-lines`` error, no hand, at
+    the junk's first line."""
+    data = (SAMPLES / sample).read_bytes()
+    clean = data if gap is None else data.rstrip(b"\r\n") + b"\n" + gap
+    hands = [x for x in _read_bytes(site, data) if isinstance(x, ParsedHand)]
+    assert hands and len(hands) == len(_read_bytes(site, data))
+    for seed in range(8):
+        junk = _junk(seed)
+        got = _read_bytes(site, clean + junk)
+        errors = [x for x in got if isinstance(x, HandError)]
+        assert [(h.hand_id, h.content_hash, h.last_line) for h in got if isinstance(h, ParsedHand)] == \
+            [(h.hand_id, h.content_hash, h.last_line) for h in hands], seed
+        assert [(e.line_no, e.reason_code, e.hand_id) for e in errors] == \
+            [(_first_unread_line(clean, junk), "unread-lines", None)], (seed, errors)
+        assert f"after hand {hands[-1].hand_id} " in errors[0].reason
+        assert got[-1] is errors[0]  # after the hand it follows
+
+
+@pytest.mark.parametrize("site, sample", [("winamax", "winamax/nlhe-mtt-violation.txt"),
+                                          ("bovada", "bovada/nlhe-mtt-underraise.txt")])
+def test_junk_right_after_a_summary_that_lists_some_seats_still_rejects_the_hand(site, sample):
+    """A summary that lists only some seats (Winamax), or a reader that does not say
+    (Bovada's), cannot show the hand whole before the junk: with no blank line between,
+    the junk's first line may be the hand's own, garbled, and the hand is rejected there."""
+    clean = (SAMPLES / sample).read_bytes().rstrip(b"\r\n") + b"\n"
+    junk = _junk(1)
+    got = _read_bytes(site, clean + junk)
+    assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == \
+        [(_first_unread_line(clean, junk), "parse-error")]
+
+
+def _pokerstars_lines() -> list[str]:
+    return SAMPLES.joinpath("pokerstars/nlhe-mtt-9max-table.txt").read_text(encoding="utf-8-sig").split("\n")
+
+
+def test_a_hand_cut_or_garbled_before_its_end_is_rejected_as_before_whatever_follows():
+    """The junk is unread only after a whole hand: the last hand cut after an action line, then
+    junk, is rejected at the junk's first line; a NUL in an action line or in the summary's
+    last seat line rejects the hand at that line (the lines before it are no whole hand)."""
+    lines = _pokerstars_lines()
+    last = max(i for i, t in enumerate(lines) if t.startswith("PokerStars Hand #"))  # the last hand, line last + 1
+    action = next(i for i in range(last, len(lines)) if lines[i].startswith("Hero: raises"))
+    seat_line = max(i for i, t in enumerate(lines) if t.startswith("Seat "))
+    junk = _junk(3)
+    cut = ("\n".join(lines[: action + 1]) + "\n\n").encode("utf-8")
+    got = _read_bytes("pokerstars", cut + junk)
+    assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == \
+        [(_first_unread_line(cut, junk), "parse-error")]
+    assert sum(isinstance(h, ParsedHand) for h in got) == 14
+    for at in (action, seat_line):
+        bad = list(lines)
+        bad[at] = bad[at][:6] + "\x00" + bad[at][7:]
+        for tail in (b"", b"\n\n" + junk):
+            got = _read_bytes("pokerstars", "\n".join(bad).encode("utf-8") + tail)
+            assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == [(at + 1, "parse-error")], at
+            assert sum(isinstance(h, ParsedHand) for h in got) == 14
+
+
+@pytest.mark.parametrize("sample", ["pokerstars/nlhe-mtt-9max-table.txt", "ggpoker/nlhe-mtt-and-plo-cash.txt"])
+def test_ingest_stores_the_hand_before_junk_and_counts_the_junk_as_no_hand(tmp_path, sample):
+    """The review's case through ingest (``cat file; head -c 2000 /dev/urandom``): every hand
+    stored, none rejected, the junk an ingest_errors row (file, line, 'unread-lines', no hand)
+    that is not a hand seen: hands seen = stored + duplicates + rejected.  Ingested again:
+    every hand a duplicate, no new row."""
+    import duckdb
+
+    from auditor.ingest import ingest
+
+    data = (SAMPLES / sample).read_bytes()
+    n = sum(isinstance(x, ParsedHand) for x in _read_bytes(sample.split("/")[0], data))
+    junk = _junk(7)
+    f = tmp_path / "tailjunk.txt"
+    f.write_bytes(data + junk)
+    db = str(tmp_path / "s.duckdb")
+    s = ingest([f], db=db)
+    assert (s.hands_seen, s.stored, s.duplicates, s.rejected) == (n, n, 0, 0)
+    [e] = s.errors
+    line = _first_unread_line(data, junk)
+    assert (e["file"], e["line"], e["reason_code"], e["hand"]) == (str(f), line, "unread-lines", None), e
+    s2 = ingest([f], db=db)
+    assert (s2.hands_seen, s2.stored, s2.duplicates, s2.rejected) == (n, 0, n, 0)
+    with duckdb.connect(db, read_only=True) as con:
+        assert con.execute("SELECT source_path, line_no, hand_id, reason_code FROM ingest_errors").fetchall() == \
+            [(str(f), line, None, "unread-lines")]
+        assert con.execute("SELECT count(*) FROM hands").fetchone() == (n,)
