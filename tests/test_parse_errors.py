@@ -6,6 +6,9 @@ and what it keeps of a file that holds more than hands.
   (PokerStars, GGPoker, Winamax, WPN, Bovada and classic Full Tilt from ``sample_histories``;
   the same sites, Run It Once and Full Tilt 2016 from the external corpus).  A seat line's was
   once named at the hand's first line.
+- Binary junk after a whole hand (``cat file; head -c 2000 /dev/urandom``) is one
+  ``unread-lines`` error, no hand: the hand is stored, and ingest counts the junk neither as a
+  hand seen nor as rejected.  A hand cut or garbled before its end is rejected as before.
 """
 
 from __future__ import annotations
