@@ -34,7 +34,7 @@ from auditor.parallel import default_jobs, worker_map
 from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, segments_root, transaction, tuples_to_arrow
 from auditor.units import (CHUNK_BYTES, UnitJob, UnitManifest, _real_dir, file_size, plan_units, real_path, scan_file,
                            write_unit)
-from parsers.base import HandError
+from parsers.base import NOT_HANDS, HandError
 
 # Commit once this many hands are pending (at the end of a unit).  Fewer, larger commits
 # write less to the WAL: DuckDB writes whole row groups of a large commit straight to
@@ -591,7 +591,7 @@ class _Writer:
             else:
                 r = self.open_files.pop(part.path)
             r.seen += part.seen
-            r.rejected += len(part.errors)
+            r.rejected += sum(e.reason_code not in NOT_HANDS for e in part.errors)  # (lines that hold no hand: not one)
             if part.errors:
                 self._errors(part.path, r.sha256, part.errors, now)
             self.pending_hands += part.seen

@@ -24,7 +24,7 @@ import pyarrow as pa
 from auditor import schema, segments
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, detect_parser, iter_lines, open_source, read_source
-from parsers.base import HandError, ParsedHand, event_columns, out_of_range, seat_columns
+from parsers.base import NOT_HANDS, HandError, ParsedHand, event_columns, out_of_range, seat_columns
 from auditor.segments import HAND_IX  # = replay.runner.HAND_IX: the row of a fact's hand
 
 # A unit pays a fixed cost whatever its hands: a Parquet segment a table written and
@@ -265,6 +265,8 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
                 item = HandError(item.first_line, "amount-out-of-range", why, item.hand_id)
             if isinstance(item, HandError):
                 res.errors.append(item)
+                if item.reason_code in NOT_HANDS:
+                    res.seen -= 1  # lines that hold no hand: recorded, not a hand seen
                 continue
             hands.append(item)
             part_of.append(pi)

@@ -53,6 +53,8 @@ def sniff_encoding(head: bytes) -> str:
     'cp1252'
     >>> sniff_encoding("P\\x00o\\x00".encode("latin-1"))
     'utf-16-le'
+    >>> sniff_encoding("Seat 1: Jos\\u00e9\\n".encode("utf-8") + bytes([0x9c, 0xff, 0x00]))  # then binary junk
+    'utf-8'
     """
     if head.startswith(codecs.BOM_UTF8):
         return "utf-8-sig"
@@ -70,6 +72,12 @@ def sniff_encoding(head: bytes) -> str:
     except UnicodeDecodeError as e:
         # a multi-byte character cut at the end of a full sample is still UTF-8
         if len(head) >= HEAD_BYTES and e.start >= len(head) - 3 and e.reason == "unexpected end of data":
+            return "utf-8"
+        # UTF-8 text (a character of more than one byte) before bytes that are not UTF-8: a
+        # UTF-8 file with a stretch that is not (binary junk appended, a line written in
+        # cp1252), which decode_lines reads as cp1252 line by line.  Read whole as cp1252, its
+        # text would be misread ('Jos\u00c3\u00a9'); text all ASCII before it reads alike either way
+        if not head[: e.start].isascii():
             return "utf-8"
         return "cp1252"
 

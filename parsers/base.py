@@ -177,12 +177,20 @@ class ParsedHand:
 
 @dataclass(slots=True)
 class HandError:
-    """A hand (or a stretch of a file) that could not be read."""
+    """A hand (or a stretch of a file) that could not be read.  One whose ``reason_code`` is
+    in :data:`NOT_HANDS` is a stretch of a file that holds no hand: reported, not counted."""
 
     line_no: int
     reason_code: str
     reason: str
     hand_id: str | None = None
+
+
+# The reason codes of a HandError that is no hand: lines of a history file that belong to
+# no hand (binary junk after a whole hand: parsers.stars_family).  Ingest records them in
+# ingest_errors but counts them neither as hands seen nor as rejected, so that
+# hands seen = stored + duplicates + rejected counts hands.
+NOT_HANDS: frozenset[str] = frozenset({"unread-lines"})
 
 
 def seat_columns(hands: list[ParsedHand]) -> dict[str, list]:
@@ -410,6 +418,6 @@ def _normalised(text: str) -> str:
     return "\n".join([line.rstrip() for line in text.splitlines()]).strip("\n")
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
            "out_of_range", "inferred_from",
            "seat_columns", "event_columns", "EventKind", "Street"]

@@ -503,6 +503,9 @@ class StarsFamilyParser:
         self.site = site
         self.name = site.name
         self.hand_start = site.hand_start  # lines where a hand begins: a big file is parsed in chunks split there
+        # the lines after the hand _hand returned last that are no hand's (see _before_unread),
+        # for iter_hands to yield after it
+        self.unread: HandError | None = None
 
     def detect(self, head: str, path: str) -> bool:
         """A hand header of this site starting a line in the first KiB of text."""
@@ -526,6 +529,8 @@ class StarsFamilyParser:
             if text.startswith(prefixes) and start.match(text):
                 if buf:
                     yield self._hand(buf, cut_by=item[0])
+                    if self.unread is not None:
+                        yield self._take_unread()
                 elif stray:
                     yield self._stray_error(stray)
                     stray = None
@@ -536,6 +541,8 @@ class StarsFamilyParser:
                 if buf:
                     buf.append(item)
                     yield self._hand(buf, cut_by=item[0])
+                    if self.unread is not None:
+                        yield self._take_unread()
                 elif stray:
                     yield self._stray_error(stray)
                     stray = None
@@ -548,6 +555,8 @@ class StarsFamilyParser:
                 stray = (stray[0], item[0]) if stray else (item[0], item[0])
         if buf:
             yield self._hand(buf, cut_by=cut_by_end)
+            if self.unread is not None:
+                yield self._take_unread()
         elif stray:
             yield self._stray_error(stray)
 
@@ -562,6 +571,8 @@ class StarsFamilyParser:
         first, reader = self._read(buf, cut_by)
         if isinstance(first, ParsedHand) or first.reason_code == "amount-out-of-range" or not hasattr(reader, "seated"):
             return first
+        if first.reason_code == "parse-error" and (kept := self._before_unread(buf, cut_by, first.line_no)) is not None:
+            return kept  # a whole hand, then lines that are no hand's (self.unread)
         if not reader.seated:
             if reader.cut is None:
                 return first
@@ -580,6 +591,47 @@ class StarsFamilyParser:
             second.content_hash = content_hash("\n".join([t for _, _, t in buf]))
             return second
         return first
+
+    def _before_unread(self, buf: list[tuple[int, int, str]], cut_by: int | None, line_no: int) -> ParsedHand | None:
+        """The hand in ``buf`` before the lines from ``line_no`` on (the first its reading
+        could not read), where those lines are none of a hand's: they hold a character no
+        history writes (``_NOT_TEXT``: bytes that did not decode, control characters, as
+        binary junk appended to a file), and they come after the hand is whole, a blank line
+        after it (where a site's hands hold none) or its summary listing every seat.  The hand
+        is read again without them: whole (summary and all), it is returned and those lines
+        are ``self.unread``, an ``unread-lines`` error that is no hand.  Else None: the hand
+        is rejected as it was (a hand cut or garbled before its end stays so, whatever
+        follows).  Only a hand that could not be read comes here."""
+        k = len(buf) - 1
+        while k > 0 and buf[k][0] != line_no:
+            k -= 1
+        if k == 0 or not any(_NOT_TEXT.search(t) is not None for _, _, t in buf[k:]):
+            return None
+        site = self.site
+        after_blank = not site.blank_lines and not buf[k - 1][2].strip()
+        end = k
+        while end > 1 and not buf[end - 1][2].strip():
+            end -= 1
+        hand, reader = self._read(buf[:end], cut_by)
+        if not isinstance(hand, ParsedHand) or hand.record_cut is not None:
+            return None
+        if not after_blank:
+            listed = getattr(reader, "listed", None)  # (a site's own reader may not keep it: Bovada's)
+            if not (site.summary_lists_every_seat and listed is not None and all(s.seat in listed for s in hand.seats)):
+                return None
+        first, last = buf[k][0], buf[-1][0]
+        where = f"line {first}" if first == last else f"lines {first}-{last}"
+        self.unread = HandError(first, "unread-lines",
+                                f"{where}, after hand {hand.hand_id} (lines {hand.first_line}-{hand.last_line}, whole), hold "
+                                f"characters no hand history writes ({buf[k][2][:40]!r}...): not read, and not counted "
+                                "as a hand", None)
+        return hand
+
+    def _take_unread(self) -> HandError:
+        unread = self.unread
+        assert unread is not None
+        self.unread = None
+        return unread
 
     def _read(self, buf: list[tuple[int, int, str]], cut_by: int | None,
               fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:
@@ -969,6 +1021,10 @@ _DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"))
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
+# A character no hand history writes: one that did not decode (U+FFFD), a control character
+# other than a tab or a carriage return (NUL, ESC, ...), DEL.  Binary junk holds some in
+# almost every line; a history's text, none.  (Tested only on a hand that cannot be read.)
+_NOT_TEXT: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 _KEPT = 4096  # entries a cache of _SiteTables holds before it starts again
 
 
@@ -1259,35 +1315,42 @@ class _HandReader:
             i += 1
         else:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "expected the Table line")
-        while i < len(buf) and (texts[i].startswith("Seat ") or site.blank_lines and not texts[i].strip()):
-            if not texts[i].strip():
+        try:
+            while i < len(buf) and (texts[i].startswith("Seat ") or site.blank_lines and not texts[i].strip()):
+                if not texts[i].strip():
+                    i += 1
+                    continue
+                no = buf[i][0]
+                text = texts[i].rstrip()
+                sm2 = site.seat.match(text)
+                if not sm2:
+                    raise self.fail(no, text, "seat line not understood")
+                seat_text, player, stack, bounty, tail = sm2.groups()
+                if self.stood_in and bounty is not None:
+                    bounty = self.as_written(bounty)
+                if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
+                    raise self.fail(no, text, "seat line not understood")
+                seat = int(seat_text)
+                if player in self.names:
+                    raise self.fail(no, text, "player seated twice")
+                if self.stood_in and SUFFIX_STAND_IN in player:
+                    # a name holding the suffix: the hand is read as written (see SUFFIX_STAND_IN)
+                    raise self.fail(no, text, "seat line not understood")
+                self.names[player] = seat
+                self.names_by_seat.setdefault(seat, []).append(player)
+                if tail.startswith(" out of hand ("):
+                    # moved in between the small blind and the button: waits for the button
+                    self.raw = buf[i][2]
+                    self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, player)
+                # seat, player, starting_stack, position, sitting_out, bounty, line_no
+                hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
                 i += 1
-                continue
-            no = buf[i][0]
-            text = texts[i].rstrip()
-            sm2 = site.seat.match(text)
-            if not sm2:
-                raise self.fail(no, text, "seat line not understood")
-            seat_text, player, stack, bounty, tail = sm2.groups()
-            if self.stood_in and bounty is not None:
-                bounty = self.as_written(bounty)
-            if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
-                raise self.fail(no, text, "seat line not understood")
-            seat = int(seat_text)
-            if player in self.names:
-                raise self.fail(no, text, "player seated twice")
-            if self.stood_in and SUFFIX_STAND_IN in player:
-                # a name holding the suffix: the hand is read as written (see SUFFIX_STAND_IN)
-                raise self.fail(no, text, "seat line not understood")
-            self.names[player] = seat
-            self.names_by_seat.setdefault(seat, []).append(player)
-            if tail.startswith(" out of hand ("):
-                # moved in between the small blind and the button: waits for the button
-                self.raw = buf[i][2]
-                self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, player)
-            # seat, player, starting_stack, position, sitting_out, bounty, line_no
-            hand.seats.append(Seat(seat, player, self.amt(stack), None, bool(tail), bounty, no))
-            i += 1
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError):
+            # a seat line misread (a stack that is no amount): the error names that line, where
+            # raw_no, set per line of the body only, still names the header.  (Here, not a
+            # store of raw_no a seat line: nothing is added to the reading of a hand that reads)
+            self.raw_no = buf[i][0]
+            raise
         if not hand.seats:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "no seat lines")
         self.seated = True
