@@ -124,12 +124,17 @@ JOIN hand_chips p ON p.hand_id = t.prev_hand_id AND p.player = c.player;
 -- table_transitions: each hand with the previous hand at its table: where the
 -- dead-button rule puts the blinds and the button, and whether hands seem to be missing
 -- in between (gap: two or more players' stacks changed with no hand to explain it; every
--- missed hand moves at least the blinds).
+-- missed hand moves at least the blinds), or the previous hand is not this table's
+-- (table_changed: fewer than half of the players who ended it with chips are seated in
+-- this hand, as where a format names the table after the tournament and so merges its
+-- tables: iPoker); table_changed is a gap too.
 CREATE OR REPLACE VIEW table_transitions AS
 WITH st AS (
   SELECT hand_id, count(*) AS n_linked,
          count(*) FILTER (WHERE continuous IS NOT NULL AND NOT continuous) AS n_changed
   FROM stack_links GROUP BY hand_id
+), kept AS (  -- per hand: the players who end it with chips
+  SELECT hand_id, count(*) FILTER (WHERE end_stack > 0) AS n_kept FROM hand_chips GROUP BY hand_id
 )
 SELECT h.hand_id, h.prev_hand_id, h.tournament_id, h.table_name, h.variant, h.is_tournament,
        h.started_at, h.seconds_since_prev, h.level, p.level AS prev_level,
@@ -143,10 +148,15 @@ SELECT h.hand_id, h.prev_hand_id, h.tournament_id, h.table_name, h.variant, h.is
        CASE WHEN list_contains(h.dealt_seats, p.bb_seat) THEN p.bb_seat END AS expected_sb_seat,
        -- the button is the last small blind's seat (dead if that seat is now empty)
        p.sb_seat AS expected_button_seat,
-       coalesce(st.n_linked, 0) AS n_linked, coalesce(st.n_changed, 0) AS n_changed,
+       -- the same, where the last small blind was dead too: the seat it was dead on, that of the
+       -- big blind of the hand before it (the dead button goes there)
+       coalesce(p.sb_seat, CASE WHEN NOT list_contains(p.dealt_seats, pp.bb_seat) THEN pp.bb_seat END) AS dead_button_seat,
+       coalesce(st.n_linked, 0) AS n_linked, coalesce(st.n_changed, 0) AS n_changed, k.n_kept AS prev_n_kept,
        -- a re-deal (or a duplicate of the same deal): same players, seats, stacks and button
        coalesce(rd.redeal, false) AS redeal,
-       coalesce(st.n_changed, 0) >= 2 AND NOT coalesce(rd.redeal, false) AS gap,
+       coalesce(2 * coalesce(st.n_linked, 0) < k.n_kept, false) AS table_changed,
+       (coalesce(st.n_changed, 0) >= 2 OR coalesce(2 * coalesce(st.n_linked, 0) < k.n_kept, false))
+         AND NOT coalesce(rd.redeal, false) AS gap,
        -- the previous hand's record is cut short (hands.record_cut): how it ended, and so
        -- whether hands are missing after it, is not known; the table checks do not judge
        -- this transition (nor report a gap)
@@ -154,7 +164,9 @@ SELECT h.hand_id, h.prev_hand_id, h.tournament_id, h.table_name, h.variant, h.is
        h.first_line, h.last_line
 FROM table_hands h
 JOIN table_hands p ON p.hand_id = h.prev_hand_id
+LEFT JOIN table_hands pp ON pp.hand_id = p.prev_hand_id
 LEFT JOIN st ON st.hand_id = h.hand_id
+LEFT JOIN kept k ON k.hand_id = h.prev_hand_id
 LEFT JOIN (
   SELECT c.hand_id, bool_and(p.hand_id IS NOT NULL AND p.seat = c.seat AND p.starting_stack = c.starting_stack)
                     AND count(*) = max(x.n_seated) AS redeal

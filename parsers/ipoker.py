@@ -15,7 +15,11 @@ What the format records and what it leaves out (see docs/sites.md):
   any return (``bet``) and what it won (``win``, after rake);
 * each ``<action>`` has a type code and ``sum``, the chips it added; actions are ordered
   by their ``no`` (some exports list a round's actions by player);
-* cards of players who did not show are ``X``: only visible cards become events.
+* cards of players who did not show are ``X``: only visible cards become events;
+* a seated player with no cards (no ``<cards>`` element at all), no action and ``bet="0"``
+  was not dealt in: an ``out_of_hand`` event (street summary, inferred from the
+  ``<player>`` element; the seat ``sitting_out``), as for a player who sits out (types 8
+  and 9) or PokerStars' 'out of hand'.
 
 The format writes no uncalled-bet return, no collect line and no total pot.  What its
 own numbers imply is recorded as inferred events (``inferred_from``: the lines of the
@@ -919,6 +923,8 @@ class _GameReader:
                 cut = (f"the actions after line {last} and its end (the file ends at line {self.cut_at} before its "
                        "'</game>'); its players' 'win' and 'bet' attributes are kept in its text, not read as results")
         if cut is None:
+            if game.rounds:
+                self._not_dealt(hand, names)
             self._results(hand, names)
         hand.record_cut = cut
         hand.events = self.events
@@ -958,6 +964,8 @@ class _GameReader:
         self.completed = False  # stud: the bring-in was completed
         self.upcards: dict[int, list[str]] = {}  # stud: ranks of the up cards of third and fourth street, by seat
         self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
+        self.carded: set[str] = set()  # players some <cards> element names
+        self.acted: set[int] = set()  # seats with some <action>
         self.shown_lines: dict[int, tuple[str, _Node]] = {}
         rounds = sorted(self.game.rounds, key=lambda r: int(r[0].attr("no", "-1")))
         events, amounts = self.events, self.amounts
@@ -976,6 +984,7 @@ class _GameReader:
                     continue
                 ctype = c.attr("type")
                 who = c.attr("player")
+                self.carded.add(who)
                 try:
                     cards = _cards(c.text)
                 except ValueError as e:
@@ -1016,6 +1025,7 @@ class _GameReader:
                 if who not in names:
                     raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
                 seat = names[who]
+                self.acted.add(seat)
                 kind_code = a.attr("type")
                 sum_text = a.get("sum")
                 sums = amounts.get(sum_text)  # (amt's own cache, looked up without the call)
@@ -1052,6 +1062,26 @@ class _GameReader:
         if antes:
             hand.ante = max(antes)
             hand.bb_ante = False
+
+    def _not_dealt(self, hand: ParsedHand, names: dict[str, int]) -> None:
+        """A seated player with no cards (no <cards> element names him, not even ``X X``),
+        no action and ``bet="0"`` was not dealt in (a player seated in a tournament who waits
+        for the button): out of the hand, as a seat that sits out, the event inferred from
+        his <player> element.  All three must hold: a player dealt in has a <cards>
+        element, and one who posts or antes has a bet."""
+        for p in self.game.players:
+            name = p.get("name")
+            if not name or name in self.carded or names[name] in self.acted:
+                continue
+            bet = p.get("bet")
+            if bet is None or self.amt(bet, p.line) != 0:
+                continue
+            seat = names[name]
+            self.add(S_SUMMARY, K_OUT_OF_HAND, p, p.line, seat, name, inferred=inferred_from(p.line))
+            self.out_of_hand[seat] = p.line
+            for s in hand.seats:
+                if s.seat == seat:
+                    s.sitting_out = True
 
     def _action(self, hand: ParsedHand, code: str, sums: int, seat: int, street: str, stud: bool, a: _Node,
                 bring_in_seen: bool) -> tuple[str, int | None, int | None, bool]:

@@ -87,7 +87,8 @@ def test_views_show_the_event_shape(tmp_path):
     assert keyed(found) == [("blind-level", "PS-770000004068", None), ("blind-level", "PS-770000004085", None)]
     con = connect(db)
     tables = con.execute("SELECT table_name, hands, players FROM tournament_tables ORDER BY table_name").fetchall()
-    assert tables == [("3120099001 4", 5, 6), ("3120099001 9", 6, 6)]
+    # (3120099002 3: the dead-button pair's other tournament, the button label that changes no position)
+    assert tables == [("3120099001 4", 5, 6), ("3120099001 9", 6, 6), ("3120099002 3", 5, 5)]
     seq = con.execute("SELECT hand_id, table_seq, prev_hand_id FROM table_hands WHERE table_name = '3120099001 4' ORDER BY table_seq").fetchall()
     assert [r[1] for r in seq] == [1, 2, 3, 4, 5] and seq[0][2] is None and all(seq[i][2] == seq[i - 1][0] for i in range(1, 5))
     # dead button: after Cyd's elimination in the big blind the small blind is dead and the button then sits on his empty seat
@@ -101,8 +102,9 @@ def test_views_show_the_event_shape(tmp_path):
     db2 = str(tmp_path / "one.duckdb")
     run([pair("dead-button", "pass")], db2)
     con = connect(db2)
-    elim = con.execute("SELECT player, hand_id, evidence, elimination_order FROM tournament_eliminations").fetchall()
-    assert elim == [("Cyd", "PS-770000004017", "end stack 0", 1)]
+    elim = con.execute("SELECT player, hand_id, evidence, elimination_order FROM tournament_eliminations ORDER BY hand_id").fetchall()
+    assert elim == [("Jon", "PS-770000003017", "end stack 0", 1), ("Max", "PS-770000003051", "end stack 0", 2),
+                    ("Cyd", "PS-770000004017", "end stack 0", 1)]
 
 
 def test_out_of_hand_seat_is_recorded_and_not_dealt(tmp_path):

@@ -7,9 +7,14 @@
 -- rationale: Under a dead button every player pays the big blind once per round: the big
 --   blind moves to the next player dealt in, the small blind is the last big blind's seat
 --   (dead if that player is gone) and the button is the last small blind's seat (dead if
---   that seat is empty). A big blind that jumps a player lets them skip it (a dodged
---   blind); a button moved forward past an eliminated player's seat gives a player a
---   free round. Compared hand to hand at each tournament table with three or more
+--   that seat is empty). A big blind that jumps a player lets that player miss it; a
+--   button moved forward past an eliminated player's seat gives a player a free round.
+--   With both blinds where the rule puts them and a dead button (the last small blind's
+--   seat empty or not dealt in), a button written on another seat changes nobody's
+--   position when the last seat dealt in before it is the same as before the dead
+--   button's (the site left the button on an empty seat, or on the player the dead
+--   button leaves to act last): the button label alone differs, and that is not
+--   reported. Compared hand to hand at each tournament table with three or more
 --   players dealt in; not across hands missing from the history (stack-continuity
 --   reports those gaps). A hand that followed a moving button instead (both blinds
 --   and the button moved one player on: the next player dealt in after the last button
@@ -38,7 +43,13 @@ WITH t AS (
   SELECT t.*,
          CASE WHEN t.bb_seat <> t.expected_bb_seat AND len(t.passed) > 0 AND t.bb_seat <> t.prev_bb_seat THEN 'skipped'
               WHEN t.bb_seat <> t.expected_bb_seat THEN 'not-advanced'
-              WHEN t.expected_button_seat IS NOT NULL AND t.button_seat IS DISTINCT FROM t.expected_button_seat THEN 'button'
+              WHEN t.expected_button_seat IS NOT NULL AND t.button_seat IS DISTINCT FROM t.expected_button_seat
+                   -- not a label alone: the dead button's seat is empty or out, and the last seat dealt
+                   -- in at or before the written button is the last at or before the dead button
+                   AND NOT (t.button_seat IS NOT NULL AND NOT list_contains(t.dealt_seats, t.expected_button_seat)
+                            AND coalesce(list_max(list_filter(t.dealt_seats, lambda x: x <= t.button_seat)), list_max(t.dealt_seats))
+                              = coalesce(list_max(list_filter(t.dealt_seats, lambda x: x <= t.expected_button_seat)), list_max(t.dealt_seats)))
+                   THEN 'button'
               WHEN t.sb_seat IS DISTINCT FROM t.expected_sb_seat THEN 'small-blind'
          END AS what
   FROM t
@@ -70,8 +81,8 @@ SELECT v.hand_id, 'preflop' AS street,
          WHEN 'skipped' THEN 'The big blind moved from seat ' || v.prev_bb_seat || ' to seat ' || v.bb_seat || ', past ' ||
               CASE WHEN len(v.passed) = 1 THEN 'seat ' ELSE 'seats ' END || seats_list(v.passed) ||
               ': ' || who(v.expected_bb_seat, (SELECT s.player FROM seats s WHERE s.hand_id = v.hand_id AND s.seat = v.expected_bb_seat)) ||
-              ' was dealt in and skipped the big blind' ||
-              CASE WHEN v.sb_seat = v.expected_bb_seat THEN ', posting only the small blind' ELSE '' END ||
+              ' was dealt in, but the big blind passed over that seat' ||
+              CASE WHEN v.sb_seat = v.expected_bb_seat THEN ', which posted only the small blind' ELSE '' END ||
               CASE WHEN v.prev_sb_seat IS NOT NULL AND NOT list_contains(v.dealt_seats, v.prev_bb_seat) THEN
                    ' (last hand''s big blind, seat ' || v.prev_bb_seat || ', is out: the small blind should have been dead)'
                    WHEN v.prev_sb_seat IS NOT NULL AND NOT list_contains(v.dealt_seats, v.prev_sb_seat) THEN

@@ -6,15 +6,23 @@
 -- scope: table
 -- rationale: Chips stay in view and in play: the stack a player starts a hand with is
 --   the stack they ended the previous hand at the table with, plus any re-buy or add-on
---   recorded in between. A difference means chips appeared or vanished between hands
---   (taken out of view, lost and found, a miscount). When two or more players' stacks
---   changed at once the history is missing hands there (every hand moves at least the
---   blinds): that gap is reported once, and nothing else is judged across it. A player
---   moved in from another table is compared with their last hand there when the move is
---   in view (that table's history goes on without them, and they sit down within ten
+--   recorded in between. A difference means chips appeared or vanished between hands,
+--   which the record does not explain; the finding says only that the stacks do not
+--   follow on, never how (it accuses no player of taking chips out of view). When two
+--   or more players' stacks changed at once the history is missing hands there (every
+--   hand moves at least the blinds): that gap is reported once, and nothing else is
+--   judged across it. Nor is a hand judged against a previous hand under its table name
+--   that is another table's: fewer than half of the players who ended that hand with
+--   chips sit in this one (iPoker names a tournament's tables after the tournament, so
+--   the history merges them). A gap or such a table change is a record finding: the
+--   history does not hold what the audit needs there. So is a player who ended the hand
+--   before with no chips (busted) and starts this one with chips where the format
+--   writes no re-buys (every format but PokerStars' and Full Tilt's, docs/sites.md): a
+--   re-buy or re-entry the history does not write, not chips appearing. A player moved
+--   in from another table is compared with their last hand there when the move is in
+--   view (that table's history goes on without them, and they sit down within ten
 --   minutes). A re-deal (same players, seats, stacks and button as the hand before) is
---   not a new hand and is not compared. A gap (hands missing from the history) is a
---   record finding: the history does not hold what the audit needs there.
+--   not a new hand and is not compared.
 WITH moved AS (  -- a player new at the table: their last hand at another table of the tournament
   SELECT t.hand_id, s.seat, s.player, s.starting_stack, t.table_name, t.started_at,
          (SELECT arg_max(x.hand_id, x.started_at) FROM table_hands x JOIN seats y USING (hand_id)
@@ -32,21 +40,31 @@ SELECT l.hand_id, 'preflop' AS street, NULL::INTEGER AS seq, l.seat, l.player,
        CASE WHEN l.rebuys > 0 THEN ' and re-bought ' || chips(l.rebuys, h.amount_scale) ELSE '' END ||
        CASE WHEN l.addons > 0 THEN ' and took an add-on of ' || chips(l.addons, h.amount_scale) ELSE '' END ||
        CASE WHEN l.unbought_continuous THEN ': the chips bought (line ' || l.bought_line || ') are missing from the stack.'
+            WHEN l.unwritten_rebuy THEN ', busted: a re-buy or re-entry whose chips the history does not write ' ||
+                 '(only PokerStars and Full Tilt histories write them, docs/sites.md), not chips appearing.'
             ELSE ': ' || chips(l.starting_stack - l.prev_end_stack - l.rebuys - l.addons, h.amount_scale) ||
                  ' chips appeared or vanished between the hands; no hand, re-buy or add-on explains it.' END AS message,
-       s.line_no, NULL AS category
-FROM stack_links l
+       s.line_no, CASE WHEN l.unwritten_rebuy THEN 'record' END AS category
+FROM (SELECT l.*, h.format NOT IN ('pokerstars', 'fulltilt', 'fulltilt-stars') AND l.prev_end_stack = 0
+             AND l.rebuys + l.addons = 0 AND l.starting_stack > 0 AS unwritten_rebuy
+      FROM stack_links l JOIN hands h USING (hand_id)) l
 JOIN table_transitions t USING (hand_id)
 JOIN hands h USING (hand_id)
 JOIN seats s ON s.hand_id = l.hand_id AND s.seat = l.seat
 WHERE t.is_tournament AND NOT t.gap AND NOT t.redeal AND l.continuous IS NOT NULL AND NOT l.continuous
 UNION ALL
 SELECT t.hand_id, 'preflop', NULL, NULL, NULL,
-       'the previous hand at the table', 'hands missing',
-       t.n_changed || ' of ' || t.n_linked || ' players'' stacks changed between hand ' || t.prev_hand_id ||
+       'the previous hand at the table', CASE WHEN t.table_changed AND t.n_changed < 2 THEN 'another table''s hand before' ELSE 'hands missing' END,
+       CASE WHEN t.table_changed AND t.n_changed < 2 THEN
+            'Only ' || t.n_linked || ' of the ' || t.prev_n_kept || ' players who ended hand ' || t.prev_hand_id ||
+            ' with chips ' || CASE WHEN t.n_linked = 1 THEN 'is' ELSE 'are' END || ' seated in this one' ||
+            coalesce(' (' || t.seconds_since_prev || ' s apart)', '') ||
+            ': the hand before under this table name is not this table''s (a format that names the tables after the ' ||
+            'event, as iPoker, merges them), so stacks, blinds and seating are not compared across it.'
+       ELSE t.n_changed || ' of ' || t.n_linked || ' players'' stacks changed between hand ' || t.prev_hand_id ||
        ' and this one' || coalesce(' (' || t.seconds_since_prev || ' s apart' ||
        ', button seat ' || t.prev_button_seat || ' then ' || t.button_seat || ')', '') ||
-       ': hands are missing from the history here, so stacks, blinds and seating are not compared across the gap.',
+       ': hands are missing from the history here, so stacks, blinds and seating are not compared across the gap.' END,
        t.first_line, 'record'
 FROM table_transitions t
 WHERE t.is_tournament AND t.gap
