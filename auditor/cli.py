@@ -132,8 +132,8 @@ def main() -> None:
 
 FAIL_ON_REJECTED = click.option(
     "--fail-on-rejected", is_flag=True,
-    help="Exit 2 when any hand was rejected or any file not read (the rest is stored, and judged, first): "
-         "evidence that was not judged.")
+    help="Exit 2 when any hand was rejected, or any file or lines of one not read (the rest is stored, and "
+         "judged, first): evidence that was not judged.")
 
 
 @main.command()
@@ -181,8 +181,8 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: in
 
 
 def _dropped(summary) -> bool:
-    """Whether a hand was rejected or a file not read (--fail-on-rejected)."""
-    return bool(summary.rejected or any(r.error for r in summary.file_results))
+    """Whether a hand was rejected, a file not read, or lines of a file left unread (--fail-on-rejected)."""
+    return bool(summary.rejected or any(r.error for r in summary.file_results) or summary.errors)
 
 
 def print_ingest_summary(summary) -> None:
@@ -195,7 +195,9 @@ def print_ingest_summary(summary) -> None:
             click.echo(f"  not read: {r.path}: {r.error}", err=True)
     for e in summary.errors[:20]:
         if e["line"]:
-            click.echo(f"  rejected: {e['file']}:{e['line']}: {e['reason_code']}: {e['reason']}", err=True)
+            # lines that are no hand (junk after the last one) are not read, not a rejected hand
+            what = "not read" if e["reason_code"] == "unread-lines" else "rejected"
+            click.echo(f"  {what}: {e['file']}:{e['line']}: {e['reason_code']}: {e['reason']}", err=True)
     if len(summary.errors) > 20:
         click.echo(f"  ... and {len(summary.errors) - 20} more (see the ingest_errors table)", err=True)
 

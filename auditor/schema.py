@@ -352,13 +352,13 @@ EVENTS = Table(
 
 INGEST_ERRORS = Table(
     "ingest_errors",
-    "Hands (or files) that could not be stored, with the reason.",
+    "Hands (or files, or lines of a file) that could not be stored, with the reason.",
     (
         C("source_path", "VARCHAR", "file", False),
         C("sha256", "VARCHAR", "sha256 of the file, if it could be read"),
         C("line_no", "INTEGER", "1-based line where the problem is (or the hand starts)"),
         C("hand_id", "VARCHAR", "hand id if known"),
-        C("reason_code", "VARCHAR", "stable code: parse-error, conflict, run-it-twice, unsupported-game, not-a-history, unreadable, truncated, parser-failed (a parser bug), ...", False),
+        C("reason_code", "VARCHAR", "stable code: parse-error, conflict, run-it-twice, unsupported-game, not-a-history, unreadable, truncated, parser-failed (a parser bug), ...; unread-lines: lines after a file's last whole hand that no hand history writes (no hand: not counted as seen or rejected)", False),
         C("reason", "VARCHAR", "human explanation", False),
         C("recorded_at", "TIMESTAMP", "when it was recorded (UTC)", False),
     ),

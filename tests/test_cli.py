@@ -450,3 +450,16 @@ def test_a_house_file_that_is_not_text_is_refused(audited, tmp_path):
     blob.write_bytes(bytes(range(256)) * 4)
     r = run("check", "--db", db, "--house", str(blob))
     assert r.exit_code == 2 and "not a house profile" in r.output
+
+
+def test_junk_after_the_last_hand_is_lines_not_read_and_fails_fail_on_rejected(tmp_path):
+    import random
+
+    rnd = random.Random(7)
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes((SAMPLES / "pokerstars" / "lhe-mtt.txt").read_bytes() + b"\n\n"
+                     + bytes(rnd.randrange(256) for _ in range(1500)))
+    r = run("audit", str(junk), "--db", str(tmp_path / "a.duckdb"))
+    assert r.exit_code == 0 and "rejected 0" in r.stdout
+    assert "not read: " in r.stderr and "unread-lines" in r.stderr and "rejected: " not in r.stderr
+    assert run("audit", str(junk), "--db", str(tmp_path / "b.duckdb"), "--fail-on-rejected").exit_code == 2
