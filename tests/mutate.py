@@ -428,6 +428,9 @@ class Mutant:
     what: str
     number: int = 0
     twin: bool = False  # the same construction without the violation
+    # the category the finding must have: 'record' where the lines contradict each other or
+    # misplace chips without moving any (docs/semantics.md, "Finding categories")
+    category: str = "violation"
 
 
 @dataclass
@@ -1135,8 +1138,11 @@ def uncalled_bets(src: Source, hand: Hand, num: Numberer, rng: random.Random) ->
                  ci: f"{winner} collected {won - d} from {label}",
                  hand.total_line: re.sub(r"^Total pot \d+", f"Total pot {hand.total - d}", hand.lines[hand.total_line]),
                  hand.summary_seat[winner]: _sum_amount(hand.lines[hand.summary_seat[winner]], won - d)}
+        # the bettor who collects the pot gets back in all what the rules give him: his end
+        # stack is right, the lines only misplace chips between return and win (record)
         out.append(Mutant("uncalled-bet", _write(hand, num(), edits), hand.seat_of(who), _where(src),
-                          f"uncalled {ret} written as {ret + d}; {winner} collects {won - d}"))
+                          f"uncalled {ret} written as {ret + d}; {winner} collects {won - d}",
+                          category="record" if winner == who else "violation"))
     return out
 
 
@@ -1157,7 +1163,7 @@ def conservation(src: Source, hand: Hand, num: Numberer, rng: random.Random) -> 
     d = rng.choice([-1, 1]) * rng.randint(1, max(1, hand.total - 1))
     edits = {hand.total_line: re.sub(r"^Total pot \d+", f"Total pot {hand.total + d}", hand.lines[hand.total_line])}
     out.append(Mutant("chip-conservation", _write(hand, num(), edits), None, _where(src),
-                      f"Total pot {hand.total} written as {hand.total + d}"))
+                      f"Total pot {hand.total} written as {hand.total + d}", category="record"))
     return out
 
 

@@ -386,10 +386,11 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
         for f in res.findings:
             by_number[re.sub(r"^\D*", "", f["hand_id"].rsplit("-", 1)[-1])].append(f)
         # found as a violation; a misstated Total pot line alone is the history contradicting
-        # itself: a record finding (as tests/test_mutations.py)
+        # itself, a misstated return the bettor's own collect absorbs moves no chip: record
+        # findings (as tests/test_mutations.py: Mutant.category)
         missed = [m for m in violations
                   if not any(f["check_id"] == check and (m.seat is None or f["seat"] == m.seat)
-                             and f["category"] == ("record" if m.what.startswith("Total pot ") else "violation")
+                             and f["category"] == m.category
                              for f in by_number.get(str(m.number), []))]
         twins_hit = [m for m in mutants if m.twin and by_number.get(str(m.number))]
         print(f"\n{spec.parser} {check}: {len(violations)} mutants, {len(violations) - len(missed)} found, "

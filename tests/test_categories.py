@@ -93,8 +93,119 @@ def test_an_inference_the_record_cannot_support_is_a_record_finding(tmp_path):
     uncalled = [f for f in found if f["check_id"] == "uncalled-bet"]
     assert [(f["category"], f["seat"]) for f in uncalled] == [("record", 3)]
     assert uncalled[0]["category_basis"] == "an implied return the record cannot support"
-    # the award that does not add up is a violation of its own
-    assert {(f["check_id"], f["category"]) for f in found if f["check_id"] != "uncalled-bet"} == {("chip-conservation", "violation")}
+    # the awards agree with the Total pot line (2400), both with neither the chips put in
+    # (2690) nor those less the return (2330): the record contradicts itself, a record finding
+    assert {(f["check_id"], f["category"]) for f in found if f["check_id"] != "uncalled-bet"} == {("chip-conservation", "record")}
+
+
+# --- uncalled-bet: a wrong return that moved no chip -------------------------------------
+
+WALK = """PokerStars Hand #770000000301: Tournament #3120099081, $10+$1 USD Hold'em No Limit - Level V (50/100) - 2022/03/18 21:30:00 ET
+Table '3120099081 12' 9-max Seat #1 is the button
+Seat 1: Ulla (3900 in chips)
+Seat 2: Bo (2000 in chips)
+Seat 3: Cyd (2500 in chips)
+Bo: posts small blind 50
+Cyd: posts big blind 100
+*** HOLE CARDS ***
+Ulla: folds
+Bo: folds
+Cyd collected 150 from pot
+*** SUMMARY ***
+Total pot 150 | Rake 0
+Seat 1: Ulla (button) folded before Flop (didn't bet)
+Seat 2: Bo (small blind) folded before Flop
+Seat 3: Cyd (big blind) collected (150)
+"""
+
+
+def test_a_walk_written_with_no_return_is_a_record_finding(tmp_path):
+    # the big blind's unmatched 50 is counted in his collect (as WPN, Run It Once and
+    # converters write walks): what he got back in all, 150, is the rules' 50 + 100
+    found, _ = findings_of(tmp_path, WALK)
+    assert [(f["check_id"], f["category"], f["seat"]) for f in found] == [("uncalled-bet", "record", 3)]
+    assert "the end stack is right" in found[0]["message"] and "no return and 150 won" in found[0]["message"]
+    assert found[0]["category_basis"].startswith("the end stack is right")
+    # the same walk with the whole big blind written as returned and the small blind as won
+    text = WALK.replace("Cyd collected 150 from pot", "Uncalled bet (100) returned to Cyd\nCyd collected 50 from pot") \
+               .replace("Total pot 150", "Total pot 50").replace("collected (150)", "collected (50)")
+    (tmp_path / "w2").mkdir()
+    found, _ = findings_of(tmp_path / "w2", text)
+    assert [(f["check_id"], f["category"]) for f in found] == [("uncalled-bet", "record")]
+    assert "100 returned and 50 won, 150 in all" in found[0]["message"]
+
+
+def _flop_bet_uncontested(returned: int) -> str:
+    """The uncalled-bet fixture's hand, ended by a fold to Ivo's flop bet of 250: 250 uncalled,
+    a pot of 550; the return line writes ``returned``."""
+    head = UNCALLED.split("*** FLOP ***")[0]
+    return head + f"""*** FLOP *** [Jh 6c 3d]
+allin_amir: checks
+Ivo Petrić: bets 250
+allin_amir: folds
+Uncalled bet ({returned}) returned to Ivo Petrić
+Ivo Petrić collected 550 from pot
+*** SUMMARY ***
+Total pot 550 | Rake 0
+Board [Jh 6c 3d]
+Seat 1: Ulla (small blind) folded before Flop
+Seat 2: allin_amir (big blind) folded on the Flop
+Seat 3: Ivo Petrić (button) collected (550)
+"""
+
+
+def test_a_return_line_only_the_record_contradicts_is_a_record_finding(tmp_path):
+    # 'Uncalled bet (550)', the collect's amount (as Run It Once wrote one), where the Total pot
+    # (550 = 800 put in - 250) and the collect agree with a return of 250
+    found, _ = findings_of(tmp_path, _flop_bet_uncontested(550))
+    assert [(f["check_id"], f["category"], f["seat"]) for f in found] == [("uncalled-bet", "record", 3)]
+    assert "contradicts itself" in found[0]["message"]
+
+
+def test_a_wrong_return_the_next_stack_confirms_is_a_violation(tmp_path):
+    # the same hand, and Ivo's next hand at the table starts with the 5600 the lines give
+    # him (5000 - 500 + 550 + 550), not the rules' 5300: the return changed his stack
+    nxt = """PokerStars Hand #770000000083: Tournament #3120099081, $10+$1 USD Hold'em No Limit - Level V (50/100) - 2022/03/18 21:13:30 ET
+Table '3120099081 11' 9-max Seat #1 is the button
+Seat 1: Ulla (3850 in chips)
+Seat 2: allin_amir (890 in chips)
+Seat 3: Ivo Petrić (5600 in chips)
+allin_amir: posts small blind 50
+Ivo Petrić: posts big blind 100
+*** HOLE CARDS ***
+Ulla: folds
+allin_amir: folds
+Uncalled bet (50) returned to Ivo Petrić
+Ivo Petrić collected 100 from pot
+*** SUMMARY ***
+Total pot 100 | Rake 0
+Seat 1: Ulla (button) folded before Flop (didn't bet)
+Seat 2: allin_amir (small blind) folded before Flop
+Seat 3: Ivo Petrić (big blind) collected (100)
+"""
+    found, _ = findings_of(tmp_path, _flop_bet_uncontested(550) + "\n\n\n" + nxt)
+    assert [(f["check_id"], f["category"], f["seat"]) for f in found if f["check_id"] == "uncalled-bet"] == [
+        ("uncalled-bet", "violation", 3)]
+
+
+# --- chip-conservation: which lines disagree ---------------------------------------------
+
+CONSERVED = (CHECKS / "chip-conservation" / "passing.txt").read_text(encoding="utf-8")
+
+
+def test_a_collect_the_summary_contradicts_is_a_record_finding(tmp_path):
+    # the collect line says 7.00, the summary's own line for the seat the right 6.95
+    found, _ = findings_of(tmp_path, CONSERVED.replace("collected $6.95 from pot", "collected $7.00 from pot"))
+    assert [(f["check_id"], f["category"]) for f in found] == [("chip-conservation", "record")]
+    assert "contradict the summary" in found[0]["message"]
+
+
+def test_an_award_the_total_pot_and_summary_agree_against_is_a_violation(tmp_path):
+    # the fixture's violation: Total pot $7.25 is what the actions put in, the collect and
+    # the summary both say $6.59, not $6.95 (7.25 less the 0.30 rake)
+    v = (CHECKS / "chip-conservation" / "violating.txt").read_text(encoding="utf-8")
+    found, _ = findings_of(tmp_path, v)
+    assert [(f["check_id"], f["category"]) for f in found] == [("chip-conservation", "violation")]
 
 
 # --- each category ---------------------------------------------------------------------

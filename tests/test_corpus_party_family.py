@@ -359,6 +359,22 @@ REVIEWED = {
 }
 
 
+# chip-conservation findings and their category (docs/semantics.md, "Finding categories"): a
+# violation only where the history's own lines agree with each other; where they do not,
+# the record contradicts itself (record)
+CONSERVATION_CATEGORY = {
+    # no total pot line, the action lines and the hi/lo collect pairs agree with each other: the
+    # side pot of 576 that Player4 alone contested is written as 38 + 38 (576 less his uncalled
+    # 500, which 888 writes no line for): 500 chips of the pot not awarded, as the record stands
+    "888-489318468": "violation",
+    # 'Main Pot: 332194176' and the collect agree; the action lines put in 332194156 though
+    # 'Hero is all-In' (his actions: 166097078 of 166097088): the record contradicts itself
+    "PP-1618961225358jrdwo4ad458": "record",
+    # 'Main Pot: 6609750' and the summary's 'bet 6971125' / 'lost 3079125' are each 1 over the
+    # action lines' sums: the summary contradicts the actions
+    "PP-16194828757579au6ou93d1": "record",
+}
+
 def test_audit_findings_are_the_reviewed_ones(audited):
     _, res = audited
     betting = {c.check_id for c in load_checks() if c.group == "betting"}
@@ -377,3 +393,9 @@ def test_audit_findings_are_the_reviewed_ones(audited):
     betting_found = {c: hs for c, hs in found.items() if c in betting}
     assert not betting_found, betting_found
     print(f"\nfindings by check: { {c: len(h) for c, h in found.items()} }")
+
+
+def test_chip_conservation_findings_are_in_their_reviewed_category(audited):
+    _, res = audited
+    found = {f["hand_id"]: f["category"] for f in res.findings if f["check_id"] == "chip-conservation"}
+    assert found == CONSERVATION_CATEGORY

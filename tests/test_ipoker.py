@@ -258,6 +258,18 @@ def test_ingest_twice_adds_nothing(tmp_path):
     assert con.execute("SELECT count(*) FROM hands WHERE site = 'ipoker'").fetchone()[0] == STORED
 
 
+def test_chip_conservation_findings_are_record_findings(audited):
+    """The total pot these hands carry is inferred (iPoker writes none) from the bet
+    attributes that contradict the actions: the record contradicts itself, and the message
+    says the total was inferred, never that the history states it."""
+    result, _ = audited
+    found = [f for f in result.findings if f["check_id"] == "chip-conservation"]
+    assert {f["hand_id"] for f in found} == BET_ATTRIBUTE_COUNTS_A_FORCED_BET_TWICE
+    assert {f["category"] for f in found} == {"record"}
+    assert all(f["message"].startswith("The history writes no total pot; the one inferred from line")
+               and "states" not in f["message"] for f in found)
+
+
 def test_no_betting_rule_finding_and_every_finding_reviewed(audited):
     result, _ = audited
     found = Counter((f["check_id"], f["hand_id"], f["seat"]) for f in result.findings)

@@ -90,8 +90,10 @@ def test_mutation_recall(check, clean_sources, tmp_path):
     for m in violations:
         fs = by_hand.get(f"PS-{m.number}", [])
         # found as a violation; a misstated Total pot line alone (the awards add up) is the
-        # history contradicting itself: a record finding (docs/semantics.md, Finding categories)
-        category = "record" if m.what.startswith("Total pot ") else "violation"
+        # history contradicting itself, and a misstated return the bettor's own collect
+        # absorbs leaves his end stack right: record findings (docs/semantics.md, Finding
+        # categories; the mutant says which, Mutant.category)
+        category = m.category
         hit = [f for f in fs if f["check_id"] == check and (m.seat is None or f["seat"] == m.seat)
                and f["category"] == category]
         if hit:
