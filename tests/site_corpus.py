@@ -380,6 +380,7 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
                                    [EDITION]).fetchone()[0]
         print(f"\n{spec.parser}: {total} pots, {unknown} with the winner unknown, {compared} compared, {len(rows)} differing")
         assert {r[0] for r in rows} == set(spec.award_exceptions), rows
+        assert spec.parser in POT_BOUNDS, f"{spec.parser}: give POT_BOUNDS (tests/site_corpus.py) its measured counts"
         most_unknown, fewest_compared = POT_BOUNDS[spec.parser]
         assert unknown <= most_unknown, f"{unknown} of {total} pots with the winner unknown (at most {most_unknown})"
         assert compared >= fewest_compared, f"{compared} of {total} pots compared (at least {fewest_compared})"
