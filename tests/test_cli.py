@@ -182,9 +182,32 @@ def test_bad_input_is_reported_and_good_hands_still_go_in(tmp_path):
 def test_usage_errors_exit_2(tmp_path):
     assert run("audit", str(tmp_path / "missing"), "--db", str(tmp_path / "x.duckdb")).exit_code == 2
     assert run("audit", str(SAMPLES), "--rules", "tda-1999").exit_code == 2
-    assert run("check", "--db", str(tmp_path / "y.duckdb"), "--check", "no-such-check").exit_code == 2
     r = run("findings", "--db", str(tmp_path / "none.duckdb"))
     assert r.exit_code == 2 and "no store" in r.output
+
+
+@pytest.fixture
+def one_hand_store(tmp_path):
+    """A real store (one sample hand, audited): a usage error on it comes from the
+    command's own validation, not from a missing store."""
+    db = str(tmp_path / "one.duckdb")
+    shutil.copy(SAMPLES / "pokerstars" / "razz-mtt.txt", tmp_path / "razz.txt")
+    assert run("audit", str(tmp_path / "razz.txt"), "--db", db).exit_code == 0
+    return db
+
+
+def test_check_with_an_unknown_check_id_is_a_usage_error(one_hand_store):
+    db = one_hand_store
+    assert run("check", "--db", db, "--check", "odd-chip").exit_code == 0  # the store is fine for a known id
+    r = run("check", "--db", db, "--check", "no-such-check")
+    assert r.exit_code == 2 and "unknown check no-such-check" in r.output, r.output
+
+
+def test_findings_with_an_unknown_check_id_is_a_usage_error(one_hand_store):
+    db = one_hand_store
+    assert run("findings", "--db", db, "--check", "odd-chip").exit_code == 0  # a known id that has no finding
+    r = run("findings", "--db", db, "--check", "no-such-check")
+    assert r.exit_code == 2 and "no-such-check" in r.output, r.output
 
 
 def test_db_from_environment(tmp_path):

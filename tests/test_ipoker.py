@@ -14,7 +14,8 @@ Proves, on the corpus read in place (nothing copied into the repository):
 - mutations of the XML (an under-minimum raise, an action out of turn, an award to
   the loser, an award of more than the pot) are found under their check, every one.
 
-Without the corpus the module skips (README, "The external corpus").
+Without the corpus its tests skip (README, "The external corpus"), but the two at the end
+that build their XML inline (expat driven as ElementTree's parser drives it).
 """
 
 from __future__ import annotations
@@ -36,8 +37,6 @@ from parsers.ipoker import IPokerParser
 from replay.editions import DEFAULT_EDITION
 from tests.conftest import CORPUS, needs_corpus
 from tests.ipoker_games import games_of, session_text
-
-pytestmark = needs_corpus
 
 FPDB = CORPUS / "fpdb"
 FOLDERS = ("tour/iPoker", "cash/iPoker")
@@ -126,6 +125,7 @@ def hands() -> list[ParsedHand]:
     return [h for items in parsed().values() for h in items if isinstance(h, ParsedHand)]
 
 
+@needs_corpus
 def test_detect_picks_exactly_the_ipoker_files():
     for f in _files():
         info = open_source(f)
@@ -133,6 +133,7 @@ def test_detect_picks_exactly_the_ipoker_files():
         assert (p is not None and p.name == "ipoker") == (_rel(f) not in NOT_IPOKER), f
 
 
+@needs_corpus
 def test_every_game_element_is_one_hand_and_rejections_are_the_listed_ones():
     # the games counted in the raw bytes, apart from the parser
     games = sum(f.read_bytes().count(b"<game gamecode=") for f in _files())
@@ -158,6 +159,7 @@ def test_every_game_element_is_one_hand_and_rejections_are_the_listed_ones():
           f"rejected {dict(Counter(rejected.values()))}")
 
 
+@needs_corpus
 def test_games_and_formats_read():
     hs = hands()
     kinds = Counter((h.variant, h.betting, h.is_tournament) for h in hs)
@@ -183,6 +185,7 @@ def test_games_and_formats_read():
                 assert v is None or isinstance(v, int)
 
 
+@needs_corpus
 def test_hidden_cards_are_not_recorded_and_lines_are_the_elements():
     for rel, items in parsed().items():
         lines = (FPDB / rel).read_bytes().decode("utf-8", errors="replace").splitlines()
@@ -218,6 +221,7 @@ def _contributions(h: ParsedHand) -> int:
     return total + sum(street.values())
 
 
+@needs_corpus
 def test_every_stored_hand_re_adds_to_its_total_pot():
     bad = set()
     for h in hands():
@@ -246,6 +250,7 @@ def audited(tmp_path_factory):
     con.close()
 
 
+@needs_corpus
 def test_ingest_twice_adds_nothing(tmp_path):
     db = tmp_path / "twice.duckdb"
     paths = [str(FPDB / f) for f in FOLDERS]
@@ -258,6 +263,7 @@ def test_ingest_twice_adds_nothing(tmp_path):
     assert con.execute("SELECT count(*) FROM hands WHERE site = 'ipoker'").fetchone()[0] == STORED
 
 
+@needs_corpus
 def test_chip_conservation_findings_are_record_findings(audited):
     """The total pot these hands carry is inferred (iPoker writes none) from the bet
     attributes that contradict the actions: the record contradicts itself, and the message
@@ -270,6 +276,7 @@ def test_chip_conservation_findings_are_record_findings(audited):
                and "states" not in f["message"] for f in found)
 
 
+@needs_corpus
 def test_no_betting_rule_finding_and_every_finding_reviewed(audited):
     result, _ = audited
     found = Counter((f["check_id"], f["hand_id"], f["seat"]) for f in result.findings)
@@ -282,6 +289,7 @@ def test_no_betting_rule_finding_and_every_finding_reviewed(audited):
     assert {k: categories[k] for k in REVIEWED_CATEGORIES} == REVIEWED_CATEGORIES
 
 
+@needs_corpus
 def test_a_seat_with_no_cards_no_action_and_no_bet_is_out_of_the_hand(audited):
     """IP-5568958021: ade200sxx (seat 9, bet="0") has no <cards> element and no action while
     every other seat posts the ante: he was not dealt in (he waits for the button), so the
@@ -298,6 +306,7 @@ def test_a_seat_with_no_cards_no_action_and_no_bet_is_out_of_the_hand(audited):
                           AND e.kind <> 'out_of_hand' WHERE o.kind = 'out_of_hand' AND o.inferred_from IS NOT NULL""").fetchone() == (0,)
 
 
+@needs_corpus
 def test_awards_agree_with_recorded_wins_where_winners_are_known(audited):
     """Per seat: the shares the rules award from every pot equal the seat's win attribute
     (less the uncalled return it counts), cash games less the rake: each winner's share is
@@ -338,6 +347,7 @@ def test_awards_agree_with_recorded_wins_where_winners_are_known(audited):
           "winners unknown (a live hand not shown)")
 
 
+@needs_corpus
 def test_replay_notes_are_only_side_pots_without_per_pot_collects(audited):
     _, con = audited
     notes = con.execute("SELECT DISTINCT code FROM replay_notes").fetchall()
@@ -456,6 +466,7 @@ def _mutants(clean: dict[str, ParsedHand], decisions: dict[tuple[str, int], tupl
     return out
 
 
+@needs_corpus
 def test_mutations_are_found_under_their_check(audited, tmp_path):
     result, con = audited
     flagged = {f["hand_id"] for f in result.findings}
@@ -488,6 +499,7 @@ def test_mutations_are_found_under_their_check(audited, tmp_path):
 # --- a big session, streamed ------------------------------------------------------------
 
 
+@needs_corpus
 def test_a_big_session_streams_in_bounded_memory(tmp_path):
     """A session of real games repeated to 4 MB is parsed game by game: the parse's peak
     resident set is that of one copy of the games (measured 60.9 MiB at one copy and

@@ -192,10 +192,19 @@ def test_party_and_888_samples_re_add(path):
         assert put == out, h.hand_id
 
 
-@pytest.mark.parametrize("path", [p for p in _files("txt") if p.parent.name not in FAMILY_DIRS], ids=lambda p: p.name)
+# the sample formats whose arithmetic is re-added from their parsed events (no '<name>: <action>'
+# lines, or Winamax's, which writes no return line): test_colon_less_samples_add_up
+PARSED_ARITHMETIC = ("wpn", "fulltilt", "bovada", "winamax")
+
+
+@pytest.mark.parametrize("path", [p for p in _files("txt") if p.parent.name not in (*FAMILY_DIRS, *PARSED_ARITHMETIC)],
+                         ids=lambda p: p.name)
 def test_site_arithmetic_adds_up(path):
     off = _deliberately_off()
-    for hid, lines in _ps_hands(path):
+    hands = _ps_hands(path)
+    # every hand of the file is read here (a header this reading does not know would leave it none)
+    assert hands and len(hands) == _hands_of(path), (path, len(hands), _hands_of(path))
+    for hid, lines in hands:
         if hid in off:
             continue
         put_in, total, collected, rake = _arithmetic(lines)
@@ -234,21 +243,29 @@ def test_tournament_table_stacks_carry_over():
         prev_end = end
 
 
-@pytest.mark.parametrize("folder", ["wpn", "fulltilt", "bovada"])
+@pytest.mark.parametrize("folder", PARSED_ARITHMETIC)
 def test_colon_less_samples_add_up(folder):
-    """WPN's, Full Tilt's and Bovada's samples (no '<name>: <action>' lines): their parsed events re-add (chips put in less
-    returns = total pot = collects + rake), as the per-site corpus tests judge them."""
+    """WPN's, Full Tilt's, Bovada's and Winamax's samples (no '<name>: <action>' lines; Winamax writes no
+    return line): their parsed events re-add (chips put in less returns = total pot = collects + rake), as
+    the per-site corpus tests judge them."""
     from site_corpus import rearithmetic
 
     from parsers import detect_parser, iter_lines, open_source
     from parsers.base import ParsedHand
 
     off = _deliberately_off()
+    files = 0
     for path in _files("txt"):
         if path.parent.name != folder:
             continue
         info = open_source(path)
         hands = list(detect_parser(info.head, str(path)).iter_hands(iter_lines(path, info.encoding), str(path)))
         assert hands and all(isinstance(h, ParsedHand) for h in hands), hands
+        assert len(hands) == _hands_of(path), path
         for h in hands:
+            # a pot someone collects (rearithmetic re-adds what the events say; a hand with no collect
+            # and a house take of the whole pot would re-add too)
+            assert any(e.kind == "collect" and e.amount for e in h.events), h.hand_id
             assert h.hand_number in off or rearithmetic(h) is None, (h.hand_id, rearithmetic(h))
+        files += 1
+    assert files, f"no sample in {folder}/"
