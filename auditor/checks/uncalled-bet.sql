@@ -72,7 +72,7 @@ WITH wrong AS MATERIALIZED (  -- recorded returns of the wrong size: few rows
 ), unsupported_left AS (  -- the next stack is not the one the lines give
   SELECT u.hand_id, u.seat FROM unsupported u LEFT JOIN next_stack x USING (hand_id, seat)
   WHERE x.starting_stack IS DISTINCT FROM u.end_stack_recorded
-), judged AS (
+), judged AS MATERIALIZED (
   SELECT r.*, h.amount_scale, h.last_line,
          coalesce(s.stack_right, false) AS stack_right,
          coalesce(s.contradicted AND NOT s.stack_right
@@ -112,10 +112,14 @@ SELECT r.hand_id, 'summary' AS street, NULL::INTEGER AS seq, r.seat, r.player,
          WHEN r.returned_expected = 0 THEN ' had ' || chips(r.returned_recorded, r.amount_scale) || ' returned as uncalled, but the bet had been called in full.'
          ELSE ' had ' || chips(r.returned_recorded, r.amount_scale) || ' returned as uncalled; the uncalled part was ' || chips(r.returned_expected, r.amount_scale) || '.'
        END AS message,
-       coalesce(r.returned_line, r.last_line) AS line_no,
+       coalesce(r.returned_line, c.collect_line, r.last_line) AS line_no,  -- the return, else the seat's collect
        CASE WHEN r.returned_basis = 'inferred' OR r.stack_right OR r.contradicted THEN 'record' END AS category,
        CASE WHEN r.returned_basis = 'inferred' THEN 'an implied return the record cannot support'
             WHEN r.stack_right THEN 'the end stack is right: the record misstates or leaves out the return'
             WHEN r.contradicted THEN 'a return line the record''s own total pot and collects contradict' END AS category_basis
 FROM judged r
+LEFT JOIN (  -- the seat's first collect line, for a finding with no return line to point at
+  SELECT p.hand_id, p.seat, min(p.line_no) AS collect_line FROM pot_shares p SEMI JOIN judged j USING (hand_id, seat)
+  WHERE p.edition = $edition AND p.recorded > 0 GROUP BY ALL
+) c USING (hand_id, seat)
 ORDER BY r.hand_id, r.seat
