@@ -223,7 +223,8 @@ def test_a_hand_cut_or_garbled_before_its_end_is_rejected_as_before_whatever_fol
 
 
 @pytest.mark.parametrize("sample", ["pokerstars/nlhe-mtt-9max-table.txt", "ggpoker/nlhe-mtt-and-plo-cash.txt",
-                                    "partypoker/nlhe-sng-underraise.txt", "pacific/nlhe-mtt-wrong-winner.txt"])
+                                    "partypoker/nlhe-sng-underraise.txt", "pacific/nlhe-mtt-wrong-winner.txt",
+                                    "ipoker/nlhe-cash-eur-violations.xml"])
 def test_ingest_stores_the_hand_before_junk_and_counts_the_junk_as_no_hand(tmp_path, sample):
     """The review's case through ingest (``cat file; head -c 2000 /dev/urandom``): every hand
     stored, none rejected, the junk an ingest_errors row (file, line, 'unread-lines', no hand)
@@ -399,3 +400,35 @@ def test_party_family_a_hand_cut_or_garbled_before_its_end_is_rejected_as_before
             got = _read_bytes(site, "\n".join(bad).encode("utf-8") + tail)
             assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == [(at + 1, "parse-error")], (at, tail[:4])
             assert sum(isinstance(h, ParsedHand) for h in got) == n - 1
+
+
+# --- iPoker (parsers/ipoker.py): its games are read whatever follows; the junk is no hand -----
+
+
+def test_ipoker_junk_after_the_session_is_unread_lines_and_inside_it_an_xml_error():
+    """Junk after the file's '</session>': every game stored as from the file alone, and the
+    junk one ``unread-lines`` error, no hand (it was an ``xml-error``, counted by ingest as a
+    hand seen and rejected).  Junk where the session is still open (the file cut after its
+    last '</game>') stays an ``xml-error``: text inside the document, not after it.  A bad
+    amount is named at its line, as it was (a player's chips, an action's sum)."""
+    data = (SAMPLES / "ipoker/nlhe-cash-eur-violations.xml").read_bytes()
+    hands = [(h.hand_id, h.content_hash) for h in _read_bytes("ipoker", data) if isinstance(h, ParsedHand)]
+    assert len(hands) == 2 == len(_read_bytes("ipoker", data))
+    cut = data[: data.rindex(b"</session>")]
+    for seed in range(8):
+        junk = _junk(seed)
+        for clean, code in ((data, "unread-lines"), (cut, "xml-error")):
+            got = _read_bytes("ipoker", clean + junk)
+            assert [(h.hand_id, h.content_hash) for h in got if isinstance(h, ParsedHand)] == hands
+            [error] = [e for e in got if isinstance(e, HandError)]
+            assert (error.reason_code, error.hand_id) == (code, None), (seed, error)
+            # (after the session, any text is an error at once; inside it, text is the session's
+            # character data up to the first character XML does not allow)
+            assert error.line_no == _first_unread_line(clean, junk) if code == "unread-lines" else \
+                error.line_no > clean.count(b"\n"), (seed, error)
+    lines = _lines(SAMPLES / "ipoker/nlhe-cash-eur-violations.xml")
+    for old, new in (('chips="€8,50"', 'chips="€8x,50"'), ('sum="€0,30"', 'sum="€0x,30"')):
+        no = next(i for i, t in enumerate(lines, 1) if old in t)
+        bad = list(lines)
+        bad[no - 1] = bad[no - 1].replace(old, new)
+        assert [(e.line_no, e.reason_code) for e in _read("ipoker", bad) if isinstance(e, HandError)] == [(no, "parse-error")]
