@@ -158,6 +158,7 @@ JUNK_CASES = [
     ("wpn", "wpn/nlhe-mtt-underraise.txt", b""),
     ("fulltilt", "fulltilt/nlhe-cash-underraise.txt", b""),
     ("bovada", "bovada/nlhe-mtt-underraise.txt", b"\n"),
+    ("bovada", "bovada/nlhe-mtt-underraise.txt", b""),  # its summary lists every seat (as its files end: no blank line)
 ]
 
 
@@ -182,17 +183,45 @@ def test_random_junk_after_a_whole_hand_is_unread_lines_not_a_hand(site, sample,
         assert got[-1] is errors[0]  # after the hand it follows
 
 
-@pytest.mark.parametrize("site, sample", [("winamax", "winamax/nlhe-mtt-violation.txt"),
-                                          ("bovada", "bovada/nlhe-mtt-underraise.txt")])
+@pytest.mark.parametrize("site, sample", [("winamax", "winamax/nlhe-mtt-violation.txt")])
 def test_junk_right_after_a_summary_that_lists_some_seats_still_rejects_the_hand(site, sample):
-    """A summary that lists only some seats (Winamax), or a reader that does not say
-    (Bovada's), cannot show the hand whole before the junk: with no blank line between,
-    the junk's first line may be the hand's own, garbled, and the hand is rejected there."""
+    """A summary that lists only some seats (Winamax) cannot show the hand whole before the
+    junk: with no blank line between, the junk's first line may be the hand's own, garbled,
+    and the hand is rejected there.  (Bovada's summary lists every seat: its reader says
+    which, ``listed``; see test_bovada_corpus_junk_right_after_the_last_summary.)"""
     clean = (SAMPLES / sample).read_bytes().rstrip(b"\r\n") + b"\n"
     junk = _junk(1)
     got = _read_bytes(site, clean + junk)
     assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == \
         [(_first_unread_line(clean, junk), "parse-error")]
+
+
+@needs_corpus
+def test_bovada_corpus_junk_right_after_the_last_summary():
+    """Junk right after each Bovada corpus file's last hand (whole), as the files end (no blank
+    line: 0 of 42 ends with one): the hand is stored and the junk is unread lines where its
+    summary lists every seat of the hand (Bovada's reader reads the seats listed off its
+    summary's seat-result events: it once said nothing, and every such hand was rejected);
+    where it lists fewer (a seat re-joining, sitting out), the junk's first line may be a
+    seat's summary line, garbled, and the hand is rejected there, as before."""
+    kept = rejected = 0
+    for path in sorted((FPDB).glob("*/Bovada/*/*.txt")):
+        data = path.read_bytes()
+        clean = _read_bytes("bovada", data)
+        last = clean[-1]
+        if not isinstance(last, ParsedHand) or last.record_cut is not None:
+            continue
+        junk = _junk(5)
+        got = _read_bytes("bovada", data + junk)
+        listed = {e.seat for e in last.events if e.kind == "seat_result"}
+        line = _first_unread_line(data, junk)
+        if all(s.seat in listed for s in last.seats):
+            kept += 1
+            assert got[:-1] == clean and (got[-1].line_no, got[-1].reason_code) == (line, "unread-lines"), path.name
+        else:
+            rejected += 1
+            assert got[:-1] == clean[:-1] and (got[-1].line_no, got[-1].reason_code) == (line, "parse-error"), path.name
+    assert (kept, rejected) == (35, 5)
 
 
 def _pokerstars_lines() -> list[str]:
