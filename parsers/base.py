@@ -13,8 +13,9 @@ False
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
-from typing import Iterator, Protocol
+from typing import Final, Iterator, Protocol
 
 from auditor.schema import EventKind, Street
 
@@ -187,10 +188,50 @@ class HandError:
 
 
 # The reason codes of a HandError that is no hand: lines of a history file that belong to
-# no hand (binary junk after a whole hand: parsers.stars_family).  Ingest records them in
+# no hand (binary junk after a whole hand: see junk_after).  Ingest records them in
 # ingest_errors but counts them neither as hands seen nor as rejected, so that
 # hands seen = stored + duplicates + rejected counts hands.
 NOT_HANDS: frozenset[str] = frozenset({"unread-lines"})
+
+# A character no hand history writes: one that did not decode (U+FFFD), a control character
+# other than a tab or a carriage return (NUL, ESC, ...), DEL.  Binary junk holds some in
+# almost every line; a history's text, none.  (Tested only on a hand that cannot be read.)
+NOT_TEXT: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
+
+
+def junk_after(buf: list[tuple[int, int, str]], line_no: int) -> tuple[int, int] | None:
+    """Where lines that may be no hand's begin in a hand's lines ``buf`` (a reader's that
+    could not read line ``line_no``): (k, end), k the index of that line and end that of the
+    blank lines before it (k where none), when a line from k on holds a character no history
+    writes (``NOT_TEXT``: binary junk appended to a file).  Else None, and the hand is
+    rejected as it was.  The reader then reads ``buf[:end]`` again and says whether it is
+    whole (the Stars and Party families: ``_before_unread``); only then is ``unread_lines``
+    the error of the lines from k on.  Error path only: run for a hand that cannot be read.
+
+    >>> buf = [(1, 0, "Hand #1"), (2, 0, "Seat 1: A (5)"), (3, 0, ""), (4, 0, "\\x02junk"), (5, 0, "more")]
+    >>> junk_after(buf, 4), junk_after(buf, 1), junk_after(buf[:3] + [(4, 0, "Seat 2: B (x)")], 4)
+    ((3, 2), None, None)
+    """
+    k = len(buf) - 1
+    while k > 0 and buf[k][0] != line_no:
+        k -= 1
+    if k == 0 or not any(NOT_TEXT.search(t) is not None for _, _, t in buf[k:]):
+        return None
+    end = k
+    while end > 1 and not buf[end - 1][2].strip():
+        end -= 1
+    return k, end
+
+
+def unread_lines(buf: list[tuple[int, int, str]], k: int, hand: ParsedHand) -> HandError:
+    """The ``unread-lines`` error (no hand: ``NOT_HANDS``) of the lines of ``buf`` from index
+    ``k`` on, which follow ``hand``, whole (``junk_after``)."""
+    first, last = buf[k][0], buf[-1][0]
+    where = f"line {first}" if first == last else f"lines {first}-{last}"
+    return HandError(first, "unread-lines",
+                     f"{where}, after hand {hand.hand_id} (lines {hand.first_line}-{hand.last_line}, whole), hold "
+                     f"characters no hand history writes ({buf[k][2][:40]!r}...): not read, and not counted "
+                     "as a hand", None)
 
 
 def seat_columns(hands: list[ParsedHand]) -> dict[str, list]:
@@ -418,6 +459,6 @@ def _normalised(text: str) -> str:
     return "\n".join([line.rstrip() for line in text.splitlines()]).strip("\n")
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "NOT_TEXT", "junk_after", "unread_lines", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
            "out_of_range", "inferred_from",
            "seat_columns", "event_columns", "EventKind", "Street"]

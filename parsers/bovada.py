@@ -376,6 +376,14 @@ class _BovadaHand:
         self.acted: set[int] = set()  # seats that acted on the street since its last bet or raise
         self.folded: set[int] = set()
 
+    @property
+    def listed(self) -> set[int]:
+        """The seats the summary lists: one seat-result event each (every summary seat line adds
+        one).  Read off the events by the reader of junk after a hand only
+        (``StarsFamilyParser._before_unread``, on a hand that could not be read): nothing is
+        kept a line, where Stars' own reader keeps the set as it reads."""
+        return {e.seat for e in self.events if e.kind == K_SEAT_RESULT and e.street == S_SUMMARY and e.seat is not None}
+
     def amt(self, text: str) -> int:
         amounts = self.amounts
         units = amounts.get(text)

@@ -65,7 +65,8 @@ from dataclasses import dataclass
 from typing import Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from, sha256_hex
+from parsers.base import (MAX_DECIMALS, NOT_TEXT, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from,
+                          sha256_hex)
 
 SITE = "ipoker"
 
@@ -555,6 +556,7 @@ class _StreamReader:
         self.has_doctype = False  # a document type was declared: undefined entities are errors, as in ElementTree
         self.text_node: _Node | None = None  # the cards element that text belongs to
         self.out: list[ParsedHand | HandError] = []  # finished while the line was fed
+        self.games_read = 0  # the games this parser finished (since it started: _start_parser)
         self.line = 0
         self.offset = 0
 
@@ -571,6 +573,7 @@ class _StreamReader:
         self.first_line, self.first_col = line_no, col
         self.stack = []
         self.game = None
+        self.games_read = 0
         self.game_depth = 0
         self.round = None
         self.general_depth = 0
@@ -613,12 +616,25 @@ class _StreamReader:
             found = self._resync_point(text, max(col, 0))
             if found is not None:
                 if game is None and found[0] != max(col, 0):
-                    yield HandError(src_line, "xml-error", f"line {src_line}: {msg}: text outside any game is skipped")
+                    yield self._outside(src_line, msg, text[max(col, 0):found[0]])
                 self._start_parser(line_no, found[0], found[1])
                 yield from self.feed_rest(line_no, text, found[0])
                 return
         if game is None and not text[max(col, 0):].lstrip().startswith(_RESYNC):
-            yield HandError(src_line, "xml-error", f"line {src_line}: {msg}: text outside any game is skipped")
+            yield self._outside(src_line, msg, text[max(col, 0):] if src_line == line_no else "")
+
+    def _outside(self, src_line: int, msg: str, text: str) -> HandError:
+        """The error of text outside any game, from line ``src_line`` to the next session or
+        game start (``text``: that line's, from the error on).  After the session's end (its
+        root element closed, with a game read), text that holds a character no history writes
+        (``parsers.base.NOT_TEXT``) is binary junk appended to the file, as the text families
+        read it: an ``unread-lines`` error, no hand (``parsers.base.NOT_HANDS``: ingest counts it
+        neither as a hand seen nor as rejected).  Else an ``xml-error``.  (The games are read
+        either way: an error outside any game rejects none.)"""
+        if not self.stack and self.games_read and NOT_TEXT.search(text) is not None:
+            return HandError(src_line, "unread-lines", f"line {src_line}: {msg}: after the session's end, text that holds "
+                             f"characters no hand history writes ({text[:40]!r}...): not read, and not counted as a hand")
+        return HandError(src_line, "xml-error", f"line {src_line}: {msg}: text outside any game is skipped")
 
     def feed_rest(self, line_no: int, text: str, col: int) -> Iterator[ParsedHand | HandError]:
         assert self.parser is not None
@@ -742,6 +758,7 @@ class _StreamReader:
             self.game_depth = 0
             game.last_line = self.line
             self.chunks.clear()
+            self.games_read += 1
             self.out.append(_read_game(game, self.session))
         elif depth == self.general_depth:
             self.general_depth = 0  # the session's </general>

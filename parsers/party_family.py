@@ -37,7 +37,8 @@ import re
 from typing import ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from
+from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
+                          unread_lines)
 
 
 
@@ -365,6 +366,11 @@ class FamilyParser:
     name: ClassVar[str] = ""
     reader: ClassVar[type[FamilyReader]]
 
+    def __init__(self) -> None:
+        # the lines after the hand _hand returned last that are no hand's (see _before_unread),
+        # for iter_hands to yield after it
+        self.unread: HandError | None = None
+
     def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
         raise NotImplementedError
 
@@ -396,11 +402,15 @@ class FamilyParser:
             elif is_prefix_line(text):
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
+                    if self.unread is not None:
+                        yield self._take_unread()
                     buf, marker = [], None
                 prefix.append(item)
             elif "*****" in text and (m := MARKER.match(text)):
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
+                    if self.unread is not None:
+                        yield self._take_unread()
                     buf = []
                 elif stray:
                     yield _stray(stray, self.name)
@@ -416,6 +426,8 @@ class FamilyParser:
                 stray = (stray[0], no) if stray else (no, no)
         if marker is not None:
             yield self._hand(buf, marker_at, marker)
+            if self.unread is not None:
+                yield self._take_unread()
         elif stray or any(t.strip() for _, _, t in prefix):
             first = stray[0] if stray else prefix[0][0]
             last = max(stray[1] if stray else 0, prefix[-1][0] if prefix else 0)
@@ -426,20 +438,102 @@ class FamilyParser:
     def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
+        got = self._read(buf, marker_at, marker)
+        if isinstance(got, HandError) and got.reason_code == "parse-error":
+            kept = self._before_unread(buf, marker_at, marker, got.line_no)
+            if kept is not None:
+                return kept  # a whole hand, then lines that are no hand's (self.unread)
+        return got
+
+    def _read(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
+        """One reading of a hand's lines: the hand, or where and why it cannot be read."""
         scale = 0
+        reader: FamilyReader | None = None
         try:
             while True:
+                reader = self.reader(buf, marker_at, scale, marker)
                 try:
-                    return self.reader(buf, marker_at, scale, marker).read()
+                    return reader.read()
                 except Rescale as r:
                     if r.digits > MAX_DECIMALS:
                         raise Reject("amount-out-of-range", buf[marker_at][0], f"hand at line {buf[marker_at][0]}: an amount has {r.digits} decimal places")
                     scale = 10**r.digits
         except Reject as rej:
             return HandError(rej.line_no, rej.code, rej.reason, self.reader.hand_id_of(marker))
-        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:
-            no = buf[marker_at][0]
-            return HandError(no, "parse-error", f"hand at line {no}: {e}", self.reader.hand_id_of(marker))
+        except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line misread ('1x,500': no amount)
+            first = buf[marker_at][0]
+            no = reader.line_being_read() if reader is not None else None
+            if no is None:  # (the hand's, read whole: its settling)
+                return HandError(first, "parse-error", f"hand at line {first}: {e}", self.reader.hand_id_of(marker))
+            return HandError(no, "parse-error", f"hand at line {first}: line {no}: {e}", self.reader.hand_id_of(marker))
+
+    def _before_unread(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match, line_no: int) -> ParsedHand | None:
+        """The hand in ``buf`` before the lines from ``line_no`` on (the first its reading
+        could not read), where those lines are none of a hand's (``parsers.base.junk_after``:
+        they hold a character no history writes, as binary junk appended to a file) and the
+        hand before them is whole: read again without them, it is not cut (a win, collect or
+        balance line: ``record_cut``), and a blank line comes before them (the family's hands
+        hold none after their marker) or the pot is awarded to the chip (``pot_awarded``).  It
+        is returned, and those lines are ``self.unread``, an ``unread-lines`` error that is no
+        hand.  Else None: the hand is rejected as it was (a hand cut or garbled before its end
+        stays so, whatever follows).  Only a hand that could not be read comes here."""
+        found = junk_after(buf, line_no)
+        if found is None or found[1] <= marker_at + 1:
+            return None
+        k, end = found
+        hand = self._read(buf[:end], marker_at, marker)
+        if not isinstance(hand, ParsedHand) or hand.record_cut is not None:
+            return None
+        if end == k and not pot_awarded(hand):
+            return None
+        self.unread = unread_lines(buf, k, hand)
+        return hand
+
+    def _take_unread(self) -> HandError:
+        unread = self.unread
+        assert unread is not None
+        self.unread = None
+        return unread
+
+
+def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
+    """The chips put in less those returned (a dead blind's part over the big blind is
+    dead: it counts in the pot, not toward the poster's street commitment)."""
+    put, street = 0, None
+    committed: dict[int, int] = {}
+    for e in events:
+        if e.amount is None or e.seat is None:
+            continue
+        if e.kind == K.UNCALLED_RETURN:
+            put -= e.amount
+        elif e.kind == K.ANTE:
+            put += e.amount
+        elif e.kind in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET, K.RAISE, K.COMPLETE):
+            if e.street != street:
+                street, committed = e.street, {}
+            chips = cast(int, e.to_amount) - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
+            put += chips
+            live = min(chips, big_blind or chips) if e.kind == K.DEAD_BLIND else chips
+            committed[e.seat] = committed.get(e.seat, 0) + live
+    return put
+
+
+def pot_awarded(hand: ParsedHand) -> bool:
+    """Does ``hand`` award every chip in its pot: a tournament's wins are the chips put in
+    (less those returned), or a written total pot is, and its wins and rake add up to it?
+    Then no win line of it is missing, and a line after its last is none of its results.
+    (A cash hand with no written total says no: its rake is inferred from its wins.)"""
+    in_pot = chips_in_pot(hand.events, hand.big_blind)
+    won = 0
+    total: Event | None = None
+    for e in hand.events:
+        if e.kind == K.COLLECT:
+            won += cast(int, e.amount)
+        elif e.kind == K.TOTAL_POT and e.inferred_from is None:
+            total = e
+    if total is not None:
+        return total.amount == in_pot and won + (total.to_amount or 0) == in_pot
+    return hand.is_tournament and in_pot > 0 and won == in_pot
 
 
 def _stray(span: tuple[int, int], name: str, hand_id: str | None = None) -> HandError:
@@ -486,6 +580,17 @@ class FamilyReader:
         self.dealt_in = False  # the cards have been dealt ('** Dealing down cards **' or stud's '** Dealing **')
 
     # -- helpers -------------------------------------------------------------------
+    def line_being_read(self) -> int | None:
+        """The number of the line being read (``self.raw``, set a line by the header, seat
+        and body loops: found by identity, for an error the reading raised); None once the
+        lines are read (the hand's settling) or before.  Error path only."""
+        raw = self.raw
+        if raw.strip():
+            for no, _, text in self.buf:
+                if text is raw:
+                    return no
+        return None
+
     def amt(self, text: str) -> int:
         return family_units(text, self.scale, self.chips)
 
@@ -557,6 +662,7 @@ class FamilyReader:
         i = self.seats(hand, i)
         hand.amount_scale = self.scale
         self.body(hand, i)
+        self.raw = ""  # the lines are read: an error from here on is the hand's (line_being_read)
         self.settle(hand)
         for k, e in enumerate(self.events):
             e.seq = k

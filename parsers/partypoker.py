@@ -46,7 +46,7 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, currency_of, date_at, date_plan
+from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, chips_in_pot, currency_of, date_at, date_plan
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
@@ -94,28 +94,6 @@ _GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the tabl
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
 _BLINDS_LINES: Final[tuple[str, ...]] = ("Seat ", "Blinds", "NL ", "PL ", "FL ")  # where implied blinds are read from
-
-
-def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
-    """The chips put in less those returned (a dead blind's part over the big blind is
-    dead: it counts in the pot, not toward the poster's street commitment)."""
-    put, street = 0, None
-    committed: dict[int, int] = {}
-    for e in events:
-        if e.amount is None or e.seat is None:
-            continue
-        if e.kind == K.UNCALLED_RETURN:
-            put -= e.amount
-        elif e.kind == K.ANTE:
-            put += e.amount
-        elif e.kind in (K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET, K.RAISE, K.COMPLETE):
-            if e.street != street:
-                street, committed = e.street, {}
-            chips = cast(int, e.to_amount) - committed.get(e.seat, 0) if e.kind in (K.RAISE, K.COMPLETE) else e.amount
-            put += chips
-            live = min(chips, big_blind or chips) if e.kind == K.DEAD_BLIND else chips
-            committed[e.seat] = committed.get(e.seat, 0) + live
-    return put
 
 
 def _spaces_end(text: str, i: int) -> int:

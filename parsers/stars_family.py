@@ -39,7 +39,7 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in, junk_after, unread_lines
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 
@@ -595,23 +595,19 @@ class StarsFamilyParser:
     def _before_unread(self, buf: list[tuple[int, int, str]], cut_by: int | None, line_no: int) -> ParsedHand | None:
         """The hand in ``buf`` before the lines from ``line_no`` on (the first its reading
         could not read), where those lines are none of a hand's: they hold a character no
-        history writes (``_NOT_TEXT``: bytes that did not decode, control characters, as
-        binary junk appended to a file), and they come after the hand is whole, a blank line
+        history writes (``parsers.base.NOT_TEXT``: bytes that did not decode, control
+        characters, as binary junk appended to a file), and they come after the hand is whole, a blank line
         after it (where a site's hands hold none) or its summary listing every seat.  The hand
         is read again without them: whole (summary and all), it is returned and those lines
         are ``self.unread``, an ``unread-lines`` error that is no hand.  Else None: the hand
         is rejected as it was (a hand cut or garbled before its end stays so, whatever
         follows).  Only a hand that could not be read comes here."""
-        k = len(buf) - 1
-        while k > 0 and buf[k][0] != line_no:
-            k -= 1
-        if k == 0 or not any(_NOT_TEXT.search(t) is not None for _, _, t in buf[k:]):
+        found = junk_after(buf, line_no)
+        if found is None:
             return None
+        k, end = found
         site = self.site
         after_blank = not site.blank_lines and not buf[k - 1][2].strip()
-        end = k
-        while end > 1 and not buf[end - 1][2].strip():
-            end -= 1
         hand, reader = self._read(buf[:end], cut_by)
         if not isinstance(hand, ParsedHand) or hand.record_cut is not None:
             return None
@@ -619,12 +615,7 @@ class StarsFamilyParser:
             listed = getattr(reader, "listed", None)  # (a site's own reader may not keep it: Bovada's)
             if not (site.summary_lists_every_seat and listed is not None and all(s.seat in listed for s in hand.seats)):
                 return None
-        first, last = buf[k][0], buf[-1][0]
-        where = f"line {first}" if first == last else f"lines {first}-{last}"
-        self.unread = HandError(first, "unread-lines",
-                                f"{where}, after hand {hand.hand_id} (lines {hand.first_line}-{hand.last_line}, whole), hold "
-                                f"characters no hand history writes ({buf[k][2][:40]!r}...): not read, and not counted "
-                                "as a hand", None)
+        self.unread = unread_lines(buf, k, hand)
         return hand
 
     def _take_unread(self) -> HandError:
@@ -1021,10 +1012,6 @@ _DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"))
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
-# A character no hand history writes: one that did not decode (U+FFFD), a control character
-# other than a tab or a carriage return (NUL, ESC, ...), DEL.  Binary junk holds some in
-# almost every line; a history's text, none.  (Tested only on a hand that cannot be read.)
-_NOT_TEXT: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 _KEPT = 4096  # entries a cache of _SiteTables holds before it starts again
 
 

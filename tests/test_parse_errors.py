@@ -1,14 +1,20 @@
-"""Where the Stars family's reader (``parsers/stars_family.py``) says a hand cannot be read,
-and what it keeps of a file that holds more than hands.
+"""Where the Stars family's reader (``parsers/stars_family.py``) and the Party family's
+(``parsers/party_family.py``: PartyPoker, 888poker) say a hand cannot be read, and what they
+keep of a file that holds more than hands.
 
 - A bad amount is rejected at the line that holds it: a seat line's stack, an action's amount
   and the summary's 'Total pot', garbled in a real hand of every site the shared reader reads
   (PokerStars, GGPoker, Winamax, WPN, Bovada and classic Full Tilt from ``sample_histories``;
   the same sites, Run It Once and Full Tilt 2016 from the external corpus).  A seat line's was
-  once named at the hand's first line.
+  once named at the hand's first line.  PartyPoker's and 888's seat stacks, action amounts
+  and win lines (their summary: no 'Total pot' line but Party's 'Main Pot:') named the hand's
+  marker line, all three.
 - Binary junk after a whole hand (``cat file; head -c 2000 /dev/urandom``) is one
   ``unread-lines`` error, no hand: the hand is stored, and ingest counts the junk neither as a
   hand seen nor as rejected.  A hand cut or garbled before its end is rejected as before.
+  A Party-family hand is whole before the junk after a blank line (its hands hold none after
+  the marker) or when its pot is awarded to the chip (a tournament's, or one with a written
+  total): its files end with the last win line, no blank line.
 """
 
 from __future__ import annotations
@@ -152,6 +158,7 @@ JUNK_CASES = [
     ("wpn", "wpn/nlhe-mtt-underraise.txt", b""),
     ("fulltilt", "fulltilt/nlhe-cash-underraise.txt", b""),
     ("bovada", "bovada/nlhe-mtt-underraise.txt", b"\n"),
+    ("bovada", "bovada/nlhe-mtt-underraise.txt", b""),  # its summary lists every seat (as its files end: no blank line)
 ]
 
 
@@ -176,17 +183,45 @@ def test_random_junk_after_a_whole_hand_is_unread_lines_not_a_hand(site, sample,
         assert got[-1] is errors[0]  # after the hand it follows
 
 
-@pytest.mark.parametrize("site, sample", [("winamax", "winamax/nlhe-mtt-violation.txt"),
-                                          ("bovada", "bovada/nlhe-mtt-underraise.txt")])
+@pytest.mark.parametrize("site, sample", [("winamax", "winamax/nlhe-mtt-violation.txt")])
 def test_junk_right_after_a_summary_that_lists_some_seats_still_rejects_the_hand(site, sample):
-    """A summary that lists only some seats (Winamax), or a reader that does not say
-    (Bovada's), cannot show the hand whole before the junk: with no blank line between,
-    the junk's first line may be the hand's own, garbled, and the hand is rejected there."""
+    """A summary that lists only some seats (Winamax) cannot show the hand whole before the
+    junk: with no blank line between, the junk's first line may be the hand's own, garbled,
+    and the hand is rejected there.  (Bovada's summary lists every seat: its reader says
+    which, ``listed``; see test_bovada_corpus_junk_right_after_the_last_summary.)"""
     clean = (SAMPLES / sample).read_bytes().rstrip(b"\r\n") + b"\n"
     junk = _junk(1)
     got = _read_bytes(site, clean + junk)
     assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == \
         [(_first_unread_line(clean, junk), "parse-error")]
+
+
+@needs_corpus
+def test_bovada_corpus_junk_right_after_the_last_summary():
+    """Junk right after each Bovada corpus file's last hand (whole), as the files end (no blank
+    line: 0 of 42 ends with one): the hand is stored and the junk is unread lines where its
+    summary lists every seat of the hand (Bovada's reader reads the seats listed off its
+    summary's seat-result events: it once said nothing, and every such hand was rejected);
+    where it lists fewer (a seat re-joining, sitting out), the junk's first line may be a
+    seat's summary line, garbled, and the hand is rejected there, as before."""
+    kept = rejected = 0
+    for path in sorted((FPDB).glob("*/Bovada/*/*.txt")):
+        data = path.read_bytes()
+        clean = _read_bytes("bovada", data)
+        last = clean[-1]
+        if not isinstance(last, ParsedHand) or last.record_cut is not None:
+            continue
+        junk = _junk(5)
+        got = _read_bytes("bovada", data + junk)
+        listed = {e.seat for e in last.events if e.kind == "seat_result"}
+        line = _first_unread_line(data, junk)
+        if all(s.seat in listed for s in last.seats):
+            kept += 1
+            assert got[:-1] == clean and (got[-1].line_no, got[-1].reason_code) == (line, "unread-lines"), path.name
+        else:
+            rejected += 1
+            assert got[:-1] == clean[:-1] and (got[-1].line_no, got[-1].reason_code) == (line, "parse-error"), path.name
+    assert (kept, rejected) == (35, 5)
 
 
 def _pokerstars_lines() -> list[str]:
@@ -216,7 +251,9 @@ def test_a_hand_cut_or_garbled_before_its_end_is_rejected_as_before_whatever_fol
             assert sum(isinstance(h, ParsedHand) for h in got) == 14
 
 
-@pytest.mark.parametrize("sample", ["pokerstars/nlhe-mtt-9max-table.txt", "ggpoker/nlhe-mtt-and-plo-cash.txt"])
+@pytest.mark.parametrize("sample", ["pokerstars/nlhe-mtt-9max-table.txt", "ggpoker/nlhe-mtt-and-plo-cash.txt",
+                                    "partypoker/nlhe-sng-underraise.txt", "pacific/nlhe-mtt-wrong-winner.txt",
+                                    "ipoker/nlhe-cash-eur-violations.xml"])
 def test_ingest_stores_the_hand_before_junk_and_counts_the_junk_as_no_hand(tmp_path, sample):
     """The review's case through ingest (``cat file; head -c 2000 /dev/urandom``): every hand
     stored, none rejected, the junk an ingest_errors row (file, line, 'unread-lines', no hand)
@@ -243,3 +280,184 @@ def test_ingest_stores_the_hand_before_junk_and_counts_the_junk_as_no_hand(tmp_p
         assert con.execute("SELECT source_path, line_no, hand_id, reason_code FROM ingest_errors").fetchall() == \
             [(str(f), line, None, "unread-lines")]
         assert con.execute("SELECT count(*) FROM hands").fetchone() == (n,)
+
+
+# --- the Party family: PartyPoker and 888poker (parsers/party_family.py) -------------------
+
+PARTY_SAMPLES = {
+    "partypoker": SAMPLES / "partypoker/nlhe-sng-underraise.txt",
+    "pacific": SAMPLES / "pacific/nlhe-mtt-wrong-winner.txt",
+}
+PARTY_CORPUS = [
+    ("partypoker", FPDB / "tour/PartyPoker/Flop/NLHE-USD-STT-10-201104.new.hand.delimiter.txt"),  # 'wins N chips'
+    ("partypoker", FPDB / "tour/PartyPoker/Flop/NLHE-MTT-USD-4.8-0.2-202104.anon.txt"),  # 'raises A to B', a summary
+    ("partypoker", FPDB / "cash/PartyPoker/Flop/NLHE-EUR-0.05-0.10-201011.Sample.txt"),  # '€0,35 EUR'
+    ("partypoker", FPDB / "cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202607.multi.hand.split.txt"),  # 'Main Pot: X | Rake: Y'
+    ("pacific", FPDB / "tour/PacificPoker/Flop/NLHE-USD-HUSNG-0.25-201201.Sample.txt"),
+    ("pacific", FPDB / "cash/PacificPoker/Flop/NLHE-6max-USD-0.12-0.25-202206.ca-on.txt"),
+]
+
+
+def _digit_after(text: str, name: str | None) -> int:
+    """Where the first digit after ``name`` (a player's: 'Player4' holds one) is in ``text``."""
+    start = text.index(name) + len(name) if name else 0
+    found = re.compile(r"\d").search(text, start)
+    assert found is not None, (text, name)
+    return found.start()
+
+
+def _party_cases(site: str, lines: list[str]) -> dict[str, tuple[int, str]]:
+    """As ``_cases`` for the Party family, whose summary writes no 'Total pot' line: the
+    first whole hand's first seat line, first bet, call or raise, and first win line
+    ('wins', 'collected', a summary's balance), and Party's written 'Main Pot:' line in
+    the first hand that has one, each with an amount garbled."""
+    hands = [h for h in _read(site, lines) if isinstance(h, ParsedHand) and h.record_cut is None]
+    hand, action, won = next((h, a, w) for h in hands
+                             for a in h.events if a.kind in ("bet", "raise", "call") and a.amount and a.inferred_from is None
+                             for w in h.events if w.kind == "collect" and w.amount)
+    seat = hand.seats[0]
+    text, a_text, w_text = lines[seat.line_no - 1], lines[action.line_no - 1], lines[won.line_no - 1]
+    last = list(re.finditer(r"\d+", a_text))[-1]  # the amount it ends with: a call's, a raise's total
+    cases = {
+        "seat": (seat.line_no, _garbled(text, _digit_after(text, seat.player))),
+        "action": (action.line_no, _garbled(a_text, last.start())),
+        # (a summary's balance line: its 'collected' amount, the one it is read for)
+        "summary": (won.line_no, _garbled(w_text, _digit_after(w_text, " collected" if " collected " in w_text else won.player))),
+    }
+    pot = next((e for h in hands for e in h.events if e.kind == "total_pot" and e.inferred_from is None), None)
+    if pot is not None:
+        p_text = lines[pot.line_no - 1]
+        cases["pot"] = (pot.line_no, _garbled(p_text, _digit_after(p_text, None)))
+    return cases
+
+
+def _assert_party_named_at_its_line(site: str, lines: list[str]) -> int:
+    cases = _party_cases(site, lines)
+    for what, (no, text) in cases.items():
+        bad = list(lines)
+        bad[no - 1] = text
+        got = _read(site, bad)
+        errors = [x for x in got if isinstance(x, HandError)]
+        assert [(e.line_no, e.reason_code) for e in errors] == [(no, "parse-error")], (site, what, no, text, errors)
+        assert f"line {no}: not an amount" in errors[0].reason, errors[0].reason
+    return len(cases)
+
+
+@pytest.mark.parametrize("site", sorted(PARTY_SAMPLES))
+def test_party_family_a_bad_amount_is_rejected_at_its_line_sample(site):
+    """The samples' seat (line 9 / 7), action and win lines: each once named line 4 / 2, the marker."""
+    lines = _lines(PARTY_SAMPLES[site])
+    assert _assert_party_named_at_its_line(site, lines) == 3
+    seat = _party_cases(site, lines)["seat"][0]
+    assert (site, seat) in (("partypoker", 9), ("pacific", 7))
+
+
+@needs_corpus
+@pytest.mark.parametrize("site, path", PARTY_CORPUS, ids=[p.name for _, p in PARTY_CORPUS])
+def test_party_family_a_bad_amount_is_rejected_at_its_line_corpus(site, path):
+    n = _assert_party_named_at_its_line(site, _lines(path))
+    assert n == (4 if "Main Pot" in path.read_text(encoding="utf-8", errors="replace") else 3)
+
+
+# site, sample, bytes between the last hand's last line and the junk (None: the file as it is)
+PARTY_JUNK_CASES = [
+    ("partypoker", "partypoker/nlhe-sng-underraise.txt", None),  # ends with its win line: the pot awarded
+    ("partypoker", "partypoker/nlhe-sng-underraise.txt", b"\n\n"),
+    ("pacific", "pacific/nlhe-mtt-wrong-winner.txt", None),
+    ("pacific", "pacific/nlhe-mtt-wrong-winner.txt", b"\n"),
+]
+
+
+@pytest.mark.parametrize("site, sample, gap", PARTY_JUNK_CASES)
+def test_party_family_random_junk_after_a_whole_hand_is_unread_lines_not_a_hand(site, sample, gap):
+    test_random_junk_after_a_whole_hand_is_unread_lines_not_a_hand(site, sample, gap)
+
+
+def _party_file(path: Path, gap: bytes | None) -> bytes:
+    data = path.read_bytes()
+    return data if gap is None else data.rstrip(b"\r\n") + b"\n" + gap
+
+
+@needs_corpus
+@pytest.mark.parametrize("site, path", PARTY_CORPUS, ids=[p.name for _, p in PARTY_CORPUS])
+def test_party_family_corpus_junk_after_the_last_hand(site, path):
+    """Junk after a corpus file's last hand: after a blank line, the hand is stored and the
+    junk is unread lines; right after the hand's last line, so too where its pot is awarded
+    to the chip (a tournament's, or a written 'Main Pot:' with its rake), and a cash hand
+    whose rake is only inferred from its wins is rejected at the junk's first line (a win
+    line may be missing: the junk's first line may be one, garbled)."""
+    clean = _read_bytes(site, path.read_bytes())
+    hands = [(h.hand_id, h.content_hash) for h in clean if isinstance(h, ParsedHand)]
+    assert hands and all(isinstance(h, ParsedHand) for h in clean)
+    last = clean[-1]
+    awarded = last.is_tournament or any(e.kind == "total_pot" and e.inferred_from is None for e in last.events)
+    for gap in (b"\n", b""):
+        data = _party_file(path, gap)
+        junk = _junk(11)
+        got = _read_bytes(site, data + junk)
+        errors = [(e.line_no, e.reason_code, e.hand_id) for e in got if isinstance(e, HandError)]
+        kept = [(h.hand_id, h.content_hash) for h in got if isinstance(h, ParsedHand)]
+        if gap or awarded:
+            assert (kept, errors) == (hands, [(_first_unread_line(data, junk), "unread-lines", None)]), gap
+        else:
+            assert (kept, errors) == (hands[:-1], [(_first_unread_line(data, junk), "parse-error", hands[-1][0])]), gap
+    assert any(not (h.is_tournament or any(e.kind == "total_pot" and e.inferred_from is None for e in h.events))
+               for h in clean) == ("cash" in path.parts and "Main Pot" not in path.read_text(encoding="utf-8", errors="replace"))
+
+
+@pytest.mark.parametrize("site", sorted(PARTY_SAMPLES))
+def test_party_family_a_hand_cut_or_garbled_before_its_end_is_rejected_as_before(site):
+    """The last hand cut after an action line, then a blank line and junk: rejected at the
+    junk's first line (read without it, no win line: cut).  A control character in an
+    action line or in the last win line rejects the hand at that line, whatever follows
+    (NULs the reader drops: a ``\\x01``)."""
+    lines = _lines(PARTY_SAMPLES[site])
+    n = sum(isinstance(h, ParsedHand) for h in _read(site, lines))
+    first = max(i for i, t in enumerate(lines) if "Hand History" in t)  # the last hand's marker
+    action = next(i for i in range(first, len(lines)) if " raises [" in lines[i])
+    win = max(i for i, t in enumerate(lines) if " wins " in t or " collected " in t)
+    junk = _junk(3)
+    cut = ("\n".join(lines[: action + 1]) + "\n\n").encode("utf-8")
+    got = _read_bytes(site, cut + junk)
+    assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == \
+        [(_first_unread_line(cut, junk), "parse-error")]
+    assert sum(isinstance(h, ParsedHand) for h in got) == n - 1
+    for at in (action, win):
+        bad = list(lines)
+        bad[at] = bad[at][:6] + "\x01" + bad[at][7:]
+        for tail in (b"", b"\n\n" + junk):
+            got = _read_bytes(site, "\n".join(bad).encode("utf-8") + tail)
+            assert [(e.line_no, e.reason_code) for e in got if isinstance(e, HandError)] == [(at + 1, "parse-error")], (at, tail[:4])
+            assert sum(isinstance(h, ParsedHand) for h in got) == n - 1
+
+
+# --- iPoker (parsers/ipoker.py): its games are read whatever follows; the junk is no hand -----
+
+
+def test_ipoker_junk_after_the_session_is_unread_lines_and_inside_it_an_xml_error():
+    """Junk after the file's '</session>': every game stored as from the file alone, and the
+    junk one ``unread-lines`` error, no hand (it was an ``xml-error``, counted by ingest as a
+    hand seen and rejected).  Junk where the session is still open (the file cut after its
+    last '</game>') stays an ``xml-error``: text inside the document, not after it.  A bad
+    amount is named at its line, as it was (a player's chips, an action's sum)."""
+    data = (SAMPLES / "ipoker/nlhe-cash-eur-violations.xml").read_bytes()
+    hands = [(h.hand_id, h.content_hash) for h in _read_bytes("ipoker", data) if isinstance(h, ParsedHand)]
+    assert len(hands) == 2 == len(_read_bytes("ipoker", data))
+    cut = data[: data.rindex(b"</session>")]
+    for seed in range(8):
+        junk = _junk(seed)
+        for clean, code in ((data, "unread-lines"), (cut, "xml-error")):
+            got = _read_bytes("ipoker", clean + junk)
+            assert [(h.hand_id, h.content_hash) for h in got if isinstance(h, ParsedHand)] == hands
+            [error] = [e for e in got if isinstance(e, HandError)]
+            assert (error.reason_code, error.hand_id) == (code, None), (seed, error)
+            # (after the session, any text is an error at once; inside it, text is the session's
+            # character data up to the first character XML does not allow)
+            assert error.line_no == _first_unread_line(clean, junk) if code == "unread-lines" else \
+                error.line_no > clean.count(b"\n"), (seed, error)
+    lines = _lines(SAMPLES / "ipoker/nlhe-cash-eur-violations.xml")
+    for old, new in (('chips="€8,50"', 'chips="€8x,50"'), ('sum="€0,30"', 'sum="€0x,30"')):
+        no = next(i for i, t in enumerate(lines, 1) if old in t)
+        bad = list(lines)
+        bad[no - 1] = bad[no - 1].replace(old, new)
+        assert [(e.line_no, e.reason_code) for e in _read("ipoker", bad) if isinstance(e, HandError)] == [(no, "parse-error")]
