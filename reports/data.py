@@ -103,10 +103,15 @@ def summary(con: duckdb.DuckDBPyConnection, edition: str) -> dict:
     """The executive summary's numbers."""
     (hands,) = con.execute("SELECT count(*) FROM hands").fetchone()
     (replayed,) = con.execute("SELECT count(DISTINCT hand_id) FROM hand_results WHERE edition = ?", [edition]).fetchone()
+    # a hand rejected, then stored from a corrected file, is stored: not counted as rejected
     rejected = _dicts(con.execute(
-        "SELECT reason_code, count(*) AS n, any_value(reason) AS example FROM ingest_errors "
-        "WHERE hand_id IS NOT NULL GROUP BY reason_code ORDER BY n DESC, reason_code"
+        "SELECT reason_code, count(DISTINCT hand_id) AS n, "
+        "any_value(source_path || ':' || coalesce(CAST(line_no AS VARCHAR), '?') || ': ' || reason) AS example "
+        "FROM ingest_errors WHERE hand_id IS NOT NULL AND hand_id NOT IN (SELECT hand_id FROM hands) "
+        "GROUP BY reason_code ORDER BY n DESC, reason_code"
     ))
+    (stored_since,) = con.execute(
+        "SELECT count(DISTINCT hand_id) FROM ingest_errors WHERE hand_id IN (SELECT hand_id FROM hands)").fetchone()
     unread = _dicts(con.execute(
         "SELECT source_path AS path, reason_code, reason FROM ingest_errors WHERE hand_id IS NULL ORDER BY source_path"
     ))
@@ -136,6 +141,7 @@ def summary(con: duckdb.DuckDBPyConnection, edition: str) -> dict:
         "gap": findings_gap(con, edition),  # why the findings do not judge every stored hand, or None
         "hands_rejected": sum(r["n"] for r in rejected),
         "rejected_by_reason": rejected,
+        "rejected_then_stored": stored_since,  # rejected once, stored later (a corrected file)
         "files_not_read": unread,
         "findings": n_findings,
         "hands_with_findings": hands_with,

@@ -251,6 +251,9 @@ def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:
         rej_rows = "".join(f'<tr><td>{esc(r["reason_code"])}</td><td class="num">{r["n"]}</td><td>{esc(r["example"])}</td></tr>' for r in rej)
         rej_html = ('<h3>Hands rejected at ingest, and why</h3><table id="rejected"><thead><tr><th>reason</th>'
                     f'<th class="num">hands</th><th>example</th></tr></thead><tbody>{rej_rows}</tbody></table>')
+    if s["rejected_then_stored"]:
+        rej_html += (f'<p class="muted" id="rejected-then-stored">{s["rejected_then_stored"]} hands rejected at an '
+                     'earlier ingest were stored since, from a corrected file: they are counted as stored.</p>')
     notes = ""
     if s["hands_with_replay_notes"]:
         notes = f'<p class="muted">{s["hands_with_replay_notes"]} hands have replay notes (facts may be partial); see the <code>replay_notes</code> table.</p>'

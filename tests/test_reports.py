@@ -410,3 +410,23 @@ def test_query_returns_timestamps_with_a_time_zone(store):
     assert r.exit_code == 0, r.output
     [row] = json.loads(r.output)
     assert row["t"].startswith("2026-11-22") and row["hands"] > 0
+
+
+def test_a_hand_rejected_then_stored_from_a_corrected_file_counts_as_stored(tmp_path):
+    import re as _re
+
+    from reports.html import build
+
+    good = (SAMPLES / "pokerstars" / "lhe-mtt.txt").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(_re.sub(r"raises (\d+) to", "raises 1x0 to", good, count=1), encoding="utf-8")
+    fixed = tmp_path / "fixed.txt"
+    fixed.write_text(good, encoding="utf-8")
+    db = str(tmp_path / "a.duckdb")
+    assert audit([str(bad)], db=db).ingest.rejected == 1
+    html, _ = build(db)
+    assert _re.search(r'id="sum-rejected">1<', html) and f"{bad}:" in html  # the example names file and line
+    audit([str(fixed)], db=db)
+    html, _ = build(db)
+    assert _re.search(r'id="sum-rejected">0<', html)
+    assert 'id="rejected-then-stored">1 hands rejected' in html
