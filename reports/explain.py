@@ -100,7 +100,7 @@ def header_pairs(ev: dict) -> list[tuple[str, str]]:
             f", ante {amount(ev['ante'], sc)})" if ev["ante"] else ")")
     return [
         ("site", ev.get("site") or ""),
-        ("tournament", (ev["tournament_id"] or "") + (f" - {ev['tournament_name']}" if ev["tournament_name"] else "")),
+        ("tournament", " - ".join(x for x in (ev["tournament_id"], ev["tournament_name"]) if x)),
         ("table", ev["table_name"] or ""),
         ("game", ev["game_label"] or f"{ev['variant']} {ev['betting']}"),
         ("level", level.strip()),
