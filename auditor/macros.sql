@@ -10,6 +10,20 @@ CREATE OR REPLACE MACRO chips(a, scale) AS
          lpad(CAST(abs(a) % scale AS VARCHAR), CAST(length(CAST(scale AS VARCHAR)) - 1 AS INTEGER), '0')
   END;
 
+-- "On the flop", "Before the flop", "On third street": a message's street, in words
+CREATE OR REPLACE MACRO on_street(street) AS
+  CASE street
+    WHEN 'preflop' THEN 'Before the flop'
+    WHEN 'predraw' THEN 'Before the first draw'
+    WHEN 'first_draw' THEN 'After the first draw'
+    WHEN 'second_draw' THEN 'After the second draw'
+    WHEN 'third_draw' THEN 'After the third draw'
+    WHEN 'showdown' THEN 'At the showdown'
+    WHEN 'summary' THEN 'In the summary'
+    ELSE CASE WHEN street IN ('third', 'fourth', 'fifth', 'sixth', 'seventh') THEN 'On ' || street || ' street'
+              ELSE 'On the ' || street END
+  END;
+
 -- who(seat, player): 'seat 3 (Bob)'
 -- who(NULL, 'Ann'): 'the player with no seat line (Ann)' (seat-unrecorded)
 CREATE OR REPLACE MACRO who(seat, player) AS

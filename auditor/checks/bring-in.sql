@@ -56,7 +56,7 @@ bring AS (  -- the first bring-in recorded
 SELECT b.hand_id, 'third' AS street, b.seq, b.seat, b.player,
        'seat ' || CAST(x.bring_seat AS VARCHAR) || ' brings in' AS expected,
        'seat ' || CAST(b.seat AS VARCHAR) || ' brought in' || coalesce(' (' || c.card || ' up)', '') AS actual,
-       'On the third, ' || who(b.seat, b.player) || ' brought in, but ' || who(x.low_seat, x.low_player) ||
+       'On third street, ' || who(b.seat, b.player) || ' brought in, but ' || who(x.low_seat, x.low_player) ||
        ' was dealt the ' || CASE WHEN x.razz THEN 'highest' ELSE 'lowest' END || ' up card (' || x.low_card || ')' ||
        CASE WHEN x.bring_seat <> x.low_seat
             THEN ' and is all in from the ante, so the bring-in falls to seat ' || CAST(x.bring_seat AS VARCHAR) || ' on his left'

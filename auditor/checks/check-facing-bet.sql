@@ -9,7 +9,7 @@
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        'call ' || chips(d.to_call, h.amount_scale) || ', raise or fold' AS expected,
        'check' AS actual,
-       'On the ' || d.street || ', ' || who(d.seat, d.player) || ' checked while facing a bet of ' ||
+       on_street(d.street) || ', ' || who(d.seat, d.player) || ' checked while facing a bet of ' ||
        chips(d.to_call, h.amount_scale) || ' more.' AS message,
        d.line_no
 FROM decisions d JOIN hands h USING (hand_id)

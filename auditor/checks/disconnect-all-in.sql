@@ -15,7 +15,7 @@
 SELECT e.hand_id, e.street, e.seq, e.seat, e.player,
        'no TDA rule: disconnect protection is the house''s policy' AS expected,
        'played all in with ' || coalesce(chips(r.starting_stack - r.contributed, h.amount_scale), 'chips') || ' behind' AS actual,
-       'On the ' || e.street || ', the site played ' || who(e.seat, e.player) || ' all in when he disconnected, with '
+       on_street(e.street) || ', the site played ' || who(e.seat, e.player) || ' all in when he disconnected, with '
        -- no end of hand (a record cut short) or no seat line: what he kept is not recorded
        || coalesce(chips(r.contributed, h.amount_scale) || ' in the pot and ' || chips(r.starting_stack - r.contributed, h.amount_scale),
                    'chips (the record does not give how many)')

@@ -10,7 +10,7 @@
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        'call ' || chips(d.to_call, h.amount_scale) || ' or fold' AS expected,
        'raise to ' || chips(d.amount_to, h.amount_scale) AS actual,
-       'On the ' || d.street || ', ' || who(d.seat, d.player) || ' had already acted and faced only ' ||
+       on_street(d.street) || ', ' || who(d.seat, d.player) || ' had already acted and faced only ' ||
        chips(d.current_bet - (d.committed_before), h.amount_scale) || ' more, ' ||
        CASE WHEN h.betting = 'fixed-limit' THEN 'less than half of a full bet of ' || chips(d.last_full_increment, h.amount_scale)
             WHEN d.current_bet - d.committed_before >= d.last_full_increment THEN 'made up of all-ins each less than a full raise'

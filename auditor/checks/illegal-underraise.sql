@@ -11,7 +11,7 @@
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        'at least ' || chips(d.min_raise_to, h.amount_scale) AS expected,
        chips(d.amount_to, h.amount_scale) AS actual,
-       'On the ' || d.street || ', ' || who(d.seat, d.player) || CASE WHEN d.action_class = 'underbet' THEN ' bet ' ELSE ' raised to ' END ||
+       on_street(d.street) || ', ' || who(d.seat, d.player) || CASE WHEN d.action_class = 'underbet' THEN ' bet ' ELSE ' raised to ' END ||
        chips(d.amount_to, h.amount_scale) || ' with ' || chips(d.stack_after, h.amount_scale) ||
        ' behind; the minimum was ' || chips(d.min_raise_to, h.amount_scale) || ', and the short wager stood.' AS message,
        d.line_no

@@ -12,7 +12,7 @@
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        CAST(d.raise_cap AS VARCHAR) || ' bets and raises at most' AS expected,
        'bet or raise number ' || CAST(d.bets_and_raises + 1 AS VARCHAR) AS actual,
-       'On the ' || d.street || ', ' || who(d.seat, d.player) || ' made bet or raise number ' ||
+       on_street(d.street) || ', ' || who(d.seat, d.player) || ' made bet or raise number ' ||
        CAST(d.bets_and_raises + 1 AS VARCHAR) || ' of a limit round capped at ' || CAST(d.raise_cap AS VARCHAR) || '.' AS message,
        d.line_no,
        'raise_cap=' || CAST(d.bets_and_raises + 1 AS VARCHAR) ||

@@ -18,7 +18,7 @@
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        CASE WHEN d.expected_seat IS NULL THEN 'no action (betting was over)' ELSE 'seat ' || CAST(d.expected_seat AS VARCHAR) END AS expected,
        'seat ' || CAST(d.seat AS VARCHAR) || CASE WHEN d.actor_status <> 'active' THEN ' (' || replace(d.actor_status, '_', '-') || ')' ELSE '' END AS actual,
-       'On the ' || d.street || ', ' || who(d.seat, d.player) ||
+       on_street(d.street) || ', ' || who(d.seat, d.player) ||
        CASE WHEN d.actor_status = 'folded' THEN ' acted after having folded'
             WHEN d.actor_status = 'all_in' THEN ' acted while already all-in'
             WHEN d.expected_seat IS NULL THEN ' acted when no one was due to act'

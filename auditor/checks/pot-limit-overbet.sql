@@ -11,7 +11,7 @@
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        'at most ' || chips(d.max_raise_to, h.amount_scale) AS expected,
        chips(d.amount_to, h.amount_scale) AS actual,
-       'On the ' || d.street || ', ' || who(d.seat, d.player) || CASE WHEN d.kind = 'bet' THEN ' bet ' ELSE ' raised to ' END ||
+       on_street(d.street) || ', ' || who(d.seat, d.player) || CASE WHEN d.kind = 'bet' THEN ' bet ' ELSE ' raised to ' END ||
        chips(d.amount_to, h.amount_scale) || ', more than the pot-limit maximum of ' || chips(d.max_raise_to, h.amount_scale) || '.' AS message,
        d.line_no
 FROM decisions d JOIN hands h USING (hand_id)

@@ -9,7 +9,7 @@
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        chips(d.to_call, h.amount_scale) AS expected,
        chips(d.committed_after - d.committed_before, h.amount_scale) AS actual,
-       'On the ' || d.street || ', ' || who(d.seat, d.player) || ' called ' ||
+       on_street(d.street) || ', ' || who(d.seat, d.player) || ' called ' ||
        chips(d.committed_after - d.committed_before, h.amount_scale) || ' but owed ' || chips(d.to_call, h.amount_scale) ||
        ', with ' || chips(d.stack_after, h.amount_scale) || ' still behind.' AS message,
        d.line_no
