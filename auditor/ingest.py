@@ -523,9 +523,11 @@ class _Writer:
                      "content_hash": pa.chunked_array(self.key_contents, pa.string())}))
                 insert_arrow(self.con, schema.UNIT_SOURCES, tuples_to_arrow(schema.UNIT_SOURCES, self.unit_sources))
             segments.register(self.con, staged)
-            if self.checks and self.stored_in_tx:
-                # the findings cover the store again only once run_checks is done
+            if self.replay_edition is not None and self.stored_in_tx:
+                # the edition's findings cover the store again only once run_checks is done
+                # (a crash before it must not leave the new hands' findings looking complete)
                 self.con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{self.replay_edition}"])
+            if self.checks and self.stored_in_tx:
                 if not self.cleared:
                     # run_checks adds the hands stored before's findings to the workers' (none yet)
                     from auditor.checks import clear_hand_findings

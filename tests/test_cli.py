@@ -486,3 +486,26 @@ def test_junk_after_the_last_hand_is_lines_not_read_and_fails_fail_on_rejected(t
     assert r.exit_code == 0 and "rejected 0" in r.stdout
     assert "not read: " in r.stderr and "unread-lines" in r.stderr and "rejected: " not in r.stderr
     assert run("audit", str(junk), "--db", str(tmp_path / "b.duckdb"), "--fail-on-rejected").exit_code == 2
+
+
+def test_an_audit_killed_between_its_ingest_and_its_checks_leaves_a_warning(tmp_path):
+    """audit stores and replays the new hands, then checks: cut off in between (here: the
+    ingest alone, as audit makes it), the new hands have no findings yet, and the readers say so."""
+    from auditor.ingest import ingest
+    from auditor.store import connect
+    from replay.editions import DEFAULT_EDITION
+    from replay.engine import DEFAULT_RAISE_CAP
+
+    db = str(tmp_path / "a.duckdb")
+    assert run("audit", str(SAMPLES / "pokerstars" / "lhe-mtt.txt"), "--db", db, "-q").exit_code == 0
+    con = connect(db)
+    try:
+        s = ingest([str(SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt")], con=con, jobs=1,
+                   replay=(DEFAULT_EDITION, DEFAULT_RAISE_CAP))
+        assert s.stored > 0
+    finally:
+        con.close()
+    r = run("findings", "--db", db)
+    assert "did not finish" in r.stderr
+    assert run("check", "--db", db).exit_code == 0
+    assert "warning" not in run("findings", "--db", db).stderr
