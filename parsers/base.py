@@ -199,23 +199,30 @@ NOT_HANDS: frozenset[str] = frozenset({"unread-lines"})
 NOT_TEXT: Final = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ufffd]")
 
 
-def junk_after(buf: list[tuple[int, int, str]], line_no: int) -> tuple[int, int] | None:
+def junk_after(buf: list[tuple[int, int, str]], line_no: int, header: re.Pattern[str]) -> tuple[int, int] | None:
     """Where lines that may be no hand's begin in a hand's lines ``buf`` (a reader's that
     could not read line ``line_no``): (k, end), k the index of that line and end that of the
     blank lines before it (k where none), when a line from k on holds a character no history
     writes (``NOT_TEXT``: binary junk appended to a file).  Else None, and the hand is
-    rejected as it was.  The reader then reads ``buf[:end]`` again and says whether it is
+    rejected as it was; None too when a line from k on holds ``header``, the start of a
+    hand anywhere in it (a hand glued to the junk: it must not be taken for junk, and a
+    format that cannot split it there rejects the hand before, as it did).  The reader then reads ``buf[:end]`` again and says whether it is
     whole (the Stars and Party families: ``_before_unread``); only then is ``unread_lines``
     the error of the lines from k on.  Error path only: run for a hand that cannot be read.
 
     >>> buf = [(1, 0, "Hand #1"), (2, 0, "Seat 1: A (5)"), (3, 0, ""), (4, 0, "\\x02junk"), (5, 0, "more")]
-    >>> junk_after(buf, 4), junk_after(buf, 1), junk_after(buf[:3] + [(4, 0, "Seat 2: B (x)")], 4)
+    >>> hand = re.compile(r"Hand #\\d+")
+    >>> junk_after(buf, 4, hand), junk_after(buf, 1, hand), junk_after(buf[:3] + [(4, 0, "Seat 2: B (x)")], 4, hand)
     ((3, 2), None, None)
+    >>> junk_after(buf[:3] + [(4, 0, "\\x02junkHand #2: ..."), (5, 0, "Seat 1: A (5)")], 4, hand) is None
+    True
     """
     k = len(buf) - 1
     while k > 0 and buf[k][0] != line_no:
         k -= 1
     if k == 0 or not any(NOT_TEXT.search(t) is not None for _, _, t in buf[k:]):
+        return None
+    if any(header.search(t) is not None for _, _, t in buf[k:]):
         return None
     end = k
     while end > 1 and not buf[end - 1][2].strip():

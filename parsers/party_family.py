@@ -114,6 +114,8 @@ _CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
 
 # the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
+# a hand's start anywhere in a line (glued to junk): the marker, or the lines before it
+HAND_START_ANYWHERE: Final = re.compile(r"\*{5} (?:\S+ )?Hand History [Ff]or Game \w+ \*{5}|Game #\w+ starts\.|#Game No : ")
 MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
 # lines that belong to the next hand, before its marker
 
@@ -477,7 +479,7 @@ class FamilyParser:
         is returned, and those lines are ``self.unread``, an ``unread-lines`` error that is no
         hand.  Else None: the hand is rejected as it was (a hand cut or garbled before its end
         stays so, whatever follows).  Only a hand that could not be read comes here."""
-        found = junk_after(buf, line_no)
+        found = junk_after(buf, line_no, HAND_START_ANYWHERE)
         if found is None or found[1] <= marker_at + 1:
             return None
         k, end = found

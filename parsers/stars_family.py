@@ -602,11 +602,11 @@ class StarsFamilyParser:
         are ``self.unread``, an ``unread-lines`` error that is no hand.  Else None: the hand
         is rejected as it was (a hand cut or garbled before its end stays so, whatever
         follows).  Only a hand that could not be read comes here."""
-        found = junk_after(buf, line_no)
+        site = self.site
+        found = junk_after(buf, line_no, site.header_start)
         if found is None:
             return None
         k, end = found
-        site = self.site
         after_blank = not site.blank_lines and not buf[k - 1][2].strip()
         hand, reader = self._read(buf[:end], cut_by)
         if not isinstance(hand, ParsedHand) or hand.record_cut is not None:

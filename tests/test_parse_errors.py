@@ -461,3 +461,23 @@ def test_ipoker_junk_after_the_session_is_unread_lines_and_inside_it_an_xml_erro
         bad = list(lines)
         bad[no - 1] = bad[no - 1].replace(old, new)
         assert [(e.line_no, e.reason_code) for e in _read("ipoker", bad) if isinstance(e, HandError)] == [(no, "parse-error")]
+
+
+@pytest.mark.parametrize("site, sample", [
+    ("winamax", "winamax/nlhe-mtt-violation.txt"),  # no header is looked for mid-line: the hand glued is lost
+    ("pokerstars", "pokerstars/nlhe-mtt-9max-table.txt"),  # a glued header starts a hand where it is
+    ("partypoker", "partypoker/nlhe-sng-underraise.txt"),
+])
+def test_a_hand_glued_to_junk_is_never_taken_for_junk(site, sample):
+    """Junk with no line break before the next hand's header: the lines from the junk on
+    hold a whole hand, so they are not 'unread-lines' (no hand): the hand before is read as
+    before this rule (rejected, or kept where the reader splits a glued header off)."""
+    data = (SAMPLES / sample).read_bytes()
+    lines = data.split(b"\n")
+    hands = [h for h in _read_bytes(site, data) if isinstance(h, ParsedHand)]
+    assert len(hands) >= 2
+    second = hands[1].first_line - 1  # its header's index in lines
+    glued = b"\n".join(lines[:second]).rstrip(b"\r\n") + b"\n\n" + b"\x00" * 40 + b"\n".join(lines[second:])
+    got = _read_bytes(site, glued)
+    assert not [e for e in got if isinstance(e, HandError) and e.reason_code == "unread-lines"], got
+    assert got and not (isinstance(got[0], HandError) and got[0].reason_code == "unread-lines")
