@@ -194,6 +194,10 @@ def follows(item: str, declared: dict[str, Any]) -> bool:
     return value == str(want)
 
 
+CASH_BASIS = ("cash game: judged by the TDA edition's rules as the audit's standard; the TDA governs tournaments, "
+              "and the house's cash-game rules are not in the record (docs/semantics.md, 'Cash games')")
+
+
 def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> str:
     """Categorise the edition's findings under ``house``: departures back to violations
     first (so that --house none gives bare TDA), then each finding that followed a
@@ -239,6 +243,9 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
         # UPDATE holds what it changes in memory until its commit (the 10M audit ran out of
         # DuckDB's 400 MB updating 534,000 findings in one); the edition's checks stay
         # 'in-progress' until run_checks has applied the profiles, so a crash in between shows
+        # a violation in a cash game says what it was judged by (CASH_BASIS): one column of
+        # hands read, so a store of tournaments pays one scan
+        (any_cash,) = con.execute("SELECT coalesce(bool_or(NOT is_tournament), false) FROM hands").fetchall()[0]
         for lo, hi in _hand_ranges(con, edition):
             in_range = "f.hand_id >= $lo AND ($hi IS NULL OR f.hand_id < $hi)"
             with transaction(con):
@@ -253,9 +260,14 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                         "AND h.hand_id = f.hand_id AND d.policies = f.house_policy "
                         "AND d.site IS NOT DISTINCT FROM h.site AND d.day IS NOT DISTINCT FROM CAST(h.started_at AS DATE)",
                         {"edition": edition, "lo": lo, "hi": hi})
+                if any_cash:
+                    con.execute("UPDATE findings f SET category_basis = $basis FROM hands h "
+                                f"WHERE f.edition = $edition AND {in_range} AND {in_range.replace('f.', 'h.')} "
+                                "AND h.hand_id = f.hand_id AND NOT h.is_tournament AND f.category = 'violation' "
+                                "AND f.category_basis IS NULL",
+                                {"edition": edition, "lo": lo, "hi": hi, "basis": CASH_BASIS})
     finally:
         con.execute("DROP TABLE IF EXISTS temp._departures")
-    _cash_basis(con, edition)
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"house:{edition}", what])
     return what
@@ -270,26 +282,6 @@ def _hand_ranges(con: duckdb.DuckDBPyConnection, edition: str) -> list[tuple[str
     (none without findings)."""
     return id_ranges(con, "SELECT hand_id FROM findings WHERE edition = ?", UPDATE_FINDINGS, [edition])
 
-
-CASH_BASIS = ("cash game: judged by the TDA edition's rules as the audit's standard; the TDA governs tournaments, "
-              "and the house's cash-game rules are not in the record (docs/semantics.md, 'Cash games')")
-
-
-def _cash_basis(con: duckdb.DuckDBPyConnection, edition: str) -> None:
-    """Every violation in a cash game says what it was judged by (CASH_BASIS): the rules
-    in force at a cash table are the house's, which no history states."""
-    # a scan of one column of hands: a store of tournaments pays nothing more
-    (any_cash,) = con.execute("SELECT coalesce(bool_or(NOT is_tournament), false) FROM hands").fetchall()[0]
-    if not any_cash:
-        return
-    for lo, hi in _hand_ranges(con, edition):
-        in_range = "f.hand_id >= $lo AND ($hi IS NULL OR f.hand_id < $hi)"
-        with transaction(con):
-            con.execute("UPDATE findings f SET category_basis = $basis FROM hands h "
-                        f"WHERE f.edition = $edition AND {in_range} AND {in_range.replace('f.', 'h.')} "
-                        "AND h.hand_id = f.hand_id AND NOT h.is_tournament AND f.category = 'violation' "
-                        "AND f.category_basis IS NULL",
-                        {"edition": edition, "lo": lo, "hi": hi, "basis": CASH_BASIS})
 
 
 def applied(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:

@@ -215,7 +215,7 @@ def common_root(paths: list[str]) -> str:
 def summary_html(s: dict, prov: dict, fs: list[dict]) -> str:
     cards = [
         ("sum-hands", s["hands"], "hands stored"),
-        ("sum-hands-replayed", s["hands_replayed"], f"hands replayed and judged under {prov['edition']}"),
+        ("sum-hands-replayed", s["hands_replayed"], f"hands replayed under {prov['edition']}"),
         ("sum-rejected", s["hands_rejected"], "hands rejected at ingest"),
         ("sum-violations", sum(f["category"] == "violation" for f in fs), "violations: the rules in force broken"),
         ("sum-departures", sum(f["category"] == "departure" for f in fs), "departures: the house's declared policy followed"),

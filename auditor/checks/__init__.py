@@ -186,13 +186,10 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     checks = [c for c in every if c.check_id in wanted]
     rules = {c.check_id: _rule(c, edition, citation) for c in checks}
     # the table checks' rows, found a batch of tournaments at a time (before any findings change)
-    # until the last check is in, the edition's findings may mix this run's and the last
-    # (a run of some checks only does not complete what an interrupted run left)
-    was_interrupted = bool(interrupted_checks(con, edition))
-    # a run of some checks completes the edition's findings only if they were complete
-    # before it (after a replay, which clears them, every check must run again)
+    # until the last check is in, the edition's findings may mix this run's and the last.  A
+    # run of some checks completes them only if they were complete before it: not what an
+    # interrupted run left, nor after a replay (which clears them: every check must run again)
     state_before = _checks_state(con, edition)
-    was_complete = state_before == "complete"
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'in-progress')", [f"checks:{edition}"])
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
@@ -245,7 +242,7 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     counts = {c.check_id: counts[c.check_id] for c in checks if c.check_id in counts}  # in the checks' order
     house_rules.apply(con, edition, house)
-    if not only or (was_complete and not was_interrupted):
+    if not only or state_before == "complete":
         with transaction(con):
             con.execute("INSERT OR REPLACE INTO meta VALUES (?, 'complete')", [f"checks:{edition}"])
     elif state_before is None:  # some checks run after a replay: the others have still not run
@@ -304,7 +301,7 @@ def findings_gap(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
         return f"the last replay under {edition} did not finish: its facts and findings are incomplete; {redo}"
     checks = _checks_state(con, edition)
     if checks is None:
-        return (f"the checks have not run under {edition} since its replay: there are no findings yet; "
+        return (f"the checks have not all run under {edition} since its replay: its findings are missing or partial; "
                 f"run 'tda-audit check --rules {edition}'")
     if checks != "complete":
         return (f"the last 'tda-audit check' or audit under {edition} did not finish: its findings may mix that "

@@ -83,8 +83,8 @@ SELECT f.hand_id, 'showdown' AS street, f.seq, f.seat, f.player,
        'seat ' || CAST(f.seat AS VARCHAR) || ' showed first' AS actual,
        who(f.seat, f.player) || ' showed first; in an order of show the TD enforces, ' ||
        CASE WHEN r.by_aggression THEN 'the last aggressor, seat ' ELSE 'with no bet on the last round, the first player left of the button, seat ' END ||
-       CAST(r.seat AS VARCHAR) || ', tables first. The history does not record whether the cards were tabled spontaneously ' ||
-       '(which the rules allow) or the order was enforced, so whether the showing order was breached cannot be judged.' AS message,
+       CAST(r.seat AS VARCHAR) || ', tables first. The history records the order of its show lines, not whether the cards ' ||
+       'were tabled spontaneously or in an enforced order, so whether the order of show was breached cannot be judged.' AS message,
        f.line_no
 FROM first_shown f
 JOIN required r USING (hand_id)

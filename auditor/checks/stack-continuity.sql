@@ -41,7 +41,7 @@ SELECT l.hand_id, 'preflop' AS street, NULL::INTEGER AS seq, l.seat, l.player,
        CASE WHEN l.addons > 0 THEN ' and took an add-on of ' || chips(l.addons, h.amount_scale) ELSE '' END ||
        CASE WHEN l.unbought_continuous THEN ': the chips bought (line ' || l.bought_line || ') are missing from the stack.'
             WHEN l.unwritten_rebuy THEN ', busted: a re-buy or re-entry whose chips the history does not write ' ||
-                 '(only PokerStars and Full Tilt histories write them, docs/sites.md), not chips appearing.'
+                 '(this tool reads re-buys from PokerStars and Full Tilt histories only, docs/sites.md), not chips appearing.'
             ELSE ': ' || chips(l.starting_stack - l.prev_end_stack - l.rebuys - l.addons, h.amount_scale) ||
                  ' chips appeared or vanished between the hands; no hand, re-buy or add-on explains it.' END AS message,
        s.line_no, CASE WHEN l.unwritten_rebuy THEN 'record' END AS category
