@@ -48,6 +48,10 @@ WITH added AS (  -- money the house added: few hands, none at most sites
   WHERE (c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp))
      OR (f.n_recorded = f.n AND c.n_outcomes > 0
          AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake))
+), off_events AS MATERIALIZED (  -- their events and results, read once for the parts below
+  SELECT e.* FROM events e WHERE e.hand_id IN (SELECT hand_id FROM off)
+), off_results AS MATERIALIZED (
+  SELECT r.* FROM hand_results r WHERE r.edition = $edition AND r.hand_id IN (SELECT hand_id FROM off)
 ), lines AS (  -- of those hands: the total pot line as the record has it, and the returns inferred
   SELECT e.hand_id,
          any_value(e.text) FILTER (WHERE e.kind = 'total_pot') AS total_text,
@@ -55,21 +59,20 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          coalesce(sum(e.amount) FILTER (WHERE e.kind = 'uncalled_return' AND e.inferred_from IS NOT NULL), 0) AS returned_inferred,
          -- a line that holds a collect, a summary result or a return: a total placed on it is inferred
          list(DISTINCT e.line_no) FILTER (WHERE e.kind IN ('collect', 'seat_result', 'uncalled_return')) AS outcome_lines
-  FROM events e WHERE e.hand_id IN (SELECT hand_id FROM off) GROUP BY ALL
+  FROM off_events e GROUP BY ALL
 ), summary AS (  -- of those hands: the summary's amount for a seat against its collect (and return)
   SELECT s.hand_id, sum(s.amount) AS summary_won,
          bool_or(s.amount NOT IN (r.won_recorded, r.won_recorded + coalesce(r.returned_recorded, 0))) AS summary_off
-  FROM events s JOIN hand_results r ON r.hand_id = s.hand_id AND r.seat = s.seat AND r.edition = $edition
+  FROM off_events s JOIN off_results r ON r.hand_id = s.hand_id AND r.seat = s.seat
   WHERE s.kind = 'seat_result' AND s.amount IS NOT NULL AND r.won_recorded IS NOT NULL
-    AND s.hand_id IN (SELECT hand_id FROM off)
   GROUP BY ALL
 ), allin AS (  -- of those hands: seats written all in whose actions put in less than their stack
   SELECT r.hand_id, min(r.seat) AS seat, arg_min(r.player, r.seat) AS player,
          arg_min(r.contributed, r.seat) AS contributed, arg_min(r.starting_stack, r.seat) AS stack,
          sum(r.starting_stack - r.contributed) AS short
-  FROM hand_results r
-  WHERE r.edition = $edition AND r.contributed < r.starting_stack AND r.hand_id IN (SELECT hand_id FROM off)
-    AND (r.hand_id, r.seat) IN (SELECT (hand_id, seat) FROM events WHERE all_in AND hand_id IN (SELECT hand_id FROM off))
+  FROM off_results r
+  WHERE r.contributed < r.starting_stack
+    AND (r.hand_id, r.seat) IN (SELECT (hand_id, seat) FROM off_events WHERE all_in)
   GROUP BY ALL
 ), judged AS (
   SELECT o.*, h.amount_scale, h.last_line, l.total_text, l.total_from, l.returned_inferred, s.summary_won,
@@ -86,7 +89,7 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          -- less than one chip in a tournament whose stacks hold fractions of a chip
          h.is_tournament AND h.amount_scale > 1
            AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) < h.amount_scale
-           AND EXISTS (SELECT 1 FROM hand_results x WHERE x.hand_id = o.hand_id AND x.edition = $edition
+           AND EXISTS (SELECT 1 FROM off_results x WHERE x.hand_id = o.hand_id
                        AND x.starting_stack % h.amount_scale <> 0) AS rounding,
          -- the all-in line's shortfall accounts for the difference (each seat that matched it at most once)
          a.short IS NOT NULL
