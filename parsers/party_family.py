@@ -371,7 +371,7 @@ class FamilyParser:
     def __init__(self) -> None:
         # the lines after the hand _hand returned last that are no hand's (see _before_unread),
         # for iter_hands to yield after it
-        self.unread: HandError | None = None
+        self.unread: list[HandError] = []  # an unread-lines error to yield after the hand before it (_before_unread)
 
     def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
         raise NotImplementedError
@@ -404,15 +404,15 @@ class FamilyParser:
             elif is_prefix_line(text):
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
-                    if self.unread is not None:
-                        yield self._take_unread()
+                    if self.unread:
+                        yield self.unread.pop()
                     buf, marker = [], None
                 prefix.append(item)
             elif "*****" in text and (m := MARKER.match(text)):
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
-                    if self.unread is not None:
-                        yield self._take_unread()
+                    if self.unread:
+                        yield self.unread.pop()
                     buf = []
                 elif stray:
                     yield _stray(stray, self.name)
@@ -428,8 +428,8 @@ class FamilyParser:
                 stray = (stray[0], no) if stray else (no, no)
         if marker is not None:
             yield self._hand(buf, marker_at, marker)
-            if self.unread is not None:
-                yield self._take_unread()
+            if self.unread:
+                yield self.unread.pop()
         elif stray or any(t.strip() for _, _, t in prefix):
             first = stray[0] if stray else prefix[0][0]
             last = max(stray[1] if stray else 0, prefix[-1][0] if prefix else 0)
@@ -488,14 +488,8 @@ class FamilyParser:
             return None
         if end == k and not pot_awarded(hand):
             return None
-        self.unread = unread_lines(buf, k, hand)
+        self.unread.append(unread_lines(buf, k, hand))
         return hand
-
-    def _take_unread(self) -> HandError:
-        unread = self.unread
-        assert unread is not None
-        self.unread = None
-        return unread
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:

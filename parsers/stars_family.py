@@ -505,7 +505,7 @@ class StarsFamilyParser:
         self.hand_start = site.hand_start  # lines where a hand begins: a big file is parsed in chunks split there
         # the lines after the hand _hand returned last that are no hand's (see _before_unread),
         # for iter_hands to yield after it
-        self.unread: HandError | None = None
+        self.unread: list[HandError] = []  # an unread-lines error to yield after the hand before it (_before_unread)
 
     def detect(self, head: str, path: str) -> bool:
         """A hand header of this site starting a line in the first KiB of text."""
@@ -529,8 +529,8 @@ class StarsFamilyParser:
             if text.startswith(prefixes) and start.match(text):
                 if buf:
                     yield self._hand(buf, cut_by=item[0])
-                    if self.unread is not None:
-                        yield self._take_unread()
+                    if self.unread:
+                        yield self.unread.pop()
                 elif stray:
                     yield self._stray_error(stray)
                     stray = None
@@ -541,8 +541,8 @@ class StarsFamilyParser:
                 if buf:
                     buf.append(item)
                     yield self._hand(buf, cut_by=item[0])
-                    if self.unread is not None:
-                        yield self._take_unread()
+                    if self.unread:
+                        yield self.unread.pop()
                 elif stray:
                     yield self._stray_error(stray)
                     stray = None
@@ -555,8 +555,8 @@ class StarsFamilyParser:
                 stray = (stray[0], item[0]) if stray else (item[0], item[0])
         if buf:
             yield self._hand(buf, cut_by=cut_by_end)
-            if self.unread is not None:
-                yield self._take_unread()
+            if self.unread:
+                yield self.unread.pop()
         elif stray:
             yield self._stray_error(stray)
 
@@ -615,14 +615,8 @@ class StarsFamilyParser:
             listed = getattr(reader, "listed", None)  # (a site's own reader may not keep it: Bovada's)
             if not (site.summary_lists_every_seat and listed is not None and all(s.seat in listed for s in hand.seats)):
                 return None
-        self.unread = unread_lines(buf, k, hand)
+        self.unread.append(unread_lines(buf, k, hand))
         return hand
-
-    def _take_unread(self) -> HandError:
-        unread = self.unread
-        assert unread is not None
-        self.unread = None
-        return unread
 
     def _read(self, buf: list[tuple[int, int, str]], cut_by: int | None,
               fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:
