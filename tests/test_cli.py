@@ -509,3 +509,19 @@ def test_an_audit_killed_between_its_ingest_and_its_checks_leaves_a_warning(tmp_
     assert "did not finish" in r.stderr
     assert run("check", "--db", db).exit_code == 0
     assert "warning" not in run("findings", "--db", db).stderr
+
+
+def test_audit_json_splits_rejected_hands_unread_lines_and_files_not_read(tmp_path):
+    import random
+
+    text = (SAMPLES / "pokerstars" / "lhe-mtt.txt").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(re.sub(r"raises (\d+) to", "raises 1x0 to", text, count=1), encoding="utf-8")
+    (tmp_path / "empty.txt").write_bytes(b"")
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes((SAMPLES / "pokerstars" / "plo-mtt.txt").read_bytes() + b"\n\n" + random.Random(3).randbytes(800))
+    r = run("audit", str(bad), str(tmp_path / "empty.txt"), str(junk), "--db", str(tmp_path / "a.duckdb"), "--json")
+    out = json.loads(r.stdout)
+    assert out["rejected"] == len(out["rejections"]) == 1 and out["rejections"][0]["reason_code"] == "parse-error"
+    assert [e["reason_code"] for e in out["unread_lines"]] == ["unread-lines"]
+    assert [f["path"] for f in out["files_not_read"]] == [str(tmp_path / "empty.txt")]
