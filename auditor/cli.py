@@ -6,6 +6,7 @@ import json
 import os
 import sys
 from contextlib import contextmanager
+from typing import NoReturn
 
 import click
 import duckdb
@@ -46,7 +47,7 @@ def dask_cluster(spec: str | None, jobs: int | None):
         fail(str(e))
 
 
-def fail(msg: str) -> None:
+def fail(msg: str) -> NoReturn:
     click.echo(f"Error: {msg}", err=True)
     sys.exit(2)
 
@@ -182,10 +183,12 @@ def ingest(paths: tuple[str, ...], db: str, as_json: bool, quiet: bool, jobs: in
 
 def _dropped(summary) -> bool:
     """Whether a hand was rejected, a file not read, or lines of a file left unread (--fail-on-rejected)."""
-    return bool(summary.rejected or any(r.error for r in summary.file_results) or summary.errors)
+    return bool(summary.errors or summary.files_not_read())  # (each rejected hand has its error)
 
 
 def print_ingest_summary(summary) -> None:
+    from parsers.base import NOT_HANDS
+
     click.echo(
         f"files {summary.files}  hands seen {summary.hands_seen}: stored {summary.stored}, "
         f"duplicates {summary.duplicates}, rejected {summary.rejected}  ({summary.seconds:.2f}s)"
@@ -196,7 +199,7 @@ def print_ingest_summary(summary) -> None:
     for e in summary.errors[:20]:
         if e["line"]:
             # lines that are no hand (junk after the last one) are not read, not a rejected hand
-            what = "not read" if e["reason_code"] == "unread-lines" else "rejected"
+            what = "not read" if e["reason_code"] in NOT_HANDS else "rejected"
             click.echo(f"  {what}: {e['file']}:{e['line']}: {e['reason_code']}: {e['reason']}", err=True)
     if len(summary.errors) > 20:
         click.echo(f"  ... and {len(summary.errors) - 20} more (see the ingest_errors table)", err=True)
@@ -383,17 +386,14 @@ def check(db, edition_name, check_ids, house):
       tda-audit check --check odd-chip --check side-pot
     """
     from auditor import house as house_rules
-    from auditor.checks import load_checks, run_checks
+    from auditor.checks import run_checks
     from auditor.store import connect
 
     try:
         house_rules.choose(house)
     except house_rules.HouseError as e:
         fail(str(e))
-    known = {c.check_id for c in load_checks()}
-    unknown = [c for c in check_ids if c not in known]
-    if unknown:
-        fail(f"unknown check {', '.join(unknown)}; see 'tda-audit rules'")
+    _known_checks(check_ids)
     try:
         con = connect(db, must_exist=True)
     except StoreError as e:
@@ -433,14 +433,10 @@ def findings(db, edition_name, check_ids, hand_ids, tournaments, severity, categ
       tda-audit findings --check side-pot --format json
       tda-audit findings --hand PS-900000000003 --format csv
     """
-    from auditor.checks import load_checks
     from auditor.pipeline import fetch_findings, finding_json
     from auditor.store import connect
 
-    known = {c.check_id for c in load_checks()}
-    unknown = [c for c in check_ids if c not in known]
-    if unknown:
-        fail(f"unknown check {', '.join(unknown)}; see 'tda-audit rules'")
+    _known_checks(check_ids)
     try:
         con = connect(db, read_only=True)
     except StoreError as e:
@@ -576,6 +572,16 @@ def _open_report_store(db, edition_name):
         fail(str(e))
     _warn_gaps(con, [ed])
     return con, ed
+
+
+def _known_checks(check_ids) -> None:
+    """A usage error for a check id no check has (a typo must not read as 'no findings')."""
+    from auditor.checks import load_checks
+
+    known = {c.check_id for c in load_checks()}
+    unknown = [c for c in check_ids if c not in known]
+    if unknown:
+        fail(f"unknown check {', '.join(unknown)}; see 'tda-audit rules'")
 
 
 def _where(f: dict) -> str:

@@ -86,6 +86,17 @@ class IngestSummary:
         """Files were given and none of them held a history this tool reads."""
         return bool(self.files) and all(r.error for r in self.file_results)
 
+    def files_not_read(self) -> list[dict]:
+        return [{"path": r.path, "reason": r.error} for r in self.file_results if r.error]
+
+    def rejections(self) -> list[dict]:
+        """The errors of the hands rejected (as many as ``rejected``)."""
+        return [e for e in self.errors if e["line"] and e["reason_code"] not in NOT_HANDS]
+
+    def unread_lines(self) -> list[dict]:
+        """The errors of lines after a file's last hand that hold no hand (``NOT_HANDS``)."""
+        return [e for e in self.errors if e["reason_code"] in NOT_HANDS]
+
     def as_json(self) -> dict:
         return {
             "files": self.files,
@@ -94,7 +105,7 @@ class IngestSummary:
             "duplicates": self.duplicates,
             "rejected": self.rejected,
             "seconds": round(self.seconds, 3),
-            "files_not_read": [{"path": r.path, "reason": r.error} for r in self.file_results if r.error],
+            "files_not_read": self.files_not_read(),
             "errors": self.errors,
         }
 

@@ -53,9 +53,9 @@ class AuditResult:
             "rejected": self.ingest.rejected,
             # the hands rejected (as many as 'rejected'), the lines after a file's last hand
             # that are no hand's, and the files not read: as 'tda-audit ingest --json' splits them
-            "rejections": [e for e in self.ingest.errors if e["line"] and e["reason_code"] != "unread-lines"],
-            "unread_lines": [e for e in self.ingest.errors if e["reason_code"] == "unread-lines"],
-            "files_not_read": [{"path": r.path, "reason": r.error} for r in self.ingest.file_results if r.error],
+            "rejections": self.ingest.rejections(),
+            "unread_lines": self.ingest.unread_lines(),
+            "files_not_read": self.ingest.files_not_read(),
             "findings_by_check": self.findings_by_check,
             "findings_by_category": {c: self.findings_by_category.get(c, 0) for c in CATEGORIES},
             "findings": [finding_json(f) for f in self.findings],
