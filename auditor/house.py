@@ -283,7 +283,6 @@ def _hand_ranges(con: duckdb.DuckDBPyConnection, edition: str) -> list[tuple[str
     return id_ranges(con, "SELECT hand_id FROM findings WHERE edition = ?", UPDATE_FINDINGS, [edition])
 
 
-
 def applied(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
     """The house profiles the edition's findings were categorised under (provenance)."""
     row = con.execute("SELECT value FROM meta WHERE key = ?", [f"house:{edition}"]).fetchone()

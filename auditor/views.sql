@@ -155,8 +155,7 @@ SELECT h.hand_id, h.prev_hand_id, h.tournament_id, h.table_name, h.variant, h.is
        -- a re-deal (or a duplicate of the same deal): same players, seats, stacks and button
        coalesce(rd.redeal, false) AS redeal,
        coalesce(2 * coalesce(st.n_linked, 0) < k.n_kept, false) AS table_changed,
-       (coalesce(st.n_changed, 0) >= 2 OR coalesce(2 * coalesce(st.n_linked, 0) < k.n_kept, false))
-         AND NOT coalesce(rd.redeal, false) AS gap,
+       (coalesce(st.n_changed, 0) >= 2 OR table_changed) AND NOT coalesce(rd.redeal, false) AS gap,
        -- the previous hand's record is cut short (hands.record_cut): how it ended, and so
        -- whether hands are missing after it, is not known; the table checks do not judge
        -- this transition (nor report a gap)

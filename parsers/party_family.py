@@ -371,7 +371,7 @@ class FamilyParser:
     def __init__(self) -> None:
         # the lines after the hand _hand returned last that are no hand's (see _before_unread),
         # for iter_hands to yield after it
-        self.unread: list[HandError] = []  # an unread-lines error to yield after the hand before it (_before_unread)
+        self.unread: list[HandError] = []
 
     def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
         raise NotImplementedError

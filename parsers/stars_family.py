@@ -505,7 +505,7 @@ class StarsFamilyParser:
         self.hand_start = site.hand_start  # lines where a hand begins: a big file is parsed in chunks split there
         # the lines after the hand _hand returned last that are no hand's (see _before_unread),
         # for iter_hands to yield after it
-        self.unread: list[HandError] = []  # an unread-lines error to yield after the hand before it (_before_unread)
+        self.unread: list[HandError] = []
 
     def detect(self, head: str, path: str) -> bool:
         """A hand header of this site starting a line in the first KiB of text."""
