@@ -426,7 +426,55 @@ def site_rates(names: list[str], rounds: int = 9) -> None:
         same_length = us / sum(fixed + slope * e for e, _, _ in rows)
         print(f"{p.name:15} {len(files[p.name]):>5} {h:>6} {ev / h:>7.1f} {ln / h:>7.1f} {us / h:>8.0f} {us / ev:>8.2f} "
               f"{us / ln:>7.2f}  {same_length:>25.2f}x  {us / ev / stars_per_event:>6.2f}x")
+    if files.get("ipoker") and hands_of["ipoker"]:
+        _xml_floor(files["ipoker"], hands_of["ipoker"], fixed, slope, rounds)
     sys.stdout.flush()
+
+
+def _xml_floor(files: list[tuple[list[tuple[int, int, str]], str]], games: list[tuple[int, int, float]],
+               fixed: float, slope: float, rounds: int) -> None:
+    """What reading iPoker's XML costs before the reader does anything: expat, set up as
+    ``parsers.ipoker`` sets it up, fed the same lines, its start and end handlers C no-ops
+    (a dict's ``__setitem__`` and a list's ``append``), so each element's name and
+    attributes are made into Python strings and handed over, and nothing more.  Printed
+    beside PokerStars' cost on hands of the iPoker games' event counts: the floor under
+    any reader of the format that looks at its attributes.  CPU of each file's pass
+    (after an untimed one), median of ``rounds``; over every game of the files, where
+    the ratios above count stored games only (a few more, so the floor reads a little high)."""
+    import gc
+    import statistics
+    import xml.parsers.expat as expat
+
+    def read(lines: list[tuple[int, int, str]]) -> None:
+        parser = expat.ParserCreate(namespace_separator="}", intern=None)
+        parser.ordered_attributes = True
+        started: dict[str, list[str]] = {}
+        ended: list[str] = []
+        parser.StartElementHandler = started.__setitem__
+        parser.EndElementHandler = ended.append
+        try:
+            for _, _, text in lines:
+                parser.Parse(text, False)
+        except expat.ExpatError:
+            pass  # the reader resyncs past a broken game; the floor stops there
+
+    spent = []
+    clock = time.process_time_ns
+    gc.disable()
+    try:
+        for lines, _ in files:
+            read(lines)
+            per_round = []
+            for _ in range(rounds):
+                t = clock()
+                read(lines)
+                per_round.append(clock() - t)
+            spent.append(statistics.median(per_round) / 1000)
+    finally:
+        gc.enable()
+    stars_same = sum(fixed + slope * e for e, _, _ in games)
+    print(f"ipoker's XML alone (expat handing each element to C no-op handlers): {sum(spent) / len(games):.0f} us a game, "
+          f"{sum(spent) / stars_same:.2f}x PokerStars on hands of the same events")
 
 
 def main() -> None:

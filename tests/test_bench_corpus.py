@@ -148,3 +148,19 @@ def test_more_copies_than_the_suffix_can_number_is_refused(tmp_path, monkeypatch
         build.build_phh(31, tmp_path / "data")
     assert not (tmp_path / "data").exists() or list((tmp_path / "data").iterdir()) == []
     assert len(list(build.build_phh(30, tmp_path / "data").rglob("*.phh"))) == 30
+
+
+@needs_corpus
+def test_sites_prints_each_sites_ratio_and_ipokers_xml_floor(capsys):
+    """``bench/run.py --sites`` reads the site's corpus files and prints its ratio beside
+    PokerStars', and for iPoker the XML floor under any reader of the format."""
+    spec = importlib.util.spec_from_file_location("bench_run", BENCH.parent / "run.py")
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    run.site_rates(["ipoker"], rounds=1)
+    out = capsys.readouterr().out
+    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("pokerstars ", "ipoker "))}
+    assert rows["pokerstars"][-2:] == ["1.00x", "1.00x"]
+    assert int(rows["ipoker"][2]) > 300  # the corpus's stored iPoker games
+    floor = [line for line in out.splitlines() if line.startswith("ipoker's XML alone")]
+    assert len(floor) == 1 and floor[0].endswith("PokerStars on hands of the same events"), out
