@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections.abc import Iterator
@@ -101,6 +102,21 @@ def _foreign_database(con: duckdb.DuckDBPyConnection) -> str | None:
 
 
 MACROS = Path(__file__).with_name("macros.sql")
+
+
+@functools.cache
+def macros_sql() -> str:
+    """macros.sql, then a macro for each of the formats' facts (``parsers.FormatFacts``),
+    ``<fact>(format)``: true for the formats whose parsers declare it
+    (``records_rebuys(h.format)``).  Every connection the checks run on executes this."""
+    from parsers import FACTS, format_facts
+
+    facts = format_facts()
+    text = MACROS.read_text(encoding="utf-8")
+    for fact in FACTS:
+        names = ", ".join(f"'{name}'" for name, f in sorted(facts.items()) if getattr(f, fact))
+        text += f"\nCREATE OR REPLACE MACRO {fact}(format) AS list_contains([{names}]::VARCHAR[], format);\n"
+    return text
 VIEWS = Path(__file__).with_name("views.sql")  # table and tournament views (docs/table-checks.md)
 
 
@@ -129,7 +145,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, root: str) -> None:
     con.execute("SET VARIABLE segments_root = ?", [root])
     if segments.views_root(con) != root:
         segments.create_views(con, root)
-    con.execute(MACROS.read_text(encoding="utf-8"))
+    con.execute(macros_sql())
     con.execute(VIEWS.read_text(encoding="utf-8"))
     if row is None:
         con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])

@@ -58,7 +58,7 @@ WITH d AS (
          list(seat ORDER BY seat) FILTER (WHERE dealt) AS dealt_seats
   FROM hand_seats GROUP BY hand_id
 ), h AS (
-  SELECT h.hand_id, h.site, h.tournament_id,
+  SELECT h.hand_id, h.site, h.format, h.tournament_id,
          -- one event: anonymised histories reuse a tournament number for different events
          h.tournament_id || coalesce(' ' || h.buy_in, '') AS tournament_key,
          h.table_name, h.hand_number, h.started_at, h.level,

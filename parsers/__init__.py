@@ -193,6 +193,43 @@ def all_parsers() -> list[Parser]:
     return parsers
 
 
+@dataclass(frozen=True)
+class FormatFacts:
+    """What the checks must know of a format (``hands.format``, a parser's name) that its
+    hands do not say.  Declared by its parser (attributes of the same names, False where
+    absent); the store makes them SQL macros (``auditor.store.macros_sql``), so no check
+    names a format.
+
+    ``showdown_listed_by_site``: the showdown lines are the site's listing of the hands it
+    tabled, in its own order, not an order in which players chose to show.
+    ``records_rebuys``: re-buys and add-ons are written and read, so a busted player
+    back with chips and no re-buy line is chips appearing, not a re-buy left unwritten.
+    ``bba_split_by_format``: the format writes no order of posting (PHH: a seat's ante
+    and blind are amounts), so a short big-blind-ante payer's split is no dealer's.
+    """
+
+    showdown_listed_by_site: bool
+    records_rebuys: bool
+    bba_split_by_format: bool
+
+
+FACTS = tuple(FormatFacts.__dataclass_fields__)
+
+
+def format_facts() -> dict[str, FormatFacts]:
+    """Each format's facts, by parser name.
+
+    >>> facts = format_facts()
+    >>> facts["winamax"].showdown_listed_by_site, facts["pokerstars"].showdown_listed_by_site
+    (True, False)
+    >>> sorted(name for name, f in facts.items() if f.records_rebuys)
+    ['fulltilt', 'fulltilt-stars', 'pokerstars']
+    >>> [name for name, f in facts.items() if f.bba_split_by_format]
+    ['phh']
+    """
+    return {p.name: FormatFacts(*(bool(getattr(p, fact, False)) for fact in FACTS)) for p in all_parsers()}
+
+
 def detect_parser(head: str, path: str) -> Parser | None:
     for p in all_parsers():
         if p.detect(head, path):
@@ -202,6 +239,7 @@ def detect_parser(head: str, path: str) -> Parser | None:
 
 __all__ = [
     "Event",
+    "FormatFacts",
     "HandError",
     "ParsedHand",
     "Parser",
@@ -213,6 +251,7 @@ __all__ = [
     "read_source",
     "decode_lines",
     "detect_parser",
+    "format_facts",
     "iter_lines",
     "open_source",
 ]

@@ -123,6 +123,7 @@ FULL_TILT = StarsSite(
     ),
     games=_FT_GAMES,
     unsupported_games=_UNSUPPORTED,
+    records_rebuys=True,
     limits=_FT_LIMITS,
     table_line=False,
     button_line=re.compile(r"^The button is in seat #(?P<btn>\d+)$"),

@@ -15,6 +15,7 @@ FULL_TILT_2016 = stars_site(
     "fulltilt-stars", "Full Tilt (2016)", "FT-", ("Full Tilt Hand #", "Full Tilt Rush Hand #"),
     r"Full Tilt (?:Rush )?Hand #(?P<num>\d+):", rf"(?P<buyin>.*?) ?{GAME}(?: - Level (?P<level>\w+))? ",
     site="fulltilt",
+    records_rebuys=True,
 )
 
 

@@ -140,6 +140,9 @@ class _Action:
 
 class PhhParser:
     name = "phh"
+    # a seat's ante and blind are amounts in the header, in no order of posting (the parser
+    # posts the antes first): a short big-blind-ante payer's split is no dealer's
+    bba_split_by_format = True
     hand_start = None  # files are small (one hand, or a few hundred in a .phhs): read whole
 
     def detect(self, head: str, path: str) -> bool:

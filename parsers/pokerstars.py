@@ -62,6 +62,7 @@ POKERSTARS = StarsSite(
     glued_key="PokerStars ",
     tourney_starts=("tournament", "zoom tourn"),
     unsupported_games=_UNSUPPORTED_GAMES,
+    records_rebuys=True,  # 'Ann re-buys and receives 600 chips', 'Ann takes the add-on and receives ...'
     stakes=(
         re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)(?: (?P<cur>[A-Z]{3}))?$"),
         # 6+ hold'em: 'Button Blind $1 - Ante $0.50 USD'

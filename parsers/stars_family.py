@@ -238,6 +238,13 @@ class StarsSite:
     # found in the header's rest, wherever it stands, it makes the hand a tournament's
     # ('$5,000 GTD Tournament #27099516 - ...'); None: the rest starts with tourney_starts
     tourney_find: re.Pattern[str] | None = None
+    # what the checks must know of the format that its hands do not say (parsers.format_facts):
+    # its showdown lines are the site's listing of the hands it tabled, in the site's order,
+    # not an order in which players chose to show (Winamax)
+    showdown_listed_by_site: bool = False
+    # a player's re-buys and add-ons are written, and read: a busted player back with chips
+    # and no re-buy line is chips appearing, not a re-buy the format leaves out
+    records_rebuys: bool = False
     # further header patterns tried in turn (a site whose header puts the game and the
     # stakes in either order): the same groups as tourney and cash
     tourney_more: tuple[re.Pattern[str], ...] = ()
@@ -502,6 +509,8 @@ class StarsFamilyParser:
     def __init__(self, site: StarsSite) -> None:
         self.site = site
         self.name = site.name
+        self.showdown_listed_by_site = site.showdown_listed_by_site
+        self.records_rebuys = site.records_rebuys
         self.hand_start = site.hand_start  # lines where a hand begins: a big file is parsed in chunks split there
         # the lines after the hand _hand returned last that are no hand's (see _before_unread),
         # for iter_hands to yield after it

@@ -133,6 +133,8 @@ WINAMAX = StarsSite(
     won=re.compile(r"won (\S+)"),
     summary_lists_every_seat=False,
     implied_returns=True,
+    # Winamax tables every hand at showdown itself and writes the winner last
+    showdown_listed_by_site=True,
 )
 
 

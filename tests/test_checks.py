@@ -242,6 +242,26 @@ def test_every_check_says_its_scope_and_the_table_checks_are_the_table_scope():
     assert len([c for c in every if c.scope == "hand"]) >= 15
 
 
+def test_no_check_names_a_format_its_parser_declares_the_facts():
+    """What a check must know of a format is declared by its parser and reaches SQL as a
+    macro (parsers.format_facts, auditor.store.macros_sql): no check compares
+    hands.format with a name of its own."""
+    from auditor.store import macros_sql
+    from parsers import all_parsers, format_facts
+
+    names = {p.name for p in all_parsers()}
+    for c in load_checks():
+        body = re.sub(r"--[^\n]*", "", c.body)  # comments may name formats
+        named = {n for n in re.findall(r"'([a-z0-9-]+)'", body) if n in names}
+        assert not named, (c.check_id, named)
+    con = duckdb.connect()
+    con.execute(macros_sql())
+    for name, facts in format_facts().items():
+        assert con.execute("SELECT showdown_listed_by_site(?), records_rebuys(?)", [name, name]).fetchone() == (
+            facts.showdown_listed_by_site, facts.records_rebuys)
+    assert con.execute("SELECT records_rebuys(NULL), showdown_listed_by_site('no-such-format')").fetchone() == (None, False)
+
+
 @pytest.mark.parametrize("change, error", [
     (lambda t: t.replace("-- scope: hand\n", ""), "header lacks scope"),
     (lambda t: t.replace("-- scope: hand", "-- scope: unit"), "scope must be one of"),

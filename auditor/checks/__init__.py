@@ -412,7 +412,7 @@ class WorkerChecks:
     def __init__(self, edition: str):
         from auditor.catalog import citation
         from auditor.schema import FINDINGS
-        from auditor.store import MACROS
+        from auditor.store import macros_sql
 
         self.edition = edition
         checks = [c for c in load_checks() if c.scope == "hand"]
@@ -422,7 +422,7 @@ class WorkerChecks:
         con.execute("SET threads = 1")
         con.execute(f"SET memory_limit = '{os.environ.get(MEMORY_ENV) or WORKER_MEMORY}'")
         con.execute("SET enable_progress_bar = false")
-        con.execute(MACROS.read_text(encoding="utf-8"))
+        con.execute(macros_sql())
         con.execute(FINDINGS.ddl())
         con.execute("CREATE TEMP TABLE _award_hands (hand_id VARCHAR)")
 
@@ -553,7 +553,7 @@ def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory:
     ``units``, the store's unit_sources rows) through views of the stored names, with
     the project's macros and table views; the batch is then loaded and checked as
     ``_run_table_checks`` does in the store's connection.  Plain data in and out."""
-    from auditor.store import MACROS, VIEWS
+    from auditor.store import VIEWS, macros_sql
 
     by_id = {c.check_id: c for c in load_checks()}
     spill = tempfile.mkdtemp(prefix="tda-audit-table-checks-")
@@ -568,7 +568,7 @@ def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory:
         con.unregister("_units")
         for t in SEGMENT_TABLES:
             con.execute(f"CREATE VIEW {t.name} AS " + segments.files_sql(t, root, files.get(t.name, [])))
-        con.execute(MACROS.read_text(encoding="utf-8"))
+        con.execute(macros_sql())
         con.execute(VIEWS.read_text(encoding="utf-8"))
         con.execute("CREATE TEMP TABLE _tc_keys AS SELECT unnest(?::VARCHAR[]) AS tkey, 0 AS batch", [keys])
         _load_table_batch(con, edition, 0, lo, hi)

@@ -14,7 +14,7 @@
 --   A big-blind-ante payer who cannot post both splits what they have by the edition's
 --   order (RP-11: 2019 the ante first, 2024 the big blind first; earlier editions have no
 --   big blind ante format); a history that posted another split is reported (PHH records
---   no split of its own: its format posts antes first).
+--   no split of its own: its format posts antes first, bba_split_by_format).
 WITH th AS (
   SELECT t.*, coalesce(t.bb_ante, false) AS bba FROM table_hands t WHERE t.is_tournament
 ), lvl AS (  -- the amounts of each level of each tournament and game, as most hands post them
@@ -49,7 +49,7 @@ WITH th AS (
   FROM expect x
   JOIN events a ON a.hand_id = x.hand_id AND a.kind = 'ante'
   LEFT JOIN events b ON b.hand_id = x.hand_id AND b.kind = 'big_blind' AND b.seat = a.seat
-  WHERE x.bba AND x.site <> 'phh' AND (a.all_in OR coalesce(b.all_in, false))
+  WHERE x.bba AND NOT bba_split_by_format(x.format) AND (a.all_in OR coalesce(b.all_in, false))
     AND a.amount + coalesce(b.amount, 0) < x.ante_mode + x.bb_exp
 ), bba_split AS (
   SELECT *, CASE WHEN $bb_ante_order = 'big-blind-first' THEN least(total, bb_full)

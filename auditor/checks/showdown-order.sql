@@ -17,17 +17,15 @@
 --   shows a parser inferred (inferred_from), as iPoker's, whose XML records no showing
 --   order; nor hands whose cards are shown only in the summary, which lists seats in
 --   seat order; nor the formats whose showdown lines are the site's listing of the
---   hands it tabled (listing_formats below: Winamax tables every hand itself and
---   lists the winner last, so its history holds no order a player chose, docs/sites.md);
+--   hands it tabled (showdown_listed_by_site, declared by their parsers: Winamax tables
+--   every hand itself and lists the winner last, so its history holds no order a player
+--   chose, docs/sites.md);
 --   nor hands with a player who has no seat line still in at the end).
 --   An all-in showdown is not judged: every hand is tabled (Rule 16), whether the site
 --   wrote 'and is all-in' or a player still in merely put in his whole stack
 --   (hand_results: contributed = starting stack; Run It Once and converted histories
 --   write no 'and is all-in').
-WITH listing_formats AS (
-  -- formats (hands.format) whose showdown lines are the site's listing, not a showing order
-  SELECT unnest(['winamax']) AS format
-), shown AS (
+WITH shown AS (
   SELECT hand_id, seat, seq, line_no, player FROM events
   WHERE kind IN ('show', 'muck') AND street = 'showdown' AND inferred_from IS NULL
 ), judged AS (
@@ -35,7 +33,7 @@ WITH listing_formats AS (
   -- two or more players shown or mucked, no all-in, not stud (its own order)
   SELECT s.hand_id FROM shown s JOIN hands h USING (hand_id)
   WHERE h.variant NOT IN ('stud', 'stud_hilo', 'razz')
-    AND h.format NOT IN (SELECT format FROM listing_formats)
+    AND NOT showdown_listed_by_site(h.format)
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE all_in)
     -- all in by stack: a seat still in put in every chip he had (no 'and is all-in' written)
     AND s.hand_id NOT IN (SELECT r.hand_id FROM hand_results r

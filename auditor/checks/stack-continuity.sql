@@ -17,7 +17,8 @@
 --   the history merges them). A gap or such a table change is a record finding: the
 --   history does not hold what the audit needs there. So is a player who ended the hand
 --   before with no chips (busted) and starts this one with chips where the format
---   writes no re-buys (every format but PokerStars' and Full Tilt's, docs/sites.md): a
+--   writes no re-buys (not records_rebuys(format), which the format's parser declares:
+--   all but PokerStars' and Full Tilt's, docs/sites.md): a
 --   re-buy or re-entry the history does not write, not chips appearing. A player moved
 --   in from another table is compared with their last hand there when the move is in
 --   view (that table's history goes on without them, and they sit down within ten
@@ -41,11 +42,11 @@ SELECT l.hand_id, 'preflop' AS street, NULL::INTEGER AS seq, l.seat, l.player,
        CASE WHEN l.addons > 0 THEN ' and took an add-on of ' || chips(l.addons, h.amount_scale) ELSE '' END ||
        CASE WHEN l.unbought_continuous THEN ': the chips bought (line ' || l.bought_line || ') are missing from the stack.'
             WHEN l.unwritten_rebuy THEN ', busted: a re-buy or re-entry whose chips the history does not write ' ||
-                 '(this tool reads re-buys from PokerStars and Full Tilt histories only, docs/sites.md), not chips appearing.'
+                 '(this tool reads re-buys only from the formats that write them, docs/sites.md), not chips appearing.'
             ELSE ': ' || chips(l.starting_stack - l.prev_end_stack - l.rebuys - l.addons, h.amount_scale) ||
                  ' chips appeared or vanished between the hands; no hand, re-buy or add-on explains it.' END AS message,
        s.line_no, CASE WHEN l.unwritten_rebuy THEN 'record' END AS category
-FROM (SELECT l.*, h.format NOT IN ('pokerstars', 'fulltilt', 'fulltilt-stars') AND l.prev_end_stack = 0
+FROM (SELECT l.*, NOT records_rebuys(h.format) AND l.prev_end_stack = 0
              AND l.rebuys + l.addons = 0 AND l.starting_stack > 0 AS unwritten_rebuy
       FROM stack_links l JOIN hands h USING (hand_id)) l
 JOIN table_transitions t USING (hand_id)
