@@ -295,7 +295,7 @@ def audit(paths, db, edition_name, as_json, fail_on, fail_categories, house, qui
         click.echo(f"replayed {r.hands} hands under {r.edition} ({r.decisions} decisions, {r.pots} pots, {r.notes} replay notes)")
         by_cat = result.findings_by_category
         click.echo(f"findings {total}: " + ", ".join(f"{by_cat.get(c, 0)} {c}s" for c in CATEGORY_CHOICES)
-                   + f" (house: {result.house})")
+                   + f" (house: {result.house['text'] if result.house else 'none recorded'})")
         for check_id, n in sorted(result.findings_by_check.items()):
             if n:
                 click.echo(f"  {check_id:20} {n}")

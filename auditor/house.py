@@ -17,6 +17,7 @@ stays a ``violation``.  ``--house none`` judges by the TDA edition alone.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -198,11 +199,11 @@ CASH_BASIS = ("cash game: judged by the TDA edition's rules as the audit's stand
               "and the house's cash-game rules are not in the record (docs/semantics.md, 'Cash games')")
 
 
-def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> str:
+def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> dict:
     """Categorise the edition's findings under ``house``: departures back to violations
     first (so that --house none gives bare TDA), then each finding that followed a
     declared policy, for its hand's site and date, becomes a departure citing it.
-    Returns the provenance line (also stored in meta 'house:<edition>').
+    Returns the provenance (``provenance``; also stored in meta 'house:<edition>', as JSON).
 
     What a finding becomes depends only on its policies, its hand's site and its day:
     each distinct such triple (a handful in a store) is decided here, and the findings
@@ -229,9 +230,7 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                 break
     # auto: the profiles of the sites the store holds (the provenance of these findings)
     present = {r[0] for r in con.execute("SELECT DISTINCT site FROM hands").fetchall()} if chosen is None else set()
-    what = ("auto: " + (", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in profiles
-                                  if present & set(p.sites)) or "no profile for the sites stored")
-            if chosen is None else ", ".join(f"{p.name} ({p.path})" for p in profiles) or "none (bare TDA)")
+    what = provenance(profiles, chosen is None, present)
     # the inserted findings written to the database first: DuckDB holds rows not yet
     # checkpointed in memory, and updating them there costs more of it
     con.execute("CHECKPOINT")
@@ -269,8 +268,33 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
     finally:
         con.execute("DROP TABLE IF EXISTS temp._departures")
     with transaction(con):
-        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"house:{edition}", what])
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"house:{edition}", json.dumps(what)])
     return what
+
+
+def provenance(profiles: list[Profile], auto: bool, present: set[str]) -> dict:
+    """What categorised the findings, for a script and for a reader: ``mode`` ('auto':
+    each site's profile for that site's hands; 'chosen': the profiles named, for every
+    hand; 'none': bare TDA), the ``profiles`` applied (name, file, sites) and ``text``, a
+    line saying it.  Under auto, only the profiles of the sites the store holds.
+
+    >>> p = Profile("pokerstars", "PokerStars", ("pokerstars",), Path("auditor/house/pokerstars.toml"), ())
+    >>> provenance([p], True, {"pokerstars", "winamax"})["text"]
+    'auto: pokerstars (pokerstars.toml) for pokerstars hands'
+    >>> provenance([p], True, {"winamax"})
+    {'mode': 'auto', 'profiles': [], 'text': 'auto: no profile for the sites stored'}
+    >>> provenance([], False, set())["mode"], provenance([], False, set())["text"]
+    ('none', 'none (bare TDA)')
+    """
+    used = [p for p in profiles if present & set(p.sites)] if auto else profiles
+    if auto:
+        text = "auto: " + (", ".join(f"{p.name} ({p.path.name}) for {'/'.join(p.sites)} hands" for p in used)
+                           or "no profile for the sites stored")
+    else:
+        text = ", ".join(f"{p.name} ({p.path})" for p in used) or "none (bare TDA)"
+    return {"mode": "auto" if auto else "chosen" if used else "none",
+            "profiles": [{"profile": p.name, "file": str(p.path), "sites": list(p.sites)} for p in used],
+            "text": text}
 
 
 UPDATE_FINDINGS = 100_000  # findings a transaction of apply's updates covers (about: whole hands)
@@ -283,7 +307,14 @@ def _hand_ranges(con: duckdb.DuckDBPyConnection, edition: str) -> list[tuple[str
     return id_ranges(con, "SELECT hand_id FROM findings WHERE edition = ?", UPDATE_FINDINGS, [edition])
 
 
-def applied(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
-    """The house profiles the edition's findings were categorised under (provenance)."""
+def applied(con: duckdb.DuckDBPyConnection, edition: str) -> dict | None:
+    """The house profiles the edition's findings were categorised under (``provenance``),
+    None if they were never categorised.  A store written before the provenance was
+    structured holds its line only: ``mode`` and ``profiles`` are then None."""
     row = con.execute("SELECT value FROM meta WHERE key = ?", [f"house:{edition}"]).fetchone()
-    return row[0] if row else None
+    if row is None:
+        return None
+    try:
+        return dict(json.loads(row[0]))
+    except ValueError:
+        return {"mode": None, "profiles": None, "text": row[0]}

@@ -35,7 +35,7 @@ class AuditResult:
     findings_by_category: dict[str, int] = field(default_factory=dict)
     # (category, severity) -> findings: what --fail-on and --fail-category count
     findings_by_category_severity: dict[tuple[str, str], int] = field(default_factory=dict)
-    house: str = ""  # the house profiles applied (provenance)
+    house: dict | None = None  # the house profiles applied (auditor.house.provenance)
 
     @property
     def findings_total(self) -> int:
@@ -173,7 +173,7 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
             rep = replay_store(con, edition_name, raise_cap=raise_cap, jobs=jobs, cluster=cluster)
         counts = run_checks(con, edition_name, house=house, cluster=cluster,
                             checked_from_unit=ing.checked_from_unit if ing.checked_edition == edition_name else None)
-        applied = house_rules.applied(con, edition_name) or ""
+        applied = house_rules.applied(con, edition_name)
         by_both = {(c, s): n for c, s, n in con.execute(
             "SELECT category, severity, count(*) FROM findings WHERE edition = ? GROUP BY ALL", [edition_name]).fetchall()}
         by_severity: dict[str, int] = {}

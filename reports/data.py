@@ -79,8 +79,10 @@ def provenance(con: duckdb.DuckDBPyConnection, db: str, edition: str) -> dict:
         "tool": "tda-audit",
         "version": __version__,
         "edition": edition,
-        # the house-rule profiles that made findings departures (tda-audit audit --house)
-        "house": applied(con, edition) or "none recorded (findings judged by the TDA edition alone)",
+        # the house-rule profiles that made findings departures (tda-audit audit --house):
+        # auditor.house.provenance's mode, profiles and text
+        "house": applied(con, edition) or {"mode": None, "profiles": None,
+                                           "text": "none recorded (findings judged by the TDA edition alone)"},
         "generated_at": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC"),
         "store": str(Path(db).resolve()),
         "sources": sources,

@@ -176,7 +176,7 @@ def provenance_html(prov: dict, summ: dict) -> str:
         '<section id="provenance"><h2>Provenance</h2><table class="kv">'
         f'<tr><th>tool</th><td>tda-audit <span id="tool-version">{esc(prov["version"])}</span></td></tr>'
         f'<tr><th>rules</th><td>Poker TDA, edition <b id="edition">{esc(prov["edition"])}</b></td></tr>'
-        f'<tr><th>house rules</th><td id="house">{esc(prov["house"])}</td></tr>'
+        f'<tr><th>house rules</th><td id="house">{esc(prov["house"]["text"])}</td></tr>'
         f'<tr><th>report made</th><td id="generated-at">{esc(prov["generated_at"])}</td></tr>'
         f'<tr><th>store</th><td class="mono" id="store-path">{esc(prov["store"])}</td></tr>'
         f'<tr><th>source files</th><td>{len(srcs)} files holding {n_hands} stored hands</td></tr>'

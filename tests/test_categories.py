@@ -234,7 +234,9 @@ def test_a_profile_makes_a_departure_and_house_none_turns_it_back(tmp_path):
     path = write(tmp_path, "muck.txt", text)
     r = run("audit", path, "--db", db, "--json")
     out = json.loads(r.output)
-    assert out["house"].startswith("auto: ") and "pokerstars.toml" in out["house"]
+    assert out["house"]["mode"] == "auto" and out["house"]["text"].startswith("auto: pokerstars (pokerstars.toml)")
+    assert [(p["profile"], Path(p["file"]).name, p["sites"]) for p in out["house"]["profiles"]] == [
+        ("pokerstars", "pokerstars.toml", ["pokerstars"])]
     assert out["findings_by_category"] == {"violation": 0, "departure": len(out["findings"]), "record": 0}
     f = out["findings"][0]
     assert f["category"] == "departure"
@@ -247,11 +249,35 @@ def test_a_profile_makes_a_departure_and_house_none_turns_it_back(tmp_path):
     # bare TDA: the same finding is a violation again, and fails the audit
     r = run("audit", path, "--db", db, "--house", "none", "--fail-on", "warning")
     assert r.exit_code == 1 and "0 departures" in r.output and "house: none" in r.output
+    bare = json.loads(run("audit", path, "--db", db, "--house", "none", "--json").output)["house"]
+    assert bare == {"mode": "none", "profiles": [], "text": "none (bare TDA)"}
     assert [x["category"] for x in json.loads(run("findings", "--db", db, "--format", "json").output)] == ["violation"] * len(out["findings"])
     # the findings command filters by category; check re-applies the house profile
     assert run("check", "--db", db).exit_code == 0
     assert json.loads(run("findings", "--db", db, "--category", "violation", "--format", "json").output) == []
     assert len(json.loads(run("findings", "--db", db, "--category", "departure", "--format", "json").output)) == len(out["findings"])
+
+
+def test_a_store_whose_house_line_is_prose_still_reads(tmp_path):
+    """Stores categorised before the provenance was structured keep its line in meta:
+    ``applied`` gives it as the text, with no mode or profiles to claim."""
+    from auditor.house import applied
+    from auditor.store import connect
+    from replay.editions import DEFAULT_EDITION
+
+    db = str(tmp_path / "old.duckdb")
+    path = write(tmp_path, "muck.txt", ALLIN_MUCK)
+    assert run("audit", path, "--db", db).exit_code == 0
+    con = connect(db)
+    con.execute("UPDATE meta SET value = 'auto: pokerstars (pokerstars.toml) for pokerstars hands' "
+                "WHERE key = ?", [f"house:{DEFAULT_EDITION}"])
+    assert applied(con, DEFAULT_EDITION) == {"mode": None, "profiles": None,
+                                             "text": "auto: pokerstars (pokerstars.toml) for pokerstars hands"}
+    assert applied(con, "tda-2013") is None
+    con.close()
+    r = run("report", "--db", db, "--out", str(tmp_path / "r.html"))
+    assert r.exit_code == 0, r.output
+    assert 'id="house">auto: pokerstars (pokerstars.toml) for pokerstars hands<' in (tmp_path / "r.html").read_text()
 
 
 def test_the_categories_are_the_same_applied_a_few_findings_at_a_time(tmp_path, monkeypatch):
