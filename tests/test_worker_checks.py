@@ -118,7 +118,7 @@ def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(sm
         assert (s.checked_edition, s.checked_from_unit) == (DEFAULT_EDITION, 1)
         (n_units,) = con.execute("SELECT count(DISTINCT unit_id) FROM unit_sources").fetchone()
         # until the coordinator has run the rest, the edition's findings are partial
-        assert checks.interrupted_checks(con) == [DEFAULT_EDITION]
+        assert "did not finish" in checks.findings_gap(con, DEFAULT_EDITION)
     finally:
         con.close()
     assert n_units > len(expand_paths([SAMPLES])), "the big sample files were cut into several units"
@@ -131,7 +131,7 @@ def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(sm
     con = connect(db)
     try:
         counts = run_checks(con, DEFAULT_EDITION, house="none", checked_from_unit=s.checked_from_unit)
-        assert checks.interrupted_checks(con) == []
+        assert checks.findings_gap(con, DEFAULT_EDITION) is None
     finally:
         con.close()
     # a new store: the workers checked every hand, the coordinator none of them
@@ -163,13 +163,13 @@ def test_some_checks_do_not_complete_what_an_interrupted_run_left(small_units, t
         with transaction(con):
             set_replay_state(con, DEFAULT_EDITION, "complete", DEFAULT_RAISE_CAP)
         ingest([SAMPLES], con=con, jobs=1, replay=(DEFAULT_EDITION, DEFAULT_RAISE_CAP), checks=True)
-        assert checks.interrupted_checks(con) == [DEFAULT_EDITION]
+        assert "did not finish" in checks.findings_gap(con, DEFAULT_EDITION)
         run_checks(con, DEFAULT_EDITION, only=["odd-chip"])
-        assert checks.interrupted_checks(con) == [DEFAULT_EDITION]
+        assert "did not finish" in checks.findings_gap(con, DEFAULT_EDITION)
         run_checks(con, DEFAULT_EDITION)
-        assert checks.interrupted_checks(con) == []
+        assert checks.findings_gap(con, DEFAULT_EDITION) is None
         run_checks(con, DEFAULT_EDITION, only=["odd-chip"])  # after a complete run, some checks keep it complete
-        assert checks.interrupted_checks(con) == []
+        assert checks.findings_gap(con, DEFAULT_EDITION) is None
     finally:
         con.close()
 

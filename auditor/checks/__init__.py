@@ -309,14 +309,6 @@ def findings_gap(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
     return None
 
 
-def interrupted_checks(con: duckdb.DuckDBPyConnection, edition: str | None = None) -> list[str]:
-    """The editions (``edition`` only, if given) whose last check run did not finish:
-    their findings may mix that run's and the one before."""
-    rows = con.execute("SELECT substr(key, 8) FROM meta WHERE key LIKE 'checks:%' AND value = 'in-progress' "
-                       "ORDER BY 1").fetchall()
-    return [r[0] for r in rows if edition in (None, r[0])]
-
-
 def _rule(c: Check, edition: str, citation) -> tuple[str, str] | None:
     """The check's rule numbers and titles under ``edition``; None when the edition
     has no such rule (the check does not run)."""
