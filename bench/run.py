@@ -319,7 +319,10 @@ def bench(label: str, path: Path, reference: str, stages_max: int, reference_max
     sys.stdout.flush()
 
 
-def site_rates(names: list[str], rounds: int = 9) -> None:
+WARM_HANDS = 5  # hands read untimed before a file's timed pass (--warm-hands)
+
+
+def site_rates(names: list[str], rounds: int = 9, warm_hands: int = WARM_HANDS) -> None:
     """Each site's parse cost on its own files of the corpus (``fpdb``, recognised by
     content), beside PokerStars' on its tournament files, compared on hands of the same
     length.
@@ -334,9 +337,13 @@ def site_rates(names: list[str], rounds: int = 9) -> None:
     every site alike; each hand's figure is its median.  PokerStars' cost a hand is fitted
     as a + b x events (least squares over its stored hands); a site's ratio is its stored
     hands' CPU over what PokerStars spends on hands of the same event counts.  Rejected
-    hands (a few lines read, then a reason) are left out of the ratios.  Each file is
-    parsed once untimed before its timed pass, so that a short file's hands are timed
-    as warm as a long file's."""
+    hands (a few lines read, then a reason) are left out of the ratios.  Before its timed
+    pass each file is parsed untimed, as many passes as it takes to read ``warm_hands``
+    hands (one pass of a long file), so that a short file's hands are timed as warm as a
+    long file's: after one pass of a one-hand file its hand read some 15% dearer than
+    after five (the branch predictors and caches still held the other sites' paths;
+    bench/README.md, "Winamax: the euro's 2-byte lines"), and most of the other sites'
+    corpus files are short, PokerStars' long."""
     import gc
     import random
     import statistics
@@ -378,10 +385,14 @@ def site_rates(names: list[str], rounds: int = 9) -> None:
         try:
             for p, k in jobs:
                 lines, path = files[p.name][k]
-                # a pass first, untimed: the file's code and data in the caches, as in the
+                # passes first, untimed: the file's code and data in the caches, as in the
                 # middle of a long file (the sites' corpus files are short, PokerStars' long)
-                for _ in p.iter_hands(iter(lines), path):
-                    pass
+                read = 0
+                for _ in range(max(1, warm_hands)):
+                    for _ in p.iter_hands(iter(lines), path):
+                        read += 1
+                    if read >= warm_hands or read == 0:
+                        break
                 hands = p.iter_hands(iter(lines), path)
                 spent = []
                 while True:
@@ -413,7 +424,8 @@ def site_rates(names: list[str], rounds: int = 9) -> None:
     stars_per_event = sum(t for _, _, t in stars) / sum(e for e, _, _ in stars)
     print(f"\nmodules (mypyc): {running_description()}")
     print(f"parse cost per site (corpus files, the CPU of each stored hand, median of {rounds} rounds in random "
-          f"order); PokerStars: {fixed:.0f} us + {slope:.2f} us an event")
+          f"order, each file timed after {warm_hands} hands of it read untimed); "
+          f"PokerStars: {fixed:.0f} us + {slope:.2f} us an event")
     print(f"{'site':15} {'files':>5} {'hands':>6} {'ev/hand':>7} {'lines/h':>7} {'us/hand':>8} {'us/event':>8} "
           f"{'us/line':>7}  {'vs PokerStars, same events':>26}  {'a event':>7}")
     for p in parsers:
@@ -491,13 +503,16 @@ def main() -> None:
                     help="run pokerkit (about 200 hands/s) on at most this many hands, spread over the same input")
     ap.add_argument("--sites", nargs="*", default=None,
                     help="each site's parse rate on its corpus files (names: parsers.PARSERS; none given: all), then stop")
+    ap.add_argument("--warm-hands", type=int, default=WARM_HANDS,
+                    help="--sites: hands each file is read untimed before its timed pass (passes of a short file; "
+                         "1: one pass, the measure before 2026-11-27)")
     ap.add_argument("--dask", choices=["local"], default=None,
                     help="run the end-to-end audit on a Dask LocalCluster of the machine's cores (tda-audit audit --dask local)")
     args = ap.parse_args()
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
     if args.sites is not None:
-        site_rates(args.sites)
+        site_rates(args.sites, warm_hands=args.warm_hands)
         return
     _adopt_orphans()
     from parsers._native import running_description  # the figures depend on it: say which copy runs
