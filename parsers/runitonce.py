@@ -51,6 +51,9 @@ RUN_IT_ONCE = stars_site(
     pot_claim=re.compile(r" \| (Main pot|Side pot(?: \d+)?|STP) (\S+)"),
     house_pot_words=("STP",),
     won=re.compile(r"(?:won|collected) \(?([^()\s]+)\)?"),
+    # every amount of a cash hand is '€0.05': its lines, read with an ASCII stand-in for the
+    # euro, are strs of a byte a character (see stars_family.SUFFIX_STAND_IN)
+    amount_sign="€",
 )
 
 

@@ -220,6 +220,9 @@ class StarsSite:
     actor_sep: str = ": "
     amount_suffix: str = ""  # a currency written after amounts ('2.50€'): stripped, and it names the currency
     suffix_currency: str = ""  # the currency that suffix names
+    # a currency sign beyond ASCII written before amounts ('€0.05': Run It Once): its lines are
+    # read with SUFFIX_STAND_IN in its place, as a suffix's are (the sign names the currency)
+    amount_sign: str = ""
     # (first words, pattern, replacement) for actions the site words its own way, rewritten
     # into the family's words before they are read ('discard 2 cards' -> 'discards 2 cards',
     # 'antes 5' -> 'posts the ante 5'); events keep the raw line.  The pattern is tried on
@@ -878,6 +881,8 @@ def _substituted(text: str, m: re.Match[str], parts: tuple[tuple[str, int], ...]
 # a line lacks is found, and named, as in the site's own words.  Events keep the raw line, and
 # the content hash is the text's as written.
 # (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
+# A sign beyond ASCII before amounts (StarsSite.amount_sign: Run It Once's '€0.05') is stood in for
+# alike; amt takes the stand-in off an amount's start, where amount_units takes the sign off.
 # (Final: compiled, a constant; a module global is a dict lookup at each use, some 95 a euro hand)
 SUFFIX_STAND_IN: Final = "\x1a"
 
@@ -918,8 +923,12 @@ class _SiteTables:
         # nothing but a street's chips or an ante
         self.commitments_followed = not site.line_events and all(
             kind == K.ANTE or kind in _STREET_CHIPS for kind in self.posts.values())
-        # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
-        self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
+        # a suffix beyond ASCII after amounts (Winamax's euro), or a sign before them (Run It
+        # Once's): the one character SUFFIX_STAND_IN stands for (see there)
+        suffix, sign = site.amount_suffix, site.amount_sign
+        self.stood_for = suffix if suffix and not suffix.isascii() else \
+            sign if not suffix and len(sign) == 1 and not sign.isascii() else ""
+        self.stand_in = bool(self.stood_for)
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
         # first words alone (no flag, no regex syntax) and the replacement plain text, so
         # that its sub only puts the replacement in place of the first words
@@ -1030,6 +1039,8 @@ class _HandReader:
         self.aliases = tables.aliases
         self.special_firsts = tables.special_firsts
         self.suffix = site.amount_suffix  # what amt takes off an amount's end
+        self.sign = ""  # what amt takes off an amount's start: the stand-in for the site's amount_sign
+        self.stood_for = tables.stood_for  # what SUFFIX_STAND_IN stands for
         self.stand_in = tables.stand_in  # the lines read with SUFFIX_STAND_IN for the suffix
         self.stood_in = False  # the hand's lines are
         self.buf = buf
@@ -1085,6 +1096,8 @@ class _HandReader:
         suffix = self.suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
+        elif self.sign and text.startswith(self.sign):
+            text = text[1:]  # (the sign as written, '€', is one amount_units takes off: the same amount)
         return amount_units(text, self.scale)
 
     def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
@@ -1103,7 +1116,7 @@ class _HandReader:
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
         if cards is not None and self.stood_in and SUFFIX_STAND_IN in cards:
-            cards = cards.replace(SUFFIX_STAND_IN, self.site.amount_suffix)  # cards are kept as the line writes them
+            cards = cards.replace(SUFFIX_STAND_IN, self.stood_for)  # cards are kept as the line writes them
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
         if self.run:
             if street != S.SUMMARY and kind not in _RUN_KINDS:
@@ -1116,7 +1129,7 @@ class _HandReader:
 
     def as_written(self, part: str) -> str:
         """A part of a line read with SUFFIX_STAND_IN, as the line writes it."""
-        return part.replace(SUFFIX_STAND_IN, self.site.amount_suffix) if self.stood_in else part
+        return part.replace(SUFFIX_STAND_IN, self.stood_for) if self.stood_in else part
 
     # -- header, table, seats ----------------------------------------------------------
 
@@ -1132,7 +1145,7 @@ class _HandReader:
             # one of widths (a str of a byte a character cannot hold it).  (Tried: the lines
             # without the suffix searched for the stand-in at once, joined: the list and the
             # join cost more than the searches, 1.2k instructions a Winamax hand, callgrind)
-            suffix = site.amount_suffix
+            suffix = self.stood_for  # (the suffix, or the sign before amounts)
             read_lines: list[str] | None = None
             for k in range(len(texts)):
                 line = texts[k]
@@ -1146,7 +1159,10 @@ class _HandReader:
                     read_lines[k] = line.replace(suffix, SUFFIX_STAND_IN)
             if read_lines is not None:
                 self.stood_in = True
-                self.suffix = SUFFIX_STAND_IN
+                if site.amount_suffix:
+                    self.suffix = SUFFIX_STAND_IN
+                else:
+                    self.sign = SUFFIX_STAND_IN
                 hashed = content_hash_stood_in("\n".join(read_lines), SUFFIX_STAND_IN, suffix)
                 texts = read_lines
         self.texts = texts
@@ -1255,6 +1271,8 @@ class _HandReader:
             sb_text, bb_text, cur = found.get("sb"), found.get("bb"), found.get("cur")
             ante_text = found.get("ante")
             sym = (bb_text or ante_text or "?")[0]
+            if sym == SUFFIX_STAND_IN and self.stood_in:
+                sym = self.stood_for  # (the sign as written names the currency)
             hand.currency = cur or CURRENCY_SYMBOLS.get(sym) or (
                 site.suffix_currency if site.amount_suffix and self.suffix in stakes else None)
             if not self.scale:
@@ -1380,7 +1398,7 @@ class _HandReader:
         as the lines write them (a buy-in's '18€ + 2€', a tournament named '100€ GTD')."""
         # (written out, not by getattr: compiled, each field is a load and a store; and
         # tested in line: most hold no stand-in)
-        suffix, stand_in = self.site.amount_suffix, SUFFIX_STAND_IN
+        suffix, stand_in = self.stood_for, SUFFIX_STAND_IN
         if stand_in in hand.hand_id:
             hand.hand_id = hand.hand_id.replace(stand_in, suffix)
         if hand.hand_number is not None and stand_in in hand.hand_number:
