@@ -932,14 +932,31 @@ class _SiteTables:
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
         # first words alone (no flag, no regex syntax) and the replacement plain text, so
         # that its sub only puts the replacement in place of the first words
-        # ...and the replacement's parts where it holds group references ('\\1') and nothing
-        # else a template may (see _template_parts), put together from the match: a sub with
-        # such a replacement prepares it in Python on every call (re._subx, expand_template)
+        # ...and the replacement's parts where it is plain text or holds group references ('\\1')
+        # and nothing else a template may (see _template_parts), put together from the search's
+        # match: the sub would search again, and prepares a replacement with references in
+        # Python on every call (re._subx, expand_template)
         self.aliases = tuple(
             (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
              and not _REGEX_SPECIAL.intersection(first) and "\\" not in words,
-             _template_parts(words, pattern.groups) if "\\" in words else None)
+             _template_parts(words, pattern.groups))
             for first, pattern, words in site.action_aliases)
+        # the first characters of the words body tests a seated player's action for before
+        # reading it (not_actions, ignored_actions, the ignored pattern's starts): an action
+        # starting with none of them is none of those (classic Full Tilt tested seven starts on
+        # every fold, call, ...).  action_tests False: the site has none; initials None: one is
+        # '' (every action is tested)
+        starts = (*site.not_actions, *site.ignored_actions,
+                  *(site.ignored_action_starts if site.ignored_action_pattern is not None else ()))
+        self.action_tests = bool(starts)
+        self.action_initials: frozenset[str] | None = None if "" in starts else frozenset(s[:1] for s in starts)
+        # run_markers' matches by the marker's text (a hand's markers repeat from hand to hand;
+        # the pattern was tried on every one: Full Tilt's 3.5 a hand, 2% of them runs)
+        self.run_markers_kept: dict[str, re.Match[str] | None] = {}
+        # a button line that is words, then the seat's digits ('^The button is in seat #(?P<btn>\\d+)$'):
+        # read by the words and str.isdecimal (what '\\d' matches), not the pattern
+        self.button_words = _literal_head(site.button_line, r"(?P<btn>\d+)$") if site.button_line is not None else ""
+        self.collect_run = "run" in site.collect.groupindex  # ('wins pot 2 (x)': Full Tilt's run's pot)
         # amounts as read, by scale and by whether the suffix was read as SUFFIX_STAND_IN
         # (amt takes off the one it reads with): a table's amounts repeat ('$0.02', '1,500',
         # '0.05€'), and one written with a sign, commas or decimals costs several string
@@ -950,6 +967,18 @@ class _SiteTables:
         self.tourneys: dict[str, re.Match[str] | None] = {}
         self.cash_date_sep = _date_sep(site.cash)
         self.cashes: dict[str, re.Match[str] | None] = {}
+
+    def run_marker(self, head: str) -> re.Match[str] | None:
+        """``site.run_markers``' match of a marker's text, kept."""
+        kept = self.run_markers_kept
+        if head in kept:
+            return kept[head]
+        pattern = self.site.run_markers
+        m = pattern.match(head) if pattern is not None else None
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[head] = m
+        return m
 
     def amounts_at(self, scale: int, stood_in: bool = False) -> dict[str, int]:
         key = (scale, stood_in)
@@ -978,6 +1007,21 @@ class _SiteTables:
         table's cash header repeats but for its date (Winamax's; PokerStars' and GGPoker's
         cash tables)."""
         return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest)
+
+
+def _literal_head(pattern: re.Pattern[str], tail: str) -> str:
+    """The words ``pattern`` is, where it is '^', plain words (no regex syntax, no flag but
+    the default), then ``tail``; else ''.
+
+    >>> _literal_head(re.compile(r"^Button: #(?P<btn>\\d+)$"), r"(?P<btn>\\d+)$"), _literal_head(re.compile(r"^B.(\\d+)$"), r"(\\d+)$")
+    ('Button: #', '')
+    """
+    text = pattern.pattern
+    head = text[1 : len(text) - len(tail)]
+    if not (text.startswith("^") and text.endswith(tail) and head) or _REGEX_SPECIAL.intersection(head) \
+            or pattern.flags & (re.I | re.M | re.S | re.X | re.A):
+        return ""
+    return head
 
 
 def _date_sep(pattern: re.Pattern[str]) -> str:
@@ -1299,9 +1343,10 @@ class _HandReader:
                                     (site.before_seats_ignored and texts[i].startswith(site.before_seats_ignored))):
                 i += 1
         if not site.table_line:
-            found = g.groupdict()
-            hand.table_name = found.get("table")
-            hand.max_seats = int(found["max"]) if found.get("max") else None
+            groups = g.re.groupindex  # (a group looked up, not every group's dict made)
+            hand.table_name = g.group("table") if "table" in groups else None
+            max_text = g.group("max") if "max" in groups else None
+            hand.max_seats = int(max_text) if max_text else None
         elif i < len(buf) and texts[i].startswith(site.table_prefix):
             tm = site.table.match(texts[i].rstrip())
             if not tm:
@@ -1435,6 +1480,8 @@ class _HandReader:
         summary = S.SUMMARY
         site = self.site
         bare_dealt, ignored_actions, ignored_lines = site.bare_dealt, site.ignored_actions, site.ignored_lines
+        action_tests, action_initials = self.tables.action_tests, self.tables.action_initials
+        button_words = self.tables.button_words
         # names written without a colon ('Ann collected 5'): the collect line would read as Ann's action
         collect_first = site.actor_sep != ": "
         collect_verb = self.tables.collect_verb if collect_first else ""  # (see _SiteTables)
@@ -1498,12 +1545,15 @@ class _HandReader:
             if collect_first and (player is None or action.startswith(collect_verb)) and site.collect_word in text \
                     and self.collect(street, no, text):
                 continue
-            if player is not None and not (site.not_actions and action.startswith(site.not_actions)):
-                if ignored_actions and action.startswith(ignored_actions):
-                    continue
-                if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
-                        and site.ignored_action_pattern.match(action):
-                    continue
+            # (tested only where the action starts with one of the tests' first characters)
+            tested = player is not None and action_tests and (action_initials is None or action[:1] in action_initials)
+            if player is not None and not (tested and site.not_actions and action.startswith(site.not_actions)):
+                if tested:
+                    if ignored_actions and action.startswith(ignored_actions):
+                        continue
+                    if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
+                            and site.ignored_action_pattern.match(action):
+                        continue
                 if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
                     # single-draw games have no draw marker: the first draw line ends predraw
                     street = S.FIRST_DRAW
@@ -1516,7 +1566,11 @@ class _HandReader:
             if " re-buys and receives " in text or " takes the add-on" in text:
                 self.rebuy(no, text)
                 continue
-            if site.button_line and (bm := site.button_line.match(text)):
+            if button_words:
+                if text.startswith(button_words) and text[len(button_words) :].isdecimal():
+                    hand.button_seat = int(text[len(button_words) :])
+                    continue
+            elif site.button_line and (bm := site.button_line.match(text)):
                 hand.button_seat = int(bm.group("btn"))
                 continue
             if site.chat_lines and self.chat(text):
@@ -1594,7 +1648,7 @@ class _HandReader:
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and (rm := _RUN_TWICE.match(head)):
             # a run's street: its cards and its showdown belong to that run (Event.run)
             head = self.enter_run(_RUN_NUMBER[rm.group(1)], "*** " + rm.group(2), no, text)
-        elif run_markers is not None and (fm := run_markers.match(head)):
+        elif run_markers is not None and (fm := self.tables.run_marker(head)) is not None:
             head = self.enter_run(int(fm.group("run")), f"*** {fm.group('street')} ***", no, text)
         if head == "*** SUMMARY ***":
             self.run = 0
@@ -1659,7 +1713,7 @@ class _HandReader:
         who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
         if who not in self.names:
             return False
-        run = cm.groupdict().get("run") if cm.re.groupindex else None
+        run = cm.group("run") if self.tables.collect_run else None
         if run is not None:  # the run's pot, named by its run ('wins pot 2 (x)': Full Tilt)
             if not 1 <= int(run) <= self.runs:
                 return False
@@ -1690,16 +1744,33 @@ class _HandReader:
     def uncontested(self, seat: int) -> bool:
         """Has every other player who took part folded?"""
         # one pass, the kinds read once (a namespace look-up a use: classic Full Tilt asks
-        # this of most hands)
-        took_part: set[int] = set()
-        folded: set[int | None] = set()
+        # this of most hands), the seats as bits of an int (a set's add cost more than the rest;
+        # every event's seat is a seat line's)
+        if max(self.names_by_seat, default=0) >= 64:
+            return self.uncontested_seats(seat)
+        took_part = 0
+        folded = 0
         summary: str = S.SUMMARY
         fold: str = K.FOLD
         for e in self.events:
+            at = e.seat
+            if at is None:
+                continue  # (a fold without a seat is no seat's: took_part - folded never held it)
             kind = e.kind
             if kind == fold:
+                folded |= 1 << at
+            if e.street != summary and kind not in _NOT_TAKING_PART:
+                took_part |= 1 << at
+        return took_part & ~folded == 1 << seat
+
+    def uncontested_seats(self, seat: int) -> bool:
+        """``uncontested`` with the seats in sets (a seat numbered beyond a word's bits)."""
+        took_part: set[int] = set()
+        folded: set[int | None] = set()
+        for e in self.events:
+            if e.kind == K.FOLD:
                 folded.add(e.seat)
-            if e.seat is not None and e.street != summary and kind not in _NOT_TAKING_PART:
+            if e.seat is not None and e.street != S.SUMMARY and e.kind not in _NOT_TAKING_PART:
                 took_part.add(e.seat)
         return took_part - folded == {seat}
 
