@@ -372,6 +372,17 @@ def _has_collect(events: list[Event]) -> bool:
     return False
 
 
+def _highest(committed: dict[int, int]) -> int:
+    """The most chips a seat has in on the street (0: none), as ``max(committed.values(), default=0)``
+    (a loop: compiled, max() with a default is a generic call)."""
+    top = 0
+    found = False
+    for chips in committed.values():
+        if not found or chips > top:
+            top, found = chips, True
+    return top
+
+
 def _holds_any(text: str, parts: tuple[str, ...]) -> bool:
     """Does ``text`` hold one of ``parts``?  (A loop: a generator in ``any`` is an object
     made for each line that reaches the test, compiled too.)"""
@@ -953,6 +964,9 @@ class _SiteTables:
         # run_markers' matches by the marker's text (a hand's markers repeat from hand to hand;
         # the pattern was tried on every one: Full Tilt's 3.5 a hand, 2% of them runs)
         self.run_markers_kept: dict[str, re.Match[str] | None] = {}
+        # whether ignored_action_pattern matches an action, by its text ('has 15 seconds left to
+        # act', 'is dealt 2 cards', 'has reconnected': the same few, many times a table)
+        self.ignored_actions_kept: dict[str, bool] = {}
         # a button line that is words, then the seat's digits ('^The button is in seat #(?P<btn>\\d+)$'):
         # read by the words and str.isdecimal (what '\\d' matches), not the pattern
         self.button_words = _literal_head(site.button_line, r"(?P<btn>\d+)$") if site.button_line is not None else ""
@@ -979,6 +993,18 @@ class _SiteTables:
             kept.clear()
         kept[head] = m
         return m
+
+    def ignored_action(self, action: str) -> bool:
+        """Does ``site.ignored_action_pattern`` match ``action`` (kept)?"""
+        kept = self.ignored_actions_kept
+        found = kept.get(action)
+        if found is None:
+            pattern = self.site.ignored_action_pattern
+            found = pattern is not None and pattern.match(action) is not None
+            if len(kept) >= _KEPT:
+                kept.clear()
+            kept[action] = found
+        return found
 
     def amounts_at(self, scale: int, stood_in: bool = False) -> dict[str, int]:
         key = (scale, stood_in)
@@ -1552,7 +1578,7 @@ class _HandReader:
                     if ignored_actions and action.startswith(ignored_actions):
                         continue
                     if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
-                            and site.ignored_action_pattern.match(action):
+                            and self.tables.ignored_action(action):
                         continue
                 if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
                     # single-draw games have no draw marker: the first draw line ends predraw
@@ -1746,12 +1772,14 @@ class _HandReader:
         # one pass, the kinds read once (a namespace look-up a use: classic Full Tilt asks
         # this of most hands), the seats as bits of an int (a set's add cost more than the rest;
         # every event's seat is a seat line's)
-        if max(self.names_by_seat, default=0) >= 64:
-            return self.uncontested_seats(seat)
+        for numbered in self.names_by_seat:  # (a loop: compiled, max() with a default is a generic call)
+            if numbered >= 64:
+                return self.uncontested_seats(seat)
         took_part = 0
         folded = 0
         summary: str = S.SUMMARY
         fold: str = K.FOLD
+        not_taking_part = _NOT_TAKING_PART  # (a module global is a dict lookup at each use, compiled)
         for e in self.events:
             at = e.seat
             if at is None:
@@ -1759,7 +1787,7 @@ class _HandReader:
             kind = e.kind
             if kind == fold:
                 folded |= 1 << at
-            if e.street != summary and kind not in _NOT_TAKING_PART:
+            if e.street != summary and kind not in not_taking_part:
                 took_part |= 1 << at
         return took_part & ~folded == 1 << seat
 
@@ -1912,7 +1940,7 @@ class _HandReader:
                 raise self.fail(no, text)
             if amounts == RAISE_TO:  # 'raises to 300': the increment is over the bet faced
                 kind, to_amount = K.RAISE, self.amt(rm.group(1))
-                amount = to_amount - max(committed.values(), default=0)
+                amount = to_amount - _highest(committed)
             else:
                 kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
             if amounts == RAISE_ADDED and amount != to_amount - committed.get(seat, 0):
@@ -1921,7 +1949,7 @@ class _HandReader:
                 # 'raises X to Y' where Y leaves out the player's own earlier bets on the
                 # street, though not his blind (Run It Once): his total is Y plus those bets;
                 # the raise is over the level
-                level = max(committed.values(), default=0)
+                level = _highest(committed)
                 blind_street, blind = self.blinds.get(seat, (None, 0))
                 to_amount += committed.get(seat, 0) - (blind if blind_street == street else 0)
                 amount = to_amount - level
