@@ -482,6 +482,12 @@ def to_units(text: str, scale: int) -> int:
     return int(whole or 0) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
 
 
+def _thousands(text: str | None) -> str | None:
+    """A header's stake written in thousands ('50K') in units ('50000'); others as written.
+    (A function, not a generator over the two stakes: compiled, a generator is an object a header.)"""
+    return str(to_units(text[:-1], 1) * 1000) if text and text.endswith("K") else text
+
+
 def _cards(text: str) -> str | None:
     """The last bracket group of a line ('[Ah Kd] [7c]' -> '7c')."""
     i = text.rfind("[")
@@ -1351,7 +1357,7 @@ class _HandReader:
         self.amounts = self.tables.amounts_at(self.scale, self.stood_in)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
-            sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
+            sb_text, bb_text = _thousands(sb_text), _thousands(bb_text)
         if hand.betting == Betting.FIXED_LIMIT:
             # fixed-limit headers give the small and big bet, not the blinds
             hand.small_bet = self.amt(sb_text) if sb_text else None
@@ -1758,12 +1764,13 @@ class _HandReader:
             m = pattern.match(text)
             if m is None:
                 continue
-            found = m.groupdict()
-            player, amount = found.get("player"), found.get("amount")
+            groups = pattern.groupindex  # (the groups looked up, not every group's dict made)
+            player = m.group("player") if "player" in groups else None
+            amount = m.group("amount") if "amount" in groups else None
             if player is not None and player not in self.names:
                 continue
             self.add(street, kind, no, self.names[player] if player is not None else None, player,
-                     amount=self.amt(amount) if amount else None, cards=found.get("cards"))
+                     amount=self.amt(amount) if amount else None, cards=m.group("cards") if "cards" in groups else None)
             return True
         return False
 
