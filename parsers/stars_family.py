@@ -985,7 +985,9 @@ class _SiteTables:
         # the tournament and cash headers' matches, by the text before the date (see tourney_match)
         self.date_sep = _date_sep(site.tourney)
         self.tourneys: dict[str, re.Match[str] | None] = {}
-        self.cash_date_sep = _date_sep(site.cash)
+        # (a cash header whose date is written time first is matched whole: its pattern, a lazy
+        # table name, fails or matches in less than _time_first_cut takes, pure Python)
+        self.cash_date_sep = "" if _date_sep(site.cash) == _TIME_FIRST else _date_sep(site.cash)
         self.cashes: dict[str, re.Match[str] | None] = {}
 
     def run_marker(self, head: str) -> re.Match[str] | None:
@@ -1070,13 +1072,18 @@ def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str
     """``pattern``'s match of ``rest`` and its date, the match kept by the text before the
     date (``_SiteTables.tourney_match``)."""
     if sep and "\n" not in rest:
-        cut = rest.rfind(sep) + len(sep)
+        if sep == _TIME_FIRST:
+            cut = _time_first_cut(rest)
+            stand_in = "0:00 x - x"  # a date of the pattern's shape (so the match's way is the rest's)
+        else:
+            cut = rest.rfind(sep) + len(sep)
+            stand_in = "x"
         if len(sep) <= cut < len(rest):
             key = rest[:cut]
             if key in kept:
                 m = kept[key]
             else:
-                m = pattern.match(key + "x")
+                m = pattern.match(key + stand_in)
                 if len(kept) >= _KEPT:
                     kept.clear()
                 kept[key] = m
@@ -1085,9 +1092,32 @@ def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str
     return m, (m.group("date") if m is not None else None)
 
 
+# how a header pattern whose date is written time first ends (classic Full Tilt's '11:37:56 ET -
+# 2010/03/03', at times the Eastern time after it in brackets): the date group's own shape
+TIME_FIRST_END = r" - (?P<date>\d{1,2}:\d{2}(?::\d{2})? \w+ - .+)$"
+_TIME_FIRST = " - "  # _date_sep's answer for it (no other ending's)
 # (what ends the text before the date, how a pattern ends): tourney_header's and PokerStars',
-# WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC')
-_DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"))
+# WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC'), Full Tilt's
+_DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"), (_TIME_FIRST, TIME_FIRST_END))
+# the last ' - ' before a time ('\\d{1,2}:', greedy '.*' backtracking from the end), and whether
+# the date group's start, one character after it, is there ('shape': '' when it is)
+_TIME_FIRST_AT = re.compile(r"(.* - )(?=\d{1,2}:)(?P<shape>(?=\d{1,2}:\d{2}(?::\d{2})? \w+ - .))?")
+
+
+def _time_first_cut(rest: str) -> int:
+    """Where a TIME_FIRST_END date starts in a header's rest (-1: not found so).
+
+    A date group can start only after ' - ' and at a time ('\\d{1,2}:'); the last such
+    place in an ASCII rest is the only one the pattern can take there, and when the date's
+    own shape (time, zone, ' - ', one character) is there, the text before it decides the
+    match and its way as the text before ') - ' does (``_SiteTables.tourney_match``): every
+    way that ends with a date starting before it reads the same text in both.  (Branch
+    s8-ftrio's reasoning and test; found by one match, where its loop of string operations
+    cost more than the header's pattern, pure Python.)"""
+    if not rest.isascii():
+        return -1
+    m = _TIME_FIRST_AT.match(rest)
+    return m.end(1) if m is not None and m.group("shape") is not None else -1
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
