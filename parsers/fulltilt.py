@@ -140,7 +140,16 @@ FULL_TILT = StarsSite(
     # wrapped onto their own line, the '***** # 2 *****' separators of archived hands
     ignored_line_pattern=re.compile(r"^(?:.+ (?:sits down|stands up)|\d+ seconds left to act| \([^()]*\)|\*{10,} # \d+ \*{10,})$"),
     thousands_k=True,
-    extra_posts={"": EventKind.BIG_BLIND.value},  # 'Ann posts $5': the live big blind of a player entering
+    # its blinds read by their own words ('posts the small blind of 15'), where an alias rewrote
+    # each into PokerStars' before it was read; a small blind owed for a missed turn, posted dead
+    # (as GGPoker's 'missed blind'); 'Ann posts $5': the live big blind of a player entering ('':
+    # last, so that the fallback's startswith scan finds the others first)
+    extra_posts={
+        "the small blind of ": EventKind.SMALL_BLIND.value,
+        "the big blind of ": EventKind.BIG_BLIND.value,
+        "a dead small blind of ": EventKind.SMALL_BLIND.value,
+        "": EventKind.BIG_BLIND.value,
+    },
     markers={
         "*** 3RD STREET ***": Street.THIRD.value,
         "*** 4TH STREET ***": Street.FOURTH.value,
@@ -155,10 +164,6 @@ FULL_TILT = StarsSite(
     chat_lines=True,
     action_aliases=(
         ("antes ", re.compile(r"^antes "), "posts the ante "),
-        ("posts the small blind of ", re.compile(r"^posts the small blind of "), "posts small blind "),
-        ("posts the big blind of ", re.compile(r"^posts the big blind of "), "posts big blind "),
-        # a small blind owed for a missed turn, posted dead (as GGPoker's 'missed blind')
-        ("posts a dead small blind of ", re.compile(r"^posts a dead small blind of "), "posts small blind "),
         ("mucks", re.compile(r"^mucks$"), "mucks hand"),
     ),
     all_in_suffixes=(", and is all in", " and is all in"),

@@ -51,6 +51,9 @@ RUN_IT_ONCE = stars_site(
     pot_claim=re.compile(r" \| (Main pot|Side pot(?: \d+)?|STP) (\S+)"),
     house_pot_words=("STP",),
     won=re.compile(r"(?:won|collected) \(?([^()\s]+)\)?"),
+    # every amount of a cash hand is '€0.05': its lines, read with an ASCII stand-in for the
+    # euro, are strs of a byte a character (see stars_family.SUFFIX_STAND_IN)
+    amount_sign="€",
 )
 
 
@@ -160,28 +163,37 @@ def misfit(hand: ParsedHand) -> tuple[int, str] | None:
     street = None
     in_pot = 0
     total = None
+    chips_kinds = _CHIPS_KINDS
+    # (each event's fields read once, each dict looked up once: the hands whose reading
+    # matters are walked so once or twice)
     for e in hand.events:
-        if e.kind == "house_added":
+        kind = e.kind
+        if kind in chips_kinds or kind == "ante":
+            seat = e.seat
+            if seat is None:
+                continue
+            if kind == "ante":
+                add = e.amount or 0
+            else:
+                if e.street != street:
+                    street, committed = e.street, {}
+                before = committed.get(seat, 0)
+                to_amount = e.to_amount
+                after = to_amount if (kind == "raise" or kind == "complete") and to_amount is not None \
+                    else before + (e.amount or 0)
+                committed[seat] = after
+                add = after - before
+            seat_put = put.get(seat, 0) + add
+            put[seat] = seat_put
+            in_pot += add
+            if seat_put > stacks.get(seat, seat_put):
+                return e.line_no, f"{e.player} puts in {seat_put} (stored units), more than his stack of {stacks[seat]},"
+        elif kind == "house_added":
             in_pot += e.amount or 0
-        elif e.kind == "uncalled_return":
+        elif kind == "uncalled_return":
             in_pot -= e.amount or 0
-        elif e.kind == "total_pot":
+        elif kind == "total_pot":
             total = e
-        if e.seat is None or (e.kind != "ante" and e.kind not in _CHIPS_KINDS):
-            continue
-        if e.street != street and e.kind != "ante":
-            street, committed = e.street, {}
-        before = committed.get(e.seat, 0)
-        if e.kind == "ante":
-            add = e.amount or 0
-        else:
-            after = e.to_amount if e.kind in ("raise", "complete") and e.to_amount is not None else before + (e.amount or 0)
-            committed[e.seat] = after
-            add = after - before
-        put[e.seat] = put.get(e.seat, 0) + add
-        in_pot += add
-        if put[e.seat] > stacks.get(e.seat, put[e.seat]):
-            return e.line_no, f"{e.player} puts in {put[e.seat]} (stored units), more than his stack of {stacks[e.seat]},"
     if total is not None and total.amount is not None and total.amount != in_pot:
         return total.line_no, f"the chips put in less returns ({in_pot}) are not the Total pot ({total.amount})"
     return None

@@ -220,6 +220,9 @@ class StarsSite:
     actor_sep: str = ": "
     amount_suffix: str = ""  # a currency written after amounts ('2.50€'): stripped, and it names the currency
     suffix_currency: str = ""  # the currency that suffix names
+    # a currency sign beyond ASCII written before amounts ('€0.05': Run It Once): its lines are
+    # read with SUFFIX_STAND_IN in its place, as a suffix's are (the sign names the currency)
+    amount_sign: str = ""
     # (first words, pattern, replacement) for actions the site words its own way, rewritten
     # into the family's words before they are read ('discard 2 cards' -> 'discards 2 cards',
     # 'antes 5' -> 'posts the ante 5'); events keep the raw line.  The pattern is tried on
@@ -376,6 +379,17 @@ def _has_collect(events: list[Event]) -> bool:
     return False
 
 
+def _highest(committed: dict[int, int]) -> int:
+    """The most chips a seat has in on the street (0: none), as ``max(committed.values(), default=0)``
+    (a loop: compiled, max() with a default is a generic call)."""
+    top = 0
+    found = False
+    for chips in committed.values():
+        if not found or chips > top:
+            top, found = chips, True
+    return top
+
+
 def _holds_any(text: str, parts: tuple[str, ...]) -> bool:
     """Does ``text`` hold one of ``parts``?  (A loop: a generator in ``any`` is an object
     made for each line that reaches the test, compiled too.)"""
@@ -473,6 +487,12 @@ def to_units(text: str, scale: int) -> int:
     if len(frac) > digits:
         raise _Rescale(len(frac))
     return int(whole or 0) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+
+
+def _thousands(text: str | None) -> str | None:
+    """A header's stake written in thousands ('50K') in units ('50000'); others as written.
+    (A function, not a generator over the two stakes: compiled, a generator is an object a header.)"""
+    return str(to_units(text[:-1], 1) * 1000) if text and text.endswith("K") else text
 
 
 def _cards(text: str) -> str | None:
@@ -887,6 +907,8 @@ def _substituted(text: str, m: re.Match[str], parts: tuple[tuple[str, int], ...]
 # a line lacks is found, and named, as in the site's own words.  Events keep the raw line, and
 # the content hash is the text's as written.
 # (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
+# A sign beyond ASCII before amounts (StarsSite.amount_sign: Run It Once's '€0.05') is stood in for
+# alike; amt takes the stand-in off an amount's start, where amount_units takes the sign off.
 # (Final: compiled, a constant; a module global is a dict lookup at each use, some 95 a euro hand)
 SUFFIX_STAND_IN: Final = "\x1a"
 
@@ -927,19 +949,43 @@ class _SiteTables:
         # nothing but a street's chips or an ante
         self.commitments_followed = not site.line_events and all(
             kind == K.ANTE or kind in _STREET_CHIPS for kind in self.posts.values())
-        # a suffix beyond ASCII after amounts (Winamax's euro): see SUFFIX_STAND_IN
-        self.stand_in = bool(site.amount_suffix) and not site.amount_suffix.isascii()
+        # a suffix beyond ASCII after amounts (Winamax's euro), or a sign before them (Run It
+        # Once's): the one character SUFFIX_STAND_IN stands for (see there)
+        suffix, sign = site.amount_suffix, site.amount_sign
+        self.stood_for = suffix if suffix and not suffix.isascii() else \
+            sign if not suffix and len(sign) == 1 and not sign.isascii() else ""
+        self.stand_in = bool(self.stood_for)
         # (first words, pattern, replacement, swap): swap when the pattern is '^' and the
         # first words alone (no flag, no regex syntax) and the replacement plain text, so
         # that its sub only puts the replacement in place of the first words
-        # ...and the replacement's parts where it holds group references ('\\1') and nothing
-        # else a template may (see _template_parts), put together from the match: a sub with
-        # such a replacement prepares it in Python on every call (re._subx, expand_template)
+        # ...and the replacement's parts where it is plain text or holds group references ('\\1')
+        # and nothing else a template may (see _template_parts), put together from the search's
+        # match: the sub would search again, and prepares a replacement with references in
+        # Python on every call (re._subx, expand_template)
         self.aliases = tuple(
             (first, pattern, words, pattern.pattern == "^" + first and not pattern.flags & (re.I | re.M)
              and not _REGEX_SPECIAL.intersection(first) and "\\" not in words,
-             _template_parts(words, pattern.groups) if "\\" in words else None)
+             _template_parts(words, pattern.groups))
             for first, pattern, words in site.action_aliases)
+        # the first characters of the words body tests a seated player's action for before
+        # reading it (not_actions, ignored_actions, the ignored pattern's starts): an action
+        # starting with none of them is none of those (classic Full Tilt tested seven starts on
+        # every fold, call, ...).  action_tests False: the site has none; initials None: one is
+        # '' (every action is tested)
+        starts = (*site.not_actions, *site.ignored_actions,
+                  *(site.ignored_action_starts if site.ignored_action_pattern is not None else ()))
+        self.action_tests = bool(starts)
+        self.action_initials: frozenset[str] | None = None if "" in starts else frozenset(s[:1] for s in starts)
+        # run_markers' matches by the marker's text (a hand's markers repeat from hand to hand;
+        # the pattern was tried on every one: Full Tilt's 3.5 a hand, 2% of them runs)
+        self.run_markers_kept: dict[str, re.Match[str] | None] = {}
+        # whether ignored_action_pattern matches an action, by its text ('has 15 seconds left to
+        # act', 'is dealt 2 cards', 'has reconnected': the same few, many times a table)
+        self.ignored_actions_kept: dict[str, bool] = {}
+        # a button line that is words, then the seat's digits ('^The button is in seat #(?P<btn>\\d+)$'):
+        # read by the words and str.isdecimal (what '\\d' matches), not the pattern
+        self.button_words = _literal_head(site.button_line, r"(?P<btn>\d+)$") if site.button_line is not None else ""
+        self.collect_run = "run" in site.collect.groupindex  # ('wins pot 2 (x)': Full Tilt's run's pot)
         # amounts as read, by scale and by whether the suffix was read as SUFFIX_STAND_IN
         # (amt takes off the one it reads with): a table's amounts repeat ('$0.02', '1,500',
         # '0.05€'), and one written with a sign, commas or decimals costs several string
@@ -948,8 +994,34 @@ class _SiteTables:
         # the tournament and cash headers' matches, by the text before the date (see tourney_match)
         self.date_sep = _date_sep(site.tourney)
         self.tourneys: dict[str, re.Match[str] | None] = {}
-        self.cash_date_sep = _date_sep(site.cash)
+        # (a cash header whose date is written time first is matched whole: its pattern, a lazy
+        # table name, fails or matches in less than _time_first_cut takes, pure Python)
+        self.cash_date_sep = "" if _date_sep(site.cash) == _TIME_FIRST else _date_sep(site.cash)
         self.cashes: dict[str, re.Match[str] | None] = {}
+
+    def run_marker(self, head: str) -> re.Match[str] | None:
+        """``site.run_markers``' match of a marker's text, kept."""
+        kept = self.run_markers_kept
+        if head in kept:
+            return kept[head]
+        pattern = self.site.run_markers
+        m = pattern.match(head) if pattern is not None else None
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[head] = m
+        return m
+
+    def ignored_action(self, action: str) -> bool:
+        """Does ``site.ignored_action_pattern`` match ``action`` (kept)?"""
+        kept = self.ignored_actions_kept
+        found = kept.get(action)
+        if found is None:
+            pattern = self.site.ignored_action_pattern
+            found = pattern is not None and pattern.match(action) is not None
+            if len(kept) >= _KEPT:
+                kept.clear()
+            kept[action] = found
+        return found
 
     def amounts_at(self, scale: int, stood_in: bool = False) -> dict[str, int]:
         key = (scale, stood_in)
@@ -980,6 +1052,21 @@ class _SiteTables:
         return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest)
 
 
+def _literal_head(pattern: re.Pattern[str], tail: str) -> str:
+    """The words ``pattern`` is, where it is '^', plain words (no regex syntax, no flag but
+    the default), then ``tail``; else ''.
+
+    >>> _literal_head(re.compile(r"^Button: #(?P<btn>\\d+)$"), r"(?P<btn>\\d+)$"), _literal_head(re.compile(r"^B.(\\d+)$"), r"(\\d+)$")
+    ('Button: #', '')
+    """
+    text = pattern.pattern
+    head = text[1 : len(text) - len(tail)]
+    if not (text.startswith("^") and text.endswith(tail) and head) or _REGEX_SPECIAL.intersection(head) \
+            or pattern.flags & (re.I | re.M | re.S | re.X | re.A):
+        return ""
+    return head
+
+
 def _date_sep(pattern: re.Pattern[str]) -> str:
     """What ends a header pattern's text before the date ('': its matches are not kept)."""
     sep = next((sep for sep, end in _DATE_LAST if pattern.pattern.endswith(end)), "")
@@ -994,13 +1081,18 @@ def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str
     """``pattern``'s match of ``rest`` and its date, the match kept by the text before the
     date (``_SiteTables.tourney_match``)."""
     if sep and "\n" not in rest:
-        cut = rest.rfind(sep) + len(sep)
+        if sep == _TIME_FIRST:
+            cut = _time_first_cut(rest)
+            stand_in = "0:00 x - x"  # a date of the pattern's shape (so the match's way is the rest's)
+        else:
+            cut = rest.rfind(sep) + len(sep)
+            stand_in = "x"
         if len(sep) <= cut < len(rest):
             key = rest[:cut]
             if key in kept:
                 m = kept[key]
             else:
-                m = pattern.match(key + "x")
+                m = pattern.match(key + stand_in)
                 if len(kept) >= _KEPT:
                     kept.clear()
                 kept[key] = m
@@ -1009,9 +1101,32 @@ def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str
     return m, (m.group("date") if m is not None else None)
 
 
+# how a header pattern whose date is written time first ends (classic Full Tilt's '11:37:56 ET -
+# 2010/03/03', at times the Eastern time after it in brackets): the date group's own shape
+TIME_FIRST_END = r" - (?P<date>\d{1,2}:\d{2}(?::\d{2})? \w+ - .+)$"
+_TIME_FIRST = " - "  # _date_sep's answer for it (no other ending's)
 # (what ends the text before the date, how a pattern ends): tourney_header's and PokerStars',
-# WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC')
-_DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"))
+# WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC'), Full Tilt's
+_DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"), (_TIME_FIRST, TIME_FIRST_END))
+# the last ' - ' before a time ('\\d{1,2}:', greedy '.*' backtracking from the end), and whether
+# the date group's start, one character after it, is there ('shape': '' when it is)
+_TIME_FIRST_AT = re.compile(r"(.* - )(?=\d{1,2}:)(?P<shape>(?=\d{1,2}:\d{2}(?::\d{2})? \w+ - .))?")
+
+
+def _time_first_cut(rest: str) -> int:
+    """Where a TIME_FIRST_END date starts in a header's rest (-1: not found so).
+
+    A date group can start only after ' - ' and at a time ('\\d{1,2}:'); the last such
+    place in an ASCII rest is the only one the pattern can take there, and when the date's
+    own shape (time, zone, ' - ', one character) is there, the text before it decides the
+    match and its way as the text before ') - ' does (``_SiteTables.tourney_match``): every
+    way that ends with a date starting before it reads the same text in both.  (Branch
+    s8-ftrio's reasoning and test; found by one match, where its loop of string operations
+    cost more than the header's pattern, pure Python.)"""
+    if not rest.isascii():
+        return -1
+    m = _TIME_FIRST_AT.match(rest)
+    return m.end(1) if m is not None and m.group("shape") is not None else -1
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
@@ -1039,6 +1154,8 @@ class _HandReader:
         self.aliases = tables.aliases
         self.special_firsts = tables.special_firsts
         self.suffix = site.amount_suffix  # what amt takes off an amount's end
+        self.sign = ""  # what amt takes off an amount's start: the stand-in for the site's amount_sign
+        self.stood_for = tables.stood_for  # what SUFFIX_STAND_IN stands for
         self.stand_in = tables.stand_in  # the lines read with SUFFIX_STAND_IN for the suffix
         self.stood_in = False  # the hand's lines are
         self.buf = buf
@@ -1094,6 +1211,8 @@ class _HandReader:
         suffix = self.suffix
         if suffix and text.endswith(suffix):
             text = text[: -len(suffix)]
+        elif self.sign and text.startswith(self.sign):
+            text = text[1:]  # (the sign as written, '€', is one amount_units takes off: the same amount)
         return amount_units(text, self.scale)
 
     def fail(self, line_no: int, text: str, why: str = "line not understood") -> _Reject:
@@ -1112,7 +1231,7 @@ class _HandReader:
         keyword arguments (worse, a ``**kw`` dict passed on) cost more than the rest."""
         events = self.events
         if cards is not None and self.stood_in and SUFFIX_STAND_IN in cards:
-            cards = cards.replace(SUFFIX_STAND_IN, self.site.amount_suffix)  # cards are kept as the line writes them
+            cards = cards.replace(SUFFIX_STAND_IN, self.stood_for)  # cards are kept as the line writes them
         e = Event(len(events), street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label, half, self.raw)
         if self.run:
             if street != S.SUMMARY and kind not in _RUN_KINDS:
@@ -1125,7 +1244,7 @@ class _HandReader:
 
     def as_written(self, part: str) -> str:
         """A part of a line read with SUFFIX_STAND_IN, as the line writes it."""
-        return part.replace(SUFFIX_STAND_IN, self.site.amount_suffix) if self.stood_in else part
+        return part.replace(SUFFIX_STAND_IN, self.stood_for) if self.stood_in else part
 
     # -- header, table, seats ----------------------------------------------------------
 
@@ -1137,8 +1256,9 @@ class _HandReader:
         hashed: str | None = None
         if self.stand_in:
             # the hand's lines read with the stand-in (see SUFFIX_STAND_IN): a line holding the
-            # suffix is a str of 2 bytes a character, replaced (a 1-byte copy); a line without it
-            # is a str of a byte a character, and the suffix's test of it is one of widths.
+            # suffix (or the sign before amounts) is a str of 2 bytes a character, replaced (a
+            # 1-byte copy); a line without it is a str of a byte a character, and the suffix's
+            # test of it is one of widths.
             # Each line is tested for the stand-in written and the suffix, but where a hand's third
             # line (its first seat's) holds no suffix (a tournament: chips, the euro in its name or
             # buy-in, in the header and table line), the lines after the first two are tested as
@@ -1147,7 +1267,7 @@ class _HandReader:
             # lines after the first two read from one replace of their text, 1-byte slices of it for
             # the lines holding the suffix: 3k instructions less a cash hand, no faster by time,
             # and slower in pure Python, the slices' loop interpreted)
-            suffix = site.amount_suffix
+            suffix = self.stood_for  # (the suffix, or the sign before amounts)
             count = len(texts)
             apart = 2 if count > 2 and suffix not in texts[2] else count  # the lines tested one by one
             read_lines: list[str] | None = None
@@ -1179,7 +1299,10 @@ class _HandReader:
                     text = None
             if read_lines is not None:
                 self.stood_in = True
-                self.suffix = SUFFIX_STAND_IN
+                if site.amount_suffix:
+                    self.suffix = SUFFIX_STAND_IN
+                else:
+                    self.sign = SUFFIX_STAND_IN
                 hashed = content_hash_stood_in(text if text is not None else "\n".join(read_lines), SUFFIX_STAND_IN, suffix)
                 texts = read_lines
             elif text is not None:
@@ -1290,6 +1413,8 @@ class _HandReader:
             sb_text, bb_text, cur = found.get("sb"), found.get("bb"), found.get("cur")
             ante_text = found.get("ante")
             sym = (bb_text or ante_text or "?")[0]
+            if sym == SUFFIX_STAND_IN and self.stood_in:
+                sym = self.stood_for  # (the sign as written names the currency)
             hand.currency = cur or CURRENCY_SYMBOLS.get(sym) or (
                 site.suffix_currency if site.amount_suffix and self.suffix in stakes else None)
             if not self.scale:
@@ -1298,7 +1423,7 @@ class _HandReader:
         self.amounts = self.tables.amounts_at(self.scale, self.stood_in)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
-            sb_text, bb_text = (str(to_units(x[:-1], 1) * 1000) if x and x.endswith("K") else x for x in (sb_text, bb_text))
+            sb_text, bb_text = _thousands(sb_text), _thousands(bb_text)
         if hand.betting == Betting.FIXED_LIMIT:
             # fixed-limit headers give the small and big bet, not the blinds
             hand.small_bet = self.amt(sb_text) if sb_text else None
@@ -1316,9 +1441,10 @@ class _HandReader:
                                     (site.before_seats_ignored and texts[i].startswith(site.before_seats_ignored))):
                 i += 1
         if not site.table_line:
-            found = g.groupdict()
-            hand.table_name = found.get("table")
-            hand.max_seats = int(found["max"]) if found.get("max") else None
+            groups = g.re.groupindex  # (a group looked up, not every group's dict made)
+            hand.table_name = g.group("table") if "table" in groups else None
+            max_text = g.group("max") if "max" in groups else None
+            hand.max_seats = int(max_text) if max_text else None
         elif i < len(buf) and texts[i].startswith(site.table_prefix):
             tm = site.table.match(texts[i].rstrip())
             if not tm:
@@ -1415,7 +1541,7 @@ class _HandReader:
         as the lines write them (a buy-in's '18€ + 2€', a tournament named '100€ GTD')."""
         # (written out, not by getattr: compiled, each field is a load and a store; and
         # tested in line: most hold no stand-in)
-        suffix, stand_in = self.site.amount_suffix, SUFFIX_STAND_IN
+        suffix, stand_in = self.stood_for, SUFFIX_STAND_IN
         if stand_in in hand.hand_id:
             hand.hand_id = hand.hand_id.replace(stand_in, suffix)
         if hand.hand_number is not None and stand_in in hand.hand_number:
@@ -1452,6 +1578,8 @@ class _HandReader:
         summary = S.SUMMARY
         site = self.site
         bare_dealt, ignored_actions, ignored_lines = site.bare_dealt, site.ignored_actions, site.ignored_lines
+        action_tests, action_initials = self.tables.action_tests, self.tables.action_initials
+        button_words = self.tables.button_words
         # names written without a colon ('Ann collected 5'): the collect line would read as Ann's action
         collect_first = site.actor_sep != ": "
         collect_verb = self.tables.collect_verb if collect_first else ""  # (see _SiteTables)
@@ -1515,12 +1643,15 @@ class _HandReader:
             if collect_first and (player is None or action.startswith(collect_verb)) and site.collect_word in text \
                     and self.collect(street, no, text):
                 continue
-            if player is not None and not (site.not_actions and action.startswith(site.not_actions)):
-                if ignored_actions and action.startswith(ignored_actions):
-                    continue
-                if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
-                        and site.ignored_action_pattern.match(action):
-                    continue
+            # (tested only where the action starts with one of the tests' first characters)
+            tested = player is not None and action_tests and (action_initials is None or action[:1] in action_initials)
+            if player is not None and not (tested and site.not_actions and action.startswith(site.not_actions)):
+                if tested:
+                    if ignored_actions and action.startswith(ignored_actions):
+                        continue
+                    if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
+                            and self.tables.ignored_action(action):
+                        continue
                 if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
                     # single-draw games have no draw marker: the first draw line ends predraw
                     street = S.FIRST_DRAW
@@ -1533,7 +1664,11 @@ class _HandReader:
             if " re-buys and receives " in text or " takes the add-on" in text:
                 self.rebuy(no, text)
                 continue
-            if site.button_line and (bm := site.button_line.match(text)):
+            if button_words:
+                if text.startswith(button_words) and text[len(button_words) :].isdecimal():
+                    hand.button_seat = int(text[len(button_words) :])
+                    continue
+            elif site.button_line and (bm := site.button_line.match(text)):
                 hand.button_seat = int(bm.group("btn"))
                 continue
             if site.chat_lines and self.chat(text):
@@ -1611,7 +1746,7 @@ class _HandReader:
         if head.startswith(("*** FIRST ", "*** SECOND ", "*** THIRD ")) and (rm := _RUN_TWICE.match(head)):
             # a run's street: its cards and its showdown belong to that run (Event.run)
             head = self.enter_run(_RUN_NUMBER[rm.group(1)], "*** " + rm.group(2), no, text)
-        elif run_markers is not None and (fm := run_markers.match(head)):
+        elif run_markers is not None and (fm := self.tables.run_marker(head)) is not None:
             head = self.enter_run(int(fm.group("run")), f"*** {fm.group('street')} ***", no, text)
         if head == "*** SUMMARY ***":
             self.run = 0
@@ -1676,7 +1811,7 @@ class _HandReader:
         who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
         if who not in self.names:
             return False
-        run = cm.groupdict().get("run") if cm.re.groupindex else None
+        run = cm.group("run") if self.tables.collect_run else None
         if run is not None:  # the run's pot, named by its run ('wins pot 2 (x)': Full Tilt)
             if not 1 <= int(run) <= self.runs:
                 return False
@@ -1695,28 +1830,48 @@ class _HandReader:
             m = pattern.match(text)
             if m is None:
                 continue
-            found = m.groupdict()
-            player, amount = found.get("player"), found.get("amount")
+            groups = pattern.groupindex  # (the groups looked up, not every group's dict made)
+            player = m.group("player") if "player" in groups else None
+            amount = m.group("amount") if "amount" in groups else None
             if player is not None and player not in self.names:
                 continue
             self.add(street, kind, no, self.names[player] if player is not None else None, player,
-                     amount=self.amt(amount) if amount else None, cards=found.get("cards"))
+                     amount=self.amt(amount) if amount else None, cards=m.group("cards") if "cards" in groups else None)
             return True
         return False
 
     def uncontested(self, seat: int) -> bool:
         """Has every other player who took part folded?"""
         # one pass, the kinds read once (a namespace look-up a use: classic Full Tilt asks
-        # this of most hands)
-        took_part: set[int] = set()
-        folded: set[int | None] = set()
+        # this of most hands), the seats as bits of an int (a set's add cost more than the rest;
+        # every event's seat is a seat line's)
+        for numbered in self.names_by_seat:  # (a loop: compiled, max() with a default is a generic call)
+            if numbered >= 64:
+                return self.uncontested_seats(seat)
+        took_part = 0
+        folded = 0
         summary: str = S.SUMMARY
         fold: str = K.FOLD
+        not_taking_part = _NOT_TAKING_PART  # (a module global is a dict lookup at each use, compiled)
         for e in self.events:
+            at = e.seat
+            if at is None:
+                continue  # (a fold without a seat is no seat's: took_part - folded never held it)
             kind = e.kind
             if kind == fold:
+                folded |= 1 << at
+            if e.street != summary and kind not in not_taking_part:
+                took_part |= 1 << at
+        return took_part & ~folded == 1 << seat
+
+    def uncontested_seats(self, seat: int) -> bool:
+        """``uncontested`` with the seats in sets (a seat numbered beyond a word's bits)."""
+        took_part: set[int] = set()
+        folded: set[int | None] = set()
+        for e in self.events:
+            if e.kind == K.FOLD:
                 folded.add(e.seat)
-            if e.seat is not None and e.street != summary and kind not in _NOT_TAKING_PART:
+            if e.seat is not None and e.street != S.SUMMARY and e.kind not in _NOT_TAKING_PART:
                 took_part.add(e.seat)
         return took_part - folded == {seat}
 
@@ -1858,7 +2013,7 @@ class _HandReader:
                 raise self.fail(no, text)
             if amounts == RAISE_TO:  # 'raises to 300': the increment is over the bet faced
                 kind, to_amount = K.RAISE, self.amt(rm.group(1))
-                amount = to_amount - max(committed.values(), default=0)
+                amount = to_amount - _highest(committed)
             else:
                 kind, amount, to_amount = K.RAISE, self.amt(rm.group(1)), self.amt(rm.group(2))
             if amounts == RAISE_ADDED and amount != to_amount - committed.get(seat, 0):
@@ -1867,7 +2022,7 @@ class _HandReader:
                 # 'raises X to Y' where Y leaves out the player's own earlier bets on the
                 # street, though not his blind (Run It Once): his total is Y plus those bets;
                 # the raise is over the level
-                level = max(committed.values(), default=0)
+                level = _highest(committed)
                 blind_street, blind = self.blinds.get(seat, (None, 0))
                 to_amount += committed.get(seat, 0) - (blind if blind_street == street else 0)
                 amount = to_amount - level

@@ -123,3 +123,44 @@ def test_the_pokerstars_reading_made_from_the_raise_lines_is_the_hand_read_again
                 assert repr(hand) == repr(other)
                 turned.append(hand.hand_id)
     assert turned == ["RIO-30702949", "RIO-34011543", "RIO-36197946", "RIO-31260881"]
+
+
+@needs_corpus
+def test_lines_read_with_the_euros_stand_in_read_as_written():
+    # a cash hand's every amount is '€0.05': its lines are read with an ASCII stand-in for the
+    # euro (StarsSite.amount_sign); the hands, their rejections and their reasons are those of
+    # the lines read as written, on seeded edits of the corpus hands (euros added, doubled,
+    # moved into names, the stand-in written, other signs)
+    import dataclasses
+    import random
+
+    from parsers import iter_lines, open_source
+    from parsers.runitonce import RUN_IT_ONCE
+    from parsers.stars_family import StarsFamilyParser
+
+    with_stand_in = StarsFamilyParser(RUN_IT_ONCE)
+    as_written = StarsFamilyParser(dataclasses.replace(RUN_IT_ONCE, amount_sign=""))
+    hands = []
+    for path in sorted(CORPUS.glob("fpdb/*/Stars/*/*")):
+        info = open_source(path)
+        if with_stand_in.detect(info.head, str(path)):
+            hands.append([t for _, _, t in iter_lines(path, info.encoding)])
+    assert len(hands) == 11
+    rng = random.Random(14)
+    pieces = ["€", "€€", "\x1a", "$", "€1", "1€", ",", ".", "€0.0", " €", "[€]", "(€5)"]
+    for n in range(600):
+        lines = list(rng.choice(hands))
+        for _ in range(rng.randint(0, 2)):
+            k = rng.randrange(len(lines))
+            text = lines[k]
+            if rng.random() < 0.6:
+                at = rng.randrange(len(text) + 1)
+                text = text[:at] + rng.choice(pieces) + text[at:]
+            elif text.startswith("Seat ") and ": " in text:
+                text = text.replace(": ", ": €", 1)  # a name holding the euro
+            else:
+                text = text.replace("€", rng.choice(["", "$", "€€", "\x1a", "£"]), 1)
+            lines[k] = text
+        numbered = [(k + 1, 10 * k, t) for k, t in enumerate(lines)]
+        read = [repr(h) for h in with_stand_in.iter_hands(iter(numbered), "x.txt")]
+        assert read == [repr(h) for h in as_written.iter_hands(iter(numbered), "x.txt")], (n, lines)

@@ -111,6 +111,61 @@ def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_patte
                 assert date == expected.group("date"), rest
 
 
+def test_time_first_headers_kept_match_as_the_patterns_do():
+    """Classic Full Tilt's headers end with a date written time first (TIME_FIRST_END): a
+    tournament header's match is kept by the text before the date (found by _time_first_cut).
+    The kept match must be the pattern's, on the shapes the corpus writes and on seeded
+    mutations of them (a time, ' - ' or brackets moved into names and dates, a euro, digits
+    dropped), for each of Full Tilt's four header patterns (its cash headers are matched whole
+    in use).  (Branch s8-ftrio's test, without its dates read by position.)"""
+    import random
+
+    from parsers.fulltilt import FULL_TILT
+    from parsers.stars_family import _TIME_FIRST, _kept_match, _SiteTables
+
+    tables = _SiteTables(FULL_TILT)
+    assert tables.date_sep == _TIME_FIRST and tables.cash_date_sep == ""
+    rests = [
+        "$26 Super Turbo Matrix (244669447), Match 4 - 25/50 - No Limit Hold'em - 11:37:56 ET - 2010/03/03",
+        "$5 Sit & Go (Super Turbo) (253843023), Table 1 - NL Hold'em - 20/40 - 9:07:56 EET - 2010/3/3 [02:07:56 ET - 2010/03/03]",
+        "Table Fpdb - $2/$4 Ante $0.40 - Limit Stud Hi - 11:37 ET - Wed, July 19, 2010",
+        "Table Rymer (6 max, shallow) - $2/$4 - Pot Limit Omaha Hi - 21:37:56 CET - 2010/03/03 [15:37:56 ET - 2010/03/03]",
+        "Table A - 1:2 x - $1/$2 - NL Hold'em - 1:02 ET - 2010/03/03 - 3:04 ET - x",  # times in the name and the date
+        "Table A - $1/$2 - NL Hold'em - 1:02 ET - ",  # nothing after the zone: no date
+        "Table A\u20ac - $1/$2 - NL Hold'em - 1:02 ET - 2010/03/03",
+        "$26 Matrix (1), Match 4 - 1:2 x - 25/50 - No Limit Hold'em - 11:37:56 ET - 2010/03/03",
+    ]
+    patterns = [FULL_TILT.tourney, FULL_TILT.cash, *FULL_TILT.tourney_more, *FULL_TILT.cash_more]
+    rng = random.Random(15)
+    pieces = [*" -:/()[]0123456789aT_,\u20ac", " - ", " - 1:2", "11:37:56 ET - ", "(12), Match 3"]
+
+    def mutated(text: str) -> str:
+        chars = list(text)
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(chars))
+            if rng.random() < 0.5:
+                chars.insert(k, rng.choice(pieces))
+            else:
+                del chars[k]
+        return "".join(chars)
+
+    matched = 0
+    kept_by_pattern: list[dict] = [{} for _ in patterns]  # (kept across the rests, as a table's headers are)
+    for rest in rests + [mutated(rng.choice(rests)) for _ in range(4000)]:
+        for pattern, kept in zip(patterns, kept_by_pattern):
+            expected = pattern.match(rest)
+            for _ in range(2):  # read, then kept
+                m, date = _kept_match(pattern, _TIME_FIRST, kept, rest)
+                assert (m is None) == (expected is None), rest
+                if expected is not None:
+                    assert m is not None
+                    names = [k for k in expected.re.groupindex if k != "date"]
+                    assert [m.span(k) for k in names] == [expected.span(k) for k in names], rest
+                    assert date == expected.group("date"), rest
+                    matched += 1
+    assert matched > 1000
+
+
 def test_amounts_kept_by_text_read_as_written():
     """An amount is read once a scale and kept; what cannot be read is an error every time."""
     from parsers.base import Rescale
