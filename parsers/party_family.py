@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import ClassVar, Final, Iterator, cast
+from typing import Any, ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
@@ -384,22 +384,25 @@ class FamilyParser:
         return False
 
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]:
-        buf: list[tuple[int, int, str]] = []
-        prefix: list[tuple[int, int, str]] = []
+        # each line is kept as the tuple it comes as (compiled, a line read as tuple[int, int, str]
+        # is unboxed, and boxed anew when appended: a tuple and two ints made a line)
+        buf: list[Any] = []
+        prefix: list[Any] = []
         marker: re.Match | None = None  # the current hand's marker, matched once: its reader is given it
         marker_at = 0
         stray: tuple[int, int] | None = None
-        for item in lines:
-            no, off, text = item
+        for item in cast("Iterator[tuple[object, ...]]", lines):
+            text = cast(str, item[2])
             if "\x00" in text or text.startswith("\ufeff"):
                 text = text.replace("\x00", "").lstrip("\ufeff")
-                item = (no, off, text)
+                item = (item[0], item[1], text)
             if "Game" not in text:  # neither a prefix line nor a marker (both name the game)
                 if marker is not None:
                     buf.append(item)
                 elif prefix:
                     prefix.append(item)
                 elif text.strip():
+                    no = cast(int, item[0])
                     stray = (stray[0], no) if stray else (no, no)
             elif is_prefix_line(text):
                 if marker is not None:
@@ -425,14 +428,15 @@ class FamilyParser:
             elif prefix:
                 prefix.append(item)
             elif text.strip():
+                no = cast(int, item[0])
                 stray = (stray[0], no) if stray else (no, no)
         if marker is not None:
             yield self._hand(buf, marker_at, marker)
             if self.unread:
                 yield self.unread.pop()
         elif stray or any(t.strip() for _, _, t in prefix):
-            first = stray[0] if stray else prefix[0][0]
-            last = max(stray[1] if stray else 0, prefix[-1][0] if prefix else 0)
+            first = stray[0] if stray else cast(int, prefix[0][0])
+            last = max(stray[1] if stray else 0, cast(int, prefix[-1][0]) if prefix else 0)
             # 'Game #N starts.' with nothing after it names the hand that was not written
             num = next((m.group(1) for _, _, t in prefix if (m := re.match(r"^\s*(?:Game #|#Game No : )(\w+)", t))), None)
             yield _stray((first, last), self.name, f"{self.reader.id_prefix}-{num}" if num else None)
@@ -641,7 +645,9 @@ class FamilyReader:
         buf = self.buf
         m = self.marker_match
         assert m is not None
-        self.text = "\n".join([t for _, _, t in buf])  # (a list: a generator is a call a line)
+        # (a list: a generator is a call a line; no '_' for the numbers: compiled, '_' is an object,
+        # and each int read into it is boxed anew)
+        self.text = "\n".join([line[2] for line in buf])
         hand = ParsedHand(
             hand_id=self.hand_id_of(m) or "",
             site=self.site_of(m),
@@ -681,7 +687,7 @@ class FamilyReader:
     def seats(self, hand: ParsedHand, i: int) -> int:
         buf = self.buf
         while i < len(buf):
-            no, _, raw = buf[i]
+            no, off, raw = buf[i]
             self.raw = raw
             stripped = raw.strip()
             if not stripped:
@@ -724,7 +730,9 @@ class FamilyReader:
     def body(self, hand: ParsedHand, i: int) -> None:
         # the hooks called as methods, not bound to locals: compiled (mypyc), a method call is direct
         blank_name = "" in self.names  # a seat with no name: its lines start with a space
-        for no, _, raw in self.buf[i:]:
+        buf = self.buf
+        for k in range(i, len(buf)):  # (by index: a slice of the lines was a copy)
+            no, off, raw = buf[k]
             self.raw = raw
             text = raw.strip()
             if not text:

@@ -246,7 +246,7 @@ class PartyReader(FamilyReader):
         return _ORIGINS.get(origin, "".join(c for c in origin.lower() if c.isalnum()))
 
     def header(self, hand: ParsedHand, i: int) -> int:
-        no, _, game = self.buf[i]
+        no, off, game = self.buf[i]
         self.raw = game
         text = game.strip()
         # where the date starts and how it reads: the same for a table's hands, whose game lines
@@ -278,7 +278,7 @@ class PartyReader(FamilyReader):
             read.put(hand)
             self.scale, self.chips = read.scale, read.chips
         i += 1
-        no_t, _, table = self.buf[i]
+        no_t, off, table = self.buf[i]
         found = _TABLE_LINES.get(table)
         if found is None:
             tm2 = _TABLE.match(table.strip())
@@ -394,7 +394,7 @@ class PartyReader(FamilyReader):
                 return True
         if first >= len(buf):
             return False
-        rest = "\n".join([t for _, _, t in buf[first:]])
+        rest = "\n".join([buf[k][2] for k in range(first, len(buf))])
         return " posts small blind" in rest or " posts big blind" in rest
 
     def implied_blinds(self, hand: ParsedHand) -> list[Event]:
@@ -404,7 +404,7 @@ class PartyReader(FamilyReader):
         as inferred, from the button and blinds lines."""
         buf = self.buf
         lines: list[int] = []
-        for no, _, t in buf:
+        for no, off, t in buf:
             if (" is the button" in t or "Blinds" in t) and t.strip().startswith(_BLINDS_LINES):
                 lines.append(no)
         # seats in play: with chips, and named by a line of the hand (a player moved in
