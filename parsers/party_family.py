@@ -153,7 +153,8 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
         num = t[5:colon] if t[4] == " " else t[4:colon]
     opened = t.find("(", colon + 2)
     closed = t.find(")", opened + 1) if opened >= 0 else -1
-    if ((t.startswith("Seat") or t.startswith("seat")) and num.isdecimal() and num.isascii() and closed > 0
+    # (isdigit, not isdecimal: the same on ASCII, and compiled a direct call, not a method's by name)
+    if ((t.startswith("Seat") or t.startswith("seat")) and num.isdigit() and num.isascii() and closed > 0
             and t.find("(", opened + 1, closed) < 0):
         name_end = opened - 1 if opened > colon + 2 and t[opened - 1] == " " else opened
         stack_start, stack_end = opened + 1, closed
@@ -161,7 +162,7 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
             stack_start += 1
         if stack_end > stack_start and t[stack_end - 1] == " ":
             stack_end -= 1
-        return int(num), t[colon + 2:name_end], t[stack_start:stack_end]
+        return int(num) if len(num) > 1 else ord(num) - 48, t[colon + 2:name_end], t[stack_start:stack_end]
     sm = _SEAT.match(text)
     return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
 
@@ -391,8 +392,8 @@ class FamilyParser:
         marker: re.Match | None = None  # the current hand's marker, matched once: its reader is given it
         marker_at = 0
         stray: tuple[int, int] | None = None
-        for item in cast("Iterator[tuple[object, ...]]", lines):
-            text = cast(str, item[2])
+        for item in cast("Iterator[tuple[Any, ...]]", lines):
+            text: str = item[2]  # (typed, not cast: a cast is a call a line in pure Python)
             if "\x00" in text or text.startswith("\ufeff"):
                 text = text.replace("\x00", "").lstrip("\ufeff")
                 item = (item[0], item[1], text)
@@ -402,7 +403,7 @@ class FamilyParser:
                 elif prefix:
                     prefix.append(item)
                 elif text.strip():
-                    no = cast(int, item[0])
+                    no: int = item[0]
                     stray = (stray[0], no) if stray else (no, no)
             elif is_prefix_line(text):
                 if marker is not None:
@@ -428,7 +429,7 @@ class FamilyParser:
             elif prefix:
                 prefix.append(item)
             elif text.strip():
-                no = cast(int, item[0])
+                no = item[0]
                 stray = (stray[0], no) if stray else (no, no)
         if marker is not None:
             yield self._hand(buf, marker_at, marker)
@@ -494,6 +495,16 @@ class FamilyParser:
             return None
         self.unread.append(unread_lines(buf, k, hand))
         return hand
+
+
+def ascending(lines: list[int]) -> list[int]:
+    """``inferred_from(*lines)`` of lines all known: each once, ascending (a call with a list,
+    where a call with ``*`` packs the arguments anew, through the function's Python entry).
+
+    >>> ascending([17, 12, 17])
+    [12, 17]
+    """
+    return sorted(set(lines))
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
@@ -566,7 +577,6 @@ class FamilyReader:
         self.scale = scale
         self.events: list[Event] = []
         self.names: dict[str, int | None] = {}  # None: the player with no seat line (one a hand)
-        self.by_length: list[str] = []
         self.by_first: dict[str, list[str]] = {}  # the seated names by their first word
         self.committed: dict[int | None, int] = {}  # None: the player with no seat line
         self.current_bet = 0
@@ -718,9 +728,23 @@ class FamilyReader:
             i += 1
         if not hand.seats:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
-        self.by_length = sorted(self.names, key=len, reverse=True)
-        for name in self.by_length:  # longest first within each first word too
-            self.by_first.setdefault(name.partition(" ")[0], []).append(name)
+        # the names by first word, longest first within each (as sorted by length, longest
+        # first, would order them): only a first word that two names share is sorted
+        by_first = self.by_first
+        shared = False
+        for name in self.names:
+            sp = name.find(" ")
+            first = name[:sp] if sp >= 0 else name
+            names = by_first.get(first)
+            if names is None:
+                by_first[first] = [name]
+            else:
+                names.append(name)
+                shared = True
+        if shared:
+            for names in by_first.values():
+                if len(names) > 1:
+                    names.sort(key=len, reverse=True)
         return i
 
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
@@ -789,7 +813,6 @@ class FamilyReader:
                          f"({self.seatless_name!r}, then {name!r}): their chips could not be told apart: {text!r}")
         self.seatless_name = name
         self.names[name] = None
-        self.by_length = sorted(self.names, key=len, reverse=True)
         # his later lines are read as a seated player's (actor(): longest name first)
         self.by_first.setdefault(name.partition(" ")[0], []).append(name)
         self.by_first[name.partition(" ")[0]].sort(key=len, reverse=True)
@@ -989,7 +1012,7 @@ class FamilyReader:
         streets: list[tuple[str, dict[int | None, int], dict[int | None, int]]] = []
         committed: dict[int | None, int] = {}
         last_line: dict[int | None, int] = {}
-        street = None
+        street = ""  # (a str, not None: compiled, a compare of two str, not a generic one)
         collects: list[Event] = []
         chip_lines: list[int] = []  # the lines of the events that move chips (a total pot is inferred from them)
         has_total = False
@@ -1024,19 +1047,25 @@ class FamilyReader:
         for _, committed, last_line in streets:
             # the street's top commitment (the first seat to reach it) over the next highest:
             # loops, not max() with a key function and a generator (each a Python call a street)
+            # (the top seat told by its place in the street's order: seats are int or None, and
+            # compiled, a compare of two such is a generic one)
             top: int | None = None
             top_chips = 0
-            seen = False
+            top_at = -1
+            at = 0
             for s, v in committed.items():
-                if not seen or v > top_chips:
-                    top, top_chips, seen = s, v, True
-            if not seen:
+                if top_at < 0 or v > top_chips:
+                    top, top_chips, top_at = s, v, at
+                at += 1
+            if top_at < 0:
                 continue
             second = 0
             others = False
-            for s, v in committed.items():
-                if s != top and (not others or v > second):
+            at = 0
+            for v in committed.values():
+                if at != top_at and (not others or v > second):
                     second, others = v, True
+                at += 1
             if top_chips > second:
                 excess[top] = excess.get(top, 0) + top_chips - second
                 excess_line[top] = last_line[top]
@@ -1045,7 +1074,11 @@ class FamilyReader:
                 line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)
                 raise Reject("stack-exceeded", line, f"line {line}: {self.player_of(seat)!r} puts in {chips}, more than "
                              f"the {self.stacks[seat]} the seat line gives: the history does not record the stack played")
-        in_pot = sum(put.values()) - sum(returned.values())
+        in_pot = 0
+        for chips in put.values():  # (loops: sum() is a call by name, compiled too)
+            in_pot += chips
+        for chips in returned.values():
+            in_pot -= chips
         for seat, chips in excess.items():
             chips -= returned.get(seat, 0)
             if chips <= 0:
@@ -1076,7 +1109,7 @@ class FamilyReader:
                 lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
                 ret = Event(0, S.SHOWDOWN if where is None or where.street != S.SUMMARY else S.SUMMARY, K.UNCALLED_RETURN,
                             lines[-1], seat, self.player_of(seat), chips, text=self.line_text(lines[-1]),
-                            inferred_from=inferred_from(*lines))
+                            inferred_from=ascending(lines))
                 if includes:
                     assert where is not None
                     where.amount = cast(int, where.amount) - chips
@@ -1097,11 +1130,11 @@ class FamilyReader:
             won = 0
             for e in collects:
                 won += cast(int, e.amount)
-            collect_lines = inferred_from(*[e.line_no for e in collects])
+            collect_lines = ascending([e.line_no for e in collects])
             last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won
             self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0),
-                                     text=self.line_text(last), inferred_from=inferred_from(*chip_lines, *collect_lines)))
+                                     text=self.line_text(last), inferred_from=ascending(chip_lines + collect_lines)))
 
     def line_text(self, no: int) -> str | None:
         """The hand's source line ``no``, verbatim (the text of an inferred event placed on it)."""
