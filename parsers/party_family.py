@@ -342,11 +342,25 @@ def date_at(text: str, plan: tuple[int, ...]) -> dt.datetime | None:
     if not plan:
         return None
     try:
-        month = plan[0] or int(text[plan[3]:plan[4]])
-        return dt.datetime(int(text[plan[1]:plan[2]]), month, int(text[plan[5]:plan[6]]), int(text[plan[7]:plan[8]]),
-                           int(text[plan[9]:plan[10]]), int(text[plan[11]:plan[12]]))
+        month = plan[0] or number(text[plan[3]:plan[4]])
+        return dt.datetime(int(text[plan[1]:plan[2]]), month, number(text[plan[5]:plan[6]]), number(text[plan[7]:plan[8]]),
+                           number(text[plan[9]:plan[10]]), number(text[plan[11]:plan[12]]))
     except ValueError:
         return None
+
+
+# a date's one- and two-digit numbers, by their text: a look-up, where int() parses (compiled or not)
+_SMALL_NUMBERS: Final = {**{str(n): n for n in range(100)}, **{f"{n:02d}": n for n in range(10)}}
+
+
+def number(text: str) -> int:
+    """``int(text)`` of a date's part.
+
+    >>> number("07"), number("7"), number("2012"), number("\u0663")
+    (7, 7, 2012, 3)
+    """
+    known = _SMALL_NUMBERS.get(text)
+    return known if known is not None else int(text)
 
 
 def parse_date(text: str) -> dt.datetime | None:
@@ -354,8 +368,8 @@ def parse_date(text: str) -> dt.datetime | None:
     'Mon Apr 26 20:17:29 EDT 2021', '04 05 2012 07:59:45' day first)."""
     if _numeric_19(text):  # 888's, read by position (what the numeric pattern finds in it; the long one needs letters)
         try:
-            return dt.datetime(int(text[6:10]), int(text[3:5]), int(text[:2]), int(text[11:13]), int(text[14:16]),
-                               int(text[17:]))
+            return dt.datetime(int(text[6:10]), number(text[3:5]), number(text[:2]), number(text[11:13]),
+                               number(text[14:16]), number(text[17:]))
         except ValueError:
             return None
     return date_at(text, date_plan(text))
@@ -499,12 +513,31 @@ class FamilyParser:
 
 def ascending(lines: list[int]) -> list[int]:
     """``inferred_from(*lines)`` of lines all known: each once, ascending (a call with a list,
-    where a call with ``*`` packs the arguments anew, through the function's Python entry).
+    where a call with ``*`` packs the arguments anew, through the function's Python entry);
+    ``lines`` itself where it is so already (the events' lines mostly are).
 
-    >>> ascending([17, 12, 17])
-    [12, 17]
+    >>> ascending([17, 12, 17]), ascending([3, 5])
+    ([12, 17], [3, 5])
     """
-    return sorted(set(lines))
+    for k in range(1, len(lines)):
+        if lines[k] <= lines[k - 1]:
+            return sorted(set(lines))
+    return lines
+
+
+def plain_cards(text: str) -> bool:
+    """Is ``text`` cards joined by single spaces ('As 5d'), each one of ``_CARDS``?
+
+    >>> plain_cards("As 5d"), plain_cards("9d  8d"), plain_cards("Kn5"), plain_cards("")
+    (True, False, False, False)
+    """
+    n = len(text)
+    if n % 3 != 2:
+        return False
+    for k in range(0, n, 3):
+        if text[k:k + 2] not in _CARDS or (k + 2 < n and text[k + 2] != " "):
+            return False
+    return True
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
@@ -622,6 +655,11 @@ class FamilyReader:
             inner = inner[1:]
         if inner.endswith("]"):
             inner = inner[:-1]
+        # the common shape, 'As 5d' or '9d, 8d, Tc' within spaces: the cards as they stand (what
+        # the tokens joined by single spaces give), each card a look-up, no list made and joined
+        shown = (inner.replace(", ", " ") if "," in inner else inner).strip()
+        if plain_cards(shown):
+            return shown
         out = []
         for tok in inner.replace(",", " ").split():
             card = tok if tok in _CARDS else self.normalise_card(tok)

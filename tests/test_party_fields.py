@@ -15,6 +15,8 @@
   hand's text, its words looked for once: the same events, or the same rejection, as read a
   line at a time (``implied_blinds_by_lines``), on the corpus hands and on hands whose names
   start one another, name the header's words or join the table.
+- Cards in their common shape ('[ 9d, 8d, Tc ]') are taken as they stand (``plain_cards``):
+  what the tokens read one by one and joined give, or the same rejection.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from parsers.base import ParsedHand, Reject
-from parsers.party_family import MARKER, _BRACKET, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
+from parsers.pacific import PacificReader
+from parsers.party_family import _CARDS, MARKER, _BRACKET, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
 from parsers.partypoker import _WINS, PartyReader, digits_masked, split_date, win_fields
 from tests.conftest import CORPUS, needs_corpus
 
@@ -201,3 +204,33 @@ def test_implied_blinds_read_from_the_text_as_by_lines(names, button, said, pref
     ] + [kind.format(names[k % len(names)]) for k, kind in said]
     by_text, by_lines = _both_blinds(lines)
     assert by_text == by_lines
+
+
+_CARD_BITS = ["[", "]", " ", "  ", ",", ", ", "As", "5d", "Tc", "9h", "Kn5", "D7", "10h", "A", "s", "\xa0", "\t", "x", "Ad,Kd"]
+
+
+def _cards_by_tokens(reader, text: str) -> object:
+    """What the readers read of cards before (the specification): each token, normalised
+    where it is no card, joined by spaces; else the rejection."""
+    inner = text.strip()
+    inner = inner[1:] if inner.startswith("[") else inner
+    inner = inner[:-1] if inner.endswith("]") else inner
+    out = []
+    for tok in inner.replace(",", " ").split():
+        card = tok if tok in _CARDS else reader.normalise_card(tok)
+        if card not in _CARDS:
+            return "unreadable-cards"
+        out.append(card)
+    return " ".join(out) if out else "parse-error"
+
+
+@settings(max_examples=2000, **FIELDS)
+@given(st.lists(st.sampled_from(_CARD_BITS), max_size=9).map("".join))
+def test_cards_read_as_their_tokens(text):
+    for reader_class in (PartyReader, PacificReader):
+        reader = reader_class([(1, 0, "***** Hand History for Game 1 *****")], 0, 0)
+        try:
+            got: object = reader.cards(text, 1)
+        except Reject as r:
+            got = r.code
+        assert got == _cards_by_tokens(reader, text), text
