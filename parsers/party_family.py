@@ -117,6 +117,36 @@ _CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND
 # a hand's start anywhere in a line (glued to junk): the marker, or the lines before it
 HAND_START_ANYWHERE: Final = re.compile(r"\*{5} (?:\S+ )?Hand History [Ff]or Game \w+ \*{5}|Game #\w+ starts\.|#Game No : ")
 MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
+# a marker's groups: brand, number, origin
+Marker = tuple["str | None", str, "str | None"]
+
+
+def marker_fields(text: str) -> Marker | None:
+    """``MARKER``'s groups in ``text`` (brand, number, origin), or None: the common shape
+    ('***** [brand ]Hand History for Game N *****[ (origin)]', printable ASCII, nothing around
+    it) read by string methods, any other line by the pattern.
+
+    >>> marker_fields("***** Hand History for Game 5 *****"), marker_fields("***** 888poker Hand History For Game 7 ***** (PokerBros)")
+    ((None, '5', None), ('888poker', '7', 'PokerBros'))
+    >>> marker_fields("***** Hand History for Game 5 ****** ")
+    """
+    if text.startswith("***** ") and text.isascii():
+        rest = text[6:]
+        brand: str | None = None
+        if not rest.startswith("Hand History "):
+            sp = rest.find(" ")
+            brand = rest[:sp]
+            rest = rest[sp + 1:] if sp > 0 else ""
+        if rest.startswith("Hand History ") and rest[14:22] == "or Game " and rest[13] in "Ff":
+            end = rest.find(" *****", 22)
+            num = rest[22:end] if end > 22 else ""
+            tail = rest[end + 6:] if end > 22 else ""
+            origin = tail[2:-1] if tail.startswith(" (") and tail.endswith(")") else None
+            if ((num.isalnum() and (brand is None or (brand.isprintable() and " " not in brand)))
+                    and (tail == "" or (origin and "(" not in origin and ")" not in origin))):
+                return brand, num, origin
+    m = MARKER.match(text)
+    return cast(Marker, m.groups()) if m else None
 # lines that belong to the next hand, before its marker
 
 _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
@@ -388,12 +418,12 @@ class FamilyParser:
         # for iter_hands to yield after it
         self.unread: list[HandError] = []
 
-    def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
+    def accepts_marker(self, m: Marker) -> bool:  # pragma: no cover - each site says
         raise NotImplementedError
 
     def detect(self, head: str, path: str) -> bool:
         for line in head.lstrip("\ufeff").replace("\x00", "").splitlines()[:200]:
-            m = MARKER.match(line)
+            m = marker_fields(line)
             if m and self.accepts_marker(m):
                 return True
         return False
@@ -403,7 +433,7 @@ class FamilyParser:
         # is unboxed, and boxed anew when appended: a tuple and two ints made a line)
         buf: list[Any] = []
         prefix: list[Any] = []
-        marker: re.Match | None = None  # the current hand's marker, matched once: its reader is given it
+        marker: Marker | None = None  # the current hand's marker, read once: its reader is given it
         marker_at = 0
         stray: tuple[int, int] | None = None
         for item in cast("Iterator[tuple[Any, ...]]", lines):
@@ -426,7 +456,7 @@ class FamilyParser:
                         yield self.unread.pop()
                     buf, marker = [], None
                 prefix.append(item)
-            elif "*****" in text and (m := MARKER.match(text)):
+            elif "*****" in text and (m := marker_fields(text)) is not None:
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
                     if self.unread:
@@ -453,10 +483,10 @@ class FamilyParser:
             first = stray[0] if stray else cast(int, prefix[0][0])
             last = max(stray[1] if stray else 0, cast(int, prefix[-1][0]) if prefix else 0)
             # 'Game #N starts.' with nothing after it names the hand that was not written
-            num = next((m.group(1) for _, _, t in prefix if (m := re.match(r"^\s*(?:Game #|#Game No : )(\w+)", t))), None)
+            num = next((pm.group(1) for _, _, t in prefix if (pm := re.match(r"^\s*(?:Game #|#Game No : )(\w+)", t))), None)
             yield _stray((first, last), self.name, f"{self.reader.id_prefix}-{num}" if num else None)
 
-    def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
+    def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: Marker) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
         got = self._read(buf, marker_at, marker)
@@ -466,7 +496,7 @@ class FamilyParser:
                 return kept  # a whole hand, then lines that are no hand's (self.unread)
         return got
 
-    def _read(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
+    def _read(self, buf: list[tuple[int, int, str]], marker_at: int, marker: Marker) -> ParsedHand | HandError:
         """One reading of a hand's lines: the hand, or where and why it cannot be read."""
         scale = 0
         reader: FamilyReader | None = None
@@ -488,7 +518,7 @@ class FamilyParser:
                 return HandError(first, "parse-error", f"hand at line {first}: {e}", self.reader.hand_id_of(marker))
             return HandError(no, "parse-error", f"hand at line {first}: line {no}: {e}", self.reader.hand_id_of(marker))
 
-    def _before_unread(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match, line_no: int) -> ParsedHand | None:
+    def _before_unread(self, buf: list[tuple[int, int, str]], marker_at: int, marker: Marker, line_no: int) -> ParsedHand | None:
         """The hand in ``buf`` before the lines from ``line_no`` on (the first its reading
         could not read), where those lines are none of a hand's (``parsers.base.junk_after``:
         they hold a character no history writes, as binary junk appended to a file) and the
@@ -595,18 +625,18 @@ class FamilyReader:
     id_prefix: ClassVar[str] = ""
 
     @classmethod
-    def hand_id_of(cls, m: re.Match | None) -> str | None:
+    def hand_id_of(cls, m: Marker | None) -> str | None:
         if not m:
             return None
-        origin = m.group("origin")
+        origin = m[2]
         tag = "".join(c for c in origin if c.isalnum()) + "-" if origin else ""
-        return f"{cls.id_prefix}-{tag}{m.group('num')}"
+        return f"{cls.id_prefix}-{tag}{m[1]}"
 
-    def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int, marker: re.Match | None = None) -> None:
+    def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int, marker: Marker | None = None) -> None:
         self.buf = buf
         self.text = ""  # the hand's lines joined (read): a word not in it is in none of them
         self.marker_at = marker_at
-        self.marker_match = marker if marker is not None else MARKER.match(buf[marker_at][2])  # the hand's marker line, matched
+        self.marker_fields = marker if marker is not None else marker_fields(buf[marker_at][2])  # the hand's marker line, read
         self.scale = scale
         self.events: list[Event] = []
         self.names: dict[str, int | None] = {}  # None: the player with no seat line (one a hand)
@@ -691,7 +721,7 @@ class FamilyReader:
     # -- the hand ------------------------------------------------------------------
     def read(self) -> ParsedHand:
         buf = self.buf
-        m = self.marker_match
+        m = self.marker_fields
         assert m is not None
         # (a list: a generator is a call a line; no '_' for the numbers: compiled, '_' is an object,
         # and each int read into it is boxed anew)
@@ -706,7 +736,7 @@ class FamilyReader:
             last_line=buf[-1][0],
             byte_offset=buf[0][1],
             content_hash=content_hash(self.text),
-            hand_number=m.group("num"),
+            hand_number=m[1],
         )
         i = self.header(hand, self.marker_at + 1)
         i = self.seats(hand, i)
@@ -726,7 +756,7 @@ class FamilyReader:
             hand.bb_ante = len(self.antes) == 1 and self.antes[0][0] == self.bb_poster
         return hand
 
-    def site_of(self, m: re.Match) -> str:
+    def site_of(self, m: Marker) -> str:
         return self.site
 
     def header(self, hand: ParsedHand, i: int) -> int:  # pragma: no cover - each site says

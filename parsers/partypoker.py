@@ -46,7 +46,7 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import (K, S, FamilyParser, FamilyReader, Reject, ascending, chips_in_pot, currency_of, date_at,
+from parsers.party_family import (K, S, FamilyParser, Marker, FamilyReader, Reject, ascending, chips_in_pot, currency_of, date_at,
                                     date_plan)
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
@@ -215,6 +215,7 @@ def digits_masked(text: str) -> bytes:
 _GAME_LINES: Final[dict[tuple[str, int], _GameLine]] = {}  # by the text before the date, and the scale read at
 _TABLE_LINES: Final[dict[str, tuple[str, str | None, str | None]]] = {}  # table line -> name, button, tournament
 _LEVEL_LINES: Final[dict[str, tuple[str | None, str | None]]] = {}  # 'Trny:1 Level:4' -> its tournament and level
+_BLINDS_TEXTS: Final[dict[str, tuple[str, str, str | None]]] = {}  # 'Blinds(20/40)' -> _BLINDS' groups (sb, bb, ante)
 
 
 def split_date(text: str) -> list[str]:
@@ -240,8 +241,8 @@ class PartyReader(FamilyReader):
     format = "partypoker"
     id_prefix = "PP"
 
-    def site_of(self, m: re.Match) -> str:
-        origin = m.group("origin")
+    def site_of(self, m: Marker) -> str:
+        origin = m[2]
         if not origin:
             return self.site
         return _ORIGINS.get(origin, "".join(c for c in origin.lower() if c.isalnum()))
@@ -342,13 +343,18 @@ class PartyReader(FamilyReader):
             hand.buy_in = head.split(" NL ")[0].split(" PL ")[0] if "USD" in head or "EUR" in head else None
 
     def blinds(self, hand: ParsedHand, bl: re.Match) -> None:
-        sb, bb = self.amt(bl.group("sb")), self.amt(bl.group("bb"))
+        self.blinds_of_texts(hand, cast("tuple[str, str, str | None]", bl.groups()))
+
+    def blinds_of_texts(self, hand: ParsedHand, texts: tuple[str, str, str | None]) -> None:
+        """The blinds (and ante) of ``_BLINDS``' groups."""
+        sb_text, bb_text, ante_text = texts
+        sb, bb = self.amt(sb_text), self.amt(bb_text)
         if hand.betting == _FIXED_LIMIT:
             hand.small_bet, hand.big_bet = sb, bb
         else:
             hand.small_blind, hand.big_blind, hand.min_bet = sb, bb, bb
-        if bl.group("ante"):
-            hand.ante = self.amt(bl.group("ante"))
+        if ante_text:
+            hand.ante = self.amt(ante_text)
 
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         t = text.strip()
@@ -368,10 +374,17 @@ class PartyReader(FamilyReader):
                 hand.level = level
             return True
         if t.startswith("Blinds"):
-            bl = _BLINDS.match(t)
-            if not bl:
-                raise self.fail(no, text, "blinds not understood")
-            self.blinds(hand, bl)  # as the level line: these are the hand's blinds
+            # (a table's hands repeat the line, as the 'Trny:' line: its match's groups kept by its text)
+            texts = _BLINDS_TEXTS.get(t)
+            if texts is None:
+                bl = _BLINDS.match(t)
+                if not bl:
+                    raise self.fail(no, text, "blinds not understood")
+                texts = cast("tuple[str, str, str | None]", bl.groups())
+                if len(_BLINDS_TEXTS) >= _KEPT:
+                    _BLINDS_TEXTS.clear()
+                _BLINDS_TEXTS[t] = texts
+            self.blinds_of_texts(hand, texts)  # as the level line: these are the hand's blinds
             return True
         return False
 
@@ -491,12 +504,13 @@ class PartyReader(FamilyReader):
             self.pending_blinds = []
 
     def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
-        seat = self.names[name]
         if action[:1] in _GLUED_FIRST and self.glued(hand, no, text, action):
             return
-        if (action[:6] == "checks" and action.rstrip(". ") == "checks" and self.street == S.PREFLOP
-                and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
-            self.silent_post(hand, no, text, seat, name)
+        if (action.startswith("checks") and action.rstrip(". ") == "checks" and self.street == S.PREFLOP
+                and self.current_bet > 0):
+            seat = self.names[name]
+            if self.committed.get(seat, 0) == 0:
+                self.silent_post(hand, no, text, seat, name)
         FamilyReader.action(self, hand, no, text, name, action)  # directly: super() costs on every line
 
     def glued(self, hand: ParsedHand, no: int, text: str, action: str) -> bool:
@@ -655,7 +669,7 @@ class PartyPokerParser(FamilyParser):
     name = "partypoker"
     reader = PartyReader
 
-    def accepts_marker(self, m: re.Match) -> bool:
+    def accepts_marker(self, m: Marker) -> bool:
         """The marker names no brand (an 888 marker names one).
 
         >>> PartyPokerParser().detect("#Game No : 1\\n***** Hand History for Game 1 *****", "a")
@@ -663,7 +677,7 @@ class PartyPokerParser(FamilyParser):
         >>> PartyPokerParser().detect("***** 888poker Hand History for Game 1 *****", "a")
         False
         """
-        return m.group("brand") is None
+        return m[0] is None
 
 
 __all__ = ["PartyPokerParser", "PartyReader", "Event", "HandError", "ParsedHand"]

@@ -15,6 +15,8 @@
   hand's text, its words looked for once: the same events, or the same rejection, as read a
   line at a time (``implied_blinds_by_lines``), on the corpus hands and on hands whose names
   start one another, name the header's words or join the table.
+- A hand's marker line in its common shape is read by string methods (``marker_fields``):
+  the groups ``MARKER`` gives, on lines of that shape and of any other.
 - Cards in their common shape ('[ 9d, 8d, Tc ]') are taken as they stand (``plain_cards``):
   what the tokens read one by one and joined give, or the same rejection.
 """
@@ -31,7 +33,7 @@ from hypothesis import strategies as st
 
 from parsers.base import ParsedHand, Reject
 from parsers.pacific import PacificReader
-from parsers.party_family import _CARDS, MARKER, _BRACKET, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
+from parsers.party_family import _CARDS, MARKER, _BRACKET, marker_fields, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
 from parsers.partypoker import _WINS, PartyReader, digits_masked, split_date, win_fields
 from tests.conftest import CORPUS, needs_corpus
 
@@ -145,7 +147,7 @@ def _both_blinds(lines: list[str]) -> tuple[object, object]:
     events' fields, or the rejection's reason)."""
     buf = [(no, 0, t) for no, t in enumerate(lines, 1)]
     at = next(k for k, t in enumerate(lines) if MARKER.match(t))
-    reader = PartyReader(buf, at, 0, MARKER.match(lines[at]))
+    reader = PartyReader(buf, at, 0, marker_fields(lines[at]))
     reader.text = "\n".join(lines)
     hand = ParsedHand("PP-1", "partypoker", "partypoker", "", "", 1, len(lines), 0, "")
     reader.seats(hand, reader.header(hand, at + 1))
@@ -234,3 +236,18 @@ def test_cards_read_as_their_tokens(text):
         except Reject as r:
             got = r.code
         assert got == _cards_by_tokens(reader, text), text
+
+
+_MARKER_BITS = ["*****", "***** ", "******", " ", "  ", "\t", "Hand History ", "Hand ", "History ", "for Game ", "For Game ",
+                "fOr Game ", "Game ", "5", "1618961225358jrdwo4ad458", "_", "\u0663", "\u00e9", "888poker ", "Cassava ",
+                "888.ro ", "Hand\tHistory ", " *****", " (", "(", ")", "PokerBros", "Poker Stars", "WPN", "x", ")"]
+
+
+@settings(max_examples=3000, **FIELDS)
+@given(st.lists(st.sampled_from(_MARKER_BITS), max_size=10).map("".join),
+       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é "]), st.sampled_from(["for", "For", "fOr"]),
+       st.sampled_from(["5", "12a", "_1", "", "\u0663"]), st.sampled_from(["", " (PokerBros)", " ()", " (a(b)", " (x) ", "*"]))
+def test_marker_lines_read_as_their_pattern(text, brand, word, num, origin):
+    for candidate in (text, f"***** {brand}Hand History {word} Game {num} *****{origin}"):
+        m = MARKER.match(candidate)
+        assert marker_fields(candidate) == (m.groups() if m else None), candidate
