@@ -123,28 +123,23 @@ Marker = tuple["str | None", str, "str | None"]
 
 def marker_fields(text: str) -> Marker | None:
     """``MARKER``'s groups in ``text`` (brand, number, origin), or None: the common shape
-    ('***** [brand ]Hand History for Game N *****[ (origin)]', printable ASCII, nothing around
-    it) read by string methods, any other line by the pattern.
+    ('***** [brand ]Hand History for Game N *****', printable ASCII, nothing around it) read by
+    string methods, any other line by the pattern.
 
-    >>> marker_fields("***** Hand History for Game 5 *****"), marker_fields("***** 888poker Hand History For Game 7 ***** (PokerBros)")
-    ((None, '5', None), ('888poker', '7', 'PokerBros'))
-    >>> marker_fields("***** Hand History for Game 5 ****** ")
+    >>> marker_fields("***** Hand History for Game 5 *****"), marker_fields("***** 888poker Hand History For Game 7 *****")
+    ((None, '5', None), ('888poker', '7', None))
+    >>> marker_fields("***** Hand History for Game 5 ***** (PokerBros)"), marker_fields("***** Hand History for Game 5 ******")
+    ((None, '5', 'PokerBros'), None)
     """
-    if text.startswith("***** ") and text.isascii():
-        rest = text[6:]
-        brand: str | None = None
-        if not rest.startswith("Hand History "):
-            sp = rest.find(" ")
-            brand = rest[:sp]
-            rest = rest[sp + 1:] if sp > 0 else ""
-        if rest.startswith("Hand History ") and rest[14:22] == "or Game " and rest[13] in "Ff":
-            end = rest.find(" *****", 22)
-            num = rest[22:end] if end > 22 else ""
-            tail = rest[end + 6:] if end > 22 else ""
-            origin = tail[2:-1] if tail.startswith(" (") and tail.endswith(")") else None
-            if ((num.isalnum() and (brand is None or (brand.isprintable() and " " not in brand)))
-                    and (tail == "" or (origin and "(" not in origin and ")" not in origin))):
-                return brand, num, origin
+    if text.endswith(" *****") and text.startswith("***** ") and text.isascii():
+        # (a brand holds no space: the first 'Hand History ' follows it, or the stars)
+        at = text.find("Hand History ", 6)
+        brand = None if at == 6 else text[6:at - 1]
+        if ((at == 6 or (at > 7 and text[at - 1] == " " and brand is not None and " " not in brand and brand.isprintable()))
+                and text.startswith("or Game ", at + 14) and text[at + 13] in "Ff"):
+            num = text[at + 22:-6]
+            if num.isalnum():
+                return brand, num, None
     m = MARKER.match(text)
     return cast(Marker, m.groups()) if m else None
 # lines that belong to the next hand, before its marker
@@ -555,21 +550,6 @@ def ascending(lines: list[int]) -> list[int]:
     return lines
 
 
-def plain_cards(text: str) -> bool:
-    """Is ``text`` cards joined by single spaces ('As 5d'), each one of ``_CARDS``?
-
-    >>> plain_cards("As 5d"), plain_cards("9d  8d"), plain_cards("Kn5"), plain_cards("")
-    (True, False, False, False)
-    """
-    n = len(text)
-    if n % 3 != 2:
-        return False
-    for k in range(0, n, 3):
-        if text[k:k + 2] not in _CARDS or (k + 2 < n and text[k + 2] != " "):
-            return False
-    return True
-
-
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
     """The chips put in less those returned (a dead blind's part over the big blind is
     dead: it counts in the pot, not toward the poster's street commitment)."""
@@ -688,7 +668,10 @@ class FamilyReader:
         # the common shape, 'As 5d' or '9d, 8d, Tc' within spaces: the cards as they stand (what
         # the tokens joined by single spaces give), each card a look-up, no list made and joined
         shown = (inner.replace(", ", " ") if "," in inner else inner).strip()
-        if plain_cards(shown):
+        for tok in shown.split(" "):
+            if tok not in _CARDS:
+                break
+        else:
             return shown
         out = []
         for tok in inner.replace(",", " ").split():

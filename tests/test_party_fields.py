@@ -17,7 +17,7 @@
   start one another, name the header's words or join the table.
 - A hand's marker line in its common shape is read by string methods (``marker_fields``):
   the groups ``MARKER`` gives, on lines of that shape and of any other.
-- Cards in their common shape ('[ 9d, 8d, Tc ]') are taken as they stand (``plain_cards``):
+- Cards in their common shape ('[ 9d, 8d, Tc ]') are taken as they stand (``FamilyReader.cards``):
   what the tokens read one by one and joined give, or the same rejection.
 """
 
@@ -245,7 +245,7 @@ _MARKER_BITS = ["*****", "***** ", "******", " ", "  ", "\t", "Hand History ", "
 
 @settings(max_examples=3000, **FIELDS)
 @given(st.lists(st.sampled_from(_MARKER_BITS), max_size=10).map("".join),
-       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é "]), st.sampled_from(["for", "For", "fOr"]),
+       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é ", "a b ", " ", "xHand "]), st.sampled_from(["for", "For", "fOr"]),
        st.sampled_from(["5", "12a", "_1", "", "\u0663"]), st.sampled_from(["", " (PokerBros)", " ()", " (a(b)", " (x) ", "*"]))
 def test_marker_lines_read_as_their_pattern(text, brand, word, num, origin):
     for candidate in (text, f"***** {brand}Hand History {word} Game {num} *****{origin}"):
