@@ -34,7 +34,7 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import HandError, ParsedHand
-from parsers.party_family import MARKER, FamilyParser, FamilyReader, Reject, bracket, currency_of, parse_date
+from parsers.party_family import FamilyParser, Marker, FamilyReader, Reject, bracket, currency_of, parse_date
 
 _BRANDS: Final[tuple[str, ...]] = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
 _GAME: Final = re.compile(r"^(?P<sb>.+?) ?/ ?(?P<bb>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit) "
@@ -119,7 +119,7 @@ class PacificParser(FamilyParser):
     name = "pacific"
     reader = PacificReader
 
-    def accepts_marker(self, m: re.Match) -> bool:
+    def accepts_marker(self, m: Marker) -> bool:
         """The marker names an 888 brand.
 
         >>> p = PacificParser()
@@ -128,6 +128,6 @@ class PacificParser(FamilyParser):
         >>> p.detect("***** Hand History for Game 1 *****", "a.txt")
         False
         """
-        return (m.group("brand") or "") in _BRANDS
+        return (m[0] or "") in _BRANDS
 
 __all__ = ["PacificParser", "PacificReader", "HandError", "ParsedHand"]

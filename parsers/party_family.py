@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from typing import ClassVar, Final, Iterator, cast
+from typing import Any, ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
@@ -117,6 +117,31 @@ _CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND
 # a hand's start anywhere in a line (glued to junk): the marker, or the lines before it
 HAND_START_ANYWHERE: Final = re.compile(r"\*{5} (?:\S+ )?Hand History [Ff]or Game \w+ \*{5}|Game #\w+ starts\.|#Game No : ")
 MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
+# a marker's groups: brand, number, origin
+Marker = tuple["str | None", str, "str | None"]
+
+
+def marker_fields(text: str) -> Marker | None:
+    """``MARKER``'s groups in ``text`` (brand, number, origin), or None: the common shape
+    ('***** [brand ]Hand History for Game N *****', printable ASCII, nothing around it) read by
+    string methods, any other line by the pattern.
+
+    >>> marker_fields("***** Hand History for Game 5 *****"), marker_fields("***** 888poker Hand History For Game 7 *****")
+    ((None, '5', None), ('888poker', '7', None))
+    >>> marker_fields("***** Hand History for Game 5 ***** (PokerBros)"), marker_fields("***** Hand History for Game 5 ******")
+    ((None, '5', 'PokerBros'), None)
+    """
+    if text.endswith(" *****") and text.startswith("***** ") and text.isascii():
+        # (a brand holds no space: the first 'Hand History ' follows it, or the stars)
+        at = text.find("Hand History ", 6)
+        brand = None if at == 6 else text[6:at - 1]
+        if ((at == 6 or (at > 7 and text[at - 1] == " " and brand is not None and " " not in brand and brand.isprintable()))
+                and text.startswith("or Game ", at + 14) and text[at + 13] in "Ff"):
+            num = text[at + 22:-6]
+            if num.isalnum():
+                return brand, num, None
+    m = MARKER.match(text)
+    return cast(Marker, m.groups()) if m else None
 # lines that belong to the next hand, before its marker
 
 _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
@@ -153,7 +178,8 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
         num = t[5:colon] if t[4] == " " else t[4:colon]
     opened = t.find("(", colon + 2)
     closed = t.find(")", opened + 1) if opened >= 0 else -1
-    if ((t.startswith("Seat") or t.startswith("seat")) and num.isdecimal() and num.isascii() and closed > 0
+    # (isdigit, not isdecimal: the same on ASCII, and compiled a direct call, not a method's by name)
+    if ((t.startswith("Seat") or t.startswith("seat")) and num.isdigit() and num.isascii() and closed > 0
             and t.find("(", opened + 1, closed) < 0):
         name_end = opened - 1 if opened > colon + 2 and t[opened - 1] == " " else opened
         stack_start, stack_end = opened + 1, closed
@@ -161,7 +187,7 @@ def seat_fields(text: str) -> tuple[int, str, str] | None:
             stack_start += 1
         if stack_end > stack_start and t[stack_end - 1] == " ":
             stack_end -= 1
-        return int(num), t[colon + 2:name_end], t[stack_start:stack_end]
+        return int(num) if len(num) > 1 else ord(num) - 48, t[colon + 2:name_end], t[stack_start:stack_end]
     sm = _SEAT.match(text)
     return (int(sm.group("seat")), sm.group("name"), sm.group("stack")) if sm else None
 
@@ -341,11 +367,25 @@ def date_at(text: str, plan: tuple[int, ...]) -> dt.datetime | None:
     if not plan:
         return None
     try:
-        month = plan[0] or int(text[plan[3]:plan[4]])
-        return dt.datetime(int(text[plan[1]:plan[2]]), month, int(text[plan[5]:plan[6]]), int(text[plan[7]:plan[8]]),
-                           int(text[plan[9]:plan[10]]), int(text[plan[11]:plan[12]]))
+        month = plan[0] or number(text[plan[3]:plan[4]])
+        return dt.datetime(int(text[plan[1]:plan[2]]), month, number(text[plan[5]:plan[6]]), number(text[plan[7]:plan[8]]),
+                           number(text[plan[9]:plan[10]]), number(text[plan[11]:plan[12]]))
     except ValueError:
         return None
+
+
+# a date's one- and two-digit numbers, by their text: a look-up, where int() parses (compiled or not)
+_SMALL_NUMBERS: Final = {**{str(n): n for n in range(100)}, **{f"{n:02d}": n for n in range(10)}}
+
+
+def number(text: str) -> int:
+    """``int(text)`` of a date's part.
+
+    >>> number("07"), number("7"), number("2012"), number("\u0663")
+    (7, 7, 2012, 3)
+    """
+    known = _SMALL_NUMBERS.get(text)
+    return known if known is not None else int(text)
 
 
 def parse_date(text: str) -> dt.datetime | None:
@@ -353,8 +393,8 @@ def parse_date(text: str) -> dt.datetime | None:
     'Mon Apr 26 20:17:29 EDT 2021', '04 05 2012 07:59:45' day first)."""
     if _numeric_19(text):  # 888's, read by position (what the numeric pattern finds in it; the long one needs letters)
         try:
-            return dt.datetime(int(text[6:10]), int(text[3:5]), int(text[:2]), int(text[11:13]), int(text[14:16]),
-                               int(text[17:]))
+            return dt.datetime(int(text[6:10]), number(text[3:5]), number(text[:2]), number(text[11:13]),
+                               number(text[14:16]), number(text[17:]))
         except ValueError:
             return None
     return date_at(text, date_plan(text))
@@ -373,33 +413,36 @@ class FamilyParser:
         # for iter_hands to yield after it
         self.unread: list[HandError] = []
 
-    def accepts_marker(self, m: re.Match) -> bool:  # pragma: no cover - each site says
+    def accepts_marker(self, m: Marker) -> bool:  # pragma: no cover - each site says
         raise NotImplementedError
 
     def detect(self, head: str, path: str) -> bool:
         for line in head.lstrip("\ufeff").replace("\x00", "").splitlines()[:200]:
-            m = MARKER.match(line)
+            m = marker_fields(line)
             if m and self.accepts_marker(m):
                 return True
         return False
 
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str) -> Iterator[ParsedHand | HandError]:
-        buf: list[tuple[int, int, str]] = []
-        prefix: list[tuple[int, int, str]] = []
-        marker: re.Match | None = None  # the current hand's marker, matched once: its reader is given it
+        # each line is kept as the tuple it comes as (compiled, a line read as tuple[int, int, str]
+        # is unboxed, and boxed anew when appended: a tuple and two ints made a line)
+        buf: list[Any] = []
+        prefix: list[Any] = []
+        marker: Marker | None = None  # the current hand's marker, read once: its reader is given it
         marker_at = 0
         stray: tuple[int, int] | None = None
-        for item in lines:
-            no, off, text = item
+        for item in cast("Iterator[tuple[Any, ...]]", lines):
+            text: str = item[2]  # (typed, not cast: a cast is a call a line in pure Python)
             if "\x00" in text or text.startswith("\ufeff"):
                 text = text.replace("\x00", "").lstrip("\ufeff")
-                item = (no, off, text)
+                item = (item[0], item[1], text)
             if "Game" not in text:  # neither a prefix line nor a marker (both name the game)
                 if marker is not None:
                     buf.append(item)
                 elif prefix:
                     prefix.append(item)
                 elif text.strip():
+                    no: int = item[0]
                     stray = (stray[0], no) if stray else (no, no)
             elif is_prefix_line(text):
                 if marker is not None:
@@ -408,7 +451,7 @@ class FamilyParser:
                         yield self.unread.pop()
                     buf, marker = [], None
                 prefix.append(item)
-            elif "*****" in text and (m := MARKER.match(text)):
+            elif "*****" in text and (m := marker_fields(text)) is not None:
                 if marker is not None:
                     yield self._hand(buf, marker_at, marker)
                     if self.unread:
@@ -425,19 +468,20 @@ class FamilyParser:
             elif prefix:
                 prefix.append(item)
             elif text.strip():
+                no = item[0]
                 stray = (stray[0], no) if stray else (no, no)
         if marker is not None:
             yield self._hand(buf, marker_at, marker)
             if self.unread:
                 yield self.unread.pop()
         elif stray or any(t.strip() for _, _, t in prefix):
-            first = stray[0] if stray else prefix[0][0]
-            last = max(stray[1] if stray else 0, prefix[-1][0] if prefix else 0)
+            first = stray[0] if stray else cast(int, prefix[0][0])
+            last = max(stray[1] if stray else 0, cast(int, prefix[-1][0]) if prefix else 0)
             # 'Game #N starts.' with nothing after it names the hand that was not written
-            num = next((m.group(1) for _, _, t in prefix if (m := re.match(r"^\s*(?:Game #|#Game No : )(\w+)", t))), None)
+            num = next((pm.group(1) for _, _, t in prefix if (pm := re.match(r"^\s*(?:Game #|#Game No : )(\w+)", t))), None)
             yield _stray((first, last), self.name, f"{self.reader.id_prefix}-{num}" if num else None)
 
-    def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
+    def _hand(self, buf: list[tuple[int, int, str]], marker_at: int, marker: Marker) -> ParsedHand | HandError:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
         got = self._read(buf, marker_at, marker)
@@ -447,7 +491,7 @@ class FamilyParser:
                 return kept  # a whole hand, then lines that are no hand's (self.unread)
         return got
 
-    def _read(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match) -> ParsedHand | HandError:
+    def _read(self, buf: list[tuple[int, int, str]], marker_at: int, marker: Marker) -> ParsedHand | HandError:
         """One reading of a hand's lines: the hand, or where and why it cannot be read."""
         scale = 0
         reader: FamilyReader | None = None
@@ -469,7 +513,7 @@ class FamilyParser:
                 return HandError(first, "parse-error", f"hand at line {first}: {e}", self.reader.hand_id_of(marker))
             return HandError(no, "parse-error", f"hand at line {first}: line {no}: {e}", self.reader.hand_id_of(marker))
 
-    def _before_unread(self, buf: list[tuple[int, int, str]], marker_at: int, marker: re.Match, line_no: int) -> ParsedHand | None:
+    def _before_unread(self, buf: list[tuple[int, int, str]], marker_at: int, marker: Marker, line_no: int) -> ParsedHand | None:
         """The hand in ``buf`` before the lines from ``line_no`` on (the first its reading
         could not read), where those lines are none of a hand's (``parsers.base.junk_after``:
         they hold a character no history writes, as binary junk appended to a file) and the
@@ -490,6 +534,20 @@ class FamilyParser:
             return None
         self.unread.append(unread_lines(buf, k, hand))
         return hand
+
+
+def ascending(lines: list[int]) -> list[int]:
+    """``inferred_from(*lines)`` of lines all known: each once, ascending (a call with a list,
+    where a call with ``*`` packs the arguments anew, through the function's Python entry);
+    ``lines`` itself where it is so already (the events' lines mostly are).
+
+    >>> ascending([17, 12, 17]), ascending([3, 5])
+    ([12, 17], [3, 5])
+    """
+    for k in range(1, len(lines)):
+        if lines[k] <= lines[k - 1]:
+            return sorted(set(lines))
+    return lines
 
 
 def chips_in_pot(events: list[Event], big_blind: int | None) -> int:
@@ -547,22 +605,21 @@ class FamilyReader:
     id_prefix: ClassVar[str] = ""
 
     @classmethod
-    def hand_id_of(cls, m: re.Match | None) -> str | None:
+    def hand_id_of(cls, m: Marker | None) -> str | None:
         if not m:
             return None
-        origin = m.group("origin")
+        origin = m[2]
         tag = "".join(c for c in origin if c.isalnum()) + "-" if origin else ""
-        return f"{cls.id_prefix}-{tag}{m.group('num')}"
+        return f"{cls.id_prefix}-{tag}{m[1]}"
 
-    def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int, marker: re.Match | None = None) -> None:
+    def __init__(self, buf: list[tuple[int, int, str]], marker_at: int, scale: int, marker: Marker | None = None) -> None:
         self.buf = buf
         self.text = ""  # the hand's lines joined (read): a word not in it is in none of them
         self.marker_at = marker_at
-        self.marker_match = marker if marker is not None else MARKER.match(buf[marker_at][2])  # the hand's marker line, matched
+        self.marker_fields = marker if marker is not None else marker_fields(buf[marker_at][2])  # the hand's marker line, read
         self.scale = scale
         self.events: list[Event] = []
         self.names: dict[str, int | None] = {}  # None: the player with no seat line (one a hand)
-        self.by_length: list[str] = []
         self.by_first: dict[str, list[str]] = {}  # the seated names by their first word
         self.committed: dict[int | None, int] = {}  # None: the player with no seat line
         self.current_bet = 0
@@ -608,6 +665,14 @@ class FamilyReader:
             inner = inner[1:]
         if inner.endswith("]"):
             inner = inner[:-1]
+        # the common shape, 'As 5d' or '9d, 8d, Tc' within spaces: the cards as they stand (what
+        # the tokens joined by single spaces give), each card a look-up, no list made and joined
+        shown = (inner.replace(", ", " ") if "," in inner else inner).strip()
+        for tok in shown.split(" "):
+            if tok not in _CARDS:
+                break
+        else:
+            return shown
         out = []
         for tok in inner.replace(",", " ").split():
             card = tok if tok in _CARDS else self.normalise_card(tok)
@@ -639,9 +704,11 @@ class FamilyReader:
     # -- the hand ------------------------------------------------------------------
     def read(self) -> ParsedHand:
         buf = self.buf
-        m = self.marker_match
+        m = self.marker_fields
         assert m is not None
-        self.text = "\n".join([t for _, _, t in buf])  # (a list: a generator is a call a line)
+        # (a list: a generator is a call a line; no '_' for the numbers: compiled, '_' is an object,
+        # and each int read into it is boxed anew)
+        self.text = "\n".join([line[2] for line in buf])
         hand = ParsedHand(
             hand_id=self.hand_id_of(m) or "",
             site=self.site_of(m),
@@ -652,7 +719,7 @@ class FamilyReader:
             last_line=buf[-1][0],
             byte_offset=buf[0][1],
             content_hash=content_hash(self.text),
-            hand_number=m.group("num"),
+            hand_number=m[1],
         )
         i = self.header(hand, self.marker_at + 1)
         i = self.seats(hand, i)
@@ -672,7 +739,7 @@ class FamilyReader:
             hand.bb_ante = len(self.antes) == 1 and self.antes[0][0] == self.bb_poster
         return hand
 
-    def site_of(self, m: re.Match) -> str:
+    def site_of(self, m: Marker) -> str:
         return self.site
 
     def header(self, hand: ParsedHand, i: int) -> int:  # pragma: no cover - each site says
@@ -681,7 +748,7 @@ class FamilyReader:
     def seats(self, hand: ParsedHand, i: int) -> int:
         buf = self.buf
         while i < len(buf):
-            no, _, raw = buf[i]
+            no, off, raw = buf[i]
             self.raw = raw
             stripped = raw.strip()
             if not stripped:
@@ -712,9 +779,23 @@ class FamilyReader:
             i += 1
         if not hand.seats:
             raise self.fail(buf[min(i, len(buf) - 1)][0], buf[min(i, len(buf) - 1)][2], "no seat lines")
-        self.by_length = sorted(self.names, key=len, reverse=True)
-        for name in self.by_length:  # longest first within each first word too
-            self.by_first.setdefault(name.partition(" ")[0], []).append(name)
+        # the names by first word, longest first within each (as sorted by length, longest
+        # first, would order them): only a first word that two names share is sorted
+        by_first = self.by_first
+        shared = False
+        for name in self.names:
+            sp = name.find(" ")
+            first = name[:sp] if sp >= 0 else name
+            names = by_first.get(first)
+            if names is None:
+                by_first[first] = [name]
+            else:
+                names.append(name)
+                shared = True
+        if shared:
+            for names in by_first.values():
+                if len(names) > 1:
+                    names.sort(key=len, reverse=True)
         return i
 
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
@@ -724,7 +805,9 @@ class FamilyReader:
     def body(self, hand: ParsedHand, i: int) -> None:
         # the hooks called as methods, not bound to locals: compiled (mypyc), a method call is direct
         blank_name = "" in self.names  # a seat with no name: its lines start with a space
-        for no, _, raw in self.buf[i:]:
+        buf = self.buf
+        for k in range(i, len(buf)):  # (by index: a slice of the lines was a copy)
+            no, off, raw = buf[k]
             self.raw = raw
             text = raw.strip()
             if not text:
@@ -781,7 +864,6 @@ class FamilyReader:
                          f"({self.seatless_name!r}, then {name!r}): their chips could not be told apart: {text!r}")
         self.seatless_name = name
         self.names[name] = None
-        self.by_length = sorted(self.names, key=len, reverse=True)
         # his later lines are read as a seated player's (actor(): longest name first)
         self.by_first.setdefault(name.partition(" ")[0], []).append(name)
         self.by_first[name.partition(" ")[0]].sort(key=len, reverse=True)
@@ -981,7 +1063,7 @@ class FamilyReader:
         streets: list[tuple[str, dict[int | None, int], dict[int | None, int]]] = []
         committed: dict[int | None, int] = {}
         last_line: dict[int | None, int] = {}
-        street = None
+        street = ""  # (a str, not None: compiled, a compare of two str, not a generic one)
         collects: list[Event] = []
         chip_lines: list[int] = []  # the lines of the events that move chips (a total pot is inferred from them)
         has_total = False
@@ -1016,19 +1098,25 @@ class FamilyReader:
         for _, committed, last_line in streets:
             # the street's top commitment (the first seat to reach it) over the next highest:
             # loops, not max() with a key function and a generator (each a Python call a street)
+            # (the top seat told by its place in the street's order: seats are int or None, and
+            # compiled, a compare of two such is a generic one)
             top: int | None = None
             top_chips = 0
-            seen = False
+            top_at = -1
+            at = 0
             for s, v in committed.items():
-                if not seen or v > top_chips:
-                    top, top_chips, seen = s, v, True
-            if not seen:
+                if top_at < 0 or v > top_chips:
+                    top, top_chips, top_at = s, v, at
+                at += 1
+            if top_at < 0:
                 continue
             second = 0
             others = False
-            for s, v in committed.items():
-                if s != top and (not others or v > second):
+            at = 0
+            for v in committed.values():
+                if at != top_at and (not others or v > second):
                     second, others = v, True
+                at += 1
             if top_chips > second:
                 excess[top] = excess.get(top, 0) + top_chips - second
                 excess_line[top] = last_line[top]
@@ -1037,7 +1125,11 @@ class FamilyReader:
                 line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)
                 raise Reject("stack-exceeded", line, f"line {line}: {self.player_of(seat)!r} puts in {chips}, more than "
                              f"the {self.stacks[seat]} the seat line gives: the history does not record the stack played")
-        in_pot = sum(put.values()) - sum(returned.values())
+        in_pot = 0
+        for chips in put.values():  # (loops: sum() is a call by name, compiled too)
+            in_pot += chips
+        for chips in returned.values():
+            in_pot -= chips
         for seat, chips in excess.items():
             chips -= returned.get(seat, 0)
             if chips <= 0:
@@ -1068,7 +1160,7 @@ class FamilyReader:
                 lines = [excess_line[seat]] + ([where.line_no] if where is not None else [])
                 ret = Event(0, S.SHOWDOWN if where is None or where.street != S.SUMMARY else S.SUMMARY, K.UNCALLED_RETURN,
                             lines[-1], seat, self.player_of(seat), chips, text=self.line_text(lines[-1]),
-                            inferred_from=inferred_from(*lines))
+                            inferred_from=ascending(lines))
                 if includes:
                     assert where is not None
                     where.amount = cast(int, where.amount) - chips
@@ -1089,11 +1181,11 @@ class FamilyReader:
             won = 0
             for e in collects:
                 won += cast(int, e.amount)
-            collect_lines = inferred_from(*[e.line_no for e in collects])
+            collect_lines = ascending([e.line_no for e in collects])
             last = collect_lines[-1] if collect_lines else self.buf[-1][0]
             rake = in_pot - won
             self.events.append(Event(0, S.SUMMARY, K.TOTAL_POT, last, amount=in_pot, to_amount=max(rake, 0),
-                                     text=self.line_text(last), inferred_from=inferred_from(*chip_lines, *collect_lines)))
+                                     text=self.line_text(last), inferred_from=ascending(chip_lines + collect_lines)))
 
     def line_text(self, no: int) -> str | None:
         """The hand's source line ``no``, verbatim (the text of an inferred event placed on it)."""

@@ -46,7 +46,8 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, HandError, ParsedHand, inferred_from
-from parsers.party_family import K, S, FamilyParser, FamilyReader, Reject, chips_in_pot, currency_of, date_at, date_plan
+from parsers.party_family import (K, S, FamilyParser, Marker, FamilyReader, Reject, ascending, chips_in_pot, currency_of, date_at,
+                                    date_plan)
 
 _LIMIT: Final = re.compile(r"(?:^|[\s(])(NL|PL|FL)(?:[\s)]|$)")
 _LIMITS: Final = {"NL": Betting.NO_LIMIT.value, "PL": Betting.POT_LIMIT.value, "FL": Betting.FIXED_LIMIT.value}
@@ -214,6 +215,7 @@ def digits_masked(text: str) -> bytes:
 _GAME_LINES: Final[dict[tuple[str, int], _GameLine]] = {}  # by the text before the date, and the scale read at
 _TABLE_LINES: Final[dict[str, tuple[str, str | None, str | None]]] = {}  # table line -> name, button, tournament
 _LEVEL_LINES: Final[dict[str, tuple[str | None, str | None]]] = {}  # 'Trny:1 Level:4' -> its tournament and level
+_BLINDS_TEXTS: Final[dict[str, tuple[str, str, str | None]]] = {}  # 'Blinds(20/40)' -> _BLINDS' groups (sb, bb, ante)
 
 
 def split_date(text: str) -> list[str]:
@@ -239,14 +241,14 @@ class PartyReader(FamilyReader):
     format = "partypoker"
     id_prefix = "PP"
 
-    def site_of(self, m: re.Match) -> str:
-        origin = m.group("origin")
+    def site_of(self, m: Marker) -> str:
+        origin = m[2]
         if not origin:
             return self.site
         return _ORIGINS.get(origin, "".join(c for c in origin.lower() if c.isalnum()))
 
     def header(self, hand: ParsedHand, i: int) -> int:
-        no, _, game = self.buf[i]
+        no, off, game = self.buf[i]
         self.raw = game
         text = game.strip()
         # where the date starts and how it reads: the same for a table's hands, whose game lines
@@ -278,7 +280,7 @@ class PartyReader(FamilyReader):
             read.put(hand)
             self.scale, self.chips = read.scale, read.chips
         i += 1
-        no_t, _, table = self.buf[i]
+        no_t, off, table = self.buf[i]
         found = _TABLE_LINES.get(table)
         if found is None:
             tm2 = _TABLE.match(table.strip())
@@ -341,13 +343,18 @@ class PartyReader(FamilyReader):
             hand.buy_in = head.split(" NL ")[0].split(" PL ")[0] if "USD" in head or "EUR" in head else None
 
     def blinds(self, hand: ParsedHand, bl: re.Match) -> None:
-        sb, bb = self.amt(bl.group("sb")), self.amt(bl.group("bb"))
+        self.blinds_of_texts(hand, cast("tuple[str, str, str | None]", bl.groups()))
+
+    def blinds_of_texts(self, hand: ParsedHand, texts: tuple[str, str, str | None]) -> None:
+        """The blinds (and ante) of ``_BLINDS``' groups."""
+        sb_text, bb_text, ante_text = texts
+        sb, bb = self.amt(sb_text), self.amt(bb_text)
         if hand.betting == _FIXED_LIMIT:
             hand.small_bet, hand.big_bet = sb, bb
         else:
             hand.small_blind, hand.big_blind, hand.min_bet = sb, bb, bb
-        if bl.group("ante"):
-            hand.ante = self.amt(bl.group("ante"))
+        if ante_text:
+            hand.ante = self.amt(ante_text)
 
     def header_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         t = text.strip()
@@ -367,10 +374,17 @@ class PartyReader(FamilyReader):
                 hand.level = level
             return True
         if t.startswith("Blinds"):
-            bl = _BLINDS.match(t)
-            if not bl:
-                raise self.fail(no, text, "blinds not understood")
-            self.blinds(hand, bl)  # as the level line: these are the hand's blinds
+            # (a table's hands repeat the line, as the 'Trny:' line: its match's groups kept by its text)
+            texts = _BLINDS_TEXTS.get(t)
+            if texts is None:
+                bl = _BLINDS.match(t)
+                if not bl:
+                    raise self.fail(no, text, "blinds not understood")
+                texts = cast("tuple[str, str, str | None]", bl.groups())
+                if len(_BLINDS_TEXTS) >= _KEPT:
+                    _BLINDS_TEXTS.clear()
+                _BLINDS_TEXTS[t] = texts
+            self.blinds_of_texts(hand, texts)  # as the level line: these are the hand's blinds
             return True
         return False
 
@@ -384,18 +398,14 @@ class PartyReader(FamilyReader):
         super().body(hand, i)
 
     def posts_written(self, i: int) -> bool:
-        """Whether a blind post is written from line ``i`` on (posts come first: the
-        first lines are looked at one by one, the rest as one text)."""
+        """Whether a blind post is written from line ``i`` on: looked for in the hand's text
+        from that line's place (a word with no line break is found there in those lines only)."""
         buf = self.buf
-        first = min(i + 8, len(buf))
-        for k in range(i, first):  # (loops: a generator is a call a line, compiled too)
-            t = buf[k][2]
-            if " posts small blind" in t or " posts big blind" in t:
-                return True
-        if first >= len(buf):
-            return False
-        rest = "\n".join([t for _, _, t in buf[first:]])
-        return " posts small blind" in rest or " posts big blind" in rest
+        start = 0
+        for k in range(i):  # (the text joins the lines with one line break each)
+            start += len(buf[k][2]) + 1
+        text = self.text
+        return text.find(" posts small blind", start) >= 0 or text.find(" posts big blind", start) >= 0
 
     def implied_blinds(self, hand: ParsedHand) -> list[Event]:
         """Tournament histories before 2013 write no blind posts: the two seats after the
@@ -403,14 +413,49 @@ class PartyReader(FamilyReader):
         calls that follow show.  Seats with no line in the hand are passed over.  Recorded
         as inferred, from the button and blinds lines."""
         buf = self.buf
+        text = self.text
+        if text.count("\n") != len(buf) - 1:  # a line holds a line break (not from a file): line by line
+            return self.implied_blinds_by_lines(hand)
+        # the lines are the text's, between its line breaks: each word looked for in the text once
+        # (where each line was tried for it: the seats' names, the button and blinds words)
+        hits: set[int] = set()
+        for word in (" is the button", "Blinds"):
+            at = text.find(word)
+            while at >= 0:
+                hits.add(text.count("\n", 0, at))
+                at = text.find(word, at + 1)
         lines: list[int] = []
-        for no, _, t in buf:
+        for k in sorted(hits):
+            if buf[k][2].strip().startswith(_BLINDS_LINES):
+                lines.append(buf[k][0])
+        # seats in play: with chips, and named by a line of the hand (a player moved in
+        # from another table waits for the big blind and has no line): a line from the
+        # marker's on that starts '<name> ' and not '<name> has joined'
+        start = 0
+        for k in range(self.marker_at):
+            start += len(buf[k][2]) + 1
+        spoken: set[str] = set()
+        for name in self.names:
+            n = len(name)
+            if start == 0 and text.startswith(name + " ") and not text.startswith(" has joined", n):
+                spoken.add(name)
+                continue
+            key = "\n" + name + " "
+            at = text.find(key, start - 1 if start > 0 else 0)
+            while at >= 0:
+                if not text.startswith(" has joined", at + 1 + n):
+                    spoken.add(name)
+                    break
+                at = text.find(key, at + 1)
+        return self.blinds_of(hand, lines, spoken)
+
+    def implied_blinds_by_lines(self, hand: ParsedHand) -> list[Event]:
+        """``implied_blinds`` read a line at a time (for lines that hold a line break)."""
+        buf = self.buf
+        lines: list[int] = []
+        for no, off, t in buf:
             if (" is the button" in t or "Blinds" in t) and t.strip().startswith(_BLINDS_LINES):
                 lines.append(no)
-        # seats in play: with chips, and named by a line of the hand (a player moved in
-        # from another table waits for the big blind and has no line): a line that starts
-        # '<name> ' and not '<name> has joined' (each line tried against the names of its
-        # first word, as actor() does)
         spoken: set[str] = set()
         by_first = self.by_first
         for k in range(self.marker_at, len(buf)):
@@ -423,6 +468,11 @@ class PartyReader(FamilyReader):
                 n = len(name)
                 if len(t) > n and t[n] == " " and t.startswith(name) and not t.startswith(" has joined", n):
                     spoken.add(name)
+        return self.blinds_of(hand, lines, spoken)
+
+    def blinds_of(self, hand: ParsedHand, lines: list[int], spoken: set[str]) -> list[Event]:
+        """The blinds the button implies, given the button and blinds lines and the names
+        that have a line of the hand."""
         named = {s.seat for s in hand.seats if s.player in spoken}
         seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
@@ -440,7 +490,7 @@ class PartyReader(FamilyReader):
                 continue
             amount = min(blind, stacks[seat])
             out.append(Event(0, S.PREFLOP, kind, placed, seat, self.player_of(seat), amount, None, amount == stacks[seat],
-                             text=self.line_text(placed), inferred_from=inferred_from(*lines, placed)))
+                             text=self.line_text(placed), inferred_from=ascending(lines + [placed])))
         return out
 
     def marker(self, hand: ParsedHand, no: int, text: str) -> None:
@@ -454,12 +504,13 @@ class PartyReader(FamilyReader):
             self.pending_blinds = []
 
     def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:
-        seat = self.names[name]
         if action[:1] in _GLUED_FIRST and self.glued(hand, no, text, action):
             return
-        if (action[:6] == "checks" and action.rstrip(". ") == "checks" and self.street == S.PREFLOP
-                and self.committed.get(seat, 0) == 0 and self.current_bet > 0):
-            self.silent_post(hand, no, text, seat, name)
+        if (action.startswith("checks") and action.rstrip(". ") == "checks" and self.street == S.PREFLOP
+                and self.current_bet > 0):
+            seat = self.names[name]
+            if self.committed.get(seat, 0) == 0:
+                self.silent_post(hand, no, text, seat, name)
         FamilyReader.action(self, hand, no, text, name, action)  # directly: super() costs on every line
 
     def glued(self, hand: ParsedHand, no: int, text: str, action: str) -> bool:
@@ -570,7 +621,7 @@ class PartyReader(FamilyReader):
         # a Mac client writes two win lines on one: '...Aces and Queens.Player4 wins $27,36 USD ...'
         # (the action starts 'wins ': a second win holds ' wins ')
         if " wins " in action:
-            for other in self.by_length:
+            for other in sorted(self.names, key=len, reverse=True):  # longest first: one name may start another
                 glued = action.find("." + other + " wins ")
                 if other and glued > 0:
                     self.wins(hand, no, text, name, action[: glued + 1])
@@ -618,7 +669,7 @@ class PartyPokerParser(FamilyParser):
     name = "partypoker"
     reader = PartyReader
 
-    def accepts_marker(self, m: re.Match) -> bool:
+    def accepts_marker(self, m: Marker) -> bool:
         """The marker names no brand (an 888 marker names one).
 
         >>> PartyPokerParser().detect("#Game No : 1\\n***** Hand History for Game 1 *****", "a")
@@ -626,7 +677,7 @@ class PartyPokerParser(FamilyParser):
         >>> PartyPokerParser().detect("***** 888poker Hand History for Game 1 *****", "a")
         False
         """
-        return m.group("brand") is None
+        return m[0] is None
 
 
 __all__ = ["PartyPokerParser", "PartyReader", "Event", "HandError", "ParsedHand"]

@@ -11,18 +11,31 @@
   (``date_plan``) are kept by the line with its ASCII digits masked: both must be the same
   for the line and its masked copy, and ``parse_date`` (a plan, then the digits read from
   it) must read what the patterns' groups read.
+- The blinds a hand without posts implies (``PartyReader.implied_blinds``) are read from the
+  hand's text, its words looked for once: the same events, or the same rejection, as read a
+  line at a time (``implied_blinds_by_lines``), on the corpus hands and on hands whose names
+  start one another, name the header's words or join the table.
+- A hand's marker line in its common shape is read by string methods (``marker_fields``):
+  the groups ``MARKER`` gives, on lines of that shape and of any other.
+- Cards in their common shape ('[ 9d, 8d, Tc ]') are taken as they stand (``FamilyReader.cards``):
+  what the tokens read one by one and joined give, or the same rejection.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import os
 import re
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from parsers.party_family import _BRACKET, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
-from parsers.partypoker import _WINS, digits_masked, split_date, win_fields
+from parsers.base import ParsedHand, Reject
+from parsers.pacific import PacificReader
+from parsers.party_family import _CARDS, MARKER, _BRACKET, marker_fields, _DATE_LONG, _DATE_NUMERIC, _MONTHS, bracket, date_plan, is_prefix_line, parse_date, players_fields
+from parsers.partypoker import _WINS, PartyReader, digits_masked, split_date, win_fields
+from tests.conftest import CORPUS, needs_corpus
 
 # what the readers matched before (the specification of the slices)
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
@@ -127,3 +140,114 @@ def test_win_lines_read_as_their_pattern(text, plain):
                         if plain else text)
     wm = _WINS.match(action)
     assert win_fields(action) == (wm.groups() if wm else None)
+
+
+def _both_blinds(lines: list[str]) -> tuple[object, object]:
+    """The blinds a hand's lines imply, read from its text and a line at a time (each the
+    events' fields, or the rejection's reason)."""
+    buf = [(no, 0, t) for no, t in enumerate(lines, 1)]
+    at = next(k for k, t in enumerate(lines) if MARKER.match(t))
+    reader = PartyReader(buf, at, 0, marker_fields(lines[at]))
+    reader.text = "\n".join(lines)
+    hand = ParsedHand("PP-1", "partypoker", "partypoker", "", "", 1, len(lines), 0, "")
+    reader.seats(hand, reader.header(hand, at + 1))
+
+    def read(how):
+        try:
+            return [(e.kind, e.line_no, e.seat, e.player, e.amount, e.all_in, e.text, e.inferred_from) for e in how(hand)]
+        except Reject as r:
+            return r.code, r.line_no, r.reason
+    return read(reader.implied_blinds), read(reader.implied_blinds_by_lines)
+
+
+def _party_hands_without_posts() -> list[list[str]]:
+    from parsers import detect_parser, iter_lines, open_source
+    found = []
+    for folder, _, files in os.walk(CORPUS / "fpdb"):
+        for name in sorted(files):
+            path = Path(folder, name)
+            info = open_source(path)
+            parser = detect_parser(info.head, str(path))
+            if parser is None or parser.name != "partypoker":
+                continue
+            lines = [t for _, _, t in iter_lines(path, info.encoding)]
+            for h in parser.iter_hands(iter_lines(path, info.encoding), str(path)):
+                if isinstance(h, ParsedHand) and any(e.inferred_from and e.kind == "big_blind" for e in h.events):
+                    found.append(lines[h.first_line - 1:h.last_line])
+    return found
+
+
+@needs_corpus
+def test_implied_blinds_of_the_corpus_read_from_the_text_as_by_lines():
+    hands = _party_hands_without_posts()
+    assert len(hands) >= 19  # (the corpus' pre-2013 tournament hands)
+    for lines in hands:
+        by_text, by_lines = _both_blinds(lines)
+        assert by_text == by_lines and isinstance(by_text, list) and by_text
+
+
+_NAMES = ["Ann", "Ann Lee", "Ann Lee Jr", "Game", "#Game", "Blinds", "Seat", "x has", "Bo", "Bob", "***", "Trny:"]
+_LINE_KINDS = ["{} folds", "{} calls [40]", "{} has joined the table", "{} is sitting out", "{} has joined", "{}",
+               "{}folds", " {} folds", "{} Blinds(20/40)", "{} is the button"]
+
+
+@settings(max_examples=400, **FIELDS)
+@given(st.lists(st.sampled_from(_NAMES), min_size=2, max_size=6, unique=True), st.integers(1, 6),
+       st.lists(st.tuples(st.integers(0, 5), st.sampled_from(_LINE_KINDS)), max_size=12), st.booleans(),
+       st.lists(st.integers(0, 1), min_size=6, max_size=6))
+def test_implied_blinds_read_from_the_text_as_by_lines(names, button, said, prefixed, broke):
+    seats = [f"Seat {k}: {name} ( {broke[k - 1] * 3000} )" for k, name in enumerate(names, 1)]
+    lines = (["Game #5 starts.", "", "#Game No : 5"] if prefixed else []) + [
+        "***** Hand History for Game 5 *****",
+        "NL Texas Hold'em  Trny: 71487580 Level: 1  Blinds(20/40) - Friday, July 27, 23:00:33 MSKS 2012",
+        "Table $50 Freeroll (2695506) Table #173 (Real Money)",
+        f"Seat {button} is the button", f"Total number of players : {len(names)}/10", *seats,
+        "Trny: 71487580 Level: 1", "Blinds(20/40)", "** Dealing down cards **",
+    ] + [kind.format(names[k % len(names)]) for k, kind in said]
+    by_text, by_lines = _both_blinds(lines)
+    assert by_text == by_lines
+
+
+_CARD_BITS = ["[", "]", " ", "  ", ",", ", ", "As", "5d", "Tc", "9h", "Kn5", "D7", "10h", "A", "s", "\xa0", "\t", "x", "Ad,Kd"]
+
+
+def _cards_by_tokens(reader, text: str) -> object:
+    """What the readers read of cards before (the specification): each token, normalised
+    where it is no card, joined by spaces; else the rejection."""
+    inner = text.strip()
+    inner = inner[1:] if inner.startswith("[") else inner
+    inner = inner[:-1] if inner.endswith("]") else inner
+    out = []
+    for tok in inner.replace(",", " ").split():
+        card = tok if tok in _CARDS else reader.normalise_card(tok)
+        if card not in _CARDS:
+            return "unreadable-cards"
+        out.append(card)
+    return " ".join(out) if out else "parse-error"
+
+
+@settings(max_examples=2000, **FIELDS)
+@given(st.lists(st.sampled_from(_CARD_BITS), max_size=9).map("".join))
+def test_cards_read_as_their_tokens(text):
+    for reader_class in (PartyReader, PacificReader):
+        reader = reader_class([(1, 0, "***** Hand History for Game 1 *****")], 0, 0)
+        try:
+            got: object = reader.cards(text, 1)
+        except Reject as r:
+            got = r.code
+        assert got == _cards_by_tokens(reader, text), text
+
+
+_MARKER_BITS = ["*****", "***** ", "******", " ", "  ", "\t", "Hand History ", "Hand ", "History ", "for Game ", "For Game ",
+                "fOr Game ", "Game ", "5", "1618961225358jrdwo4ad458", "_", "\u0663", "\u00e9", "888poker ", "Cassava ",
+                "888.ro ", "Hand\tHistory ", " *****", " (", "(", ")", "PokerBros", "Poker Stars", "WPN", "x", ")"]
+
+
+@settings(max_examples=3000, **FIELDS)
+@given(st.lists(st.sampled_from(_MARKER_BITS), max_size=10).map("".join),
+       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é ", "a b ", " ", "xHand "]), st.sampled_from(["for", "For", "fOr"]),
+       st.sampled_from(["5", "12a", "_1", "", "\u0663"]), st.sampled_from(["", " (PokerBros)", " ()", " (a(b)", " (x) ", "*"]))
+def test_marker_lines_read_as_their_pattern(text, brand, word, num, origin):
+    for candidate in (text, f"***** {brand}Hand History {word} Game {num} *****{origin}"):
+        m = MARKER.match(candidate)
+        assert marker_fields(candidate) == (m.groups() if m else None), candidate
