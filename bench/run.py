@@ -356,7 +356,11 @@ def site_rates(names: list[str], rounds: int = 9, warm_hands: int = WARM_HANDS) 
     parsers = [p for p in all_parsers() if p.name not in ("phh", "wpn-legacy")
                and (not names or p.name in names or p.name == "pokerstars")]
     fpdb = CORPUS / "fpdb"
+    # PokerStars' cash files, read by the same parser: its own hands with the euro on every
+    # amount line, the yardstick for the sites' wide hands (below)
+    stars_parser = next(p for p in parsers if p.name == "pokerstars")
     files: dict[str, list[tuple[list[tuple[int, int, str]], str]]] = {p.name: [] for p in parsers}
+    files[STARS_CASH] = []
     for root, dirs, found in os.walk(fpdb):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(found):
@@ -369,22 +373,24 @@ def site_rates(names: list[str], rounds: int = 9, warm_hands: int = WARM_HANDS) 
                 continue
             for p in parsers:
                 # PokerStars is measured on its tournament files, the shape the other sites are compared with
-                if p.name == "pokerstars" and "tour/Stars" not in str(path):
-                    continue
                 if p.detect(info.head, str(path)):
-                    files[p.name].append((list(iter_lines(path, info.encoding)), str(path)))
+                    key = p.name if p.name != "pokerstars" or "tour/Stars" in str(path) else STARS_CASH
+                    files[key].append((list(iter_lines(path, info.encoding)), str(path)))
                     break
-    jobs = [(p, k) for p in parsers for k in range(len(files[p.name]))]
-    times: dict[tuple[str, int], list[list[int]]] = {(p.name, k): [] for p, k in jobs}
-    shape: dict[tuple[str, int], list[tuple[int, int] | None]] = {}  # (events, lines) of each stored hand
+    by_key = {p.name: p for p in parsers} | {STARS_CASH: stars_parser}
+    jobs = [(key, k) for key in files for k in range(len(files[key]))]
+    times: dict[tuple[str, int], list[list[int]]] = {job: [] for job in jobs}
+    # (events, lines, wide) of each stored hand
+    shape: dict[tuple[str, int], list[tuple[int, int, bool] | None]] = {}
     clock = time.process_time_ns
     for r in range(rounds):
         random.Random(r).shuffle(jobs)
         gc.collect()
         gc.disable()
         try:
-            for p, k in jobs:
-                lines, path = files[p.name][k]
+            for key, k in jobs:
+                p = by_key[key]
+                lines, path = files[key][k]
                 # passes first, untimed: the file's code and data in the caches, as in the
                 # middle of a long file (the sites' corpus files are short, PokerStars' long)
                 read = 0
@@ -403,17 +409,20 @@ def site_rates(names: list[str], rounds: int = 9, warm_hands: int = WARM_HANDS) 
                         break
                     spent.append(clock() - t)
                     if r == 0:
-                        shape.setdefault((p.name, k), []).append(
-                            (len(h.events), h.last_line - h.first_line + 1) if isinstance(h, ParsedHand) else None)
-                times[(p.name, k)].append(spent)
+                        shape.setdefault((key, k), []).append(
+                            (len(h.events), h.last_line - h.first_line + 1, _wide(lines, h))
+                            if isinstance(h, ParsedHand) else None)
+                times[(key, k)].append(spent)
         finally:
             gc.enable()
-    # per site: (events, lines, median microseconds) of each stored hand
-    hands_of: dict[str, list[tuple[int, int, float]]] = {p.name: [] for p in parsers}
-    for p, k in sorted(jobs, key=lambda j: (j[0].name, j[1])):
-        for sh, per_round in zip(shape.get((p.name, k), []), zip(*times[(p.name, k)])):
+    # per site: (events, lines, median microseconds) of each stored hand, and whether it is wide
+    hands_of: dict[str, list[tuple[int, int, float]]] = {key: [] for key in files}
+    wide_of: dict[str, list[bool]] = {key: [] for key in files}
+    for key, k in sorted(jobs):
+        for sh, per_round in zip(shape.get((key, k), []), zip(*times[(key, k)])):
             if sh is not None:
-                hands_of[p.name].append((sh[0], sh[1], statistics.median(per_round) / 1000))
+                hands_of[key].append((sh[0], sh[1], statistics.median(per_round) / 1000))
+                wide_of[key].append(sh[2])
     stars = hands_of["pokerstars"]
     n = len(stars)
     mean_ev = sum(e for e, _, _ in stars) / n
@@ -428,19 +437,60 @@ def site_rates(names: list[str], rounds: int = 9, warm_hands: int = WARM_HANDS) 
           f"PokerStars: {fixed:.0f} us + {slope:.2f} us an event")
     print(f"{'site':15} {'files':>5} {'hands':>6} {'ev/hand':>7} {'lines/h':>7} {'us/hand':>8} {'us/event':>8} "
           f"{'us/line':>7}  {'vs PokerStars, same events':>26}  {'a event':>7}")
-    for p in parsers:
-        rows = hands_of[p.name]
+    keys = [p.name for p in parsers] + [STARS_CASH]
+    for key in keys:
+        rows = hands_of[key]
         if not rows:
-            print(f"{p.name:15} no stored hand in the corpus")
+            print(f"{key:15} no stored hand in the corpus")
             continue
         h = len(rows)
         ev, ln, us = (sum(r[i] for r in rows) for i in range(3))
         same_length = us / sum(fixed + slope * e for e, _, _ in rows)
-        print(f"{p.name:15} {len(files[p.name]):>5} {h:>6} {ev / h:>7.1f} {ln / h:>7.1f} {us / h:>8.0f} {us / ev:>8.2f} "
+        print(f"{key:15} {len(files[key]):>5} {h:>6} {ev / h:>7.1f} {ln / h:>7.1f} {us / h:>8.0f} {us / ev:>8.2f} "
               f"{us / ln:>7.2f}  {same_length:>25.2f}x  {us / ev / stars_per_event:>6.2f}x")
+    # the same ratio apart for the hands of 1-byte text and the wide ones (most of their lines
+    # hold a character beyond Latin-1, the euro: Python keeps such a line 2 bytes a character,
+    # and every slice, search and match of it costs more, whoever parses it)
+    def ratio(rows: list[tuple[int, int, float]], factor: float = 1.0) -> float | None:
+        return sum(t for _, _, t in rows) / sum(factor * (fixed + slope * e) for e, _, _ in rows) if rows else None
+
+    def apart(key: str, wide: bool) -> list[tuple[int, int, float]]:
+        return [r for r, w in zip(hands_of[key], wide_of[key]) if w == wide]
+
+    # PokerStars' own wide hands against its fit: what the width costs its parser, the
+    # yardstick of the other sites' wide hands in the last column
+    wide_factor = ratio(apart(STARS_CASH, True))
+    print(f"\nby text width (wide: a quarter or more of a hand's lines hold a character beyond Latin-1, "
+          f"the euro); {STARS_CASH}: PokerStars' parser on its own cash files, whose wide hands read at "
+          + (f"{wide_factor:.2f}x its fit: the yardstick of a wide hand in the last column" if wide_factor else
+             "(none in the corpus)"))
+    print(f"{'site':15} {'1-byte hands':>12} {'vs PokerStars':>13} {'wide hands':>10} {'vs PokerStars':>13}  "
+          f"{'vs PokerStars, same events and width':>36}")
+    fmt = lambda x: f"{x:>12.2f}x" if x is not None else f"{'-':>13}"  # noqa: E731
+    for key in keys:
+        if not hands_of[key]:
+            continue
+        narrow, wide = apart(key, False), apart(key, True)
+        both = None
+        if wide_factor or not wide:
+            both = (sum(t for _, _, t in hands_of[key])
+                    / sum((wide_factor if w else 1.0) * (fixed + slope * e) for (e, _, _), w in zip(hands_of[key], wide_of[key])))
+        print(f"{key:15} {len(narrow):>12} {fmt(ratio(narrow))} {len(wide):>10} {fmt(ratio(wide))}  {fmt(both):>36}")
     if files.get("ipoker") and hands_of["ipoker"]:
         _xml_floor(files["ipoker"], hands_of["ipoker"], fixed, slope, rounds)
     sys.stdout.flush()
+
+
+STARS_CASH = "pokerstars-cash"  # --sites' row of PokerStars' cash files (the yardstick is its tournament files)
+
+
+def _wide(lines: list[tuple[int, int, str]], hand) -> bool:
+    """Whether a quarter or more of the hand's lines hold a character beyond Latin-1 (a str
+    of 2 bytes a character): a cash hand writing the euro with its amounts (some 30 to 70% of
+    its lines on the corpus), not a tournament naming it in its header and table line (under
+    20%).  ``lines``: the whole file's, numbered from 1."""
+    seg = lines[hand.first_line - 1:hand.last_line]
+    return 4 * sum(1 for _, _, t in seg if t and max(t) > "\xff") >= len(seg)
 
 
 def _xml_floor(files: list[tuple[list[tuple[int, int, str]], str]], games: list[tuple[int, int, float]],

@@ -159,8 +159,18 @@ def test_sites_prints_each_sites_ratio_and_ipokers_xml_floor(capsys):
     spec.loader.exec_module(run)
     run.site_rates(["ipoker"], rounds=1)
     out = capsys.readouterr().out
-    rows = {line.split()[0]: line.split() for line in out.splitlines() if line.startswith(("pokerstars ", "ipoker "))}
+    by_length, _, by_width = out.partition("\nby text width")
+    rows = {line.split()[0]: line.split() for line in by_length.splitlines()
+            if line.startswith(("pokerstars ", "ipoker ", "pokerstars-cash "))}
     assert rows["pokerstars"][-2:] == ["1.00x", "1.00x"]
     assert int(rows["ipoker"][2]) > 300  # the corpus's stored iPoker games
+    assert int(rows["pokerstars-cash"][2]) > 300  # PokerStars' parser on its cash files
+    # by width: every stored hand is 1-byte or wide; PokerStars' euro cash hands are wide
+    width = {line.split()[0]: line.split() for line in by_width.splitlines()
+             if line.startswith(("pokerstars ", "ipoker ", "pokerstars-cash "))}
+    assert width["pokerstars"][1:3] == ["1191", "1.00x"] and width["pokerstars"][3] == "0"
+    assert int(width["pokerstars-cash"][1]) + int(width["pokerstars-cash"][3]) == int(rows["pokerstars-cash"][2])
+    assert int(width["pokerstars-cash"][3]) >= 60
+    assert int(width["ipoker"][1]) + int(width["ipoker"][3]) == int(rows["ipoker"][2])
     floor = [line for line in out.splitlines() if line.startswith("ipoker's XML alone")]
     assert len(floor) == 1 and floor[0].endswith("PokerStars on hands of the same events"), out
