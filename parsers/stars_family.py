@@ -994,9 +994,9 @@ class _SiteTables:
         # the tournament and cash headers' matches, by the text before the date (see tourney_match)
         self.date_sep = _date_sep(site.tourney)
         self.tourneys: dict[str, re.Match[str] | None] = {}
-        # (a cash header whose date is written time first is matched whole: its pattern, a lazy
-        # table name, fails or matches in less than _time_first_cut takes, pure Python)
-        self.cash_date_sep = "" if _date_sep(site.cash) == _TIME_FIRST else _date_sep(site.cash)
+        # (a cash header whose date is written time first is kept too, classic Full Tilt's: its
+        # pattern, a lazy table name then the games tried case-blind, costs more than the cut)
+        self.cash_date_sep = _date_sep(site.cash)
         self.cashes: dict[str, re.Match[str] | None] = {}
 
     def run_marker(self, head: str) -> re.Match[str] | None:
@@ -1109,8 +1109,10 @@ _TIME_FIRST = " - "  # _date_sep's answer for it (no other ending's)
 # WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC'), Full Tilt's
 _DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"), (_TIME_FIRST, TIME_FIRST_END))
 # the last ' - ' before a time ('\\d{1,2}:', greedy '.*' backtracking from the end), and whether
-# the date group's start, one character after it, is there ('shape': '' when it is)
-_TIME_FIRST_AT = re.compile(r"(.* - )(?=\d{1,2}:)(?P<shape>(?=\d{1,2}:\d{2}(?::\d{2})? \w+ - .))?")
+# the date group's start, one character after it, is there ('shape': '' when it is).  No group
+# around '.* - ' (a repeat followed by a literal backtracks from space to space, not a character
+# at a time) and ASCII classes (only an ASCII rest is cut): some 60% of its cost
+_TIME_FIRST_AT = re.compile(r".* - (?=\d{1,2}:)(?P<shape>(?=\d{1,2}:\d{2}(?::\d{2})? \w+ - .))?", re.A)
 
 
 def _time_first_cut(rest: str) -> int:
@@ -1126,7 +1128,7 @@ def _time_first_cut(rest: str) -> int:
     if not rest.isascii():
         return -1
     m = _TIME_FIRST_AT.match(rest)
-    return m.end(1) if m is not None and m.group("shape") is not None else -1
+    return m.end() if m is not None and m.group("shape") is not None else -1
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
