@@ -510,11 +510,16 @@ def _side_label(pot: str) -> str:
     return f"side-{number}" if number else "side"
 
 
-def _parse_date(text: str, pattern: re.Pattern[str] | None = None) -> dt.datetime | None:
+def _parse_date(text: str, pattern: re.Pattern[str] | None = None, groups: tuple[int, ...] = ()) -> dt.datetime | None:
+    """``groups``: where the pattern's groups y, mo, d, h, mi, s are in its ``groups()``
+    (``_SiteTables.date_groups``; each name is a look-up a call)."""
     m = (pattern or DATE).search(text)
     if not m:
         return None
-    if pattern is not None:
+    if groups:
+        found = m.groups()
+        y, mo, d, h, mi, s = found[groups[0]], found[groups[1]], found[groups[2]], found[groups[3]], found[groups[4]], found[groups[5]]
+    elif pattern is not None:
         y, mo, d, h, mi, s = m.group("y", "mo", "d", "h", "mi", "s")
     else:
         y, mo, d, h, mi, s = m.groups()
@@ -998,6 +1003,19 @@ class _SiteTables:
         # pattern, a lazy table name then the games tried case-blind, costs more than the cut)
         self.cash_date_sep = _date_sep(site.cash)
         self.cashes: dict[str, re.Match[str] | None] = {}
+        # the other header patterns' (classic Full Tilt's, the game before the stakes), kept alike,
+        # and the last rest's time-first cut (the same rest is cut for each of them)
+        self.tourneys_more = tuple((pattern, _date_sep(pattern), _kept_dict()) for pattern in site.tourney_more)
+        self.cashes_more = tuple((pattern, _date_sep(pattern), _kept_dict()) for pattern in site.cash_more)
+        self.cut_rest = ""
+        self.cut_at = -1
+        # a cash header's stakes' groups by their text (site.stakes' first match; None: none
+        # matches): a table's stakes repeat, the groups read only
+        self.stakes_found: dict[str, dict[str, str | None] | None] = {}
+        # where site.date_pattern's groups are in its groups(), in _parse_date's order
+        date_pattern = site.date_pattern
+        self.date_groups = tuple(date_pattern.groupindex[name] - 1 for name in ("y", "mo", "d", "h", "mi", "s")) \
+            if date_pattern is not None else ()
 
     def run_marker(self, head: str) -> re.Match[str] | None:
         """``site.run_markers``' match of a marker's text, kept."""
@@ -1043,13 +1061,47 @@ class _SiteTables:
         tournament name tries every game at every position (GGPoker's: 12 to 40 us a
         header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
         is kept, and the date is the rest's own."""
-        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest)
+        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest, self.time_first_cut(self.date_sep, rest))
 
     def cash_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
         """``site.cash``'s match of a header's rest, and its date, as ``tourney_match``: a
         table's cash header repeats but for its date (Winamax's; PokerStars' and GGPoker's
         cash tables)."""
-        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest)
+        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest, self.time_first_cut(self.cash_date_sep, rest))
+
+    def more_match(self, more: tuple[tuple[re.Pattern[str], str, dict[str, re.Match[str] | None]], ...],
+                   rest: str) -> tuple[re.Match[str] | None, str | None]:
+        """The first match of ``tourneys_more`` or ``cashes_more``, kept as ``tourney_match``'s."""
+        for pattern, sep, kept in more:
+            m, date = _kept_match(pattern, sep, kept, rest, self.time_first_cut(sep, rest))
+            if m is not None:
+                return m, date
+        return None, None
+
+    def time_first_cut(self, sep: str, rest: str) -> int:
+        """``_time_first_cut(rest)`` where ``sep`` is a time-first date's (else -2: not asked), the
+        last rest's kept (a header the first pattern does not match is cut again for the others)."""
+        if sep != _TIME_FIRST:
+            return -2
+        if rest is not self.cut_rest:
+            self.cut_at = _time_first_cut(rest)
+            self.cut_rest = rest
+        return self.cut_at
+
+    def stakes(self, stakes: str) -> dict[str, str | None] | None:
+        """The groups of the first of ``site.stakes`` to match a cash header's stakes (kept)."""
+        kept = self.stakes_found
+        if stakes in kept:
+            return kept[stakes]
+        found: dict[str, str | None] | None = None
+        for pattern in self.site.stakes:
+            if (sm := pattern.match(stakes)) is not None:
+                found = sm.groupdict()
+                break
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[stakes] = found
+        return found
 
 
 def _literal_head(pattern: re.Pattern[str], tail: str) -> str:
@@ -1076,13 +1128,18 @@ def _date_sep(pattern: re.Pattern[str]) -> str:
     return sep
 
 
+def _kept_dict() -> dict[str, re.Match[str] | None]:
+    return {}
+
+
 def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str] | None],
-                rest: str) -> tuple[re.Match[str] | None, str | None]:
+                rest: str, time_first_cut: int = -2) -> tuple[re.Match[str] | None, str | None]:
     """``pattern``'s match of ``rest`` and its date, the match kept by the text before the
-    date (``_SiteTables.tourney_match``)."""
+    date (``_SiteTables.tourney_match``); ``time_first_cut``: ``_time_first_cut(rest)`` if
+    known (-2: not)."""
     if sep and "\n" not in rest:
         if sep == _TIME_FIRST:
-            cut = _time_first_cut(rest)
+            cut = _time_first_cut(rest) if time_first_cut == -2 else time_first_cut
             stand_in = "0:00 x - x"  # a date of the pattern's shape (so the match's way is the rest's)
         else:
             cut = rest.rfind(sep) + len(sep)
@@ -1358,18 +1415,12 @@ class _HandReader:
         date_text: str | None = None
         if is_tourney:
             t, date_text = self.tables.tourney_match(rest)
-            if t is None:
-                for pattern in site.tourney_more:
-                    if (t := pattern.match(rest)) is not None:
-                        break
+            if t is None and site.tourney_more:
+                t, date_text = self.tables.more_match(self.tables.tourneys_more, rest)
         if t is None:
-            c, cash_date = self.tables.cash_match(rest)
-            if c is not None:
-                date_text = cash_date
-            else:
-                for pattern in site.cash_more:
-                    if (c := pattern.match(rest)) is not None:
-                        break
+            c, date_text = self.tables.cash_match(rest)
+            if c is None and site.cash_more:
+                c, date_text = self.tables.more_match(self.tables.cashes_more, rest)
         g = t or c
         if not g:
             raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
@@ -1384,10 +1435,10 @@ class _HandReader:
         begin = g.start("mixed") if g.group("mixed") else min(g.start("base"), g.start("limit") if limit_text else len(rest))
         game_text = rest[begin : max(g.end("limit"), g.end("base")) if limit_text else g.end("base")]
         hand.game_label = game_text + (")" if g.group("mixed") else "")
-        if date_text is None:  # a tourney_more pattern's match, or the cash header's
+        if date_text is None:  # (a kept match's date is the rest's)
             date_text = g.group("date")
         hand.started_at_text = date_text
-        hand.started_at = _parse_date(date_text, site.date_pattern)
+        hand.started_at = _parse_date(date_text, site.date_pattern, self.tables.date_groups)
         sb_text = bb_text = None
         if t:
             hand.is_tournament = True
@@ -1406,14 +1457,11 @@ class _HandReader:
             stakes = c.group("stakes")
             if " Cap " in stakes:
                 raise _Reject("unsupported-game", first_no, f"line {first_no}: capped no-limit is not supported: {stakes!r}")
-            for pattern in site.stakes:
-                if (sm := pattern.match(stakes)) is not None:
-                    break
-            else:
+            stake_groups = self.tables.stakes(stakes)
+            if stake_groups is None:
                 raise self.fail(first_no, header, "stakes not understood")
-            found = sm.groupdict()
-            sb_text, bb_text, cur = found.get("sb"), found.get("bb"), found.get("cur")
-            ante_text = found.get("ante")
+            sb_text, bb_text, cur = stake_groups.get("sb"), stake_groups.get("bb"), stake_groups.get("cur")
+            ante_text = stake_groups.get("ante")
             sym = (bb_text or ante_text or "?")[0]
             if sym == SUFFIX_STAND_IN and self.stood_in:
                 sym = self.stood_for  # (the sign as written names the currency)
