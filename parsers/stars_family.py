@@ -991,6 +991,14 @@ class _SiteTables:
         # read by the words and str.isdecimal (what '\\d' matches), not the pattern
         self.button_words = _literal_head(site.button_line, r"(?P<btn>\d+)$") if site.button_line is not None else ""
         self.collect_run = "run" in site.collect.groupindex  # ('wins pot 2 (x)': Full Tilt's run's pot)
+        # where a collect pattern's named groups (player, amount, pot, half, then run or -1) are in
+        # its groups(), each name a look-up a call (); () where it names none (groups 1 to 4) or
+        # lacks one (looked up by name, as before)
+        index = site.collect.groupindex
+        names = ("player", "amount", "pot", "half")
+        self.collect_groups: tuple[int, ...] = \
+            (*(index[name] - 1 for name in names), index["run"] - 1 if "run" in index else -1) \
+            if index and all(name in index for name in names) else ()
         # amounts as read, by scale and by whether the suffix was read as SUFFIX_STAND_IN
         # (amt takes off the one it reads with): a table's amounts repeat ('$0.02', '1,500',
         # '0.05€'), and one written with a sign, commas or decimals costs several string
@@ -1858,10 +1866,16 @@ class _HandReader:
         if not cm:
             return False
         # groups: named player, amount, pot, half where a site's order differs; else 1 to 4
-        who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
+        at = self.tables.collect_groups
+        if at:  # (by number: see _SiteTables)
+            found = cm.groups()
+            who, paid, pot, half = found[at[0]], found[at[1]], found[at[2]], found[at[3]]
+            run = found[at[4]] if at[4] >= 0 else None
+        else:
+            who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
+            run = cm.group("run") if self.tables.collect_run else None
         if who not in self.names:
             return False
-        run = cm.group("run") if self.tables.collect_run else None
         if run is not None:  # the run's pot, named by its run ('wins pot 2 (x)': Full Tilt)
             if not 1 <= int(run) <= self.runs:
                 return False
