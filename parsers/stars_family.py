@@ -1069,13 +1069,16 @@ class _SiteTables:
         tournament name tries every game at every position (GGPoker's: 12 to 40 us a
         header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
         is kept, and the date is the rest's own."""
-        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest, self.time_first_cut(self.date_sep, rest))
+        # (the cut asked for only where the date is written time first: a call a header, pure Python)
+        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest,
+                           self.time_first_cut(self.date_sep, rest) if self.date_sep == _TIME_FIRST else -2)
 
     def cash_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
         """``site.cash``'s match of a header's rest, and its date, as ``tourney_match``: a
         table's cash header repeats but for its date (Winamax's; PokerStars' and GGPoker's
         cash tables)."""
-        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest, self.time_first_cut(self.cash_date_sep, rest))
+        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest,
+                           self.time_first_cut(self.cash_date_sep, rest) if self.cash_date_sep == _TIME_FIRST else -2)
 
     def more_match(self, more: tuple[tuple[re.Pattern[str], str, dict[str, re.Match[str] | None]], ...],
                    rest: str) -> tuple[re.Match[str] | None, str | None]:
