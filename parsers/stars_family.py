@@ -510,11 +510,16 @@ def _side_label(pot: str) -> str:
     return f"side-{number}" if number else "side"
 
 
-def _parse_date(text: str, pattern: re.Pattern[str] | None = None) -> dt.datetime | None:
+def _parse_date(text: str, pattern: re.Pattern[str] | None = None, groups: tuple[int, ...] = ()) -> dt.datetime | None:
+    """``groups``: where the pattern's groups y, mo, d, h, mi, s are in its ``groups()``
+    (``_SiteTables.date_groups``; each name is a look-up a call)."""
     m = (pattern or DATE).search(text)
     if not m:
         return None
-    if pattern is not None:
+    if groups:
+        found = m.groups()
+        y, mo, d, h, mi, s = found[groups[0]], found[groups[1]], found[groups[2]], found[groups[3]], found[groups[4]], found[groups[5]]
+    elif pattern is not None:
         y, mo, d, h, mi, s = m.group("y", "mo", "d", "h", "mi", "s")
     else:
         y, mo, d, h, mi, s = m.groups()
@@ -986,6 +991,14 @@ class _SiteTables:
         # read by the words and str.isdecimal (what '\\d' matches), not the pattern
         self.button_words = _literal_head(site.button_line, r"(?P<btn>\d+)$") if site.button_line is not None else ""
         self.collect_run = "run" in site.collect.groupindex  # ('wins pot 2 (x)': Full Tilt's run's pot)
+        # where a collect pattern's named groups (player, amount, pot, half, then run or -1) are in
+        # its groups(), each name a look-up a call (); () where it names none (groups 1 to 4) or
+        # lacks one (looked up by name, as before)
+        index = site.collect.groupindex
+        names = ("player", "amount", "pot", "half")
+        self.collect_groups: tuple[int, ...] = \
+            (*(index[name] - 1 for name in names), index["run"] - 1 if "run" in index else -1) \
+            if index and all(name in index for name in names) else ()
         # amounts as read, by scale and by whether the suffix was read as SUFFIX_STAND_IN
         # (amt takes off the one it reads with): a table's amounts repeat ('$0.02', '1,500',
         # '0.05€'), and one written with a sign, commas or decimals costs several string
@@ -994,10 +1007,23 @@ class _SiteTables:
         # the tournament and cash headers' matches, by the text before the date (see tourney_match)
         self.date_sep = _date_sep(site.tourney)
         self.tourneys: dict[str, re.Match[str] | None] = {}
-        # (a cash header whose date is written time first is matched whole: its pattern, a lazy
-        # table name, fails or matches in less than _time_first_cut takes, pure Python)
-        self.cash_date_sep = "" if _date_sep(site.cash) == _TIME_FIRST else _date_sep(site.cash)
+        # (a cash header whose date is written time first is kept too, classic Full Tilt's: its
+        # pattern, a lazy table name then the games tried case-blind, costs more than the cut)
+        self.cash_date_sep = _date_sep(site.cash)
         self.cashes: dict[str, re.Match[str] | None] = {}
+        # the other header patterns' (classic Full Tilt's, the game before the stakes), kept alike,
+        # and the last rest's time-first cut (the same rest is cut for each of them)
+        self.tourneys_more = tuple((pattern, _date_sep(pattern), _kept_dict()) for pattern in site.tourney_more)
+        self.cashes_more = tuple((pattern, _date_sep(pattern), _kept_dict()) for pattern in site.cash_more)
+        self.cut_rest = ""
+        self.cut_at = -1
+        # a cash header's stakes' groups by their text (site.stakes' first match; None: none
+        # matches): a table's stakes repeat, the groups read only
+        self.stakes_found: dict[str, dict[str, str | None] | None] = {}
+        # where site.date_pattern's groups are in its groups(), in _parse_date's order
+        date_pattern = site.date_pattern
+        self.date_groups = tuple(date_pattern.groupindex[name] - 1 for name in ("y", "mo", "d", "h", "mi", "s")) \
+            if date_pattern is not None else ()
 
     def run_marker(self, head: str) -> re.Match[str] | None:
         """``site.run_markers``' match of a marker's text, kept."""
@@ -1043,13 +1069,50 @@ class _SiteTables:
         tournament name tries every game at every position (GGPoker's: 12 to 40 us a
         header, PokerStars' 4 to 12), so the match of that text (with a one-letter date)
         is kept, and the date is the rest's own."""
-        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest)
+        # (the cut asked for only where the date is written time first: a call a header, pure Python)
+        return _kept_match(self.site.tourney, self.date_sep, self.tourneys, rest,
+                           self.time_first_cut(self.date_sep, rest) if self.date_sep == _TIME_FIRST else -2)
 
     def cash_match(self, rest: str) -> tuple[re.Match[str] | None, str | None]:
         """``site.cash``'s match of a header's rest, and its date, as ``tourney_match``: a
         table's cash header repeats but for its date (Winamax's; PokerStars' and GGPoker's
         cash tables)."""
-        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest)
+        return _kept_match(self.site.cash, self.cash_date_sep, self.cashes, rest,
+                           self.time_first_cut(self.cash_date_sep, rest) if self.cash_date_sep == _TIME_FIRST else -2)
+
+    def more_match(self, more: tuple[tuple[re.Pattern[str], str, dict[str, re.Match[str] | None]], ...],
+                   rest: str) -> tuple[re.Match[str] | None, str | None]:
+        """The first match of ``tourneys_more`` or ``cashes_more``, kept as ``tourney_match``'s."""
+        for pattern, sep, kept in more:
+            m, date = _kept_match(pattern, sep, kept, rest, self.time_first_cut(sep, rest))
+            if m is not None:
+                return m, date
+        return None, None
+
+    def time_first_cut(self, sep: str, rest: str) -> int:
+        """``_time_first_cut(rest)`` where ``sep`` is a time-first date's (else -2: not asked), the
+        last rest's kept (a header the first pattern does not match is cut again for the others)."""
+        if sep != _TIME_FIRST:
+            return -2
+        if rest is not self.cut_rest:
+            self.cut_at = _time_first_cut(rest)
+            self.cut_rest = rest
+        return self.cut_at
+
+    def stakes(self, stakes: str) -> dict[str, str | None] | None:
+        """The groups of the first of ``site.stakes`` to match a cash header's stakes (kept)."""
+        kept = self.stakes_found
+        if stakes in kept:
+            return kept[stakes]
+        found: dict[str, str | None] | None = None
+        for pattern in self.site.stakes:
+            if (sm := pattern.match(stakes)) is not None:
+                found = sm.groupdict()
+                break
+        if len(kept) >= _KEPT:
+            kept.clear()
+        kept[stakes] = found
+        return found
 
 
 def _literal_head(pattern: re.Pattern[str], tail: str) -> str:
@@ -1076,13 +1139,18 @@ def _date_sep(pattern: re.Pattern[str]) -> str:
     return sep
 
 
+def _kept_dict() -> dict[str, re.Match[str] | None]:
+    return {}
+
+
 def _kept_match(pattern: re.Pattern[str], sep: str, kept: dict[str, re.Match[str] | None],
-                rest: str) -> tuple[re.Match[str] | None, str | None]:
+                rest: str, time_first_cut: int = -2) -> tuple[re.Match[str] | None, str | None]:
     """``pattern``'s match of ``rest`` and its date, the match kept by the text before the
-    date (``_SiteTables.tourney_match``)."""
+    date (``_SiteTables.tourney_match``); ``time_first_cut``: ``_time_first_cut(rest)`` if
+    known (-2: not)."""
     if sep and "\n" not in rest:
         if sep == _TIME_FIRST:
-            cut = _time_first_cut(rest)
+            cut = _time_first_cut(rest) if time_first_cut == -2 else time_first_cut
             stand_in = "0:00 x - x"  # a date of the pattern's shape (so the match's way is the rest's)
         else:
             cut = rest.rfind(sep) + len(sep)
@@ -1109,8 +1177,13 @@ _TIME_FIRST = " - "  # _date_sep's answer for it (no other ending's)
 # WPN's ('(250.00/500.00)- 2019/07/21 17:44:50 UTC'), Full Tilt's
 _DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"), (_TIME_FIRST, TIME_FIRST_END))
 # the last ' - ' before a time ('\\d{1,2}:', greedy '.*' backtracking from the end), and whether
-# the date group's start, one character after it, is there ('shape': '' when it is)
-_TIME_FIRST_AT = re.compile(r"(.* - )(?=\d{1,2}:)(?P<shape>(?=\d{1,2}:\d{2}(?::\d{2})? \w+ - .))?")
+# the date group's shape (time, zone, ' - ', one character) is there: 'bad' None when it is (the
+# lookahead's second way, taken where the first fails, holds the time alone).  Its first
+# cost some 7k instructions a header: no group around '.* - ' (a repeat followed by a literal
+# backtracks from space to space), '.' as any character (a rest holding a line break is matched whole) and
+# ASCII classes (only an ASCII rest is cut), the shape one way of the lookahead, not an
+# optional group's: some 1.3k less (callgrind)
+_TIME_FIRST_AT = re.compile(r"(?s:.*) - (?=\d{1,2}:(?:\d{2}(?::\d{2})? \w+ - .|(?P<bad>)))", re.A)
 
 
 def _time_first_cut(rest: str) -> int:
@@ -1122,11 +1195,12 @@ def _time_first_cut(rest: str) -> int:
     match and its way as the text before ') - ' does (``_SiteTables.tourney_match``): every
     way that ends with a date starting before it reads the same text in both.  (Branch
     s8-ftrio's reasoning and test; found by one match, where its loop of string operations
-    cost more than the header's pattern, pure Python.)"""
+    cost more than the header's pattern, pure Python.)  A rest holding a line break is not
+    cut where this says (``_kept_match`` matches it whole)."""
     if not rest.isascii():
         return -1
     m = _TIME_FIRST_AT.match(rest)
-    return m.end(1) if m is not None and m.group("shape") is not None else -1
+    return m.end() if m is not None and m.group("bad") is None else -1
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
@@ -1356,18 +1430,12 @@ class _HandReader:
         date_text: str | None = None
         if is_tourney:
             t, date_text = self.tables.tourney_match(rest)
-            if t is None:
-                for pattern in site.tourney_more:
-                    if (t := pattern.match(rest)) is not None:
-                        break
+            if t is None and site.tourney_more:
+                t, date_text = self.tables.more_match(self.tables.tourneys_more, rest)
         if t is None:
-            c, cash_date = self.tables.cash_match(rest)
-            if c is not None:
-                date_text = cash_date
-            else:
-                for pattern in site.cash_more:
-                    if (c := pattern.match(rest)) is not None:
-                        break
+            c, date_text = self.tables.cash_match(rest)
+            if c is None and site.cash_more:
+                c, date_text = self.tables.more_match(self.tables.cashes_more, rest)
         g = t or c
         if not g:
             raise _Reject("unsupported-game" if "Tournament" not in rest else "parse-error", first_no,
@@ -1382,10 +1450,10 @@ class _HandReader:
         begin = g.start("mixed") if g.group("mixed") else min(g.start("base"), g.start("limit") if limit_text else len(rest))
         game_text = rest[begin : max(g.end("limit"), g.end("base")) if limit_text else g.end("base")]
         hand.game_label = game_text + (")" if g.group("mixed") else "")
-        if date_text is None:  # a tourney_more pattern's match, or the cash header's
+        if date_text is None:  # (a kept match's date is the rest's)
             date_text = g.group("date")
         hand.started_at_text = date_text
-        hand.started_at = _parse_date(date_text, site.date_pattern)
+        hand.started_at = _parse_date(date_text, site.date_pattern, self.tables.date_groups)
         sb_text = bb_text = None
         if t:
             hand.is_tournament = True
@@ -1404,14 +1472,11 @@ class _HandReader:
             stakes = c.group("stakes")
             if " Cap " in stakes:
                 raise _Reject("unsupported-game", first_no, f"line {first_no}: capped no-limit is not supported: {stakes!r}")
-            for pattern in site.stakes:
-                if (sm := pattern.match(stakes)) is not None:
-                    break
-            else:
+            stake_groups = self.tables.stakes(stakes)
+            if stake_groups is None:
                 raise self.fail(first_no, header, "stakes not understood")
-            found = sm.groupdict()
-            sb_text, bb_text, cur = found.get("sb"), found.get("bb"), found.get("cur")
-            ante_text = found.get("ante")
+            sb_text, bb_text, cur = stake_groups.get("sb"), stake_groups.get("bb"), stake_groups.get("cur")
+            ante_text = stake_groups.get("ante")
             sym = (bb_text or ante_text or "?")[0]
             if sym == SUFFIX_STAND_IN and self.stood_in:
                 sym = self.stood_for  # (the sign as written names the currency)
@@ -1808,10 +1873,16 @@ class _HandReader:
         if not cm:
             return False
         # groups: named player, amount, pot, half where a site's order differs; else 1 to 4
-        who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
+        at = self.tables.collect_groups
+        if at:  # (by number: see _SiteTables)
+            found = cm.groups()
+            who, paid, pot, half = found[at[0]], found[at[1]], found[at[2]], found[at[3]]
+            run = found[at[4]] if at[4] >= 0 else None
+        else:
+            who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
+            run = cm.group("run") if self.tables.collect_run else None
         if who not in self.names:
             return False
-        run = cm.group("run") if self.tables.collect_run else None
         if run is not None:  # the run's pot, named by its run ('wins pot 2 (x)': Full Tilt)
             if not 1 <= int(run) <= self.runs:
                 return False

@@ -113,18 +113,18 @@ def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_patte
 
 def test_time_first_headers_kept_match_as_the_patterns_do():
     """Classic Full Tilt's headers end with a date written time first (TIME_FIRST_END): a
-    tournament header's match is kept by the text before the date (found by _time_first_cut).
+    header's match is kept by the text before the date (found by _time_first_cut).
     The kept match must be the pattern's, on the shapes the corpus writes and on seeded
     mutations of them (a time, ' - ' or brackets moved into names and dates, a euro, digits
-    dropped), for each of Full Tilt's four header patterns (its cash headers are matched whole
-    in use).  (Branch s8-ftrio's test, without its dates read by position.)"""
+    dropped), for each of Full Tilt's four header patterns.  (Branch s8-ftrio's test, without
+    its dates read by position.)"""
     import random
 
     from parsers.fulltilt import FULL_TILT
     from parsers.stars_family import _TIME_FIRST, _kept_match, _SiteTables
 
     tables = _SiteTables(FULL_TILT)
-    assert tables.date_sep == _TIME_FIRST and tables.cash_date_sep == ""
+    assert tables.date_sep == _TIME_FIRST and tables.cash_date_sep == _TIME_FIRST
     rests = [
         "$26 Super Turbo Matrix (244669447), Match 4 - 25/50 - No Limit Hold'em - 11:37:56 ET - 2010/03/03",
         "$5 Sit & Go (Super Turbo) (253843023), Table 1 - NL Hold'em - 20/40 - 9:07:56 EET - 2010/3/3 [02:07:56 ET - 2010/03/03]",
