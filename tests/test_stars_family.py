@@ -102,13 +102,18 @@ def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_patte
     for site, tables, rest in [(GGPOKER, tables, r) for r in rests] + [(WPN, wpn, r) for r in wpn_rests]:
         expected = site.tourney.match(rest)
         for _ in range(2):  # read, then kept
-            m, date = tables.tourney_match(rest)
-            assert (m is None) == (expected is None), rest
-            if expected is not None:
-                assert m is not None
-                names = [k for k in expected.re.groupindex if k != "date"]
-                assert [m.span(k) for k in names] == [expected.span(k) for k in names], rest
-                assert date == expected.group("date"), rest
+            _assert_as_the_pattern(tables.tourney_match(rest), expected, rest)
+
+
+def _assert_as_the_pattern(kept: tuple, expected, rest: str) -> None:
+    """A kept header match (match, date) is the pattern's own: the same groups' spans, the same date."""
+    m, date = kept
+    assert (m is None) == (expected is None), rest
+    if expected is not None:
+        assert m is not None
+        names = [k for k in expected.re.groupindex if k != "date"]
+        assert [m.span(k) for k in names] == [expected.span(k) for k in names], rest
+        assert date == expected.group("date"), rest
 
 
 def test_time_first_headers_kept_match_as_the_patterns_do():
@@ -155,14 +160,8 @@ def test_time_first_headers_kept_match_as_the_patterns_do():
         for pattern, kept in zip(patterns, kept_by_pattern):
             expected = pattern.match(rest)
             for _ in range(2):  # read, then kept
-                m, date = _kept_match(pattern, _TIME_FIRST, kept, rest)
-                assert (m is None) == (expected is None), rest
-                if expected is not None:
-                    assert m is not None
-                    names = [k for k in expected.re.groupindex if k != "date"]
-                    assert [m.span(k) for k in names] == [expected.span(k) for k in names], rest
-                    assert date == expected.group("date"), rest
-                    matched += 1
+                _assert_as_the_pattern(_kept_match(pattern, _TIME_FIRST, kept, rest), expected, rest)
+                matched += expected is not None
     assert matched > 1000
 
 
