@@ -343,7 +343,13 @@ def site_rates(names: list[str], rounds: int = 9, warm_hands: int = WARM_HANDS) 
     long file's: after one pass of a one-hand file its hand read some 15% dearer than
     after five (the branch predictors and caches still held the other sites' paths;
     bench/README.md, "Winamax: the euro's 2-byte lines"), and most of the other sites'
-    corpus files are short, PokerStars' long."""
+    corpus files are short, PokerStars' long.
+
+    Then the same ratios apart for each site's 1-byte and wide hands (``_wide``: lines
+    holding the euro are 2-byte strings, dearer for any parser), with PokerStars' parser
+    timed on its own cash files too (``STARS_CASH``): a wide hand's yardstick is the fit
+    times what PokerStars' own wide hands cost it.  With ``ipoker``, its XML floor
+    (``_xml_floor``)."""
     import gc
     import random
     import statistics
