@@ -69,8 +69,11 @@ def _native_extensions() -> tuple[list, dict[str, str]]:
             from mypyc.build import mypycify
 
             hashes = _hashes()
-            # the modules they import are type-checked only as far as these use them
-            flags = ["--follow-imports=silent", "--ignore-missing-imports"]
+            # the modules they import are type-checked only as far as these use them; module
+            # names from the project's folder (the build's working directory), not from any
+            # folder above it holding an __init__.py ('tmp.x.parsers.base' under a /tmp that
+            # has one: mypy then finds each source twice and the build fell back to pure Python)
+            flags = ["--follow-imports=silent", "--ignore-missing-imports", "--explicit-package-bases"]
             return mypycify([*flags, *NATIVE_MODULES], opt_level="3", group_name=GROUP), hashes
         except BaseException as e:  # mypyc missing, or the sources do not type-check (it exits)
             why = f"mypyc could not prepare them: {e!r}"
