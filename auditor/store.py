@@ -102,6 +102,7 @@ def _foreign_database(con: duckdb.DuckDBPyConnection) -> str | None:
 
 
 MACROS = Path(__file__).with_name("macros.sql")
+VIEWS = Path(__file__).with_name("views.sql")  # table and tournament views (docs/table-checks.md)
 
 
 @functools.cache
@@ -117,7 +118,6 @@ def macros_sql() -> str:
         names = ", ".join(f"'{name}'" for name, f in sorted(facts.items()) if getattr(f, fact))
         text += f"\nCREATE OR REPLACE MACRO {fact}(format) AS list_contains([{names}]::VARCHAR[], format);\n"
     return text
-VIEWS = Path(__file__).with_name("views.sql")  # table and tournament views (docs/table-checks.md)
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, root: str) -> None:

@@ -1915,10 +1915,7 @@ class _HandReader:
         """Has every other player who took part folded?"""
         # one pass, the kinds read once (a namespace look-up a use: classic Full Tilt asks
         # this of most hands), the seats as bits of an int (a set's add cost more than the rest;
-        # every event's seat is a seat line's)
-        for numbered in self.names_by_seat:  # (a loop: compiled, max() with a default is a generic call)
-            if numbered >= 64:
-                return self.uncontested_seats(seat)
+        # a seat beyond a machine word's bits makes the int a long, compiled too: the same answer)
         took_part = 0
         folded = 0
         summary: str = S.SUMMARY
@@ -1934,17 +1931,6 @@ class _HandReader:
             if e.street != summary and kind not in not_taking_part:
                 took_part |= 1 << at
         return took_part & ~folded == 1 << seat
-
-    def uncontested_seats(self, seat: int) -> bool:
-        """``uncontested`` with the seats in sets (a seat numbered beyond a word's bits)."""
-        took_part: set[int] = set()
-        folded: set[int | None] = set()
-        for e in self.events:
-            if e.kind == K.FOLD:
-                folded.add(e.seat)
-            if e.seat is not None and e.street != S.SUMMARY and e.kind not in _NOT_TAKING_PART:
-                took_part.add(e.seat)
-        return took_part - folded == {seat}
 
     def chat(self, text: str) -> bool:
         """A chat line: '<seated player>: text' or '<anyone> (Observer): text'."""

@@ -17,9 +17,9 @@
 --   the history merges them). A gap or such a table change is a record finding: the
 --   history does not hold what the audit needs there. So is a player who ended the hand
 --   before with no chips (busted) and starts this one with chips where the format
---   writes no re-buys (not records_rebuys(format), which the format's parser declares:
---   all but PokerStars' and Full Tilt's, docs/sites.md): a
---   re-buy or re-entry the history does not write, not chips appearing. A player moved
+--   writes no re-buys (records_rebuys(format), declared by its parser, is false: all but
+--   PokerStars' and Full Tilt's, docs/sites.md): a re-buy or re-entry the history does
+--   not write, not chips appearing. A player moved
 --   in from another table is compared with their last hand there when the move is in
 --   view (that table's history goes on without them, and they sit down within ten
 --   minutes). A re-deal (same players, seats, stacks and button as the hand before) is
