@@ -69,6 +69,8 @@ class EventKind(StrEnum):
     SEAT_RESULT = "seat_result"  # a summary seat line; amount = won (if any)
     FINISHING_STACK = "finishing_stack"  # PHH finishing_stacks
     WINNINGS = "winnings"  # PHH winnings
+    # a line of the hand the parser did not understand: kept, never judged (docs/semantics.md)
+    UNREAD = "unread"
 
 
 EVENT_KIND_DOCS: dict[EventKind, str] = {
@@ -108,6 +110,11 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.SEAT_RESULT: "a summary seat line; amount = what it says the seat won",
     EventKind.FINISHING_STACK: "PHH finishing_stacks: the seat's recorded end stack",
     EventKind.WINNINGS: "PHH winnings: the seat's recorded winnings",
+    EventKind.UNREAD: "a line of the hand that the parser did not understand, kept as written (text) on the street it "
+                      "was read in; seat and player when it starts with a seated player's name. The replay applies "
+                      "nothing of it; the hand is stored only if its understood events account for every amount "
+                      "the record states (parsers.base.unreconciled), and a violation its line could change is "
+                      "reported as a record finding (docs/semantics.md, \"Lines not understood\")",
 }
 
 VOLUNTARY_KINDS = frozenset(

@@ -389,6 +389,131 @@ def out_of_range(hand: ParsedHand) -> str | None:
     return None
 
 
+# -- lines not understood: reconcile, don't reject (docs/semantics.md, "Lines not understood") --
+
+UNREAD: Final = "unread"  # auditor.schema.EventKind.UNREAD
+
+
+def unread_event(seq: int, street: str, line_no: int, text: str, seat: int | None = None,
+                 player: str | None = None) -> Event:
+    """A line of the hand the parser did not understand, kept as written.
+
+    >>> e = unread_event(7, "flop", 20, "Bob: juggles chips", 3, "Bob")
+    >>> (e.kind, e.street, e.line_no, e.seat, e.amount)
+    ('unread', 'flop', 20, 3, None)
+    """
+    return Event(seq, street, UNREAD, line_no, seat, player, None, None, False, None, None, None, text)
+
+
+def has_unread(hand: ParsedHand) -> bool:
+    for e in hand.events:
+        if e.kind == UNREAD:
+            return True
+    return False
+
+
+# the forced and voluntary kinds that add their amount to the seat's chips in on the street
+_ADDS: Final = frozenset({"small_blind", "big_blind", "straddle", "bring_in", "call", "bet"})
+
+
+def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int]:
+    """What the hand's understood events say of its chips: (put in, less what was
+    returned and with what the house added; collected; the recorded total pot, None
+    where the record states none; the house's recorded take, rake and fees).
+
+    A raise or completion is counted to its total (``to_amount``) over what the seat
+    had in on the street; a dead blind puts in its amount, of which at most a big blind
+    counts as in on the street (the rest is dead).
+
+    >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 9, 0, "", big_blind=2)
+    >>> h.events = [Event(0, "preflop", "small_blind", 2, 1, amount=1), Event(1, "preflop", "big_blind", 3, 2, amount=2),
+    ...             Event(2, "preflop", "raise", 4, 1, amount=5, to_amount=6), Event(3, "preflop", "fold", 5, 2),
+    ...             Event(4, "preflop", "uncalled_return", 6, 1, amount=4), Event(5, "preflop", "collect", 7, 1, amount=4),
+    ...             Event(6, "summary", "total_pot", 8, amount=4, to_amount=0)]
+    >>> chip_ledger(h)
+    (4, 4, 4, 0)
+    """
+    put_in = 0
+    collected = 0
+    total: int | None = None
+    house = 0
+    committed: dict[int, int] = {}
+    street = ""
+    for e in hand.events:
+        if e.street != street:
+            street = e.street
+            committed = {}
+        kind = e.kind
+        a = e.amount or 0
+        seat = -1 if e.seat is None else e.seat
+        if kind in _ADDS:
+            put_in += a
+            committed[seat] = committed.get(seat, 0) + a
+        elif kind == "ante":
+            put_in += a
+        elif kind == "dead_blind":
+            put_in += a
+            committed[seat] = committed.get(seat, 0) + min(a, hand.big_blind or a)
+        elif kind == "raise" or kind == "complete":
+            to = e.to_amount or 0
+            put_in += to - committed.get(seat, 0)
+            committed[seat] = to
+        elif kind == "uncalled_return":
+            put_in -= a
+        elif kind == "house_added":
+            put_in += a
+        elif kind == "collect":
+            collected += a
+        elif kind == "total_pot":
+            total = a
+            house = e.to_amount or 0
+    return put_in, collected, total, house
+
+
+def unreconciled(hand: ParsedHand) -> str | None:
+    """Why a hand's understood events do not account for every amount its record
+    states, or None when they do: the chips put in (less returns) are the recorded
+    total pot, and the collects plus the house's take are that total too (where the
+    record states no total, the collects are the chips put in).  A hand with lines not
+    understood is stored only when this is None: the lines then moved no chips the
+    record counts.  A record cut short states no totals to reconcile with.
+
+    >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 9, 0, "")
+    >>> h.events = [Event(0, "preflop", "bet", 3, 1, amount=10), Event(1, "preflop", "unread", 4, 2, text="Bo: ?"),
+    ...             Event(2, "preflop", "collect", 5, 1, amount=30)]
+    >>> unreconciled(h)
+    'the understood events put 10 in the pot, but 30 was collected'
+    """
+    if hand.record_cut is not None:
+        return "the record stops before the hand ends, so no total accounts for its chips"
+    put_in, collected, total, house = chip_ledger(hand)
+    why: list[str] = []
+    if total is not None:
+        if put_in != total:
+            why.append(f"the understood events put {put_in} in the pot, but the record's total pot is {total}")
+        if collected + house != total:
+            why.append(f"{collected} collected and {house} taken by the house, but the record's total pot is {total}")
+    elif collected != put_in:
+        why.append(f"the understood events put {put_in} in the pot, but {collected} was collected")
+    return "; ".join(why) or None
+
+
+def unread_summary(hand: ParsedHand, most: int = 3) -> str:
+    """The hand's lines not understood, for a rejection or a finding: their numbers and
+    the first few as written.
+
+    >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 9, 0, "")
+    >>> h.events = [unread_event(0, "flop", 12, "Bo: juggles"), unread_event(1, "flop", 14, "Al: sings")]
+    >>> unread_summary(h)
+    "lines 12, 14 not understood ('Bo: juggles', 'Al: sings')"
+    """
+    lines = [e for e in hand.events if e.kind == UNREAD]
+    nos = ", ".join(str(e.line_no) for e in lines)
+    shown = ", ".join(repr((e.text or "").strip()) for e in lines[:most])
+    more = f" and {len(lines) - most} more" if len(lines) > most else ""
+    return f"line{'s' if len(lines) > 1 else ''} {nos} not understood ({shown}{more})"
+
+
 # The ASCII characters, other than " " and "\n", that str.rstrip() strips or
 # str.splitlines() splits at (every character splitlines splits at is whitespace).
 _ASCII_SPACE_OTHER = ("\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
@@ -467,5 +592,6 @@ def _normalised(text: str) -> str:
 
 
 __all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "NOT_TEXT", "junk_after", "unread_lines", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
-           "out_of_range", "inferred_from",
+           "out_of_range", "inferred_from", "unread_event", "has_unread", "chip_ledger", "unreconciled",
+           "unread_summary", "UNREAD",
            "seat_columns", "event_columns", "EventKind", "Street"]

@@ -39,7 +39,8 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in, junk_after, unread_lines
+from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in, junk_after,
+                          unread_event, unread_lines)
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 
@@ -1296,6 +1297,18 @@ class _HandReader:
                 return _Reject(code, line_no, f"line {line_no}: {reason}: {text!r}")
         return _Reject("parse-error", line_no, f"line {line_no}: {why}: {text!r}")
 
+    def unread_line(self, street: str, no: int, at: int) -> None:
+        """Line ``no`` (``self.raw``) was not understood: the events its reading added from
+        ``at`` on are taken back and one unread event keeps it, with the seated player it
+        starts with, if any."""
+        del self.events[at:]
+        text = self.raw
+        player, _ = self.split_actor(text.strip())
+        seat = self.names.get(player) if player is not None else None
+        e = unread_event(at, street, no, text, seat, player)
+        e.run = self.run or 1
+        self.events.append(e)
+
     def add(self, street: str, kind: str, line_no: int, seat: int | None = None, player: str | None = None,
             amount: int | None = None, to_amount: int | None = None, all_in: bool = False, cards: str | None = None,
             pot_label: str | None = None, half: str | None = None) -> Event:
@@ -1663,115 +1676,124 @@ class _HandReader:
         # '<player>: <action>' and reach split_actor after four quick prefix tests.
         for k in range(i, len(buf)):
             no, _, raw = buf[k]
-            text = texts[k].rstrip()  # exports may add trailing spaces; events keep the raw line
-            self.raw = raw
-            self.raw_no = no
-            if not text:
-                continue
-            if text.startswith("*** "):
-                street = self.marker(hand, street, no, text, stud)
-                predeal = False
-                continue
-            if predeal and text.startswith(predeal_ignored):
-                continue
-            if street == summary:
-                if text.startswith("Total pot "):
-                    self.total_pot(no, text)
-                    saw_total = True
-                elif text.startswith("Seat "):
-                    self.seat_result(no, text)
-                elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
-                    pass  # the board again (already recorded as deal_board events)
-                elif self.runs and (text.startswith(_RUN_BOARD_LINES) or text in _RUN_WORD_LINES or _RUN_POT_LINE.match(text)):
-                    pass  # a run's board again
-                elif self.runs and text in _RUN_COUNT:
-                    if _RUN_COUNT[text] != self.runs:
-                        raise self.fail(no, text, f"the hand shows {self.runs} runs")
-                elif site.ignored_line_pattern and site.ignored_line_pattern.match(text):
-                    pass
-                else:
-                    raise self.fail(no, text)
-                continue
-            if text.startswith("Dealt to "):
-                if not (bare_dealt and text[9:] in self.names):  # a bare line names who was dealt in: no cards
-                    self.dealt(street, no, text)
-                continue
-            if text.startswith("Uncalled bet "):
-                um = (site.uncalled or _UNCALLED).match(text)
-                if not um or um.group(2) not in self.names:
-                    raise self.fail(no, text)
-                player = um.group(2)
-                self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
-                continue
-            player, action = self.split_actor(text)
-            # (a line a seated player starts with an action's verb is no collect: see _SiteTables)
-            if collect_first and (player is None or action.startswith(collect_verb)) and site.collect_word in text \
-                    and self.collect(street, no, text):
-                continue
-            # (tested only where the action starts with one of the tests' first characters)
-            tested = player is not None and action_tests and (action_initials is None or action[:1] in action_initials)
-            if player is not None and not (tested and site.not_actions and action.startswith(site.not_actions)):
-                if tested:
-                    if ignored_actions and action.startswith(ignored_actions):
-                        continue
-                    if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
-                            and self.tables.ignored_action(action):
-                        continue
-                if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
-                    # single-draw games have no draw marker: the first draw line ends predraw
-                    street = S.FIRST_DRAW
-                    self.committed = {}
-                    self.commitments_exact = False  # (the street changes here: infer_return reads the events)
-                self.action(hand, street, no, text, player, action)
-                continue
-            if ignored_lines and text.startswith(ignored_lines):
-                continue  # (tested first of the lines no player starts: WPN writes 2.5 'Main pot' lines a hand)
-            if " re-buys and receives " in text or " takes the add-on" in text:
-                self.rebuy(no, text)
-                continue
-            if button_words:
-                if text.startswith(button_words) and text[len(button_words) :].isdecimal():
-                    hand.button_seat = int(text[len(button_words) :])
+            at = len(self.events)  # (a line not understood leaves no event of its own but its unread one)
+            try:
+                text = texts[k].rstrip()  # exports may add trailing spaces; events keep the raw line
+                self.raw = raw
+                self.raw_no = no
+                if not text:
                     continue
-            elif site.button_line and (bm := site.button_line.match(text)):
-                hand.button_seat = int(bm.group("btn"))
-                continue
-            if site.chat_lines and self.chat(text):
-                continue
-            if site.topup and (tm := site.topup.match(text)):
-                who = tm.group("player")
-                if who in self.names:
-                    self.commitments_exact = False  # (an event of another street among the street's)
-                    self.add(S.SUMMARY, K.REBUY, no, self.names[who], who, amount=self.amt(tm.group("amount")))
-                continue  # a player not in this hand (seated after it began): nothing of this hand
-            if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
-                continue
-            if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or _holds_any(text, IGNORED_INFIX):
-                continue
-            if site.collect_word in text:
-                if not self.collect(street, no, text):
-                    raise self.fail(no, text)
-                continue
-            if " finished the tournament in " in text or " wins the tournament" in text:
-                fm = _FINISH.match(text)
-                if fm and fm.group(1) in self.names:
-                    who, place = fm.group(1), int(fm.group(2))
-                else:
-                    fm = _WINS_TOURNEY.match(text)
-                    if not fm or fm.group(1) not in self.names:
+                if text.startswith("*** "):
+                    street = self.marker(hand, street, no, text, stud)
+                    predeal = False
+                    continue
+                if predeal and text.startswith(predeal_ignored):
+                    continue
+                if street == summary:
+                    if text.startswith("Total pot "):
+                        self.total_pot(no, text)
+                        saw_total = True
+                    elif text.startswith("Seat "):
+                        self.seat_result(no, text)
+                    elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
+                        pass  # the board again (already recorded as deal_board events)
+                    elif self.runs and (text.startswith(_RUN_BOARD_LINES) or text in _RUN_WORD_LINES or _RUN_POT_LINE.match(text)):
+                        pass  # a run's board again
+                    elif self.runs and text in _RUN_COUNT:
+                        if _RUN_COUNT[text] != self.runs:
+                            raise self.fail(no, text, f"the hand shows {self.runs} runs")
+                    elif site.ignored_line_pattern and site.ignored_line_pattern.match(text):
+                        pass
+                    else:
                         raise self.fail(no, text)
-                    who, place = fm.group(1), 1
-                self.add(street, K.FINISH, no, self.names[who], who, amount=place)
-                continue
-            if site.line_events and self.line_event(street, no, text):
-                continue
-            if text == "Hand cancelled":
-                raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
-            if " cashed out the hand for " in text:
-                raise _Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
-            if " wins the " in text and " bounty" in text:
-                continue  # bounty prizes are paid outside the pot
-            raise self.fail(no, text)
+                    continue
+                if text.startswith("Dealt to "):
+                    if not (bare_dealt and text[9:] in self.names):  # a bare line names who was dealt in: no cards
+                        self.dealt(street, no, text)
+                    continue
+                if text.startswith("Uncalled bet "):
+                    um = (site.uncalled or _UNCALLED).match(text)
+                    if not um or um.group(2) not in self.names:
+                        raise self.fail(no, text)
+                    player = um.group(2)
+                    self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
+                    continue
+                player, action = self.split_actor(text)
+                # (a line a seated player starts with an action's verb is no collect: see _SiteTables)
+                if collect_first and (player is None or action.startswith(collect_verb)) and site.collect_word in text \
+                        and self.collect(street, no, text):
+                    continue
+                # (tested only where the action starts with one of the tests' first characters)
+                tested = player is not None and action_tests and (action_initials is None or action[:1] in action_initials)
+                if player is not None and not (tested and site.not_actions and action.startswith(site.not_actions)):
+                    if tested:
+                        if ignored_actions and action.startswith(ignored_actions):
+                            continue
+                        if site.ignored_action_pattern and action.startswith(site.ignored_action_starts) \
+                                and self.tables.ignored_action(action):
+                            continue
+                    if single_draw and street == S.PREDRAW and action.startswith(("discards ", "stands pat")):
+                        # single-draw games have no draw marker: the first draw line ends predraw
+                        street = S.FIRST_DRAW
+                        self.committed = {}
+                        self.commitments_exact = False  # (the street changes here: infer_return reads the events)
+                    self.action(hand, street, no, text, player, action)
+                    continue
+                if ignored_lines and text.startswith(ignored_lines):
+                    continue  # (tested first of the lines no player starts: WPN writes 2.5 'Main pot' lines a hand)
+                if " re-buys and receives " in text or " takes the add-on" in text:
+                    self.rebuy(no, text)
+                    continue
+                if button_words:
+                    if text.startswith(button_words) and text[len(button_words) :].isdecimal():
+                        hand.button_seat = int(text[len(button_words) :])
+                        continue
+                elif site.button_line and (bm := site.button_line.match(text)):
+                    hand.button_seat = int(bm.group("btn"))
+                    continue
+                if site.chat_lines and self.chat(text):
+                    continue
+                if site.topup and (tm := site.topup.match(text)):
+                    who = tm.group("player")
+                    if who in self.names:
+                        self.commitments_exact = False  # (an event of another street among the street's)
+                        self.add(S.SUMMARY, K.REBUY, no, self.names[who], who, amount=self.amt(tm.group("amount")))
+                    continue  # a player not in this hand (seated after it began): nothing of this hand
+                if site.ignored_line_pattern and site.ignored_line_pattern.match(text):
+                    continue
+                if text in IGNORED_EXACT or ' said, "' in text or text.endswith(IGNORED_SUFFIXES) or _holds_any(text, IGNORED_INFIX):
+                    continue
+                if site.collect_word in text:
+                    if not self.collect(street, no, text):
+                        raise self.fail(no, text)
+                    continue
+                if " finished the tournament in " in text or " wins the tournament" in text:
+                    fm = _FINISH.match(text)
+                    if fm and fm.group(1) in self.names:
+                        who, place = fm.group(1), int(fm.group(2))
+                    else:
+                        fm = _WINS_TOURNEY.match(text)
+                        if not fm or fm.group(1) not in self.names:
+                            raise self.fail(no, text)
+                        who, place = fm.group(1), 1
+                    self.add(street, K.FINISH, no, self.names[who], who, amount=place)
+                    continue
+                if site.line_events and self.line_event(street, no, text):
+                    continue
+                if text == "Hand cancelled":
+                    raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
+                if " cashed out the hand for " in text:
+                    raise _Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
+                if " wins the " in text and " bounty" in text:
+                    continue  # bounty prizes are paid outside the pot
+                raise self.fail(no, text)
+            except _Reject as rejected:
+                # a line not understood is kept, not a rejection of the hand: an unread event on the
+                # street it was read in (docs/semantics.md, "Lines not understood"); a street marker
+                # not understood leaves the streets after it unknown, and stays a rejection
+                if rejected.code != "parse-error" or rejected.line_no != no or raw.lstrip().startswith("*** "):
+                    raise
+                self.unread_line(street, no, at)
         antes, bb_poster = self.antes, self.bb_poster
         if antes:
             hand.ante = max(a for _, a in antes)
