@@ -256,7 +256,7 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                         "UPDATE findings f SET category = 'departure', category_basis = d.basis "
                         "FROM hands h, _departures d "
                         f"WHERE f.edition = $edition AND {in_range} AND {in_range.replace('f.', 'h.')} "
-                        "AND h.hand_id = f.hand_id AND d.policies = f.house_policy "
+                        "AND h.hand_id = f.hand_id AND d.policies = f.house_policy AND f.category = 'violation' "
                         "AND d.site IS NOT DISTINCT FROM h.site AND d.day IS NOT DISTINCT FROM CAST(h.started_at AS DATE)",
                         {"edition": edition, "lo": lo, "hi": hi})
                 if any_cash:

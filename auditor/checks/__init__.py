@@ -356,13 +356,23 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     if c.group == "award":
         conds.append("f.hand_id NOT IN (SELECT hand_id FROM _award_hands)")
     cols = {d[0] for d in con.execute(f"SELECT * FROM temp.{found} LIMIT 0").description}
-    category = "coalesce(f.category, ?)" if "category" in cols else "?"
+    category = "coalesce(f.category, $category)" if "category" in cols else "$category"
     basis = "f.category_basis" if "category_basis" in cols else "NULL"
+    # a violation that a line not understood could change is a record finding: the line
+    # names a seated player, on a street before the summary, at or before the finding or
+    # on its street (docs/semantics.md, "Lines not understood")
+    unread = ("(SELECT arg_min({'line_no': u.line_no, 'text': trim(u.text)}, u.seq) FROM events u"
+              " WHERE u.hand_id = f.hand_id AND u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary'"
+              " AND (f.seq IS NULL OR u.seq <= f.seq OR u.street = f.street))")
+    could_change = f"({category} = 'violation' AND {unread} IS NOT NULL)"
+    basis = (f"CASE WHEN {could_change} THEN 'line ' || CAST({unread}.line_no AS VARCHAR) || ' was not understood ('''"
+             f" || {unread}.text || '''), and it could change this: not judged as a violation' ELSE {basis} END")
+    category = f"CASE WHEN {could_change} THEN 'record' ELSE {category} END"
     house = "f.house_policy" if "house_policy" in cols else "NULL"
     (n,) = con.execute(
         f"""INSERT INTO findings
-            SELECT ? || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
-                   ?, ?, {category}, {basis}, {house}, ?, ?, ?, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
+            SELECT $check_id || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
+                   $check_id, $severity, {category}, {basis}, {house}, $edition, $rule, $rule_title, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             WHERE {" AND ".join(conds) or "true"}
@@ -370,7 +380,8 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
             -- wherever the check ran (the joins' order is not the check's, and varies with threads)
             QUALIFY row_number() OVER (PARTITION BY f.hand_id, f.seq, f.seat ORDER BY f.rowid) = 1
             ON CONFLICT DO NOTHING""",
-        [c.check_id, c.check_id, c.severity, c.category, edition, *rule],
+        {"check_id": c.check_id, "severity": c.severity, "category": c.category, "edition": edition,
+         "rule": rule[0], "rule_title": rule[1]},
     ).fetchone()
     if c.group == "award":
         con.execute(f"INSERT INTO _award_hands SELECT DISTINCT hand_id FROM temp.{found}")
