@@ -416,14 +416,18 @@ def has_unread(hand: ParsedHand) -> bool:
 _ADDS: Final = frozenset({"small_blind", "big_blind", "straddle", "bring_in", "call", "bet"})
 
 
-def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int]:
+def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int, int]:
     """What the hand's understood events say of its chips: (put in, less what was
     returned and with what the house added; collected; the recorded total pot, None
-    where the record states none; the house's recorded take, rake and fees).
+    where the record states none; the house's recorded take, rake and fees; what may
+    have been returned where the record writes no return).
 
     A raise or completion is counted to its total (``to_amount``) over what the seat
     had in on the street; a dead blind puts in its amount, of which at most a big blind
-    counts as in on the street (the rest is dead).
+    counts as in on the street (the rest is dead).  Where the record writes no return at
+    all, the last street's top commitment over the next highest may have been returned
+    (the return the replay infers where a format leaves it out; some formats count it in
+    the pot, as PokerStars' converted walks do).
 
     >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 9, 0, "", big_blind=2)
     >>> h.events = [Event(0, "preflop", "small_blind", 2, 1, amount=1), Event(1, "preflop", "big_blind", 3, 2, amount=2),
@@ -431,17 +435,21 @@ def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int]:
     ...             Event(4, "preflop", "uncalled_return", 6, 1, amount=4), Event(5, "preflop", "collect", 7, 1, amount=4),
     ...             Event(6, "summary", "total_pot", 8, amount=4, to_amount=0)]
     >>> chip_ledger(h)
-    (4, 4, 4, 0)
+    (4, 4, 4, 0, 0)
     """
     put_in = 0
     collected = 0
     total: int | None = None
     house = 0
     committed: dict[int, int] = {}
+    last: dict[int, int] = {}  # the commitments of the last street chips went in on
+    returns = False  # the record writes a return
     street = ""
     for e in hand.events:
         if e.street != street:
             street = e.street
+            if committed:
+                last = committed
             committed = {}
         kind = e.kind
         a = e.amount or 0
@@ -460,6 +468,7 @@ def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int]:
             committed[seat] = to
         elif kind == "uncalled_return":
             put_in -= a
+            returns = True
         elif kind == "house_added":
             put_in += a
         elif kind == "collect":
@@ -467,34 +476,43 @@ def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int]:
         elif kind == "total_pot":
             total = a
             house = e.to_amount or 0
-    return put_in, collected, total, house
+    if committed:
+        last = committed
+    implied = 0
+    if not returns and last:
+        # a format that writes no return (PokerStars before 2008): the last street's top
+        # commitment over the next may have been returned, as the replay infers it
+        ranked = sorted(last.values())
+        implied = ranked[-1] - (ranked[-2] if len(ranked) > 1 else 0)
+    return put_in, collected, total, house, implied
 
 
 def unreconciled(hand: ParsedHand) -> str | None:
     """Why a hand's understood events do not account for every amount its record
     states, or None when they do: the chips put in (less returns) are the recorded
     total pot, and the collects plus the house's take are that total too (where the
-    record states no total, the collects are the chips put in).  A hand with lines not
-    understood is stored only when this is None: the lines then moved no chips the
+    record states no total, the collects are the chips put in).  Where the record writes
+    no return, the pot may or may not hold the last bet's uncalled excess
+    (``chip_ledger``).  A hand with lines not understood is stored only when this is None: the lines then moved no chips the
     record counts.  A record cut short states no totals to reconcile with.
 
     >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 9, 0, "")
-    >>> h.events = [Event(0, "preflop", "bet", 3, 1, amount=10), Event(1, "preflop", "unread", 4, 2, text="Bo: ?"),
-    ...             Event(2, "preflop", "collect", 5, 1, amount=30)]
+    >>> h.events = [Event(0, "preflop", "bet", 3, 1, amount=10), Event(1, "preflop", "call", 4, 2, amount=10),
+    ...             Event(2, "preflop", "unread", 5, 3, text="Cy: ?"), Event(3, "preflop", "collect", 6, 1, amount=30)]
     >>> unreconciled(h)
-    'the understood events put 10 in the pot, but 30 was collected'
+    'the understood events put 20 in the pot, but 30 was collected'
     """
     if hand.record_cut is not None:
         return "the record stops before the hand ends, so no total accounts for its chips"
-    put_in, collected, total, house = chip_ledger(hand)
+    put_in, collected, total, house, implied = chip_ledger(hand)
     why: list[str] = []
     if total is not None:
-        if put_in != total:
-            why.append(f"the understood events put {put_in} in the pot, but the record's total pot is {total}")
+        if total != put_in and total != put_in - implied:
+            why.append(f"the understood events put {put_in - implied} in the pot, but the record's total pot is {total}")
         if collected + house != total:
             why.append(f"{collected} collected and {house} taken by the house, but the record's total pot is {total}")
-    elif collected != put_in:
-        why.append(f"the understood events put {put_in} in the pot, but {collected} was collected")
+    elif collected != put_in and collected != put_in - implied:
+        why.append(f"the understood events put {put_in - implied} in the pot, but {collected} was collected")
     return "; ".join(why) or None
 
 

@@ -61,7 +61,7 @@ def test_a_line_not_understood_is_an_unread_event_on_its_street():
 
 def test_the_ledger_re_adds_the_record():
     (hand,) = _parse(CLEAN)
-    assert chip_ledger(hand) == (1150, 1150, 1150, 0)  # put in, collected, total pot, rake
+    assert chip_ledger(hand) == (1150, 1150, 1150, 0, 0)  # put in, collected, total pot, rake, a return implied
 
 
 def test_a_stored_hand_with_an_unread_line_has_one_record_finding_and_no_violation(tmp_path):
@@ -114,6 +114,7 @@ def test_a_line_that_moved_chips_makes_the_hand_unreconciled(tmp_path):
 # --- the policy over real hands: mutations of PokerStars tournament hands ------------------
 
 STARS = CORPUS / "fpdb" / "tour" / "Stars" / "Flop"
+HEADER = re.compile(r"^PokerStars (?:Game|Hand) #(\d+)")
 ACTION = re.compile(r"^(?P<who>.+?): (?:folds|checks|calls \d+|bets \d+|raises \d+ to \d+)(?: and is all-in)?$")
 CHIP_ACTION = re.compile(r"^(?P<who>.+?): (?P<verb>calls|bets|raises) (?P<rest>\d+(?: to \d+)?)(?P<ai> and is all-in)?$")
 SAMPLE = 120  # hands a class
@@ -125,12 +126,12 @@ def _hands(paths: list[Path]) -> list[list[str]]:
     for p in paths:
         cur: list[str] | None = None
         for _, _, line in iter_lines(p, "utf-8-sig"):
-            if line.startswith("PokerStars Hand #"):
+            if HEADER.match(line):
                 cur = [line]
                 hands.append(cur)
             elif cur is not None:
                 cur.append(line)
-    return [h for h in hands if "Hold'em No Limit" in h[0] and any(ACTION.match(x) for x in h)]
+    return [h for h in hands if "Hold'em No Limit" in h[0] and "Tournament #" in h[0] and any(ACTION.match(x) for x in h)]
 
 
 def _findings(db: Path) -> dict[str, set[tuple[str, str]]]:
@@ -163,13 +164,12 @@ def stars_sample(tmp_path_factory):
     con = duckdb.connect(str(tmp / "originals.duckdb"), read_only=True)
     stored = {hid for (hid,) in con.execute("SELECT hand_number FROM hands").fetchall()}
     con.close()
-    number = re.compile(r"^PokerStars Hand #(\d+)")
-    kept = [h for h in sample if number.match(h[0]).group(1) in stored]
+    kept = [h for h in sample if HEADER.match(h[0]).group(1) in stored]
     return kept, findings
 
 
 def _hand_id(hand: list[str]) -> str:
-    return "PS-" + re.match(r"^PokerStars Hand #(\d+)", hand[0]).group(1)
+    return "PS-" + HEADER.match(hand[0]).group(1)
 
 
 def _violations(found: set[tuple[str, str]]) -> set[str]:
@@ -207,8 +207,8 @@ def test_a_garbled_line_that_moves_chips_is_unreconciled_or_caught(stars_sample,
             mutants.append(hand[:k] + [hand[k].replace(": ", ": quietly ", 1)] + hand[k + 1 :])
     mutants = mutants[:SAMPLE]
     result, after = _run(tmp_path, "garbled", mutants)
-    rejected = {e.hand_id for e in result.ingest.errors}
-    assert {e.reason_code for e in result.ingest.errors} <= {"unreconciled"}
+    rejected = {e["hand"] for e in result.ingest.errors}
+    assert {e["reason_code"] for e in result.ingest.errors} <= {"unreconciled"}
     assert len(rejected) >= 0.9 * len(mutants), f"only {len(rejected)} of {len(mutants)} unreconciled"
     for hand in mutants:
         hid = _hand_id(hand)
@@ -230,7 +230,7 @@ def test_a_deleted_line_that_moves_chips_is_caught_and_never_a_new_violation(sta
             mutants.append(hand[:k] + hand[k + 1 :])
     mutants = mutants[:SAMPLE]
     result, after = _run(tmp_path, "deleted", mutants)
-    rejected = {e.hand_id for e in result.ingest.errors}
+    rejected = {e["hand"] for e in result.ingest.errors}
     caught = 0
     for hand in mutants:
         hid = _hand_id(hand)
