@@ -132,6 +132,17 @@ def inferred_events(ev: dict) -> list[str]:
     return out
 
 
+def unread_lines(ev: dict) -> list[str]:
+    """The hand's lines the parser did not understand (``events.kind = 'unread'``), as
+    written: the replay applied nothing of them (docs/semantics.md, "Lines not understood")."""
+    out = []
+    for r in ev.get("timeline", []):
+        if r["kind"] == "unread":
+            who = "" if r["seat"] is None else f", seat {r['seat']}" + (f" ({r['player']})" if r["player"] else "")
+            out.append(f"line {r['line_no']} ({r['street']}{who}): {(r.get('text') or '').strip()!r}")
+    return out
+
+
 def to_text(ev: dict, width: int = 100) -> str:
     out = [f"Hand {ev['hand_id']}"]
     out += [f"  {k:10} {v}" for k, v in header_pairs(ev) if v]
@@ -170,6 +181,11 @@ def to_text(ev: dict, width: int = 100) -> str:
         out.append("")
         out.append("Inferred events:")
         out += [f"  {x}" for x in inferred]
+    unread = unread_lines(ev)
+    if unread:
+        out.append("")
+        out.append("Lines not understood (kept as written; the replay applied nothing of them):")
+        out += [f"  {x}" for x in unread]
     for n in ev["notes"]:
         out.append(f"Replay note: {n['code']}: {n['message']}")
     return "\n".join(out) + "\n"
@@ -206,6 +222,10 @@ def to_markdown(ev: dict) -> str:
     inferred = inferred_events(ev)
     if inferred:
         out += ["", "## Inferred events", ""] + [f"- {_md(x)}" for x in inferred]
+    unread = unread_lines(ev)
+    if unread:
+        out += ["", "## Lines not understood", "", "Kept as written; the replay applied nothing of them.", ""]
+        out += [f"- {_md(x)}" for x in unread]
     return "\n".join(out) + "\n"
 
 

@@ -263,6 +263,14 @@
           (r.returned_from ? "inferred from " + r.returned_from : "no line of the hand supports it") }));
       });
     }
+    var unread = h.timeline.filter(function (r) { return r[C.kind] === "unread"; });
+    if (unread.length) {
+      box.appendChild(el("h3", { text: "Lines not understood (kept as written; the replay applied nothing of them)" }));
+      unread.forEach(function (r) {
+        box.appendChild(el("p", { text: "line " + r[C.line_no] + " (" + r[C.street] + (r[C.seat] !== null ? ", seat " + r[C.seat] +
+          (r[C.player] ? " (" + r[C.player] + ")" : "") : "") + "): " + (r[C.text] || "").trim() }));
+      });
+    }
     if (h.notes.length) {
       box.appendChild(el("h3", { text: "Replay notes" }));
       h.notes.forEach(function (n) { box.appendChild(el("p", { text: n.code + ": " + n.message })); });

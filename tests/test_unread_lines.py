@@ -74,6 +74,21 @@ def test_a_stored_hand_with_an_unread_line_has_one_record_finding_and_no_violati
     assert "lines 14, 16 were not understood" in rows[0][3], rows[0][3]
 
 
+def test_explain_shows_the_lines_not_understood(tmp_path):
+    from click.testing import CliRunner
+
+    from auditor.cli import main
+
+    text = _insert_after(CLEAN, "Rafferty: bets 300", "checkmate_jo: drums on the table")
+    result, con = _audit(tmp_path, "explain", text)
+    con.close()
+    for fmt, head in (("text", "Lines not understood"), ("md", "## Lines not understood")):
+        out = CliRunner().invoke(main, ["explain", "770000009502", "--db", str(tmp_path / "explain.duckdb"), "--format", fmt])
+        assert out.exit_code == 0, out.output
+        assert head in out.output
+        assert "line 15 (flop, seat 2 (checkmate_jo)): 'checkmate_jo: drums on the table'" in out.output, out.output
+
+
 def test_a_violation_an_unread_line_could_change_is_a_record_finding(tmp_path):
     # the underraise alone is a violation
     result, con = _audit(tmp_path, "underraise", UNDERRAISE)
@@ -220,7 +235,7 @@ def test_a_garbled_line_that_moves_chips_is_unreconciled_or_caught(stars_sample,
 
 
 @needs_corpus
-def test_a_deleted_line_that_moves_chips_is_caught_and_never_a_new_violation(stars_sample, tmp_path):
+def test_a_deleted_line_that_moves_chips_is_caught(stars_sample, tmp_path):
     sample, before = stars_sample
     mutants = []
     for hand in sample:
@@ -231,7 +246,7 @@ def test_a_deleted_line_that_moves_chips_is_caught_and_never_a_new_violation(sta
     mutants = mutants[:SAMPLE]
     result, after = _run(tmp_path, "deleted", mutants)
     rejected = {e["hand"] for e in result.ingest.errors}
-    caught = 0
+    caught = new_violations = 0
     for hand in mutants:
         hid = _hand_id(hand)
         if hid in rejected:
@@ -239,4 +254,11 @@ def test_a_deleted_line_that_moves_chips_is_caught_and_never_a_new_violation(sta
             continue
         got = after.get(hid, set())
         caught += bool(got - before.get(hid, set()))
+        if not _violations(got) <= _violations(before.get(hid, set())):
+            new_violations += 1
     assert caught == len(mutants), f"{len(mutants) - caught} of {len(mutants)} deletions went unnoticed"
+    # A deleted line whose chips a later line's total covers (an intermediate raise: the next
+    # raise writes the total it went to) leaves a record whose chips add up and that reads as
+    # a player acting twice: such a hand can show an out-of-turn violation the whole hand
+    # lacks. Measured: 5 of 120 (the 2026-12-07 session note); bounded here, not hidden.
+    assert new_violations <= 0.05 * len(mutants), f"{new_violations} of {len(mutants)} deletions made a new violation"

@@ -365,9 +365,25 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
               " WHERE u.hand_id = f.hand_id AND u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary'"
               " AND (f.seq IS NULL OR u.seq <= f.seq OR u.street = f.street))")
     could_change = f"({category} = 'violation' AND {unread} IS NOT NULL)"
+    # and so is a violation in a hand whose action lines do not add up to the total pot its
+    # record states: the record contradicts itself (a line left out), and no line shows which
+    # is right (chip-conservation reports the contradiction itself)
+    contradiction = ("(SELECT {'total': t.amount, 'put_in': p.put_in - p.ret} FROM events t,"
+                     " (SELECT sum(r.contributed) + (SELECT coalesce(sum(a.amount), 0) FROM events a"
+                     "   WHERE a.hand_id = f.hand_id AND a.kind = 'house_added') AS put_in,"
+                     "   sum(coalesce(r.returned_recorded, r.returned_expected)) AS ret, sum(r.returned_expected) AS ret_exp"
+                     "  FROM hand_results r WHERE r.hand_id = f.hand_id AND r.edition = $edition) p"
+                     " WHERE t.hand_id = f.hand_id AND t.kind = 'total_pot' AND t.inferred_from IS NULL"
+                     " AND t.amount NOT IN (p.put_in - p.ret, p.put_in - p.ret_exp))")
+    contradicted = (f"({category} = 'violation' AND $check_id <> 'chip-conservation' AND NOT {could_change}"
+                    f" AND {contradiction} IS NOT NULL)")
     basis = (f"CASE WHEN {could_change} THEN 'line ' || CAST({unread}.line_no AS VARCHAR) || ' was not understood ('''"
-             f" || {unread}.text || '''), and it could change this: not judged as a violation' ELSE {basis} END")
-    category = f"CASE WHEN {could_change} THEN 'record' ELSE {category} END"
+             f" || {unread}.text || '''), and it could change this: not judged as a violation'"
+             f" WHEN {contradicted} THEN 'the record contradicts itself: its action lines put '"
+             f" || CAST({contradiction}.put_in AS VARCHAR) || ' in the pot, its total pot says '"
+             f" || CAST({contradiction}.total AS VARCHAR) || ', so a line is missing or wrong: not judged as a violation'"
+             f" ELSE {basis} END")
+    category = f"CASE WHEN {could_change} OR {contradicted} THEN 'record' ELSE {category} END"
     house = "f.house_policy" if "house_policy" in cols else "NULL"
     (n,) = con.execute(
         f"""INSERT INTO findings
