@@ -24,8 +24,7 @@ import pyarrow as pa
 from auditor import schema, segments
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, detect_parser, iter_lines, open_source, read_source
-from parsers.base import (NOT_HANDS, HandError, ParsedHand, event_columns, has_unread, out_of_range, seat_columns,
-                          unread_summary, unreconciled)
+from parsers.base import NOT_HANDS, HandError, ParsedHand, event_columns, seat_columns, settle
 from auditor.segments import HAND_IX  # = replay.runner.HAND_IX: the row of a fact's hand
 
 # A unit pays a fixed cost whatever its hands: a Parquet segment a table written and
@@ -262,13 +261,8 @@ def parse_unit(parts: list[FilePart], replay: tuple[str, int] | None = None) -> 
         results.append(res)
         for item in _guarded(items, res, part.first_line):
             res.seen += 1
-            if isinstance(item, ParsedHand) and (why := out_of_range(item)):
-                item = HandError(item.first_line, "amount-out-of-range", why, item.hand_id)
-            elif isinstance(item, ParsedHand) and has_unread(item) and (why := unreconciled(item)):
-                # lines not understood are kept only where the chips still add up (docs/semantics.md)
-                item = HandError(next(e.line_no for e in item.events if e.kind == "unread"), "unreconciled",
-                                 f"hand at line {item.first_line}: {unread_summary(item)}, and its chips do not "
-                                 f"reconcile without them: {why}", item.hand_id)
+            # an amount too large to store exactly, lines not understood whose chips do not add up
+            item = settle(item)
             if isinstance(item, HandError):
                 res.errors.append(item)
                 if item.reason_code in NOT_HANDS:

@@ -516,6 +516,25 @@ def unreconciled(hand: ParsedHand) -> str | None:
     return "; ".join(why) or None
 
 
+def settle(item: ParsedHand | HandError) -> ParsedHand | HandError:
+    """A parser's item as ingest stores it: a hand that cannot be stored exactly
+    (``out_of_range``), or whose lines not understood leave its chips unreconciled
+    (``unreconciled``), becomes the rejection it is.  Ingest and the tests that read
+    parsers directly both go through here."""
+    if not isinstance(item, ParsedHand):
+        return item
+    why = out_of_range(item)
+    if why is not None:
+        return HandError(item.first_line, "amount-out-of-range", why, item.hand_id)
+    if has_unread(item):
+        why = unreconciled(item)
+        if why is not None:
+            first = next(e.line_no for e in item.events if e.kind == UNREAD)
+            return HandError(first, "unreconciled", f"hand at line {item.first_line}: {unread_summary(item)}, and its "
+                             f"chips do not reconcile without them: {why}", item.hand_id)
+    return item
+
+
 def unread_summary(hand: ParsedHand, most: int = 3) -> str:
     """The hand's lines not understood, for a rejection or a finding: their numbers and
     the first few as written.
@@ -611,5 +630,5 @@ def _normalised(text: str) -> str:
 
 __all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "NOT_TEXT", "junk_after", "unread_lines", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
            "out_of_range", "inferred_from", "unread_event", "has_unread", "chip_ledger", "unreconciled",
-           "unread_summary", "UNREAD",
+           "unread_summary", "settle", "UNREAD",
            "seat_columns", "event_columns", "EventKind", "Street"]

@@ -39,8 +39,8 @@ except ImportError:  # pragma: no cover - pure-Python installs
     def mypyc_attr(*attrs: str, **kwattrs: object) -> Any:  # type: ignore[misc]
         return lambda cls: cls
 
-from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in, junk_after,
-                          unread_event, unread_lines)
+from parsers.base import (MAX_DECIMALS, NOT_TEXT, Event, HandError, ParsedHand, Seat, content_hash, content_hash_stood_in,
+                          has_unread, junk_after, unread_event, unread_lines)
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 
@@ -657,10 +657,12 @@ class StarsFamilyParser:
               fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:
         """One reading of a hand's lines, and the reader that made it."""
         read = self._read_once(buf, cut_by, fragment, True)
-        if isinstance(read[0], HandError) and isinstance(read[1], _HandReader) and read[1].stood_in:
-            # a hand that cannot be read is read again with its lines as written (see
-            # SUFFIX_STAND_IN): what is wrong is found, and named, as always
-            return self._read_once(buf, cut_by, fragment, False)
+        if isinstance(read[1], _HandReader) and read[1].stood_in and (isinstance(read[0], HandError) or has_unread(read[0])):
+            # a hand that cannot be read, or has lines not understood, is read again with its
+            # lines as written (see SUFFIX_STAND_IN): what is wrong is found, and named, as always
+            again = self._read_once(buf, cut_by, fragment, False)
+            if isinstance(read[0], HandError) or isinstance(again[0], ParsedHand):
+                return again
         return read
 
     def _read_once(self, buf: list[tuple[int, int, str]], cut_by: int | None,
@@ -1789,9 +1791,12 @@ class _HandReader:
                 raise self.fail(no, text)
             except _Reject as rejected:
                 # a line not understood is kept, not a rejection of the hand: an unread event on the
-                # street it was read in (docs/semantics.md, "Lines not understood"); a street marker
-                # not understood leaves the streets after it unknown, and stays a rejection
-                if rejected.code != "parse-error" or rejected.line_no != no or raw.lstrip().startswith("*** "):
+                # street it was read in (docs/semantics.md, "Lines not understood"). Not so: a street
+                # marker (the streets after it would be unknown), binary junk (no hand's: see
+                # _before_unread), and the last line of a hand with no summary (a record cut off
+                # in that line: see _hand)
+                if rejected.code != "parse-error" or rejected.line_no != no or raw.lstrip().startswith("*** ") \
+                        or NOT_TEXT.search(raw) is not None or (k == len(buf) - 1 and street != summary):
                     raise
                 self.unread_line(street, no, at)
         antes, bb_poster = self.antes, self.bb_poster

@@ -151,7 +151,7 @@ def test_run_it_twice_wrong_winner_recall(tmp_path):
     from test_run_it_twice import NOT_ATTRIBUTABLE, _rit_files
 
     from parsers import all_parsers, iter_lines, open_source
-    from parsers.base import ParsedHand
+    from parsers.base import ParsedHand, settle
 
     texts = []
     for rel in _rit_files():
@@ -159,7 +159,7 @@ def test_run_it_twice_wrong_winner_recall(tmp_path):
         info = open_source(path)
         lines = path.read_bytes().decode(info.encoding, errors="replace").split("\n")
         p = next(p for p in all_parsers() if p.detect(info.head, rel))
-        for h in p.iter_hands(iter_lines(path, info.encoding), rel):
+        for h in map(settle, p.iter_hands(iter_lines(path, info.encoding), rel)):  # as ingest stores them
             if isinstance(h, ParsedHand) and h.hand_id not in NOT_ATTRIBUTABLE:
                 texts.append((p.name, f"{rel}:{h.first_line}", "\n".join(lines[h.first_line - 1:h.last_line])))
     num = Numberer(9_200_000_000_000)
