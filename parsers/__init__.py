@@ -1,7 +1,8 @@
 """Hand-history parsers, one module per format, and reading of source files.
 
-``open_source`` decodes a file (UTF-8 with or without BOM, UTF-16, cp1252) and
-``detect_parser`` picks the parser that reads it.
+``open_source`` decodes a file (UTF-8 with or without BOM, UTF-16 LE or BE with or
+without one, cp1252), the encoding told from the bytes of the whole file
+(``sniff_encoding``), and ``detect_parser`` picks the parser that reads it.
 """
 
 from __future__ import annotations
@@ -33,16 +34,6 @@ class SourceInfo:
     sha256: str
     encoding: str
     head: str  # first decoded KiB, for format detection
-
-
-def file_sha256(path: Path) -> tuple[int, str]:
-    h = hashlib.sha256()
-    size = 0
-    with open(path, "rb") as f:
-        while chunk := f.read(1 << 20):
-            h.update(chunk)
-            size += len(chunk)
-    return size, h.hexdigest()
 
 
 # A byte no text line holds: a control character other than tab, CR, LF, form feed and
