@@ -1,7 +1,8 @@
 """Hand-history parsers, one module per format, and reading of source files.
 
-``open_source`` decodes a file (UTF-8 with or without BOM, UTF-16, cp1252) and
-``detect_parser`` picks the parser that reads it.
+``open_source`` decodes a file (UTF-8 with or without BOM, UTF-16 LE or BE with or
+without one, cp1252), the encoding told from the bytes of the whole file
+(``sniff_encoding``), and ``detect_parser`` picks the parser that reads it.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import codecs
 import hashlib
 import importlib
 import io
+import re
 from dataclasses import dataclass
 from itertools import accumulate, count, repeat
 from operator import add
@@ -34,18 +36,61 @@ class SourceInfo:
     head: str  # first decoded KiB, for format detection
 
 
-def file_sha256(path: Path) -> tuple[int, str]:
-    h = hashlib.sha256()
-    size = 0
-    with open(path, "rb") as f:
-        while chunk := f.read(1 << 20):
-            h.update(chunk)
-            size += len(chunk)
-    return size, h.hexdigest()
+# A byte no text line holds: a control character other than tab, CR, LF, form feed and
+# vertical tab, or one of the five bytes cp1252 leaves undefined.  A line not UTF-8 that
+# holds one is binary junk (appended, or a garbled record), not text of another encoding.
+_NOT_TEXT = re.compile(rb"[\x00-\x08\x0e-\x1f\x7f\x81\x8d\x8f\x90\x9d]")
 
 
-def sniff_encoding(head: bytes) -> str:
-    """Pick the text encoding from the first bytes.
+def _utf16_by_zeros(sample: bytes) -> str | None:
+    """UTF-16 without a BOM, told by where its zero bytes fall: the text of a history is
+    mostly ASCII, whose every character is one byte and one zero byte; in LE the zeros are
+    the odd bytes, in BE the even ones.  Text in an 8-bit encoding or UTF-8 has no zero byte."""
+    pairs = len(sample) // 2
+    if pairs < 2:
+        return None
+    odd, even = sample[1 : 2 * pairs : 2].count(0), sample[0 : 2 * pairs : 2].count(0)
+    if odd * 4 >= pairs * 3 and even * 8 <= pairs:  # three in four characters ASCII, no more
+        return "utf-16-le"                            # than one in eight bytes a zero otherwise
+    if even * 4 >= pairs * 3 and odd * 8 <= pairs:
+        return "utf-16-be"
+    return None
+
+
+def _bom_or_utf16(head: bytes) -> str | None:
+    if head.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if head.startswith(codecs.BOM_UTF16_LE) or head.startswith(codecs.BOM_UTF16_BE):
+        return "utf-16"  # the codec reads the BOM and its byte order
+    return _utf16_by_zeros(head[:4096])
+
+
+def _utf8_or_cp1252(lines: Iterable[bytes]) -> str:
+    """The verdict for bytes that are not UTF-8 as a whole, line by line: a line that is
+    not ASCII is UTF-8 (it decodes, and holds a character of more than one byte), text of an
+    8-bit encoding (it does not, and holds no byte text lacks) or junk.  More UTF-8 lines
+    than 8-bit ones: 'utf-8', each line that is not read as cp1252 (``decode_lines``): a
+    UTF-8 file with a line written by another program, or junk appended, keeps its own
+    text.  Else 'cp1252' for the whole: an 8-bit file where a line's bytes happen to form
+    UTF-8 ('\u00c3\u00a9') is read as written."""
+    utf8 = eight_bit = 0
+    for raw in lines:
+        if raw.isascii():
+            continue
+        try:
+            raw.decode("utf-8")
+            utf8 += 1
+        except UnicodeDecodeError:
+            if not _NOT_TEXT.search(raw):
+                eight_bit += 1
+    return "utf-8" if utf8 >= eight_bit and utf8 else "cp1252"
+
+
+def sniff_encoding(data: bytes, whole: bool = True) -> str:
+    """Pick the text encoding from the bytes: a BOM (UTF-8, UTF-16 LE or BE); UTF-16
+    without one by its zero bytes; else UTF-8 if the bytes decode as UTF-8, strictly, all
+    of them; else the lines decide (``_utf8_or_cp1252``).  ``whole``: ``data`` is the whole
+    file; a sample (``whole=False``) may end in a cut character, which is no evidence.
 
     >>> sniff_encoding(b"\\xef\\xbb\\xbfPokerStars")
     'utf-8-sig'
@@ -55,50 +100,87 @@ def sniff_encoding(head: bytes) -> str:
     'utf-16-le'
     >>> sniff_encoding("Seat 1: Jos\\u00e9\\n".encode("utf-8") + bytes([0x9c, 0xff, 0x00]))  # then binary junk
     'utf-8'
+    >>> sniff_encoding(b"x" * 70000 + "3\\u00a0023,50 $".encode("utf-8"))  # the first 64 KiB ASCII
+    'utf-8'
+    >>> sniff_encoding("Seat 1: \\u00c3\\u00a9\\nSeat 2: Jos\\u00e9\\nSeat 3: Ren\\u00e9e\\n".encode("cp1252"))
+    'cp1252'
     """
-    if head.startswith(codecs.BOM_UTF8):
-        return "utf-8-sig"
-    if head.startswith(codecs.BOM_UTF16_LE):
-        return "utf-16"
-    if head.startswith(codecs.BOM_UTF16_BE):
-        return "utf-16"
-    if len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] != 0:
-        return "utf-16-le"
-    if len(head) >= 4 and head[0] == 0 and head[2] == 0 and head[1] != 0:
-        return "utf-16-be"
-    try:
-        head.decode("utf-8")
+    if enc := _bom_or_utf16(data):
+        return enc
+    if data.isascii():
         return "utf-8"
-    except UnicodeDecodeError as e:
-        # a multi-byte character cut at the end of a full sample is still UTF-8
-        if len(head) >= HEAD_BYTES and e.start >= len(head) - 3 and e.reason == "unexpected end of data":
-            return "utf-8"
-        # UTF-8 text (a character of more than one byte) before bytes that are not UTF-8: a
-        # UTF-8 file with a stretch that is not (binary junk appended, a line written in
-        # cp1252), which decode_lines reads as cp1252 line by line.  Read whole as cp1252, its
-        # text would be misread ('Jos\u00c3\u00a9'); text all ASCII before it reads alike either way
-        if not head[: e.start].isascii():
-            return "utf-8"
-        return "cp1252"
+    if not whole:
+        data = data[: _last_whole_character(data)]
+    try:
+        data.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        return _utf8_or_cp1252(data.split(b"\n"))
+
+
+def _last_whole_character(data: bytes) -> int:
+    """Where a sample cut inside a UTF-8 character would end if cut before it."""
+    for back in range(1, min(4, len(data)) + 1):
+        b = data[-back]
+        if b < 0x80:
+            return len(data)
+        if b >= 0xC0:  # a lead byte: its character is cut if it needs more than ``back`` bytes
+            need = 2 if b < 0xE0 else 3 if b < 0xF0 else 4
+            return len(data) - back if need > back else len(data)
+    return len(data)
+
+
+def _sniff_file(path: Path) -> tuple[int, str, bytes, str]:
+    """A file's size, SHA-256, first ``HEAD_BYTES`` and encoding, in one read of the file
+    (a second one, line by line, only for a file that is not UTF-8 and not all ASCII): the
+    UTF-8 check runs over every byte, so a file whose first non-ASCII character comes late
+    is judged by it, and the incremental decoder keeps a character cut between two reads."""
+    h = hashlib.sha256()
+    size = 0
+    head = b""
+    utf8 = codecs.getincrementaldecoder("utf-8")()
+    ok = True
+    with open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+            size += len(chunk)
+            if len(head) < HEAD_BYTES:
+                head += chunk[: HEAD_BYTES - len(head)]
+            if ok:
+                try:
+                    utf8.decode(chunk)
+                except UnicodeDecodeError:
+                    ok = False
+    if enc := _bom_or_utf16(head):
+        return size, h.hexdigest(), head, enc
+    if ok:
+        try:
+            utf8.decode(b"", final=True)  # a file ending inside a character is not UTF-8
+        except UnicodeDecodeError:
+            ok = False
+    if not ok:
+        with open(path, "rb") as f:
+            return size, h.hexdigest(), head, _utf8_or_cp1252(f)
+    return size, h.hexdigest(), head, "utf-8"
 
 
 def open_source(path: Path) -> SourceInfo:
-    size, sha = file_sha256(path)
-    with open(path, "rb") as f:
-        head = f.read(HEAD_BYTES)
-    return _info(path, size, sha, head)
+    size, sha, head, enc = _sniff_file(path)
+    return SourceInfo(str(path), size, sha, enc, _decode_head(head, enc))
 
 
 def read_source(path: Path) -> tuple[SourceInfo, bytes]:
     """``open_source`` and the whole content in one read: for small files, where
     opening a file three times costs more than reading it."""
     data = path.read_bytes()
-    return _info(path, len(data), hashlib.sha256(data).hexdigest(), data[:HEAD_BYTES]), data
+    enc = sniff_encoding(data)
+    head = data[:HEAD_BYTES]
+    return SourceInfo(str(path), len(data), hashlib.sha256(data).hexdigest(), enc, _decode_head(head, enc)), data
 
 
-def _info(path: Path, size: int, sha: str, head: bytes) -> SourceInfo:
-    enc = sniff_encoding(head)
-    return SourceInfo(str(path), size, sha, enc, head.decode(enc, errors="replace"))
+def _decode_head(head: bytes, enc: str) -> str:
+    """The head as text for format detection: a character cut at its end is left out."""
+    return codecs.getincrementaldecoder(enc)(errors="replace").decode(head)
 
 
 def iter_lines(path: Path, encoding: str) -> Iterator[tuple[int, int, str]]:
@@ -134,12 +216,22 @@ def bytes_lines(data: bytes, encoding: str, first_line: int = 1, first_offset: i
 
 def _bytes_lines(data: bytes, encoding: str, first_line: int, first_offset: int) -> Iterator[tuple[int, int, str]]:
     if encoding.startswith("utf-16"):
-        # UTF-16 cannot be split on b"\n" safely; such files are small (Full Tilt exports)
+        # UTF-16 cannot be split on b"\n" safely; such files are small (Full Tilt exports).
+        # Lines end at "\n" alone, as in every other encoding (not str.splitlines, which
+        # also cuts at U+0085, U+2028 and other characters), and a BOM is not a line's text
+        bom = data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
         text = data.decode(encoding, errors="replace")
-        offset = 0
-        for i, line in enumerate(text.splitlines(keepends=True), 1):
-            yield i, offset, line.rstrip("\r\n")
-            offset += len(line.encode("utf-16-le"))
+        if bom and text.startswith("\ufeff"):
+            text = text[1:]
+        # offsets in bytes, the first line's at the file's start (its BOM with it, as in UTF-8)
+        offset = first_offset
+        lines = text.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        for i, line in enumerate(lines, first_line):
+            yield i, offset, line.rstrip("\r")
+            # two bytes a character, four a surrogate pair, and the BOM's two with the first line
+            offset += 2 * (len(line) + 1) + 2 * sum(1 for c in line if c > "\uffff") + (2 if bom and i == first_line else 0)
         return
     yield from decode_lines(io.BytesIO(data), encoding, first_line, first_offset)
 
@@ -155,10 +247,13 @@ def decode_lines(raw_lines: Iterable[bytes], encoding: str, first_line: int = 1,
     """
     offset = first_offset
     for i, raw in enumerate(raw_lines, first_line):
+        text = raw[3:] if i == 1 and raw.startswith(codecs.BOM_UTF8) else raw  # the BOM is no line's
         try:
-            line = raw.decode(encoding)
+            line = text.decode(encoding)
         except UnicodeDecodeError:
-            line = raw.decode("cp1252", errors="replace")
+            # a line that is not UTF-8 in a file that is (sniff_encoding): another
+            # program's line, or junk; cp1252 reads any byte (undefined ones as U+FFFD)
+            line = text.decode("cp1252", errors="replace")
         if i == 1 and line.startswith("\ufeff"):
             line = line[1:]
         yield i, offset, line.rstrip("\r\n")
