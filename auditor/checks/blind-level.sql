@@ -23,8 +23,8 @@
 --   each other, and its antes against the ante most of its own players posted.
 WITH th AS (
   SELECT t.*, coalesce(t.bb_ante, false) AS bba,
-         t.betting <> 'fixed-limit' AND NOT coalesce(t.sb_all_in, true) AND NOT coalesce(t.bb_all_in, true)
-           AND t.sb_amount <> t.small_blind AND t.bb_amount <> t.big_blind AS header_off
+         coalesce(t.betting <> 'fixed-limit' AND NOT coalesce(t.sb_all_in, true) AND NOT coalesce(t.bb_all_in, true)
+                  AND t.sb_amount <> t.small_blind AND t.bb_amount <> t.big_blind, false) AS header_off
   FROM table_hands t WHERE t.is_tournament
 ), own_ante AS (  -- the ante most of a hand's players posted in full
   SELECT hand_id, mode(amount) AS ante_own FROM events WHERE kind = 'ante' AND NOT all_in GROUP BY hand_id
