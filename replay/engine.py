@@ -185,7 +185,8 @@ class Replay:
         self.ante = posted_ante or hand.ante or 0
         # the smallest opening bet: the big blind in play, unless the history states another
         # (PHH's min_bet); the parsers that copy the header's big blind into it state none
-        self.min_bet = hand.min_bet if hand.min_bet and hand.min_bet != hand.big_blind else self.big_blind
+        stated = hand.min_bet or 0
+        self.min_bet: int = stated if stated and stated != hand.big_blind else self.big_blind
         # fixed-limit bet sizes (see _bet_size), asked at every action
         self.limit_small = hand.small_bet or self.big_blind or self.unit
         self.limit_big = hand.big_bet or 2 * self.limit_small
@@ -1140,7 +1141,7 @@ def posted_in_full(seats: list[Seat], events: list[Event]) -> tuple[int | None, 
     for e in events:
         if e.kind not in ("small_blind", "big_blind", "ante", "dead_blind", "straddle", "bring_in") or not e.amount:
             continue
-        left = None
+        left: int | None = None
         if e.seat is not None and e.seat in stacks:
             stacks[e.seat] -= e.amount
             left = stacks[e.seat]
