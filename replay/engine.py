@@ -177,7 +177,16 @@ class Replay:
         # but no fact that depends on the structure is recorded (docs/semantics.md)
         self.structure_known = self.betting != "unrecorded"
         self.unit = hand.chip_unit or 1
-        self.big_blind = hand.big_blind or 0
+        # headers are metadata, posts are the record (docs/semantics.md, "Headers and posts"):
+        # the blinds and ante in play are the ones posted in full, the header's where none is
+        posted_sb, posted_bb, posted_ante = posted_in_full(seats, events)
+        self.big_blind = posted_bb or hand.big_blind or 0
+        self.small_blind = posted_sb or hand.small_blind or 0
+        self.ante = posted_ante or hand.ante or 0
+        # the smallest opening bet: the big blind in play, unless the history states another
+        # (PHH's min_bet); the parsers that copy the header's big blind into it state none
+        stated = hand.min_bet or 0
+        self.min_bet: int = stated if stated and stated != hand.big_blind else self.big_blind
         # fixed-limit bet sizes (see _bet_size), asked at every action
         self.limit_small = hand.small_bet or self.big_blind or self.unit
         self.limit_big = hand.big_bet or 2 * self.limit_small
@@ -318,7 +327,7 @@ class Replay:
         if self.betting == "fixed-limit":
             self.last_full = self._bet_size()
         else:
-            self.last_full = self.hand.min_bet or self.big_blind or self.unit
+            self.last_full = self.min_bet or self.unit
         self.last_actor = None
         self.voluntary_seen = False
         self.blind_posters = []
@@ -492,7 +501,7 @@ class Replay:
         if self.bb_ante_ordered:
             return
         self.bb_ante_ordered = True
-        ante_full, bb_full = self.hand.ante or 0, self.big_blind
+        ante_full, bb_full = self.ante, self.big_blind
         order = self.rules.bb_ante_order
         if order is None or not self.hand.bb_ante or not ante_full or not bb_full or self.street_idx != 0:
             return
@@ -607,14 +616,14 @@ class Replay:
                 if self._open_pair_on_fourth() and not self.stud_big_fourth and self.current_bet == 0:
                     hi = self.hand.big_bet or hi
             return lo, min(hi, reach)
-        lo = level + self.last_full if level > 0 else max(self.last_full, self.hand.min_bet or 0)
+        lo = level + self.last_full if level > 0 else max(self.last_full, self.min_bet)
         if self.betting == "pot-limit" or self.betting == "pot-limit-preflop" and self.street_idx == 0:
             # raise to: the bet level plus the pot after calling (2019 Rule 54);
             # pre-flop a short all-in blind counts as a full blind (54-B)
             phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0
             if self.street_idx == 0 and self.rules.pot_limit_assumes_full_blinds:
                 # 2024 54-B: a dead or short small blind counts as posted in full too
-                phantom += max(0, (self.hand.small_blind or 0) - self.small_blind_live)
+                phantom += max(0, self.small_blind - self.small_blind_live)
             hi = level + self.pot + phantom + (level - s.street_in)
         else:
             hi = reach
@@ -1115,6 +1124,37 @@ class Replay:
                 self.hid, self.ed, s.seat, s.player, start, s.total_in, s.returned_expected, ret_rec,
                 won_exp, won_rec, end_exp, end_rec, s.returned_line, basis, source,
             ))
+
+
+def posted_in_full(seats: list[Seat], events: list[Event]) -> tuple[int | None, int | None, int | None]:
+    """The small blind, big blind and ante a hand's posts put in play: the amount of the
+    first small blind and of the first big blind posted in full, and the largest ante
+    posted in full; None where no such post is written.  A post is in full when its
+    player has chips left after it: one who posts all he has (written all-in, or his
+    seat's stack used up) may be short, and says nothing of the level's amount (a big
+    blind posted all-in for 20 at 15/30 leaves the price at 30).  A dead blind
+    ('posts small & big blinds') is not read: it is two blinds in one amount."""
+    stacks: dict[int, int] = {s.seat: s.starting_stack for s in seats if s.starting_stack is not None}
+    sb: int | None = None
+    bb: int | None = None
+    ante: int | None = None
+    for e in events:
+        if e.kind not in ("small_blind", "big_blind", "ante", "dead_blind", "straddle", "bring_in") or not e.amount:
+            continue
+        left: int | None = None
+        if e.seat is not None and e.seat in stacks:
+            stacks[e.seat] -= e.amount
+            left = stacks[e.seat]
+        full = not e.all_in and (left is None or left > 0)
+        if not full:
+            continue
+        if e.kind == "small_blind" and sb is None:
+            sb = e.amount
+        elif e.kind == "big_blind" and bb is None:
+            bb = e.amount
+        elif e.kind == "ante":
+            ante = max(ante or 0, e.amount)
+    return sb, bb, ante
 
 
 def substantial(actions: list[tuple[int, bool]]) -> bool:

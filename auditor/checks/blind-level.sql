@@ -15,8 +15,19 @@
 --   order (RP-11: 2019 the ante first, 2024 the big blind first; earlier editions have no
 --   big blind ante format); a history that posted another split is reported (PHH records
 --   no split of its own: its format posts antes first, bba_split_by_format).
+--   Headers are metadata, posts are the record (docs/semantics.md, "Headers and posts"):
+--   a no-limit or pot-limit hand whose small and big blind are both posted in full, and
+--   both at other amounts than its header states, was played at the posted amounts (the
+--   replay judges its betting by them). That is one `record` finding naming the header
+--   and the posts, not a violation of each post; the hand's posts are then judged against
+--   each other, and its antes against the ante most of its own players posted.
 WITH th AS (
-  SELECT t.*, coalesce(t.bb_ante, false) AS bba FROM table_hands t WHERE t.is_tournament
+  SELECT t.*, coalesce(t.bb_ante, false) AS bba,
+         coalesce(t.betting <> 'fixed-limit' AND NOT coalesce(t.sb_all_in, true) AND NOT coalesce(t.bb_all_in, true)
+                  AND t.sb_amount <> t.small_blind AND t.bb_amount <> t.big_blind, false) AS header_off
+  FROM table_hands t WHERE t.is_tournament
+), own_ante AS (  -- the ante most of a hand's players posted in full
+  SELECT hand_id, mode(amount) AS ante_own FROM events WHERE kind = 'ante' AND NOT all_in GROUP BY hand_id
 ), lvl AS (  -- the amounts of each level of each tournament and game, as most hands post them
   SELECT tournament_key, level, variant, betting,
          mode(small_blind) AS sb_mode, mode(big_blind) AS bb_mode,
@@ -25,7 +36,7 @@ WITH th AS (
   FROM th GROUP BY ALL
 ), ante_lvl AS (  -- a big-blind-ante payer who went all-in posting says nothing of the full ante
   SELECT tournament_key, level, variant, bba, mode(ante_full) AS ante_mode
-  FROM th WHERE ante_full IS NOT NULL AND NOT (bba AND coalesce(bb_all_in, false)) GROUP BY ALL
+  FROM th WHERE ante_full IS NOT NULL AND NOT (bba AND coalesce(bb_all_in, false)) AND NOT header_off GROUP BY ALL
 ), firsts AS (
   SELECT tournament_key, level, min(started_at) AS first_at
   FROM th WHERE level IS NOT NULL AND started_at IS NOT NULL GROUP BY tournament_key, level
@@ -35,12 +46,13 @@ WITH th AS (
   SELECT tournament_key, table_name, min(started_at) AS from_at, max(started_at) AS to_at FROM th GROUP BY ALL
 ), expect AS (
   SELECT th.*, l.n_tables,
-         CASE WHEN th.betting = 'fixed-limit' THEN l.sb_posted ELSE th.small_blind END AS sb_exp,
-         CASE WHEN th.betting = 'fixed-limit' THEN l.bb_posted ELSE th.big_blind END AS bb_exp,
-         l.sb_mode, l.bb_mode, a.ante_mode
+         CASE WHEN th.header_off THEN th.sb_amount WHEN th.betting = 'fixed-limit' THEN l.sb_posted ELSE th.small_blind END AS sb_exp,
+         CASE WHEN th.header_off THEN th.bb_amount WHEN th.betting = 'fixed-limit' THEN l.bb_posted ELSE th.big_blind END AS bb_exp,
+         l.sb_mode, l.bb_mode, CASE WHEN th.header_off THEN o.ante_own ELSE a.ante_mode END AS ante_mode
   FROM th JOIN lvl l USING (tournament_key, level, variant, betting)
   LEFT JOIN ante_lvl a ON a.tournament_key = th.tournament_key AND a.level IS NOT DISTINCT FROM th.level
                       AND a.variant = th.variant AND a.bba = th.bba
+  LEFT JOIN own_ante o ON o.hand_id = th.hand_id
 ), bba_short AS (  -- RP-11: the big-blind-ante payer who could not post both the blind and the ante
   SELECT x.hand_id, x.level, x.amount_scale, a.seat, a.player, a.amount AS ante_posted,
          coalesce(b.amount, 0) AS blind_posted, a.amount + coalesce(b.amount, 0) AS total,
@@ -69,7 +81,7 @@ SELECT p.hand_id, p.street, p.seq, p.seat, p.player,
        CASE WHEN p.all_in THEN ' all-in' ELSE '' END || ', but level ' || coalesce(p.level, '?') || '''s ' ||
        replace(p.kind, '_', ' ') || ' is ' || chips(p.exp, p.amount_scale) ||
        CASE WHEN p.amount < p.exp AND NOT p.all_in THEN ' (a player short of chips posts all-in; this one was not)' ELSE '' END || '.' AS message,
-       p.line_no
+       p.line_no, NULL AS category, NULL AS category_basis
 FROM posts p
 WHERE p.exp IS NOT NULL AND p.amount <> p.exp AND NOT (p.all_in AND p.amount < p.exp)
 UNION ALL
@@ -80,7 +92,7 @@ SELECT x.hand_id, 'preflop', NULL, NULL, NULL,
        'Table ' || x.table_name || ' plays level ' || x.level || ' at ' || chips(x.small_blind, x.amount_scale) || '/' ||
        chips(x.big_blind, x.amount_scale) || ', but the tournament''s other hands at that level play ' ||
        chips(x.sb_mode, x.amount_scale) || '/' || chips(x.bb_mode, x.amount_scale) || '.',
-       x.first_line
+       x.first_line, NULL, NULL
 FROM expect x
 WHERE x.betting <> 'fixed-limit' AND (x.small_blind IS DISTINCT FROM x.sb_mode OR x.big_blind IS DISTINCT FROM x.bb_mode)
 UNION ALL
@@ -91,7 +103,7 @@ SELECT th.hand_id, 'preflop', NULL, NULL, NULL,
        'This hand started at ' || strftime(th.started_at, '%H:%M:%S') || ' at level ' || th.level ||
        ', but table ' || later.table_name || ' had already started a hand at level ' || later.level || ' (' ||
        later.hand_id || ', ' || strftime(later.started_at, '%H:%M:%S') || '): a new level applies to the next hand at every table.',
-       th.first_line
+       th.first_line, NULL, NULL
 FROM th
 JOIN rank r ON r.tournament_key = th.tournament_key AND r.level = th.level
 JOIN LATERAL (
@@ -112,7 +124,26 @@ SELECT b.hand_id, 'preflop', b.seq, b.seat, b.player,
        chips(b.blind_expected, b.amount_scale) || ' is the live big blind and ' || chips(b.total - b.blind_expected, b.amount_scale) ||
        ' the dead ante, but the history posted ' || chips(b.blind_posted, b.amount_scale) || ' as the blind and ' ||
        chips(b.ante_posted, b.amount_scale) || ' as the ante.',
-       b.line_no
+       b.line_no, NULL, NULL
 FROM bba_split b
 WHERE b.blind_posted <> b.blind_expected
+UNION ALL
+-- headers are metadata, posts are the record: the header's blinds disagree with both blinds
+-- posted, the hand was played at the posted ones
+SELECT x.hand_id, 'preflop', x.bb_seq, NULL, NULL,
+       'level ' || coalesce(x.level, '?') || ': ' || chips(x.small_blind, x.amount_scale) || '/' || chips(x.big_blind, x.amount_scale),
+       'posted ' || chips(x.sb_amount, x.amount_scale) || '/' || chips(x.bb_amount, x.amount_scale) ||
+       coalesce(', ante ' || chips(x.ante_mode, x.amount_scale), ''),
+       'The header puts this hand at level ' || coalesce(x.level, '?') || ', ' || chips(x.small_blind, x.amount_scale) || '/' ||
+       chips(x.big_blind, x.amount_scale) || ', but ' || who(x.sb_seat, x.sb_player) || ' posted the small blind ' ||
+       chips(x.sb_amount, x.amount_scale) || ' and ' || who(x.bb_seat, x.bb_player) || ' the big blind ' ||
+       chips(x.bb_amount, x.amount_scale) ||
+       coalesce(' (level ' || (SELECT min(l.level) FROM lvl l WHERE l.tournament_key = x.tournament_key
+                                 AND l.level IS DISTINCT FROM x.level AND l.sb_mode = x.sb_amount AND l.bb_mode = x.bb_amount) ||
+                '''s blinds)', '') || coalesce(', with antes of ' || chips(x.ante_mode, x.amount_scale), '') ||
+       ': the posts are the record, and the hand''s betting is judged by them.',
+       x.first_line, 'record',
+       'the header states other blinds than both blinds posted in full: a header is metadata, the posts are the record'
+FROM expect x
+WHERE x.header_off
 ORDER BY 1
