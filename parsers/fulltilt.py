@@ -132,13 +132,27 @@ FULL_TILT = StarsSite(
     total_pot=re.compile(r"^Total pot (?P<total>\S+)(?P<pots>(?: Main pot \S+| Side pot(?: \d+)? \S+)*) \| Rake (?P<rake>\S+)$"),
     pot_claim=re.compile(r" (Main pot|Side pot(?: \d+)?) (\S+?)\.?(?= |$)"),  # 'Main pot $85.10.' in some
     summary_ignored=("Board: [", "Duration "),
+    # 'Seat 3: Player4 Seat 4: Player1 (big blind) collected ($0.50), mucked' (2012): seat 3's line,
+    # of a player with no seat line in the hand and no result, runs into seat 4's
+    summary_glued=re.compile(r"^Seat \d+: [^()]+? (?P<line>Seat \d+: .+)$"),
     blank_lines=True,
     before_seats_ignored=("Seats: ",),
+    no_seats=(
+        # a Matrix match's hand, a history the header marks '(partial)': the header, then the summary
+        ("*** SUMMARY ***", "truncated",
+         "the record is the hand's header and summary alone, no seat and no action: its play is not in the record"),
+        # an observer's export of 2006: the posts and actions, but no player's stack
+        ("", "no-stacks",
+         "an observer's record, with the actions but no seat line, so no player's stack: what each could bet "
+         "is not in the record, and no rule can be judged from it"),
+    ),
     marker_aliases={"*** FLOPET ***": "*** PRE-FLOP ***"},  # Courchevel's one board card before the flop
     topup=re.compile(r"^(?P<player>.+) adds (?P<amount>\S+)$"),
     # a seat taken or left by a player not in the hand, a countdown, a low hand's ranks
-    # wrapped onto their own line, the '***** # 2 *****' separators of archived hands
-    ignored_line_pattern=re.compile(r"^(?:.+ (?:sits down|stands up)|\d+ seconds left to act| \([^()]*\)|\*{10,} # \d+ \*{10,})$"),
+    # wrapped onto their own line, the '***** # 2 *****' separators of archived hands, the
+    # 'BEGIN' line a Hold'em Manager 2 archive starts with (before the first hand)
+    ignored_line_pattern=re.compile(
+        r"^(?:.+ (?:sits down|stands up)|\d+ seconds left to act| \([^()]*\)|\*{10,} # \d+ \*{10,}|BEGIN)$"),
     thousands_k=True,
     # its blinds read by their own words ('posts the small blind of 15'), where an alias rewrote
     # each into PokerStars' before it was read; a small blind owed for a missed turn, posted dead
@@ -161,6 +175,9 @@ FULL_TILT = StarsSite(
     actor_sep=" ",
     uncontested_muck_is_no_show=True,
     summary_collects=True,
+    # the Matrix exports of 2012 write no line for the fold that ends a hand (the small blind's
+    # in a walk, the big blind's to a raise all-in): the summary's words say it, and it is inferred
+    summary_folds={"folded before the Flop": Street.PREFLOP.value},
     chat_lines=True,
     action_aliases=(
         ("antes ", re.compile(r"^antes "), "posts the ante "),
@@ -174,11 +191,13 @@ FULL_TILT = StarsSite(
         r"has (?:reconnected|been disconnected|returned|timed out|requested TIME)$|is feeling |stands up$|sits down$)"
     ),
     ignored_action_starts=("shows ", "is ", "has ", "stands up", "sits down"),  # the pattern's first words
-    not_actions=("wins ", "adds "),
+    not_actions=("wins ", "adds ", "ties for "),
     collect_word=" wins ",
+    # a split pot's share: 'Ann ties for the pot (240) with ...', 'Ann ties for pot 1 ($62.10) with ...'
+    collect_also=("ties for ",),
     # 'wins pot 2 (x)': a board run twice, the pot's share of run 2
-    collect=re.compile(r"^(?P<player>.+) wins (?:the (?:(?P<half>high|low) )?(?P<pot>pot|main pot|side pot)|pot (?P<run>[123])) "
-                       r"\((?P<amount>[^)]+)\)(?: with .*)?$"),
+    collect=re.compile(r"^(?P<player>.+) (?:wins|ties for) (?:the (?:(?P<half>high|low) )?(?P<pot>pot|main pot|side pot)|"
+                       r"pot (?P<run>[123])) \((?P<amount>[^)]+)\)(?: with .*)?$"),
     uncalled=re.compile(r"^Uncalled bet of (\S+) returned to (.+)$"),
     line_events=((re.compile(r"^(?P<player>.+) finished in (?P<amount>\d+)(?:st|nd|rd|th) place$"),
                   EventKind.FINISH.value),),

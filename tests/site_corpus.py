@@ -97,8 +97,8 @@ MUTATION_MINIMUM: dict[str, tuple[int, dict[str, int]]] = {
 # so that a replay that stops knowing winners fails instead of comparing fewer pots.
 POT_BOUNDS: dict[str, tuple[int, int]] = {  # parser: (most pots with the winner unknown, fewest pots compared)
     "ggpoker": (0, 138),  # of 147 pots: every contested pot's hands are tabled
-    "fulltilt": (2, 334),  # of 339: FT-31493008322 and FT-31493031208 (Matrix) write no action of the small blind
-    # once it is folded to him (only the summary says he folded): the replay holds him and the big blind in, no hand tabled
+    "fulltilt": (0, 399),  # of 402: the fold the Matrix exports leave out (FT-31493008322 ...) is inferred from
+    # the summary's 'folded before the Flop' (parsers.fulltilt, StarsSite.summary_folds)
     "fulltilt-stars": (0, 25),  # of 25
     "bovada": (0, 1599),  # of 1,608
     "runitonce": (5, 8),  # of 13: RIO-30702949, -55044222, -34011543 (2 pots), -31260881, where the losers' cards
