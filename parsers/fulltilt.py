@@ -33,8 +33,11 @@ Run it twice: ``*** TURN 1 ***``, ``*** SHOW DOWN 2 ***``, ``wins pot 2 ($77.60)
 run's share of the pot) and a summary per run (``*** SUMMARY 2 ***``, ``Pot 2 $77.60``):
 each run's cards and collects carry their run (``Event.run``).
 
-Rejected, with their reason: capped no-limit
-(``CAP NL Hold'em``) and 5 card stud (``unsupported-game``).
+Rejected, with their reason (``unsupported-game``, the game named): capped no-limit
+(``CAP NL Hold'em``) and pot-limit (``$400 Pot Limit Omaha Hi``, ``$2,000 Cap Pot Limit
+Omaha Hi``), ``No Limit Irish``, ``PL 6 Card Omaha Hi`` and 5 card stud.  A hand with no
+seat line is rejected by what it is: the header and summary alone (``truncated``), or an
+observer's record of the actions with no stack (``no-stacks``).
 
 >>> text = '''Full Tilt Poker Game #1: Table Vera (6 max) - NL Hold'em - $0.01/$0.02 - 08:55:55 ET - 2013/05/08
 ... Seat 1: Ann ($1)
@@ -87,7 +90,8 @@ _FT_GAMES = {
     "5 card draw": Variant.DRAW_5_CARD.value,
     "badugi": Variant.BADUGI.value,
 }
-_UNSUPPORTED = ("5 card stud",)
+# dealt by the site, with no variant in the log (issue 34): rejected by name
+_UNSUPPORTED = ("5 card stud", "6 card omaha hi", "irish")
 _FT_LIMITS = {
     "no limit": Betting.NO_LIMIT.value,
     "nl": Betting.NO_LIMIT.value,
@@ -95,11 +99,13 @@ _FT_LIMITS = {
     "pl": Betting.POT_LIMIT.value,
     "limit": Betting.FIXED_LIMIT.value,
     "fl": Betting.FIXED_LIMIT.value,
-    # 'CAP NL': no-limit with a cap on what one player may put in: not supported (no entry)
+    # 'CAP NL', '$400 Pot Limit', '$2,000 Cap Pot Limit': no-limit or pot-limit with a cap on what
+    # one player may put in: not supported (no entry)
 }
 _ALT = "|".join(re.escape(g) for g in sorted([*_FT_GAMES, *_UNSUPPORTED], key=len, reverse=True))
-# 'Pot Limit Omaha Hi', 'NL Hold'em', 'CAP NL Hold'em'; the family reads mixed (never written), base, limit
-_GAME = rf"(?P<mixed>(?!))?(?P<limit>CAP NL|No Limit|Pot Limit|Limit|NL|PL|FL) (?P<base>{_ALT})"
+# 'Pot Limit Omaha Hi', 'NL Hold'em', 'CAP NL Hold'em', '$400 Pot Limit Omaha Hi'; the family reads
+# mixed (never written), base, limit
+_GAME = rf"(?P<mixed>(?!))?(?P<limit>CAP NL|\$[\d,]+ (?:Cap )?Pot Limit|No Limit|Pot Limit|Limit|NL|PL|FL) (?P<base>{_ALT})"
 _STAKES = r"(?P<stakes>[^ /]+/[^ /]+(?: Ante [^ ]+)?)"
 _DATE = r"(?P<date>\d{1,2}:\d{2}(?::\d{2})? \w+ - .+)"
 # 'Table Gaines (6 max)', 'Table Vera (6 max, deep)', 'Table Flash', 'Table Clackers (New to the Game)'
