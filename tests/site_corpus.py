@@ -76,8 +76,8 @@ MUTATION_CLASSES = ("illegal-underraise", "illegal-reopen", "odd-chip", "side-po
 MUTATION_MINIMUM: dict[str, tuple[int, dict[str, int]]] = {
     "ggpoker": (124, {"illegal-underraise": 28, "illegal-reopen": 323, "odd-chip": 115, "side-pot": 450,
                       "wrong-winner": 210, "uncalled-bet": 263, "chip-conservation": 637}),
-    "fulltilt": (166, {"illegal-underraise": 135, "illegal-reopen": 187, "odd-chip": 22, "side-pot": 349,
-                       "wrong-winner": 245, "uncalled-bet": 1065, "chip-conservation": 1772}),
+    "fulltilt": (215, {"illegal-underraise": 175, "illegal-reopen": 192, "odd-chip": 31, "side-pot": 409,
+                       "wrong-winner": 300, "uncalled-bet": 1402, "chip-conservation": 2283}),
     "fulltilt-stars": (25, {"illegal-underraise": 81, "illegal-reopen": 116, "odd-chip": 2, "side-pot": 27,
                             "wrong-winner": 78, "uncalled-bet": 103, "chip-conservation": 275}),
     "bovada": (416, {"illegal-underraise": 2312, "illegal-reopen": 696, "odd-chip": 25, "side-pot": 70,
@@ -86,8 +86,8 @@ MUTATION_MINIMUM: dict[str, tuple[int, dict[str, int]]] = {
     "runitonce": (4, {"illegal-underraise": 22, "illegal-reopen": 39, "odd-chip": 0, "side-pot": 0,
                       "wrong-winner": 12, "uncalled-bet": 15, "chip-conservation": 44}),
     # uncalled-bet: the format writes no return line (not in its SiteSpec.mutation_classes)
-    "winamax": (35, {"illegal-underraise": 147, "illegal-reopen": 34, "odd-chip": 4, "side-pot": 7,
-                     "wrong-winner": 6, "chip-conservation": 361}),
+    "winamax": (42, {"illegal-underraise": 173, "illegal-reopen": 206, "odd-chip": 4, "side-pot": 7,
+                     "wrong-winner": 12, "chip-conservation": 439}),
     "wpn": (7, {"illegal-underraise": 15, "illegal-reopen": 6, "odd-chip": 6, "side-pot": 21, "wrong-winner": 10,
                 "uncalled-bet": 28, "chip-conservation": 72}),
 }
