@@ -25,7 +25,17 @@ nothing else, is here (``parsers.stars_family`` reads the rest):
   return is inferred from the last street's commitments and recorded as inferred
   events on the collect line (``StarsSite.implied_returns``; docs/sites.md);
 - the summary lists the seats that won or showed and, in most hands, the others;
-  cash hands often list the winner only.
+  cash hands often list the winner only;
+- over the years: the table line ``Table: 'Neuilly-sur-Seine' 5-max (real money) Seat 0000005
+  is the button`` (2012), ``Table 'Nagoya' ...`` without the colon (2021), ``Omaha8`` for
+  Omaha Hi/Lo (the play-money export), ``Ann denies big blind`` (2012: she sits the hand
+  out, as ``deny BB``), a big blind's ``bets 292.50`` over his blind (2010: his street total
+  is the blind plus it).  English throughout; French only in names (``buyIn: Gratuit``).
+
+Rejected, with their reason: a raise in the blinds section (``action-before-blinds``), a
+blind of 0 (``zero-blind``), and ``raises -6.10€ to 18.90€`` (``negative-amount``: the
+chips added written as the total raised to; the raise the other lines imply is not
+written in its place).
 """
 
 from __future__ import annotations
