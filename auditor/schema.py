@@ -85,7 +85,7 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.FOLD: "a fold",
     EventKind.CHECK: "a check",
     EventKind.CALL: "a call; amount = chips added",
-    EventKind.BET: "a bet; amount = to_amount = the bet",
+    EventKind.BET: "a bet; amount = the chips bet, to_amount = the street total after it (the bet; a big blind's bet over his blind adds to it)",
     EventKind.RAISE: "a raise; amount = increment as written, to_amount = the total raised to",
     EventKind.COMPLETE: "a stud completion of the bring-in; to_amount = the total",
     EventKind.DRAW: "a discard in a draw game; amount = number of cards, cards = discarded when shown",

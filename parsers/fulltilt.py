@@ -33,8 +33,11 @@ Run it twice: ``*** TURN 1 ***``, ``*** SHOW DOWN 2 ***``, ``wins pot 2 ($77.60)
 run's share of the pot) and a summary per run (``*** SUMMARY 2 ***``, ``Pot 2 $77.60``):
 each run's cards and collects carry their run (``Event.run``).
 
-Rejected, with their reason: capped no-limit
-(``CAP NL Hold'em``) and 5 card stud (``unsupported-game``).
+Rejected, with their reason (``unsupported-game``, the game named): capped no-limit
+(``CAP NL Hold'em``) and pot-limit (``$400 Pot Limit Omaha Hi``, ``$2,000 Cap Pot Limit
+Omaha Hi``), ``No Limit Irish``, ``PL 6 Card Omaha Hi`` and 5 card stud.  A hand with no
+seat line is rejected by what it is: the header and summary alone (``truncated``), or an
+observer's record of the actions with no stack (``no-stacks``).
 
 >>> text = '''Full Tilt Poker Game #1: Table Vera (6 max) - NL Hold'em - $0.01/$0.02 - 08:55:55 ET - 2013/05/08
 ... Seat 1: Ann ($1)
@@ -87,7 +90,8 @@ _FT_GAMES = {
     "5 card draw": Variant.DRAW_5_CARD.value,
     "badugi": Variant.BADUGI.value,
 }
-_UNSUPPORTED = ("5 card stud",)
+# dealt by the site, with no variant in the log (issue 34): rejected by name
+_UNSUPPORTED = ("5 card stud", "6 card omaha hi", "irish")
 _FT_LIMITS = {
     "no limit": Betting.NO_LIMIT.value,
     "nl": Betting.NO_LIMIT.value,
@@ -95,11 +99,13 @@ _FT_LIMITS = {
     "pl": Betting.POT_LIMIT.value,
     "limit": Betting.FIXED_LIMIT.value,
     "fl": Betting.FIXED_LIMIT.value,
-    # 'CAP NL': no-limit with a cap on what one player may put in: not supported (no entry)
+    # 'CAP NL', '$400 Pot Limit', '$2,000 Cap Pot Limit': no-limit or pot-limit with a cap on what
+    # one player may put in: not supported (no entry)
 }
 _ALT = "|".join(re.escape(g) for g in sorted([*_FT_GAMES, *_UNSUPPORTED], key=len, reverse=True))
-# 'Pot Limit Omaha Hi', 'NL Hold'em', 'CAP NL Hold'em'; the family reads mixed (never written), base, limit
-_GAME = rf"(?P<mixed>(?!))?(?P<limit>CAP NL|No Limit|Pot Limit|Limit|NL|PL|FL) (?P<base>{_ALT})"
+# 'Pot Limit Omaha Hi', 'NL Hold'em', 'CAP NL Hold'em', '$400 Pot Limit Omaha Hi'; the family reads
+# mixed (never written), base, limit
+_GAME = rf"(?P<mixed>(?!))?(?P<limit>CAP NL|\$[\d,]+ (?:Cap )?Pot Limit|No Limit|Pot Limit|Limit|NL|PL|FL) (?P<base>{_ALT})"
 _STAKES = r"(?P<stakes>[^ /]+/[^ /]+(?: Ante [^ ]+)?)"
 _DATE = r"(?P<date>\d{1,2}:\d{2}(?::\d{2})? \w+ - .+)"
 # 'Table Gaines (6 max)', 'Table Vera (6 max, deep)', 'Table Flash', 'Table Clackers (New to the Game)'
@@ -132,13 +138,27 @@ FULL_TILT = StarsSite(
     total_pot=re.compile(r"^Total pot (?P<total>\S+)(?P<pots>(?: Main pot \S+| Side pot(?: \d+)? \S+)*) \| Rake (?P<rake>\S+)$"),
     pot_claim=re.compile(r" (Main pot|Side pot(?: \d+)?) (\S+?)\.?(?= |$)"),  # 'Main pot $85.10.' in some
     summary_ignored=("Board: [", "Duration "),
+    # 'Seat 3: Player4 Seat 4: Player1 (big blind) collected ($0.50), mucked' (2012): seat 3's line,
+    # of a player with no seat line in the hand and no result, runs into seat 4's
+    summary_glued=re.compile(r"^Seat \d+: [^()]+? (?P<line>Seat \d+: .+)$"),
     blank_lines=True,
     before_seats_ignored=("Seats: ",),
+    no_seats=(
+        # a Matrix match's hand, a history the header marks '(partial)': the header, then the summary
+        ("*** SUMMARY ***", "truncated",
+         "the record is the hand's header and summary alone, no seat and no action: its play is not in the record"),
+        # an observer's export of 2006: the posts and actions, but no player's stack
+        ("", "no-stacks",
+         "an observer's record, with the actions but no seat line, so no player's stack: what each could bet "
+         "is not in the record, and no rule can be judged from it"),
+    ),
     marker_aliases={"*** FLOPET ***": "*** PRE-FLOP ***"},  # Courchevel's one board card before the flop
     topup=re.compile(r"^(?P<player>.+) adds (?P<amount>\S+)$"),
     # a seat taken or left by a player not in the hand, a countdown, a low hand's ranks
-    # wrapped onto their own line, the '***** # 2 *****' separators of archived hands
-    ignored_line_pattern=re.compile(r"^(?:.+ (?:sits down|stands up)|\d+ seconds left to act| \([^()]*\)|\*{10,} # \d+ \*{10,})$"),
+    # wrapped onto their own line, the '***** # 2 *****' separators of archived hands, the
+    # 'BEGIN' line a Hold'em Manager 2 archive starts with (before the first hand)
+    ignored_line_pattern=re.compile(
+        r"^(?:.+ (?:sits down|stands up)|\d+ seconds left to act| \([^()]*\)|\*{10,} # \d+ \*{10,}|BEGIN)$"),
     thousands_k=True,
     # its blinds read by their own words ('posts the small blind of 15'), where an alias rewrote
     # each into PokerStars' before it was read; a small blind owed for a missed turn, posted dead
@@ -161,6 +181,9 @@ FULL_TILT = StarsSite(
     actor_sep=" ",
     uncontested_muck_is_no_show=True,
     summary_collects=True,
+    # the Matrix exports of 2012 write no line for the fold that ends a hand (the small blind's
+    # in a walk, the big blind's to a raise all-in): the summary's words say it, and it is inferred
+    summary_folds={"folded before the Flop": Street.PREFLOP.value},
     chat_lines=True,
     action_aliases=(
         ("antes ", re.compile(r"^antes "), "posts the ante "),
@@ -174,11 +197,13 @@ FULL_TILT = StarsSite(
         r"has (?:reconnected|been disconnected|returned|timed out|requested TIME)$|is feeling |stands up$|sits down$)"
     ),
     ignored_action_starts=("shows ", "is ", "has ", "stands up", "sits down"),  # the pattern's first words
-    not_actions=("wins ", "adds "),
+    not_actions=("wins ", "adds ", "ties for "),
     collect_word=" wins ",
+    # a split pot's share: 'Ann ties for the pot (240) with ...', 'Ann ties for pot 1 ($62.10) with ...'
+    collect_also=("ties for ",),
     # 'wins pot 2 (x)': a board run twice, the pot's share of run 2
-    collect=re.compile(r"^(?P<player>.+) wins (?:the (?:(?P<half>high|low) )?(?P<pot>pot|main pot|side pot)|pot (?P<run>[123])) "
-                       r"\((?P<amount>[^)]+)\)(?: with .*)?$"),
+    collect=re.compile(r"^(?P<player>.+) (?:wins|ties for) (?:the (?:(?P<half>high|low) )?(?P<pot>pot|main pot|side pot)|"
+                       r"pot (?P<run>[123])) \((?P<amount>[^)]+)\)(?: with .*)?$"),
     uncalled=re.compile(r"^Uncalled bet of (\S+) returned to (.+)$"),
     line_events=((re.compile(r"^(?P<player>.+) finished in (?P<amount>\d+)(?:st|nd|rd|th) place$"),
                   EventKind.FINISH.value),),

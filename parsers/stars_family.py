@@ -270,6 +270,9 @@ class StarsSite:
     # a collect line holds it ('Ann wins the pot (600)' at Full Tilt); where actions have
     # no colon, a line holding it is read as a collect (StarsSite.collect) before as an action
     collect_word: str = " collected "
+    # the first words, after a seated player's name, of other collect lines the collect pattern
+    # reads too ('ties for ': Full Tilt's share of a split pot, 'Ann ties for the pot (240) ...')
+    collect_also: tuple[str, ...] = ()
     uncalled: re.Pattern[str] | None = None  # the uncalled-bet line: groups 1 amount, 2 player
     # chips a player adds to his stack between hands ('Ann adds $5'; groups player, amount):
     # a rebuy event (street 'summary', as PokerStars' re-buys)
@@ -292,6 +295,15 @@ class StarsSite:
     uncontested_muck_is_no_show: bool = False
     thousands_k: bool = False  # header stakes may be written in thousands: '50K/100K'
     before_seats_ignored: tuple[str, ...] = ()
+    # a hand with no seat line, by how the line after its header starts ('' : any): the reason
+    # code and why ((start, code, why), the first that fits; none fits: a parse error)
+    no_seats: tuple[tuple[str, str, str], ...] = ()
+    # a summary seat line written on from another's start with no line end between them: the
+    # group 'line' is the seat line read (the one before it names no result)
+    summary_glued: re.Pattern[str] | None = None
+    # a summary's words that a seat folded, and the street ('folded before the Flop': preflop): the
+    # fold the body leaves out, inferred (_HandReader.summary_fold)
+    summary_folds: dict[str, str] = field(default_factory=dict)
     # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
     # draw for the button, before the antes: not the hand's cards)
     predeal_ignored: tuple[str, ...] = ()
@@ -490,10 +502,18 @@ def to_units(text: str, scale: int) -> int:
     return int(whole or 0) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
 
 
+# a header's stake written with a magnitude after it ('50K'; '2B' in Full Tilt's Flipout of 2014)
+_MAGNITUDES: Final = {"K": 1000, "M": 1000_000, "B": 1000_000_000}
+
+
 def _thousands(text: str | None) -> str | None:
-    """A header's stake written in thousands ('50K') in units ('50000'); others as written.
-    (A function, not a generator over the two stakes: compiled, a generator is an object a header.)"""
-    return str(to_units(text[:-1], 1) * 1000) if text and text.endswith("K") else text
+    """A header's stake written in thousands ('50K'), millions or billions in units ('50000');
+    others as written.  (A function, not a generator over the two stakes: compiled, a generator
+    is an object a header.)"""
+    if not text:
+        return text
+    times = _MAGNITUDES.get(text[-1])
+    return str(to_units(text[:-1], 1) * times) if times is not None else text
 
 
 def _cards(text: str) -> str | None:
@@ -1574,7 +1594,11 @@ class _HandReader:
             self.raw_no = buf[i][0]
             raise
         if not hand.seats:
-            raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "no seat lines")
+            at_no, at_text = (buf[i][0], texts[i]) if i < len(buf) else (first_no, "")
+            for start, code, why in site.no_seats:  # a record the site writes without seat lines
+                if at_text.startswith(start):
+                    raise _Reject(code, at_no, f"line {at_no}: no seat lines: {why}: {at_text!r}")
+            raise self.fail(at_no, at_text, "no seat lines")
         self.seated = True
         if self.stood_in:
             self.header_as_written(hand)
@@ -1669,6 +1693,7 @@ class _HandReader:
                 if collect_key in name:
                     collect_verb = ""  # a seated name holds the collect's word: every line is tested
                     break
+        collect_also = site.collect_also
         summary_ignored = ("Board [", *site.summary_ignored)
         predeal_ignored = site.predeal_ignored
         predeal = bool(predeal_ignored)  # until the first street marker
@@ -1696,6 +1721,9 @@ class _HandReader:
                         self.total_pot(no, text)
                         saw_total = True
                     elif text.startswith("Seat "):
+                        glued = site.summary_glued
+                        if glued is not None and (gm := glued.match(text)) is not None:
+                            text = gm.group("line")  # (the event keeps the line whole, self.raw)
                         self.seat_result(no, text)
                     elif text.startswith(summary_ignored) or text in IGNORED_EXACT:
                         pass  # the board again (already recorded as deal_board events)
@@ -1724,6 +1752,8 @@ class _HandReader:
                 # (a line a seated player starts with an action's verb is no collect: see _SiteTables)
                 if collect_first and (player is None or action.startswith(collect_verb)) and site.collect_word in text \
                         and self.collect(street, no, text):
+                    continue
+                if player is not None and collect_also and action.startswith(collect_also) and self.collect(street, no, text):
                     continue
                 # (tested only where the action starts with one of the tests' first characters)
                 tested = player is not None and action_tests and (action_initials is None or action[:1] in action_initials)
@@ -1807,6 +1837,8 @@ class _HandReader:
             hand.bb_ante = None
         if self.cut is not None:
             return  # a record with no summary: nothing to settle or compare
+        if site.summary_folds:
+            self.summary_fold()
         if site.summary_collects and not _has_collect(self.events):
             # a walk: the body names no winner; the summary's seat line records the award
             seat_result = _SEAT_RESULT
@@ -1881,6 +1913,48 @@ class _HandReader:
             self.street_start = at
             self.committed = {}
         return new
+
+    def summary_fold(self) -> None:
+        """The fold of a seat the summary says folded ('folded before the Flop', ``StarsSite.summary_folds``)
+        where the body writes none: inferred from that summary line, placed after the last action of
+        its street, where it is the one such seat, the hand's betting ended on that street and his
+        fold leaves one player in (the fold that ended the hand: Full Tilt's Matrix exports leave it
+        out once the others have folded)."""
+        events = self.events
+        folded: set[int] = set()
+        in_hand: set[int] = set()
+        last_street = ""
+        for e in events:
+            at = e.seat
+            if e.street == S.SUMMARY or at is None:
+                continue
+            if e.kind == K.FOLD:
+                folded.add(at)
+            if e.kind not in _NOT_TAKING_PART:
+                in_hand.add(at)
+                last_street = e.street
+        found: list[tuple[Event, str]] = []
+        for e in events:
+            if e.kind == K.SEAT_RESULT and e.seat is not None and e.seat in in_hand and e.seat not in folded:
+                for words, street in self.site.summary_folds.items():
+                    if words in (e.text or ""):
+                        found.append((e, street))
+                        break
+        if len(found) != 1 or len(in_hand - folded) != 2:
+            return
+        result, street = found[0]
+        if street != last_street:
+            return
+        at = 1 + max((k for k, e in enumerate(events)
+                      if e.street == street and e.seat is not None and e.kind not in _NOT_TAKING_PART
+                      and e.kind != K.UNCALLED_RETURN and e.kind != K.COLLECT), default=-1)
+        if at == 0:
+            return
+        fold = Event(at, street, K.FOLD, result.line_no, result.seat, result.player, text=result.text,
+                     inferred_from=[result.line_no])
+        events.insert(at, fold)
+        for k in range(at + 1, len(events)):
+            events[k].seq = k
 
     def enter_run(self, run: int, head: str, no: int, text: str) -> str:
         """A run's street marker: the run its cards, shows and collects belong to from here
@@ -2113,8 +2187,10 @@ class _HandReader:
             committed[seat] = to_amount
         elif word == "bets":
             kind, amount = K.BET, self.amt(arg)
-            to_amount = amount
-            committed[seat] = committed.get(seat, 0) + amount
+            # the player's total on the street: a big blind's 'bets' over his own blind (Winamax,
+            # 2010: 'bets 292.50' where a raise was made) adds to the chips he has in
+            to_amount = committed.get(seat, 0) + amount
+            committed[seat] = to_amount
         elif action.startswith("brings in for "):
             kind, amount = K.BRING_IN, self.amt(action[14:])
             committed[seat] = committed.get(seat, 0) + amount

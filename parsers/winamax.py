@@ -25,7 +25,17 @@ nothing else, is here (``parsers.stars_family`` reads the rest):
   return is inferred from the last street's commitments and recorded as inferred
   events on the collect line (``StarsSite.implied_returns``; docs/sites.md);
 - the summary lists the seats that won or showed and, in most hands, the others;
-  cash hands often list the winner only.
+  cash hands often list the winner only;
+- over the years: the table line ``Table: 'Neuilly-sur-Seine' 5-max (real money) Seat 0000005
+  is the button`` (2012), ``Table 'Nagoya' ...`` without the colon (2021), ``Omaha8`` for
+  Omaha Hi/Lo (the play-money export), ``Ann denies big blind`` (2012: she sits the hand
+  out, as ``deny BB``), a big blind's ``bets 292.50`` over his blind (2010: his street total
+  is the blind plus it).  English throughout; French only in names (``buyIn: Gratuit``).
+
+Rejected, with their reason: a raise in the blinds section (``action-before-blinds``), a
+blind of 0 (``zero-blind``), and ``raises -6.10€ to 18.90€`` (``negative-amount``: the
+chips added written as the total raised to; the raise the other lines imply is not
+written in its place).
 """
 
 from __future__ import annotations
@@ -39,6 +49,7 @@ _WINAMAX_GAMES = {
     "holdem": Variant.HOLDEM.value,
     "omaha": Variant.OMAHA.value,
     "omaha hi/lo": Variant.OMAHA_HILO.value,
+    "omaha8": Variant.OMAHA_HILO.value,  # the play-money export's name for Omaha Hi/Lo (2016)
     "omaha5": Variant.OMAHA5.value,
     "5 card omaha": Variant.OMAHA5.value,
     "5 card omaha hi/lo": Variant.OMAHA5_HILO.value,
@@ -78,11 +89,13 @@ WINAMAX = StarsSite(
     limits=LIMITS,
     # '1€/2€'; stud: '5€/25€/50€' (ante, small bet, big bet)
     stakes=(re.compile(r"^(?:(?P<ante>[^/ ]+)/)?(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)$"),),
-    table_prefix="Table: '",
-    # (the name as '.*?' would read it, from one '(' or "'" to the next: '.*?' tried every character)
+    # 'Table: ' and, in a 2021 cash hand, 'Table ' without the colon
+    table_prefix="Table",
+    # (the name as '.*?' would read it, from one '(' or "'" to the next: '.*?' tried every character);
+    # the button 'Seat #3' and, in 2012 cash hands, 'Seat 0000005' (zero-padded, no '#')
     table=re.compile(
-        r"^Table: '(?P<name>[^('\n]*+(?:[('][^('\n]*+)*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
-        r"(?: Seat #(?P<btn>\d+) is the button)?$"
+        r"^Table:? '(?P<name>[^('\n]*+(?:[('][^('\n]*+)*?(?:\((?P<tid>\d+)\)#\d+)?)' (?P<max>\d+)-max \((?:real|play) money\)"
+        r"(?: Seat #?(?P<btn>\d+) is the button)?$"
     ),
     seat=re.compile(
         r"^Seat (?P<seat>\d+): (?P<name>.+) \((?P<stack>[^,() ]+)(?:, (?P<bounty>[^()]+ bounty))?\)(?P<tail>.*)$"
@@ -118,15 +131,25 @@ WINAMAX = StarsSite(
         ("bring", re.compile(r"^(?:brings in|bring-in) (?=\S+$)"), "brings in for "),
         ("discard ", re.compile(r"^discard (\d+ cards?)"), r"discards \1"),
         ("stands pat [", re.compile(r"^stands pat \["), "stands pat on ["),
+        # a seated player declining the big blind (2012) sits the hand out, as 'sits out'
+        ("denies big blind", re.compile(r"^denies big blind$"), "sits out"),
     ),
     # a player declining to post the big blind ('Ann deny BB 0€', a player with no seat
-    # line at times) posts nothing and sits out: no chips move
-    ignored_line_pattern=re.compile(r"^.+ deny BB "),
+    # line at times; a seated one's 'denies big blind': an alias above) posts nothing and
+    # sits out: no chips move
+    ignored_line_pattern=re.compile(r"^.+ (?:deny BB |denies big blind$)"),
     forced_marker="*** ANTE/BLINDS ***",
     rejected_actions=(
         *((f"posts {blind} blind 0", re.compile(rf"^posts {blind} blind 0(?:\.0+)?[€{SUFFIX_STAND_IN}]?(?: |$)"), "zero-blind",
            "a blind of nothing posted (with a dead blind of both blinds' size): what was posted live cannot be told")
           for blind in ("small", "big")),
+        # 'raises -6.10€ to 18.90€' (a stud all-in over a completion to 25€, 2016): the 'to' is the
+        # chips the player added (all he had after his bring-in of 10€), the increment their excess
+        # over the bet faced; the call of 3.90€ after it and the total pot imply a raise to 28.90€:
+        # the line as written is no action, and it is not rewritten into the one implied
+        ("raises -", re.compile(r"^raises -"), "negative-amount",
+         "a raise written with a negative increment (the chips added written as the total raised to): "
+         "the raise the other lines imply is not what the line says"),
     ),
     summary_ignored=("Board: [",),
     collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot \d+) ?(?:\((HI|LO)\))?$"),

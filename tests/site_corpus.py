@@ -76,8 +76,8 @@ MUTATION_CLASSES = ("illegal-underraise", "illegal-reopen", "odd-chip", "side-po
 MUTATION_MINIMUM: dict[str, tuple[int, dict[str, int]]] = {
     "ggpoker": (124, {"illegal-underraise": 28, "illegal-reopen": 323, "odd-chip": 115, "side-pot": 450,
                       "wrong-winner": 210, "uncalled-bet": 263, "chip-conservation": 637}),
-    "fulltilt": (166, {"illegal-underraise": 135, "illegal-reopen": 187, "odd-chip": 22, "side-pot": 349,
-                       "wrong-winner": 245, "uncalled-bet": 1065, "chip-conservation": 1772}),
+    "fulltilt": (215, {"illegal-underraise": 175, "illegal-reopen": 192, "odd-chip": 31, "side-pot": 409,
+                       "wrong-winner": 300, "uncalled-bet": 1402, "chip-conservation": 2283}),
     "fulltilt-stars": (25, {"illegal-underraise": 81, "illegal-reopen": 116, "odd-chip": 2, "side-pot": 27,
                             "wrong-winner": 78, "uncalled-bet": 103, "chip-conservation": 275}),
     "bovada": (416, {"illegal-underraise": 2312, "illegal-reopen": 696, "odd-chip": 25, "side-pot": 70,
@@ -86,8 +86,8 @@ MUTATION_MINIMUM: dict[str, tuple[int, dict[str, int]]] = {
     "runitonce": (4, {"illegal-underraise": 22, "illegal-reopen": 39, "odd-chip": 0, "side-pot": 0,
                       "wrong-winner": 12, "uncalled-bet": 15, "chip-conservation": 44}),
     # uncalled-bet: the format writes no return line (not in its SiteSpec.mutation_classes)
-    "winamax": (35, {"illegal-underraise": 147, "illegal-reopen": 34, "odd-chip": 4, "side-pot": 7,
-                     "wrong-winner": 6, "chip-conservation": 361}),
+    "winamax": (42, {"illegal-underraise": 173, "illegal-reopen": 206, "odd-chip": 4, "side-pot": 7,
+                     "wrong-winner": 12, "chip-conservation": 439}),
     "wpn": (7, {"illegal-underraise": 15, "illegal-reopen": 6, "odd-chip": 6, "side-pot": 21, "wrong-winner": 10,
                 "uncalled-bet": 28, "chip-conservation": 72}),
 }
@@ -97,8 +97,8 @@ MUTATION_MINIMUM: dict[str, tuple[int, dict[str, int]]] = {
 # so that a replay that stops knowing winners fails instead of comparing fewer pots.
 POT_BOUNDS: dict[str, tuple[int, int]] = {  # parser: (most pots with the winner unknown, fewest pots compared)
     "ggpoker": (0, 138),  # of 147 pots: every contested pot's hands are tabled
-    "fulltilt": (2, 334),  # of 339: FT-31493008322 and FT-31493031208 (Matrix) write no action of the small blind
-    # once it is folded to him (only the summary says he folded): the replay holds him and the big blind in, no hand tabled
+    "fulltilt": (0, 399),  # of 402: the fold the Matrix exports leave out (FT-31493008322 ...) is inferred from
+    # the summary's 'folded before the Flop' (parsers.fulltilt, StarsSite.summary_folds)
     "fulltilt-stars": (0, 25),  # of 25
     "bovada": (0, 1599),  # of 1,608
     "runitonce": (5, 8),  # of 13: RIO-30702949, -55044222, -34011543 (2 pots), -31260881, where the losers' cards

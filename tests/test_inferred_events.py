@@ -107,6 +107,20 @@ def test_winamax_uncalled_return_collect_and_total_rest_on_the_bet_and_the_colle
 
 
 @needs_corpus
+def test_fulltilt_fold_the_matrix_export_leaves_out_rests_on_the_summary_line():
+    path = FPDB / "tour/FTP/Flop/NLHE-6max-Matrix-USD-26-201211.match2.txt"
+    h = hand(path, "FT-31493013637")
+    # line 273 'Player0 raises to 345, and is all in', 274 'Player2 folds', then the summary: line 280
+    # 'Seat 4: Player3 (big blind) folded before the Flop' is the only word of the big blind's fold
+    assert inferred(h) == [("fold", 4, None, 280, [280])]
+    lines = source_lines(path)
+    assert lines[279] == "Seat 4: Player3 (big blind) folded before the Flop"
+    [fold] = [e for e in h.events if e.inferred_from]
+    assert (fold.street, fold.text) == ("preflop", lines[279])
+    assert [e.kind for e in h.events if e.street == "preflop"][-3:] == ["raise", "fold", "fold"]
+
+
+@needs_corpus
 def test_ipoker_return_collect_and_total_rest_on_the_elements_that_imply_them():
     path = FPDB / "cash/iPoker/Flop/6+Holdem-EUR-0.25-0.50-201702.txt"
     h = hand(path, "IP-7423436714")
@@ -155,10 +169,11 @@ def test_no_event_text_carries_an_inferred_marker_and_every_inferred_event_rests
                     # (as the parser reads it: Party's reader drops the NULs a few files hold)
                     assert e.line_no in e.inferred_from and e.text == lines[e.line_no - 1].replace("\x00", ""), (path, e)
     if CORPUS.is_dir():
-        # the parsers that infer, and only they (PokerStars, GGPoker, WPN, Full Tilt write what they imply;
+        # the parsers that infer, and only they (PokerStars, GGPoker, WPN write what they imply;
         # Bovada infers a walk's return, the house take its summary leaves out, the stud up cards its
-        # deal lines leave unmarked and a board only its summary writes)
-        assert set(per_parser) == {"bovada", "ipoker", "partypoker", "pacific", "winamax"}, per_parser
+        # deal lines leave unmarked and a board only its summary writes; Full Tilt the fold its 2012
+        # Matrix exports leave out, which the summary states)
+        assert set(per_parser) == {"bovada", "fulltilt", "ipoker", "partypoker", "pacific", "winamax"}, per_parser
 
 
 # --- the store, the checks, explain and the report read the column --------------------

@@ -1,0 +1,294 @@
+"""Winamax's and Full Tilt's wordings read since issue 33, each on a small hand written
+here (always run) and on the corpus file that holds it (skipped without the corpus):
+the sites' own words are entries of their modules' tables (``parsers/winamax.py``,
+``parsers/fulltilt.py``), read by ``parsers.stars_family``."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import CORPUS, needs_corpus
+from parsers.base import HandError, ParsedHand
+from parsers.fulltilt import FullTiltParser
+from parsers.winamax import WinamaxParser
+
+FPDB = CORPUS / "fpdb"
+
+
+def _read(parser, text: str) -> list[ParsedHand | HandError]:
+    return list(parser.iter_hands(((i, 0, t) for i, t in enumerate(text.split("\n"), 1)), "x.txt"))
+
+
+def _one(parser, text: str) -> ParsedHand:
+    [hand] = _read(parser, text)
+    assert isinstance(hand, ParsedHand), hand
+    return hand
+
+
+def _corpus(parser, rel: str) -> list[ParsedHand | HandError]:
+    from parsers import iter_lines, open_source
+
+    path = FPDB / rel
+    return list(parser.iter_hands(iter_lines(path, open_source(path).encoding), str(path)))
+
+
+# --- Winamax ----------------------------------------------------------------------------------
+
+_WMX = """Winamax Poker - CashGame - HandId: #2334898-436-1326450000 - Holdem no limit (1€/2€) - 2012/01/19 12:03:46 UTC
+{table}
+Seat 1: Ann (197€)
+Seat 2: Bob (286€)
+Seat 3: Cy (87€)
+Seat 5: Dee (210.92€)
+*** ANTE/BLINDS ***
+Bob denies big blind
+Ann posts small blind 1€
+Cy posts big blind 2€
+*** PRE-FLOP ***
+Dee folds
+Ann folds
+Cy collected 3€ from pot
+*** SUMMARY ***
+Total pot 3€ | No rake
+Seat 1: Ann (small blind) folded on the pre-flop
+Seat 3: Cy (big blind) won 3€
+Seat 5: Dee (button) folded on the pre-flop"""
+
+
+@pytest.mark.parametrize("table, name, button", [
+    # 2012: the button's seat zero-padded, without '#'
+    ("Table: 'Neuilly-sur-Seine' 5-max (real money) Seat 0000005 is the button", "Neuilly-sur-Seine", 5),
+    # 2021: no colon after 'Table'
+    ("Table 'Nagoya' 5-max (real money) Seat #5 is the button", "Nagoya", 5),
+    ("Table: 'Pampelune' 6-max (real money)", "Pampelune", None),
+])
+def test_winamax_table_lines_of_each_year(table: str, name: str, button: int | None) -> None:
+    hand = _one(WinamaxParser(), _WMX.format(table=table))
+    assert (hand.table_name, hand.max_seats, hand.button_seat) == (name, 5 if "5-max" in table else 6, button)
+
+
+def test_winamax_a_seated_player_denying_the_big_blind_sits_the_hand_out() -> None:
+    """'Bob denies big blind' (2012): no chips move, no event, and Bob takes no part (as 'deny BB 0€')."""
+    hand = _one(WinamaxParser(), _WMX.format(table="Table: 'T' 5-max (real money) Seat #5 is the button"))
+    assert not [e for e in hand.events if e.seat == 2]
+    assert not [e for e in hand.events if e.kind == "unread"]
+
+
+def test_winamax_omaha8_is_omaha_hi_lo() -> None:
+    text = _WMX.format(table="Table: 'T' 5-max (play money) Seat #5 is the button").replace(
+        "Holdem no limit (1€/2€)", "Omaha8 pot limit (0.05/0.10)").replace("€", "")
+    hand = _one(WinamaxParser(), text)
+    assert (hand.variant, hand.betting) == ("omaha_hilo", "pot-limit")
+
+
+def test_winamax_a_negative_raise_is_rejected_with_what_it_means() -> None:
+    """'raises -6.10€ to 18.90€': the chips added written as the total raised to; the raise the
+    other lines imply is not written in its place."""
+    text = """Winamax Poker - CashGame - HandId: #9250793-1578-1479092164 - 7-Card Stud fixed limit (5€/25€/50€) - 2016/11/14 02:56:04 UTC
+Table: 'Pampelune' 6-max (real money)
+Seat 2: Ann (33.90€)
+Seat 3: Bob (2417.80€)
+*** ANTE/BLINDS ***
+Ann posts ante 5€
+Bob posts ante 5€
+*** 3rd STREET ***
+Dealt to Ann [X X 8h]
+Dealt to Bob [X X Kc]
+Ann brings in 10€
+Bob raises 25€ to 25€
+Ann raises -6.10€ to 18.90€
+Bob calls 3.90€
+*** SUMMARY ***
+Total pot 57.80€ | No rake"""
+    [hand] = _read(WinamaxParser(), text)
+    assert isinstance(hand, HandError)
+    assert (hand.reason_code, hand.line_no) == ("negative-amount", 13)
+    assert "'Ann raises -6.10€ to 18.90€'" in hand.reason
+
+
+def test_winamax_a_big_blinds_bet_over_his_blind_totals_both() -> None:
+    """'bets 292.50' by the big blind (120 in) when limped to: his street total is 412.50, which
+    the limper's 'calls 292.50' matches (2010; the corpus file is named raise.written.as.bet)."""
+    text = """Winamax Poker - Tournament "KING 5" buyIn: Ticket level: 7 - HandId: #6307872438747255-64-1288123510 - Holdem no limit (60/120) - 2010/10/26 21:05:10 UTC
+Table: 'KING 5(1468666)#118' 9-max (real money) Seat #1 is the button
+Seat 1: Ann (4818)
+Seat 2: Bob (1220)
+Seat 3: Cy (6370)
+*** ANTE/BLINDS ***
+Ann posts small blind 60
+Bob posts big blind 120
+*** PRE-FLOP ***
+Cy calls 120
+Ann folds
+Bob bets 292.50
+Cy calls 292.50
+*** FLOP *** [5h 3c 9d]
+Bob checks
+Cy checks
+*** TURN *** [5h 3c 9d][Jd]
+Bob checks
+Cy checks
+*** RIVER *** [5h 3c 9d Jd][7h]
+Bob checks
+Cy checks
+*** SHOW DOWN ***
+Bob shows [Ah Td] (High card : Ace)
+Cy shows [7c 9c] (Two pairs : 9 and 7)
+Cy collected 885 from pot
+*** SUMMARY ***
+Total pot 885 | No rake"""
+    hand = _one(WinamaxParser(), text)
+    [bet] = [e for e in hand.events if e.kind == "bet"]
+    assert (bet.amount, bet.to_amount, hand.amount_scale) == (2925, 4125, 10)
+
+
+@needs_corpus
+def test_winamax_corpus_wordings() -> None:
+    p = WinamaxParser()
+    [h] = _corpus(p, "cash/Winamax/Flop/NLHE-5max-EUR-1-2-201201.Hero.Sitting.Out.txt")
+    assert (h.table_name, h.button_seat) == ("Neuilly-sur-Seine", 5)
+    assert not [e for e in h.events if e.kind == "unread"]
+    [h] = _corpus(p, "cash/Winamax/Flop/PLO-5max-EUR-2-4-202104.no.colon.txt")
+    assert (h.table_name, h.button_seat) == ("Nagoya", 3)
+    [h] = _corpus(p, "cash/Winamax/Flop/PLO8-2max-play-0.05-0.10-201610.export.txt")
+    assert h.variant == "omaha_hilo"
+    [h] = _corpus(p, "cash/Winamax/Stud/7-Stud-6max-EUR-25-50-201611._8games_.negative.bet.txt")
+    assert isinstance(h, HandError) and h.reason_code == "negative-amount"
+    [h] = _corpus(p, "tour/Winamax/Flop/NLHE-Ticket-MTT-201010.raise.written.as.bet.preflop.txt")
+    assert [(e.amount, e.to_amount) for e in h.events if e.kind == "bet"][0] == (2925, 4125)
+
+
+# --- Full Tilt ------------------------------------------------------------------------------
+
+_FT_SPLIT = """Full Tilt Poker Game #31493013000: $26 Super Turbo Matrix (244669447), Match 2 - 15/30 - No Limit Hold'em - 09:22:39 EET - 2012/11/23
+Seat 1: Ann (300)
+Seat 2: Bob (300)
+Seat 3: Cy (300)
+Ann posts the small blind of 15
+Bob posts the big blind of 30
+The button is in seat #3
+*** HOLE CARDS ***
+Cy folds
+Ann calls 15
+Bob checks
+*** FLOP *** [2c 5d 9h] (Total Pot: 60, 2 Players)
+Ann checks
+Bob checks
+*** TURN *** [2c 5d 9h] [Kd] (Total Pot: 60, 2 Players)
+Ann checks
+Bob checks
+*** RIVER *** [2c 5d 9h Kd] [Ks] (Total Pot: 60, 2 Players)
+Ann checks
+Bob checks
+*** SHOW DOWN ***
+Ann shows [5s 4h] a pair of Fives
+Bob shows [5c 3h] a pair of Fives
+Ann ties for the pot (30) with a pair of Fives
+Bob ties for the pot (30) with a pair of Fives
+*** SUMMARY ***
+Total pot 60 | Rake 0
+Board: [2c 5d 9h Kd Ks]
+Seat 1: Ann (small blind) showed [5s 4h] and won (30) with a pair of Fives
+Seat 2: Bob (big blind) showed [5c 3h] and won (30) with a pair of Fives
+Seat 3: Cy (button) didn't bet (folded)"""
+
+
+def test_fulltilt_ties_are_collects() -> None:
+    """'Ann ties for the pot (30) with ...': each share of a split pot is a collect line."""
+    hand = _one(FullTiltParser(), _FT_SPLIT)
+    assert [(e.player, e.amount, e.pot_label, e.text) for e in hand.events if e.kind == "collect"] == [
+        ("Ann", 30, "pot", "Ann ties for the pot (30) with a pair of Fives"),
+        ("Bob", 30, "pot", "Bob ties for the pot (30) with a pair of Fives")]
+
+
+def test_fulltilt_a_summary_line_run_into_the_next_is_read_from_that_seat() -> None:
+    """'Seat 3: Zed Seat 2: Bob ...' (seat 3 of a player not in the hand, no result): seat 2's line
+    is read from its 'Seat 2: '; the event keeps the line whole."""
+    text = _FT_SPLIT.replace("Seat 2: Bob (big blind) showed", "Seat 4: Zed Seat 2: Bob (big blind) showed")
+    hand = _one(FullTiltParser(), text)
+    [result] = [e for e in hand.events if e.kind == "seat_result" and e.seat == 2]
+    assert (result.player, result.amount, result.text) == ("Bob", 30, text.split("\n")[-2])
+    assert not [e for e in hand.events if e.kind == "unread"]
+
+
+def test_fulltilt_a_fold_the_body_leaves_out_is_inferred_from_the_summary() -> None:
+    """A Matrix walk (2012): no line for the small blind's fold; the summary's 'folded before the
+    Flop' says it, and the fold is inferred from that line, after the last action of the street."""
+    text = """Full Tilt Poker Game #31493031208: $26 Super Turbo Matrix (244669447), Match 4 - 25/50 - No Limit Hold'em - 09:28:31 EET - 2012/11/23
+Seat 1: Ann (1200)
+Seat 2: Cy (900)
+Seat 6: Bob (600)
+Ann posts the small blind of 25
+Bob posts the big blind of 50
+The button is in seat #2
+*** HOLE CARDS ***
+Cy folds
+*** SUMMARY ***
+Total pot 50 | Rake 0
+Seat 1: Ann (small blind) folded before the Flop
+Seat 2: Cy (button) didn't bet (folded)
+Seat 6: Bob (big blind) collected (50), mucked"""
+    hand = _one(FullTiltParser(), text)
+    kinds = [(e.seq, e.kind, e.player, e.inferred_from) for e in hand.events if e.street != "summary"]
+    assert kinds == [(0, "small_blind", "Ann", None), (1, "big_blind", "Bob", None), (2, "fold", "Cy", None),
+                     (3, "fold", "Ann", [12])]
+    assert [e.seq for e in hand.events] == list(range(len(hand.events)))
+    # a showdown's hand, or a fold written, infers nothing
+    assert not [e for e in _one(FullTiltParser(), _FT_SPLIT).events if e.inferred_from]
+
+
+def test_fulltilt_header_stakes_in_billions() -> None:
+    """A Flipout's first hand: '2B/2B Ante 2B' (every ante all in), read as 2,000,000,000."""
+    text = _FT_SPLIT.replace("Match 2 - 15/30 - No Limit Hold'em", "Table 1 - NL Hold'em - 2B/2B Ante 2B")
+    hand = _one(FullTiltParser(), text)
+    assert (hand.small_blind, hand.big_blind) == (2_000_000_000, 2_000_000_000)
+
+
+@pytest.mark.parametrize("body, code", [
+    ("*** SUMMARY ***\nTotal pot 30 | Rake 0\nSeat 1: Ann didn't bet (folded)\nSeat 2: Bob (big blind) collected (30), mucked",
+     "truncated"),
+    ("Ann posts the small blind of 15\nBob posts the big blind of 30\nThe button is in seat #3\n*** HOLE CARDS ***\n"
+     "Ann folds\n*** SUMMARY ***\nTotal pot 30 | Rake 0\nSeat 2: Bob (big blind) collected (30), mucked", "no-stacks"),
+])
+def test_fulltilt_hands_without_seat_lines_are_rejected_by_what_they_are(body: str, code: str) -> None:
+    header = _FT_SPLIT.split("\n")[0]
+    [hand] = _read(FullTiltParser(), f"{header}\n{body}")
+    assert isinstance(hand, HandError) and (hand.reason_code, hand.line_no) == (code, 2)
+    assert "no seat lines" in hand.reason
+
+
+def test_fulltilt_an_archives_begin_line_is_no_hand() -> None:
+    assert [type(h).__name__ for h in _read(FullTiltParser(), "BEGIN\n" + _FT_SPLIT)] == ["ParsedHand"]
+
+
+@pytest.mark.parametrize("game, named", [
+    ("PL 6 Card Omaha Hi", "6 Card Omaha Hi PL"),
+    ("No Limit Irish", "Irish No Limit"),
+    ("$400 Pot Limit Omaha Hi", "Omaha Hi $400 Pot Limit"),
+    ("$2,000 Cap Pot Limit Omaha Hi", "Omaha Hi $2,000 Cap Pot Limit"),
+    ("CAP NL Hold'em", "Hold'em CAP NL"),
+])
+def test_fulltilt_games_without_a_variant_are_refused_by_name(game: str, named: str) -> None:
+    header = f"Full Tilt Poker Game #1: Table Pam (6 max) - $5/$10 - {game} - 15:35:09 ET - 2010/10/02"
+    [hand] = _read(FullTiltParser(), "\n".join([header, *_FT_SPLIT.split("\n")[1:]]))
+    assert isinstance(hand, HandError)
+    assert (hand.reason_code, hand.reason) == ("unsupported-game", f"line 1: game not supported: {named}")
+
+
+@needs_corpus
+def test_fulltilt_corpus_wordings() -> None:
+    p = FullTiltParser()
+    rit = [h for h in _corpus(p, "cash/FTP/Flop/PLO-6max-USD-2.00-4.00-201211.RIT.new.format.txt")
+           if isinstance(h, ParsedHand) and h.hand_id == "FT-31319837969"]
+    assert [(e.player, e.amount, e.run) for e in rit[0].events if e.kind == "collect"] == [
+        ("Hero", 6210, 1), ("Player3", 6210, 1), ("Hero", 12420, 2)]
+    [flipout] = _corpus(p, "tour/FTP/Flop/NLHE-9max-Flipout-USD-300-201408.Entry 2.txt")
+    assert flipout.big_blind == 2_000_000_000
+    [glued] = _corpus(p, "cash/FTP/Draw/1-Draw-NL-USD-0.20-0.40-201211.bad.collect.pot.txt")
+    assert [(e.seat, e.amount) for e in glued.events if e.kind == "seat_result" and e.amount] == [(4, 50)]
+    inferred = {h.hand_id for name in ("match1", "match2", "match3", "match4")
+                for h in _corpus(p, f"tour/FTP/Flop/NLHE-6max-Matrix-USD-26-201211.{name}.txt")
+                if isinstance(h, ParsedHand) and any(e.inferred_from for e in h.events)}
+    assert inferred == {"FT-31493008322", "FT-31493013637", "FT-31493029942", "FT-31493031208"}
+    archive = _corpus(p, "cash/FTP/Flop/NLHE-6max-USD-0.50-1.00-200605.HM2.archive.txt")
+    assert all(isinstance(h, ParsedHand) for h in archive) and len(archive) == 2
