@@ -46,8 +46,6 @@ _GAMES: Final = {"Holdem": Variant.HOLDEM.value, "Omaha": Variant.OMAHA.value, "
 _TOURNEY: Final = re.compile(r"^Tournament #(?P<tid>\d+) (?P<rest>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
 _TABLE: Final = re.compile(r"^Table (?P<name>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
 _COLLECTED: Final = " collected "
-# Swedish clients write Kn (knekt), D (dam), E (ess) for jack, queen and ace
-_LOCAL_RANKS: Final = {"Kn": "J", "D": "Q", "E": "A"}
 
 
 class PacificReader(FamilyReader):
@@ -94,12 +92,6 @@ class PacificReader(FamilyReader):
         hand.big_blind = self.amt(bb)
         hand.min_bet = hand.big_blind
         return i + 2
-
-    def normalise_card(self, tok: str) -> str:
-        for local, rank in _LOCAL_RANKS.items():
-            if tok.startswith(local) and len(tok) == len(local) + 1:
-                return rank + tok[-1]
-        return tok
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         if _COLLECTED in text:
