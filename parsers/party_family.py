@@ -116,10 +116,11 @@ _CHIP_PHRASES: Final[tuple[tuple[str, str], ...]] = (("double bets ", "bets"),)
 _CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
 
-# the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
+# the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'; 888 names a
+# game kind after its brand ('***** 888.ro BLAST Hand History for Game N *****'): a brand of up to 3 words
 # a hand's start anywhere in a line (glued to junk): the marker, or the lines before it
-HAND_START_ANYWHERE: Final = re.compile(r"\*{5} (?:\S+ )?Hand History [Ff]or Game \w+ \*{5}|Game #\w+ starts\.|#Game No : ")
-MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
+HAND_START_ANYWHERE: Final = re.compile(r"\*{5} (?:\S+ ){0,3}Hand History [Ff]or Game \w+ \*{5}|Game #\w+ starts\.|#Game No : ")
+MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+(?: \S+){0,2}) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
 # a marker's groups: brand, number, origin
 Marker = tuple["str | None", str, "str | None"]
 
@@ -133,6 +134,8 @@ def marker_fields(text: str) -> Marker | None:
     ((None, '5', None), ('888poker', '7', None))
     >>> marker_fields("***** Hand History for Game 5 ***** (PokerBros)"), marker_fields("***** Hand History for Game 5 ******")
     ((None, '5', 'PokerBros'), None)
+    >>> marker_fields("***** 888.ro BLAST Hand History for Game 1008664844 *****")
+    ('888.ro BLAST', '1008664844', None)
     """
     if text.endswith(" *****") and text.startswith("***** ") and text.isascii():
         # (a brand holds no space: the first 'Hand History ' follows it, or the stars)
@@ -292,14 +295,15 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     """(whole, fraction) digits of an amount in any of the clients' number formats.
 
     '.' is a decimal point, except between groups of three digits of tournament
-    chips ('1.183.764', which have no fractions); ',' is a thousands separator
+    chips ('1.183.764') and of a hand whose amounts are written with a decimal comma
+    (``chips`` true: '$ 3.243', '42.797,60 $'); ',' is a thousands separator
     before groups of three digits and a decimal comma before one or two; spaces
     group thousands.
 
     >>> split_number("$1,492.66"), split_number("26,02"), split_number("332,194,176"), split_number("0,5")
     (('1492', '66'), ('26', '02'), ('332194176', ''), ('0', '5'))
-    >>> split_number("1.183.764 $", chips=True), split_number("640 chips")
-    (('1183764', ''), ('640', ''))
+    >>> split_number("1.183.764 $", chips=True), split_number("640 chips"), split_number("42.797,60 $", chips=True)
+    (('1183764', ''), ('640', ''), ('42797', '60'))
     """
     s = text.replace("\xa0", " ").strip().removesuffix(" chips")
     if "USD" in s or "EUR" in s or "GBP" in s or "CAD" in s:
@@ -317,6 +321,9 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     frac = ""
     if "." in s and chips and "," not in s and all(len(g) == 3 for g in s.split(".")[1:]):
         groups = s.split(".")
+    elif "." in s and chips and s.rfind(",") > s.rfind("."):  # '42.797,60': '.' groups, ',' the decimal comma
+        whole, _, frac = s.rpartition(",")
+        groups = whole.split(".")
     elif "." in s:
         whole, _, frac = s.partition(".")
         if "." in frac or "," in frac:
@@ -357,6 +364,19 @@ def family_units(text: str, scale: int, chips: bool = False) -> int:
         known.clear()
     known[text] = units
     return units
+
+
+_DECIMAL_COMMA: Final = re.compile(r"\d,\d{1,2}(?!\d)")
+
+
+def decimal_comma(text: str) -> bool:
+    """Does ``text`` write an amount with a decimal comma ('552,72', '0,5 $')?  Its '.'
+    between groups of three digits then groups thousands ('$ 3.243': a Dutch client).
+
+    >>> decimal_comma("( $ 552,72 )"), decimal_comma("( 1,500 )"), decimal_comma("[ 9d, 8d ]")
+    (True, False, False)
+    """
+    return _DECIMAL_COMMA.search(text) is not None
 
 
 def currency_of(text: str) -> str | None:
