@@ -997,6 +997,12 @@ class FamilyReader:
         if self.seatless_name is not None:
             raise Reject("unseated-player", no, f"line {no}: a second player with no seat line "
                          f"({self.seatless_name!r}, then {name!r}): their chips could not be told apart: {text!r}")
+        if (hand.max_seats is not None and len(hand.seats) >= hand.max_seats
+                and f"{name} has joined the table" not in self.text):
+            # 'Total number of players : 2/2', two seat lines and no line of his joining: no seat was
+            # free for him (one who joins as another leaves says so: 'Player8 has joined the table.')
+            raise Reject("unseated-player", no, f"line {no}: {name!r} has no seat line and puts chips in, but the seat lines "
+                         f"fill all {hand.max_seats} seats of the table: the record contradicts itself: {text!r}")
         self.seatless_name = name
         self.names[name] = None
         # his later lines are read as a seated player's (actor(): longest name first)

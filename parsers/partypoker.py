@@ -97,7 +97,8 @@ _CASH_OUT: Final[tuple[str, ...]] = ("opted for cash-out", "Cash-out Premium", "
 _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
 # notices the Mac client writes with the next line glued on
-_GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out",
+                                          "does not show cards.")  # 'Player2 does not show cards.Player2 wins $1,10 USD'
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
 _BLINDS_LINES: Final[tuple[str, ...]] = ("Seat ", "NL ", "PL ", "FL ") + _STAKES_WORDS  # where implied blinds are read from
@@ -533,7 +534,9 @@ class PartyReader(FamilyReader):
             if action.startswith(notice) and len(action) > len(notice):
                 other, rest = self.actor(action[len(notice):])
                 if other:
-                    self.action(hand, no, text, other, rest.strip())
+                    # (a win or balance line glued on is the site's own: read as such)
+                    if not self.site_action(hand, no, text, other, rest.strip()):
+                        self.action(hand, no, text, other, rest.strip())
                     return True
         return False
 
