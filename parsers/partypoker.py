@@ -400,15 +400,18 @@ class PartyReader(FamilyReader):
         self.cash_out_words = "ash" in self.text or "probabilty" in self.text
         self.pending_blinds: list[Event] = []
         self.silent: list[tuple[int | None, str, int]] = []  # (seat, name, check line) of left-out posts
-        if (hand.variant not in _STUD and hand.big_blind is None and hand.betting == _FIXED_LIMIT and hand.small_bet
-                and hand.small_bet % 2 == 0 and not self.posts_written(i)):
-            # fixed-limit tournaments of 2012 write 'Stakes(200/400)', the small and big bet, and no
-            # posts: the blinds are half the small bet and the small bet (the structure of Party's
-            # limit games, as the raises and the win of these hands add up to), posted as below
-            hand.small_blind, hand.big_blind = hand.small_bet // 2, hand.small_bet
+        self.limit_blinds(hand, i)
         if hand.variant not in _STUD and hand.big_blind and not self.posts_written(i):
             self.pending_blinds = self.implied_blinds(hand)
         super().body(hand, i)
+
+    def limit_blinds(self, hand: ParsedHand, i: int) -> None:
+        """Fixed-limit tournaments of 2012 write 'Stakes(200/400)', the small and big bet, and no
+        posts: the blinds are half the small bet and the small bet (the structure of Party's limit
+        games, as the raises and the win of these hands add up to), posted as ``implied_blinds`` says."""
+        if (hand.variant not in _STUD and hand.big_blind is None and hand.betting == _FIXED_LIMIT and hand.small_bet
+                and hand.small_bet % 2 == 0 and not self.posts_written(i)):
+            hand.small_blind, hand.big_blind = hand.small_bet // 2, hand.small_bet
 
     def posts_written(self, i: int) -> bool:
         """Whether a blind post is written from line ``i`` on: looked for in the hand's text

@@ -150,7 +150,7 @@ def _both_blinds(lines: list[str]) -> tuple[object, object]:
     reader = PartyReader(buf, at, 0, marker_fields(lines[at]))
     reader.text = "\n".join(lines)
     hand = ParsedHand("PP-1", "partypoker", "partypoker", "", "", 1, len(lines), 0, "")
-    reader.seats(hand, reader.header(hand, at + 1))
+    reader.limit_blinds(hand, reader.seats(hand, reader.header(hand, at + 1)))  # as body() does first
 
     def read(how):
         try:
