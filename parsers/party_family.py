@@ -107,6 +107,7 @@ _UNCALLED_RETURN: Final = K.UNCALLED_RETURN
 _ANTE: Final = K.ANTE
 _COLLECT: Final = K.COLLECT
 _TOTAL_POT: Final = K.TOTAL_POT
+_UNREAD: Final = EventKind.UNREAD.value
 # the action words that put chips in, and their events
 _CHIP_WORDS: Final = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
 # phrases of more than one word read as one of those words: Party's stud writes a bet of the big
@@ -1238,7 +1239,15 @@ class FamilyReader:
             elif kind == _TOTAL_POT:
                 has_total = True
         excess: dict[int | None, int] = {}
-        for _, committed, last_line in streets:
+        # the streets that hold a line not understood: there, a line unread may be the call that
+        # matched a bet, and no return is inferred from the chips it leaves unmatched (the hand's
+        # chips then do not reconcile, and the ingest refuses it: parsers.base.unreconciled)
+        unread_streets: set[str] = set()
+        if self.unread_count:
+            for e in self.events:
+                if e.kind == _UNREAD:
+                    unread_streets.add(e.street)
+        for street_name, committed, last_line in streets:
             # the street's top commitment (the first seat to reach it) over the next highest:
             # loops, not max() with a key function and a generator (each a Python call a street)
             # (the top seat told by its place in the street's order: seats are int or None, and
@@ -1260,7 +1269,7 @@ class FamilyReader:
                 if at != top_at and (not others or v > second):
                     second, others = v, True
                 at += 1
-            if top_chips > second:
+            if top_chips > second and street_name not in unread_streets:
                 excess[top] = excess.get(top, 0) + top_chips - second
                 excess_line[top] = last_line[top]
         for seat, chips in put.items():
@@ -1317,7 +1326,13 @@ class FamilyReader:
                 self.events.insert(at, ret)
             returned[seat] = returned.get(seat, 0) + chips
             in_pot -= chips
-        if not hand.is_tournament and not has_total and not self.unread_count:
+        if not hand.is_tournament and not has_total and self.unread_count:
+            # a cash hand whose record writes no total pot: its rake is known only as what its wins
+            # leave of the chips put in, so nothing can show that a line not understood moved no chips
+            first = next(e for e in self.events if e.kind == _UNREAD)
+            raise Reject("unreconciled", first.line_no, f"line {first.line_no} not understood ({first.text!r}) in a cash hand "
+                         "that writes no total pot: its rake is unknown, so its chips cannot show that the line moved none")
+        if not hand.is_tournament and not has_total:
             # the format writes no total pot or rake: the chips that stayed in the pot (put in
             # less returned) and, less what was won, the rake (the returns inferred above rest
             # on bet and win lines already among these).  Not where a line was not understood:
