@@ -468,3 +468,44 @@ def test_card_names_are_one_table_across_languages():
     from parsers.party_family import _RANK_NAMES, _SUIT_NAMES, local_card
     assert _RANK_NAMES["Kn"] == "J" and _SUIT_NAMES["Pik"] == "s" and _SUIT_NAMES["t"] == "c"
     assert local_card("Tc") == "Tc" and local_card("Kn") is None and local_card("1p") is None
+
+
+_PACIFIC_EMPTY_BUTTON = """#Game No : 7
+***** 888poker Hand History for Game 7 *****
+10/20 Blinds No Limit Holdem - *** 21 04 2016 16:34:37
+Tournament #9 Free - Table #3 (Real Money)
+Seat {button} is the button
+Total number of players : 3
+Seat 1: Ann ( 1 000 )
+Seat 2: Bob ( 1 000 )
+Seat 5: Cy ( 1 000 )
+Ann posts small blind [10]
+Bob posts big blind [20]
+** Dealing down cards **
+Cy calls [20]
+Ann calls [10]
+Bob checks
+** Dealing flop ** [ 2c, 7d, Ks ]
+Ann checks
+Bob checks
+Cy checks
+** Summary **
+Ann shows [ Ac, Ad ]
+Bob mucks [ 4c, 5d ]
+Cy mucks [ 9c, Td ]
+Ann collected [ 60 ]
+"""
+
+
+def test_888_button_on_an_empty_seat_past_every_occupied_one_keeps_the_turn_order(tmp_path):
+    """888 writes no table size ('Total number of players : 3'); its tables number seats 1 to 10.
+    The button on seat 7 or 10, empty, with seats 1, 2, 5 in play: the small blind (seat 1) is
+    first after the flop, not seat 5 (the ring once ended at the highest occupied seat, so the
+    order wrapped wrongly: six out-of-turn violations)."""
+    from auditor.pipeline import audit
+
+    for button in (7, 10, 5):
+        f = tmp_path / f"b{button}.txt"
+        f.write_text(_PACIFIC_EMPTY_BUTTON.format(button=button), encoding="utf-8")
+        res = audit([f], db=str(tmp_path / f"b{button}.duckdb"))
+        assert not [x for x in res.findings if x["check_id"] == "out-of-turn"], (button, res.findings)
