@@ -155,8 +155,9 @@ _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<s
 _BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
 _CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 # card names of the clients' languages, a table a language (a new wording is one entry); the
-# English rank and suit letters ('Ts', 'Ah') are read everywhere.  Each entry as the corpus shows
-# it (fpdb/*/PacificPoker; English actions and keywords around them):
+# English rank and suit letters ('Ts', 'Ah') are read everywhere.  The corpus (fpdb/*/PacificPoker,
+# English actions and keywords around them) shows the names quoted below; the others of a table
+# complete that language's set of four suits or of the ranks it names by letter:
 _RANKS_BY_LANGUAGE: Final[dict[str, dict[str, str]]] = {
     # Swedish: knekt, dam, ess ('Kns', 'Dd', 'Eh': file PLO-6max-USD-25-50-201604.Swedish)
     "sv": {"Kn": "J", "D": "Q", "E": "A"},
@@ -168,7 +169,8 @@ _RANKS_BY_LANGUAGE: Final[dict[str, dict[str, str]]] = {
     "ru": {"В": "J", "Д": "Q", "К": "K", "Т": "A", "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"},
 }
 _SUITS_BY_LANGUAGE: Final[dict[str, dict[str, str]]] = {
-    # German: Pik, Herz, Karo, Kreuz ('8Pik, QPik': file 888-NLHE-USD-0.01-0.02-201107.non.english.post.both)
+    # German: Pik, Herz, Karo, Kreuz ('8Pik, QPik': file 888-NLHE-USD-0.01-0.02-201107.non.english.post.both;
+    # its ranks are English)
     "de": {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"},
     # French: pique, trèfle ('7p, 8t', '2p': file NLHE-6max-SNG-0.10-201206.hands; hearts and
     # diamonds are written 'h' and 'd' there)
