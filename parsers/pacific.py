@@ -37,7 +37,9 @@ from parsers.base import HandError, ParsedHand
 from parsers.party_family import FamilyParser, Marker, FamilyReader, Reject, bracket, currency_of, decimal_comma, parse_date
 
 _BRANDS: Final[tuple[str, ...]] = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
-# the game kinds a marker names after the brand ('***** 888.ro BLAST Hand History for Game N *****'), one entry a kind
+# the game kinds a marker names after the brand, one entry a kind: '***** 888.ro BLAST Hand History for Game N *****'
+# (corpus: tour/PacificPoker, the BLAST file), '***** 888poker Snap Poker Hand History for Game N *****' (public
+# histories of 888's fast-fold tables, 2020)
 _GAME_KINDS: Final[tuple[str, ...]] = ("", "BLAST", "Snap Poker")
 _GAME: Final = re.compile(r"^(?P<sb>.+?) ?/ ?(?P<bb>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit) "
                    r"(?P<game>Holdem|Omaha|OmahaHL|Omaha HL|Omaha Hi/Lo)(?P<extra> Jackpot table)? - \*\*\*(?P<date>.*)$")

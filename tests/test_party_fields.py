@@ -509,3 +509,30 @@ def test_888_button_on_an_empty_seat_past_every_occupied_one_keeps_the_turn_orde
         f.write_text(_PACIFIC_EMPTY_BUTTON.format(button=button), encoding="utf-8")
         res = audit([f], db=str(tmp_path / f"b{button}.duckdb"))
         assert not [x for x in res.findings if x["check_id"] == "out-of-turn"], (button, res.findings)
+
+
+def test_888_snap_poker_marker():
+    from parsers.pacific import PacificParser
+    text = """#Game No : 1393225868
+***** 888poker Snap Poker Hand History for Game 1393225868 *****
+$0.05/$0.10 Blinds No Limit Holdem - *** 16 09 2020 16:15:04
+Table Worms 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Ann ( $29.78 )
+Seat 2: Bob ( $3.25 )
+Seat 4: Cy ( $10 )
+Bob posts small blind [$0.05]
+Cy posts big blind [$0.10]
+** Dealing down cards **
+Ann raises [$0.30]
+Bob folds
+Cy folds
+** Summary **
+Ann did not show his hand
+Ann collected [ $0.45 ]"""
+    assert PacificParser().detect(text, "x.txt")
+    [h] = _read(PacificParser(), text)
+    assert isinstance(h, ParsedHand) and h.hand_id == "888-1393225868" and h.table_name == "Worms 6 Max"
+    assert [(e.kind, e.amount) for e in h.events if e.kind in ("uncalled_return", "collect", "total_pot")] == [
+        ("uncalled_return", 20), ("collect", 25), ("total_pot", 25)]
