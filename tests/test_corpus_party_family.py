@@ -2,7 +2,9 @@
 fpdb/{tour,cash}/PartyPoker and fpdb/{tour,cash}/PacificPoker, read in place.
 
 Proves, per site: every hand start is one hand (stored or rejected with a named
-reason, each rejection listed here); the stored share; the real ingest is
+reason, each rejection listed here; a hand with a line not understood counts as the
+ingest sees it: stored where its chips reconcile, else 'unreconciled'); fpdb's
+expected-result files beside the histories are read by no parser; the stored share; the real ingest is
 idempotent; every stored hand's chips re-add (to its own 'Main Pot' line where the
 format writes one, else put in = returned + won + rake, rake 0 in tournaments); the
 rules' awards agree with what the site recorded where the winners are known; and

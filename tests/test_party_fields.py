@@ -39,14 +39,14 @@ from tests.conftest import CORPUS, needs_corpus
 
 # what the readers matched before (the specification of the slices)
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
-_PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
+_PLAYERS = re.compile(r"^Total number of players : (\d+)(?: */ *(\d+))?\s*$")
 _PREFIX = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
 FIELDS = dict(deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 # digits of several kinds (ASCII, Arabic-Indic, a superscript that is a digit but not decimal), spaces of several kinds
 _BITS = ["0", "1", "7", "12", "31", "2011", "\u0663", "\u00b2", " ", "  ", "\xa0", "\t", "\n", "/", ":", ",", ", ", "-",
          " - ", "Seat ", "Seat", " is the button", "Total number of players : ", "May", "Apr", "august", "AUG", "Foo",
-         "Tuesday", "Tue", "Sun", "Sunday", "Mon", " EDT", " CEST", "x", "Z", "_", "\u00e9", "Game #", "#Game No : ",
+         "Tuesday", "Tue", "Sun", "Sunday", "Mon", " EDT", " CEST", "x", "Z", "_", "\u00e9", "Game #", "#Game No : ", " / ",
          " starts.", "(", ")", "[", "]", ".", "$1", " USD", "\r"]
 texts = st.lists(st.sampled_from(_BITS), max_size=14).map("".join)
 
@@ -245,7 +245,8 @@ _MARKER_BITS = ["*****", "***** ", "******", " ", "  ", "\t", "Hand History ", "
 
 @settings(max_examples=3000, **FIELDS)
 @given(st.lists(st.sampled_from(_MARKER_BITS), max_size=10).map("".join),
-       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é ", "a b ", " ", "xHand "]), st.sampled_from(["for", "For", "fOr"]),
+       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é ", "a b ", " ", "xHand ", "888.ro BLAST ",
+                        "888poker Snap Poker ", "a b c d "]), st.sampled_from(["for", "For", "fOr"]),
        st.sampled_from(["5", "12a", "_1", "", "\u0663"]), st.sampled_from(["", " (PokerBros)", " ()", " (a(b)", " (x) ", "*"]))
 def test_marker_lines_read_as_their_pattern(text, brand, word, num, origin):
     for candidate in (text, f"***** {brand}Hand History {word} Game {num} *****{origin}"):
