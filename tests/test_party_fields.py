@@ -537,3 +537,23 @@ Ann collected [ $0.45 ]"""
     assert isinstance(h, ParsedHand) and h.hand_id == "888-1393225868" and h.table_name == "Worms 6 Max"
     assert [(e.kind, e.amount) for e in h.events if e.kind in ("uncalled_return", "collect", "total_pot")] == [
         ("uncalled_return", 20), ("collect", 25), ("total_pot", 25)]
+
+
+def test_party_names_with_spaces_are_read_whole_and_a_cut_name_stays_unread():
+    """A seated name with a space ('Ann Lee') is read whole in dealt, action and win lines; a line
+    whose name only starts with a seated one ('Ann Leeway' where 'Ann Lee' sits, as the corpus's
+    'Hero Name' where 'Hero' sits) is no line of that player: kept unread, with the seat its
+    start names, and the hand then does not reconcile."""
+    from parsers.base import unreconciled
+    from parsers.partypoker import PartyPokerParser
+    text = _PARTY_FL.replace("Ann", "Ann Lee").replace("Dealing down cards **", "Dealing down cards **\nDealt to Ann Lee [ Ad, 5d ]")
+    [h] = _read(PartyPokerParser(), text)
+    assert isinstance(h, ParsedHand), h
+    assert [(e.kind, e.player) for e in h.events if e.kind in ("deal_hole", "collect")] == [
+        ("deal_hole", "Ann Lee"), ("collect", "Ann Lee")]
+    # 'Ann Leeway' names no seated player: unread, no seat
+    [h] = _read(PartyPokerParser(), text.replace("Ann Lee raises [400]", "Ann Leeway raises [400]"))
+    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(None, None)] and unreconciled(h) is not None
+    # 'Ann Lee' where 'Ann' sits (the corpus's 'Hero Name' where 'Hero' sits): unread, with Ann's seat
+    [h] = _read(PartyPokerParser(), _PARTY_FL.replace("Ann raises [400]", "Ann Lee raises [400]"))
+    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(1, "Ann")] and unreconciled(h) is not None
