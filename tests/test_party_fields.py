@@ -553,7 +553,7 @@ def test_party_names_with_spaces_are_read_whole_and_a_cut_name_stays_unread():
         ("deal_hole", "Ann Lee"), ("collect", "Ann Lee")]
     # 'Ann Leeway' names no seated player: unread, no seat
     [h] = _read(PartyPokerParser(), text.replace("Ann Lee raises [400]", "Ann Leeway raises [400]"))
-    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(None, None)] and unreconciled(h) is not None
+    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(None, None), (2, "Bob")] and unreconciled(h) is not None
     # 'Ann Lee' where 'Ann' sits (the corpus's 'Hero Name' where 'Hero' sits): unread, with Ann's seat
     [h] = _read(PartyPokerParser(), _PARTY_FL.replace("Ann raises [400]", "Ann Lee raises [400]"))
-    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(1, "Ann")] and unreconciled(h) is not None
+    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(1, "Ann"), (2, "Bob")] and unreconciled(h) is not None
