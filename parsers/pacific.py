@@ -34,9 +34,13 @@ from typing import Final, cast
 
 from auditor.schema import Betting, Variant
 from parsers.base import HandError, ParsedHand
-from parsers.party_family import FamilyParser, Marker, FamilyReader, Reject, bracket, currency_of, parse_date
+from parsers.party_family import FamilyParser, Marker, FamilyReader, Reject, bracket, currency_of, decimal_comma, parse_date
 
 _BRANDS: Final[tuple[str, ...]] = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
+# the game kinds a marker names after the brand, one entry a kind: '***** 888.ro BLAST Hand History for Game N *****'
+# (corpus: tour/PacificPoker, the BLAST file), '***** 888poker Snap Poker Hand History for Game N *****' (public
+# histories of 888's fast-fold tables, 2020)
+_GAME_KINDS: Final[tuple[str, ...]] = ("", "BLAST", "Snap Poker")
 _GAME: Final = re.compile(r"^(?P<sb>.+?) ?/ ?(?P<bb>.+?) Blinds (?P<limit>No Limit|Pot Limit|Fix Limit|Fixed Limit) "
                    r"(?P<game>Holdem|Omaha|OmahaHL|Omaha HL|Omaha Hi/Lo)(?P<extra> Jackpot table)? - \*\*\*(?P<date>.*)$")
 _LIMITS: Final = {"No Limit": Betting.NO_LIMIT.value, "Pot Limit": Betting.POT_LIMIT.value,
@@ -46,8 +50,6 @@ _GAMES: Final = {"Holdem": Variant.HOLDEM.value, "Omaha": Variant.OMAHA.value, "
 _TOURNEY: Final = re.compile(r"^Tournament #(?P<tid>\d+) (?P<rest>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
 _TABLE: Final = re.compile(r"^Table (?P<name>.*?) ?\((?P<money>Real Money|Practice Play)\)\s*$")
 _COLLECTED: Final = " collected "
-# Swedish clients write Kn (knekt), D (dam), E (ess) for jack, queen and ace
-_LOCAL_RANKS: Final = {"Kn": "J", "D": "Q", "E": "A"}
 
 
 class PacificReader(FamilyReader):
@@ -90,16 +92,12 @@ class PacificReader(FamilyReader):
             hand.table_name = tm.group("name")
             hand.currency = currency_of(sb + bb)  # Practice Play: play chips, none
             self.scale = self.scale or 100
+            # a client that writes a decimal comma groups thousands with '.' ('$ 3.243', '$ 552,72')
+            self.chips = "." in self.text and decimal_comma(self.text)
         hand.small_blind = self.amt(sb)
         hand.big_blind = self.amt(bb)
         hand.min_bet = hand.big_blind
         return i + 2
-
-    def normalise_card(self, tok: str) -> str:
-        for local, rank in _LOCAL_RANKS.items():
-            if tok.startswith(local) and len(tok) == len(local) + 1:
-                return rank + tok[-1]
-        return tok
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         if _COLLECTED in text:
@@ -125,9 +123,10 @@ class PacificParser(FamilyParser):
         >>> p = PacificParser()
         >>> p.detect("#Game No : 1\\n***** Cassava Hand History for Game 1 *****", "a.txt")
         True
-        >>> p.detect("***** Hand History for Game 1 *****", "a.txt")
-        False
+        >>> p.detect("***** Hand History for Game 1 *****", "a.txt"), p.detect("***** 888.ro BLAST Hand History for Game 1 *****", "a")
+        (False, True)
         """
-        return (m[0] or "") in _BRANDS
+        brand, _, kind = (m[0] or "").partition(" ")
+        return brand in _BRANDS and kind in _GAME_KINDS
 
 __all__ = ["PacificParser", "PacificReader", "HandError", "ParsedHand"]

@@ -38,7 +38,7 @@ from typing import Any, ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
-                          unread_lines)
+                          unread_event, unread_lines)
 
 
 
@@ -107,16 +107,21 @@ _UNCALLED_RETURN: Final = K.UNCALLED_RETURN
 _ANTE: Final = K.ANTE
 _COLLECT: Final = K.COLLECT
 _TOTAL_POT: Final = K.TOTAL_POT
+_UNREAD: Final = EventKind.UNREAD.value
 # the action words that put chips in, and their events
 _CHIP_WORDS: Final = {"calls": K.CALL, "bets": K.BET, "raises": K.RAISE, "completes": K.COMPLETE, "bring-ins": K.BRING_IN}
+# phrases of more than one word read as one of those words: Party's stud writes a bet of the big
+# bet on fourth street, where an open pair allows it, 'Player4 double bets [120]'
+_CHIP_PHRASES: Final[tuple[tuple[str, str], ...]] = (("double bets ", "bets"),)
 # the events that put chips in the pot or take them back (a total pot is inferred from their lines)
 _CHIP_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.CALL, K.BET,
                          K.RAISE, K.COMPLETE, K.UNCALLED_RETURN})
 
-# the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'
+# the hand-start marker: '***** [888poker |Cassava ]Hand History [fF]or Game <id> *****'; 888 names a
+# game kind after its brand ('***** 888.ro BLAST Hand History for Game N *****'): a brand of up to 3 words
 # a hand's start anywhere in a line (glued to junk): the marker, or the lines before it
-HAND_START_ANYWHERE: Final = re.compile(r"\*{5} (?:\S+ )?Hand History [Ff]or Game \w+ \*{5}|Game #\w+ starts\.|#Game No : ")
-MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
+HAND_START_ANYWHERE: Final = re.compile(r"\*{5} (?:\S+ ){0,3}Hand History [Ff]or Game \w+ \*{5}|Game #\w+ starts\.|#Game No : ")
+MARKER: Final = re.compile(r"^\s*\*{5} (?:(?P<brand>\S+(?: \S+){0,2}) )?Hand History [Ff]or Game (?P<num>\w+) \*{5}(?: \((?P<origin>[^()]+)\))?\s*$")
 # a marker's groups: brand, number, origin
 Marker = tuple["str | None", str, "str | None"]
 
@@ -130,6 +135,8 @@ def marker_fields(text: str) -> Marker | None:
     ((None, '5', None), ('888poker', '7', None))
     >>> marker_fields("***** Hand History for Game 5 ***** (PokerBros)"), marker_fields("***** Hand History for Game 5 ******")
     ((None, '5', 'PokerBros'), None)
+    >>> marker_fields("***** 888.ro BLAST Hand History for Game 1008664844 *****")
+    ('888.ro BLAST', '1008664844', None)
     """
     if text.endswith(" *****") and text.startswith("***** ") and text.isascii():
         # (a brand holds no space: the first 'Hand History ' follows it, or the stars)
@@ -147,6 +154,62 @@ def marker_fields(text: str) -> Marker | None:
 _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
 _BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
 _CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
+# card names of the clients' languages, a table a language (a new wording is one entry); the
+# English rank and suit letters ('Ts', 'Ah') are read everywhere.  The corpus (fpdb/*/PacificPoker,
+# English actions and keywords around them) shows the names quoted below; the others of a table
+# complete that language's set of four suits or of the ranks it names by letter:
+_RANKS_BY_LANGUAGE: Final[dict[str, dict[str, str]]] = {
+    # Swedish: knekt, dam, ess ('Kns', 'Dd', 'Eh': file PLO-6max-USD-25-50-201604.Swedish)
+    "sv": {"Kn": "J", "D": "Q", "E": "A"},
+    # Dutch: boer, vrouw, heer ('Bh', 'Vs', 'Hc': file 888-PLO-USD-10.00-20.00-201405.dutch)
+    "nl": {"B": "J", "V": "Q", "H": "K"},
+    # Russian: валет, дама, король, туз (written in cp1251: a file read as cp1252 shows them as
+    # 'Â', 'Ä', 'Ê', 'Ò', the same bytes: 'Âh', 'Äc', 'Òd' in file 888-NLHE-USD-0.02-0.04-201107.russian.cards,
+    # where the showdown and the collect agree with these ranks)
+    "ru": {"В": "J", "Д": "Q", "К": "K", "Т": "A", "Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"},
+}
+_SUITS_BY_LANGUAGE: Final[dict[str, dict[str, str]]] = {
+    # German: Pik, Herz, Karo, Kreuz ('8Pik, QPik': file 888-NLHE-USD-0.01-0.02-201107.non.english.post.both;
+    # its ranks are English)
+    "de": {"Pik": "s", "Herz": "h", "Karo": "d", "Kreuz": "c"},
+    # French: pique, trèfle ('7p, 8t', '2p': file NLHE-6max-SNG-0.10-201206.hands; hearts and
+    # diamonds are written 'h' and 'd' there)
+    "fr": {"p": "s", "t": "c"},
+}
+
+
+def _one_table(tables: dict[str, dict[str, str]], english: str) -> dict[str, str]:
+    """The languages' names in one table (each English letter reads as itself); a name two
+    languages read differently would be a guess, and is refused here, at import."""
+    out = {c: c for c in english}
+    for language, names in tables.items():
+        for name, means in names.items():
+            if out.get(name, means) != means:
+                raise ValueError(f"card name {name!r} of {language!r} reads {means!r}, another language's {out[name]!r}")
+            out[name] = means
+    return out
+
+
+_RANK_NAMES: Final = _one_table(_RANKS_BY_LANGUAGE, "23456789TJQKA")
+_SUIT_NAMES: Final = _one_table(_SUITS_BY_LANGUAGE, "cdhs")
+# the suit names longest first ('Kreuz' before a one-letter suit)
+_SUITS_LONGEST: Final[tuple[tuple[str, str], ...]] = tuple(sorted(_SUIT_NAMES.items(), key=lambda kv: -len(kv[0])))
+
+
+def local_card(tok: str) -> str | None:
+    """A card written in one of the clients' languages, as 'Ts', or None.
+
+    >>> local_card("Kns"), local_card("8Pik"), local_card("Hc"), local_card("7p"), local_card("Âh"), local_card("Xy")
+    ('Js', '8s', 'Kc', '7s', 'Jh', None)
+    """
+    for name, suit in _SUITS_LONGEST:
+        if len(tok) > len(name) and tok.endswith(name):
+            rank = _RANK_NAMES.get(tok[:-len(name)])
+            if rank is not None:
+                return rank + suit
+    return None
+
+
 _CURRENCY_WORDS: Final = {"USD": "USD", "EUR": "EUR", "GBP": "GBP", "CAD": "CAD"}
 _CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 
@@ -155,10 +218,14 @@ _IGNORED_ACTOR: Final[tuple[str, ...]] = (
     "is sitting out", "has joined the table", "has left the table", "will be using his time bank",
     "did not respond in time", "could not respond in time", "opens", "is disconnected", "is connected",
     "has been disconnected", "sits out", "has returned", "does not show cards",
+    # Party 2013: a fold chosen ahead of the turn ('Hero Forward Folds'); the fold itself is
+    # written again at the player's turn ('Hero folds'), where it is recorded
+    "Forward Folds",
 )
 _IGNORED_LINE: Final = re.compile(
-    r"^(?:Your time bank will be activated|>You have options at |There was no qualifying low hand|Creating (?:Main|Side) Pot with |"
-    r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|Blinds(?:-Antes)?\(|Player .+ finished in \d+|"
+    r"^(?:Your time bank will be activated|>You have options at |There was no qualifying low hand|"
+    r"Creating (?:Main|Side) Pot(?: \d+)? with |"
+    r"\((?:Hi|Lo): |Board: \[|Trny: ?\d+ Level: ?\d+\s*$|(?:Blinds|Stakes)(?:-Antes)?\(|Player .+ finished in \d+|"
     r".+ has joined the table\.?$|.+ has left the table\.?$|.+ is sitting out$|Congratulations to player |.+ finished in \d+ place\.?$)"
 )
 
@@ -212,12 +279,16 @@ def is_prefix_line(text: str) -> bool:
 
 def players_fields(text: str) -> tuple[str, str] | None:
     r"""The players and seats of 'Total number of players : 5/6' after the colon and its
-    space ('5/6' or '5', nothing around it): what ``(\d+)(?:/(\d+))?`` reads of the whole.
+    space ('5/6' or '5', nothing around it): what ``(\d+)(?: */ *(\d+))?`` reads of the whole.
 
-    >>> players_fields("5/6"), players_fields("8"), players_fields("8/"), players_fields("8 /9")
-    (('5', '6'), ('8', ''), None, None)
+    Spaces around the slash are read as none ('6 / 6', a client of 2013).
+
+    >>> players_fields("5/6"), players_fields("8"), players_fields("8/"), players_fields("8 /9"), players_fields("6 / 6")
+    (('5', '6'), ('8', ''), None, ('8', '9'), ('6', '6'))
     """
     players, slash, seats = text.partition("/")
+    if slash:
+        players, seats = players.rstrip(" "), seats.lstrip(" ")
     if players.isdecimal() and (not slash or seats.isdecimal()):
         return players, seats
     return None
@@ -227,14 +298,15 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     """(whole, fraction) digits of an amount in any of the clients' number formats.
 
     '.' is a decimal point, except between groups of three digits of tournament
-    chips ('1.183.764', which have no fractions); ',' is a thousands separator
+    chips ('1.183.764') and of a hand whose amounts are written with a decimal comma
+    (``chips`` true: '$ 3.243', '42.797,60 $'); ',' is a thousands separator
     before groups of three digits and a decimal comma before one or two; spaces
     group thousands.
 
     >>> split_number("$1,492.66"), split_number("26,02"), split_number("332,194,176"), split_number("0,5")
     (('1492', '66'), ('26', '02'), ('332194176', ''), ('0', '5'))
-    >>> split_number("1.183.764 $", chips=True), split_number("640 chips")
-    (('1183764', ''), ('640', ''))
+    >>> split_number("1.183.764 $", chips=True), split_number("640 chips"), split_number("42.797,60 $", chips=True)
+    (('1183764', ''), ('640', ''), ('42797', '60'))
     """
     s = text.replace("\xa0", " ").strip().removesuffix(" chips")
     if "USD" in s or "EUR" in s or "GBP" in s or "CAD" in s:
@@ -252,6 +324,9 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     frac = ""
     if "." in s and chips and "," not in s and all(len(g) == 3 for g in s.split(".")[1:]):
         groups = s.split(".")
+    elif "." in s and chips and s.rfind(",") > s.rfind("."):  # '42.797,60': '.' groups, ',' the decimal comma
+        whole, _, frac = s.rpartition(",")
+        groups = whole.split(".")
     elif "." in s:
         whole, _, frac = s.partition(".")
         if "." in frac or "," in frac:
@@ -292,6 +367,19 @@ def family_units(text: str, scale: int, chips: bool = False) -> int:
         known.clear()
     known[text] = units
     return units
+
+
+_DECIMAL_COMMA: Final = re.compile(r"\d,\d{1,2}(?!\d)")
+
+
+def decimal_comma(text: str) -> bool:
+    """Does ``text`` write an amount with a decimal comma ('552,72', '0,5 $')?  Its '.'
+    between groups of three digits then groups thousands ('$ 3.243': a Dutch client).
+
+    >>> decimal_comma("( $ 552,72 )"), decimal_comma("( 1,500 )"), decimal_comma("[ 9d, 8d ]")
+    (True, False, False)
+    """
+    return _DECIMAL_COMMA.search(text) is not None
 
 
 def currency_of(text: str) -> str | None:
@@ -398,6 +486,18 @@ def parse_date(text: str) -> dt.datetime | None:
         except ValueError:
             return None
     return date_at(text, date_plan(text))
+
+
+def _chip_phrase(action: str) -> tuple[str, str] | None:
+    """The chip word and its argument of an action that opens with a phrase of ``_CHIP_PHRASES``.
+
+    >>> _chip_phrase("double bets [120]"), _chip_phrase("double checks")
+    (('bets', '[120]'), None)
+    """
+    for phrase, word in _CHIP_PHRASES:
+        if action.startswith(phrase):
+            return word, action[len(phrase):].strip()
+    return None
 
 
 class FamilyParser:
@@ -631,6 +731,7 @@ class FamilyReader:
         self.settled = False  # a win, collect or balance line was read
         self.chips = False  # tournament chips: no fractions
         self.dealt_in = False  # the cards have been dealt ('** Dealing down cards **' or stud's '** Dealing **')
+        self.unread_count = 0  # lines not understood, kept as unread events
 
     # -- helpers -------------------------------------------------------------------
     def line_being_read(self) -> int | None:
@@ -684,7 +785,9 @@ class FamilyReader:
         return " ".join(out)
 
     def normalise_card(self, tok: str) -> str:
-        return tok
+        """A card in a client language's names (``_RANKS_BY_LANGUAGE``, ``_SUITS_BY_LANGUAGE``)."""
+        card = local_card(tok)
+        return card if card is not None else tok
 
     def actor(self, text: str) -> tuple[str | None, str]:
         """'<seated name> <action>' (longest name first: one name may start another).
@@ -803,7 +906,12 @@ class FamilyReader:
         return False
 
     def body(self, hand: ParsedHand, i: int) -> None:
-        # the hooks called as methods, not bound to locals: compiled (mypyc), a method call is direct
+        """The lines after the seats.  A line not understood (a parse error of that line, or an
+        amount or a word it misreads) is kept, not a rejection of the hand: an unread event on
+        the street it was read in, with the seated player it starts with (docs/semantics.md,
+        "Lines not understood"); a street marker not understood leaves the streets after it
+        unknown and stays a rejection, as do lines that are no history's (binary junk: the
+        hand before them is then read whole, ``FamilyParser._before_unread``)."""
         blank_name = "" in self.names  # a seat with no name: its lines start with a space
         buf = self.buf
         for k in range(i, len(buf)):  # (by index: a slice of the lines was a copy)
@@ -812,24 +920,54 @@ class FamilyReader:
             text = raw.strip()
             if not text:
                 continue
-            if text.startswith("** "):
-                self.marker(hand, no, text)
-                continue
-            if text.startswith("Dealt to "):
-                self.dealt(no, text)
-                continue
-            if self.site_line(hand, no, text):
-                continue
-            plain = not (blank_name and raw.startswith(" "))  # (a nameless seat's line keeps its space)
-            name, action = self.actor(text if plain else raw.rstrip())
-            if name is not None:
-                if plain and self.site_action(hand, no, text, name, action):
-                    continue
-                self.action(hand, no, text, name, action.strip())
-                continue
-            if _IGNORED_LINE.match(text):
-                continue
-            self.unseated(hand, no, text)
+            at = len(self.events)
+            try:
+                self.line(hand, no, raw, text, blank_name)
+            except Reject as rejected:
+                if rejected.code != "parse-error" or rejected.line_no != no or not self.may_leave_unread(no, text):
+                    raise
+                self.unread_line(no, raw, text, at)
+            except (ValueError, KeyError, IndexError) as e:  # a word or amount misread ('1x,500': no amount)
+                if not self.may_leave_unread(no, text):
+                    raise
+                self.unread_line(no, raw, text, at)
+
+    def may_leave_unread(self, no: int, text: str) -> bool:
+        """May line ``no``, not understood, be kept as an unread event?  Not a street marker,
+        and not where the lines from it on hold characters no history writes (junk)."""
+        return not text.startswith("** ") and junk_after(self.buf, no, HAND_START_ANYWHERE) is None
+
+    def unread_line(self, no: int, raw: str, text: str, at: int) -> None:
+        """Line ``no`` was not understood: the events its reading added from ``at`` on are
+        taken back and one unread event keeps it verbatim, with the seated player it starts
+        with, if any."""
+        del self.events[at:]
+        name, _ = self.actor(text)
+        seat = self.names.get(name) if name is not None else None
+        self.events.append(unread_event(at, self.street, no, raw, seat, name))
+        self.unread_count += 1
+
+    def line(self, hand: ParsedHand, no: int, raw: str, text: str, blank_name: bool) -> None:
+        """One line after the seats (``text``: ``raw`` stripped, not blank)."""
+        # the hooks called as methods, not bound to locals: compiled (mypyc), a method call is direct
+        if text.startswith("** "):
+            self.marker(hand, no, text)
+            return
+        if text.startswith("Dealt to "):
+            self.dealt(no, text)
+            return
+        if self.site_line(hand, no, text):
+            return
+        plain = not (blank_name and raw.startswith(" "))  # (a nameless seat's line keeps its space)
+        name, action = self.actor(text if plain else raw.rstrip())
+        if name is not None:
+            if plain and self.site_action(hand, no, text, name, action):
+                return
+            self.action(hand, no, text, name, action.strip())
+            return
+        if _IGNORED_LINE.match(text):
+            return
+        self.unseated(hand, no, text)
 
     # the player who acts with no seat line (a player joining the table who posts at once),
     # once he puts chips in: his lines are read as a seated player's, with seat None
@@ -862,6 +1000,12 @@ class FamilyReader:
         if self.seatless_name is not None:
             raise Reject("unseated-player", no, f"line {no}: a second player with no seat line "
                          f"({self.seatless_name!r}, then {name!r}): their chips could not be told apart: {text!r}")
+        if (hand.max_seats is not None and len(hand.seats) >= hand.max_seats
+                and f"{name} has joined the table" not in self.text):
+            # 'Total number of players : 2/2', two seat lines and no line of his joining: no seat was
+            # free for him (one who joins as another leaves says so: 'Player8 has joined the table.')
+            raise Reject("unseated-player", no, f"line {no}: {name!r} has no seat line and puts chips in, but the seat lines "
+                         f"fill all {hand.max_seats} seats of the table: the record contradicts itself: {text!r}")
         self.seatless_name = name
         self.names[name] = None
         # his later lines are read as a seated player's (actor(): longest name first)
@@ -921,6 +1065,8 @@ class FamilyReader:
         street = self.street
         if word in _CHIP_WORDS:
             self.chips_action(hand, no, text, seat, name, word, arg, False)
+        elif word == "double" and (phrase := _chip_phrase(action)) is not None:
+            self.chips_action(hand, no, text, seat, name, phrase[0], phrase[1], False)
         elif word == "folds" and not self.dealt_in:
             # a fold before '** Dealing down cards **': the seat is not dealt in (it would
             # not post its blind), a table event like PokerStars' 'out of hand'
@@ -953,7 +1099,7 @@ class FamilyReader:
                 return  # 'shows8,5,3,2,A  for low.': the low the shown cards make
             self.add(S.SHOWDOWN if street != S.SUMMARY else S.SUMMARY, K.SHOW, no, seat, name,
                      cards=self.cards(rest[: rest.index("]") + 1], no))
-        elif word == "mucks" or action.startswith("doesn't show ["):
+        elif word == "mucks" or (action.startswith("doesn't show") and action[12:].lstrip().startswith("[")):
             rest = action[action.index(" ") + 1:].strip().removeprefix("show").strip()
             cards = self.cards(rest[: rest.index("]") + 1], no) if rest.startswith("[") else None
             self.add(S.SHOWDOWN if street != S.SUMMARY else S.SUMMARY, K.MUCK, no, seat, name, cards=cards)
@@ -1095,7 +1241,15 @@ class FamilyReader:
             elif kind == _TOTAL_POT:
                 has_total = True
         excess: dict[int | None, int] = {}
-        for _, committed, last_line in streets:
+        # the streets that hold a line not understood: there, a line unread may be the call that
+        # matched a bet, and no return is inferred from the chips it leaves unmatched (the hand's
+        # chips then do not reconcile, and the ingest refuses it: parsers.base.unreconciled)
+        unread_streets: set[str] = set()
+        if self.unread_count:
+            for e in self.events:
+                if e.kind == _UNREAD:
+                    unread_streets.add(e.street)
+        for street_name, committed, last_line in streets:
             # the street's top commitment (the first seat to reach it) over the next highest:
             # loops, not max() with a key function and a generator (each a Python call a street)
             # (the top seat told by its place in the street's order: seats are int or None, and
@@ -1117,7 +1271,7 @@ class FamilyReader:
                 if at != top_at and (not others or v > second):
                     second, others = v, True
                 at += 1
-            if top_chips > second:
+            if top_chips > second and street_name not in unread_streets:
                 excess[top] = excess.get(top, 0) + top_chips - second
                 excess_line[top] = last_line[top]
         for seat, chips in put.items():
@@ -1174,10 +1328,18 @@ class FamilyReader:
                 self.events.insert(at, ret)
             returned[seat] = returned.get(seat, 0) + chips
             in_pot -= chips
+        if not hand.is_tournament and not has_total and self.unread_count:
+            # a cash hand whose record writes no total pot: its rake is known only as what its wins
+            # leave of the chips put in, so nothing can show that a line not understood moved no chips
+            first = next(e for e in self.events if e.kind == _UNREAD)
+            raise Reject("unreconciled", first.line_no, f"line {first.line_no} not understood ({first.text!r}) in a cash hand "
+                         "that writes no total pot: its rake is unknown, so its chips cannot show that the line moved none")
         if not hand.is_tournament and not has_total:
             # the format writes no total pot or rake: the chips that stayed in the pot (put in
             # less returned) and, less what was won, the rake (the returns inferred above rest
-            # on bet and win lines already among these)
+            # on bet and win lines already among these).  Not where a line was not understood:
+            # a rake inferred would take up whatever chips that line moved, and the hand's
+            # collects are then held to its chips put in (parsers.base.unreconciled)
             won = 0
             for e in collects:
                 won += cast(int, e.amount)

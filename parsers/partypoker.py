@@ -72,7 +72,10 @@ _TRNY: Final = re.compile(r"Trny: ?(\d+)")
 _TOURNAMENT: Final = re.compile(r"Tournament #(\d+)")
 _TABLE_TOURNAMENT: Final = re.compile(r"\((\d+)\) Table #")  # a sit-and-go's table line: 'Table $1 Sit & Go (77) Table #1'
 _LEVEL: Final = re.compile(r"Level: ?(\d+)")
-_BLINDS: Final = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s]+)(?: -(?P<ante>[^()]+))?\)")
+# the words that open a stakes part, 'Blinds(20/40)', 'Blinds-Antes(20/40 -5)', 'Stakes(200/400)' (fixed limit: the
+# small and big bet), 'Stakes-Antes(60/120-10)' (stud): one entry a wording
+_STAKES_WORDS: Final[tuple[str, ...]] = ("Blinds", "Stakes")
+_BLINDS: Final = re.compile(r"(?:" + "|".join(_STAKES_WORDS) + r")(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s-]+)(?: ?-(?P<ante>[^()]+))?\)")
 _STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
 _BUY_IN: Final = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
 # what follows the dash that ends a game line's game part (split_date)
@@ -86,15 +89,19 @@ _BALANCE: Final = re.compile(
     r"^balance (?P<bal>[^,]+), (?:bet (?P<bet>[^,]+), collected (?P<col>[^,]+), net [+-]?[^\[]+?"
     r"|lost (?P<lost>[^\[(]+?)(?: \(folded\))?|didn't bet \(folded\)|sits out)\s*(?P<cards>\[.*)?$"
 )
-_MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ R]+)?)(?: Rake: (?P<rake>\S+))?$")
+# 'Main Pot: X[ Side Pot 1: Y ...][ Rake: Z]' (an amount may be followed by its currency word)
+_MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ RS]+)?)(?P<sides>(?: Side Pot \d+: [^ ]+(?: [^ RS]+)?)*)"
+                              r"(?: Rake: (?P<rake>\S+))?$")
+_SIDE_POT: Final = re.compile(r" Side Pot \d+: ([^ ]+(?: [^ RS]+)?)")
 _CASH_OUT: Final[tuple[str, ...]] = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
 _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
 # notices the Mac client writes with the next line glued on
-_GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out")
+_GLUED_NOTICES: Final[tuple[str, ...]] = ("is sitting out", "has joined the table", "has left the table", "has returned", "sits out",
+                                          "does not show cards.")  # 'Player2 does not show cards.Player2 wins $1,10 USD'
 _GLUED_FIRST: Final = frozenset(n[0] for n in _GLUED_NOTICES)
 _POST_KINDS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE})
-_BLINDS_LINES: Final[tuple[str, ...]] = ("Seat ", "Blinds", "NL ", "PL ", "FL ")  # where implied blinds are read from
+_BLINDS_LINES: Final[tuple[str, ...]] = ("Seat ", "NL ", "PL ", "FL ") + _STAKES_WORDS  # where implied blinds are read from
 
 
 def _spaces_end(text: str, i: int) -> int:
@@ -327,7 +334,7 @@ class PartyReader(FamilyReader):
                 hand.buy_in = " ".join((bi.group("buyin") or bi.group("buyin2")).split())
         else:
             hand.currency = currency_of(head)
-        bl = _BLINDS.search(head) if "Blinds" in head else None
+        bl = _BLINDS.search(head) if "Blinds" in head or "Stakes" in head else None
         st = None if bl or hand.variant == _SIX_PLUS or "/" not in head else _STAKES.match(head)
         if bl:
             self.blinds(hand, bl)
@@ -373,7 +380,7 @@ class PartyReader(FamilyReader):
             if level is not None:  # the level the hand was played at: it may have changed since the game line
                 hand.level = level
             return True
-        if t.startswith("Blinds"):
+        if t.startswith(_STAKES_WORDS):
             # (a table's hands repeat the line, as the 'Trny:' line: its match's groups kept by its text)
             texts = _BLINDS_TEXTS.get(t)
             if texts is None:
@@ -393,9 +400,18 @@ class PartyReader(FamilyReader):
         self.cash_out_words = "ash" in self.text or "probabilty" in self.text
         self.pending_blinds: list[Event] = []
         self.silent: list[tuple[int | None, str, int]] = []  # (seat, name, check line) of left-out posts
+        self.limit_blinds(hand, i)
         if hand.variant not in _STUD and hand.big_blind and not self.posts_written(i):
             self.pending_blinds = self.implied_blinds(hand)
         super().body(hand, i)
+
+    def limit_blinds(self, hand: ParsedHand, i: int) -> None:
+        """Fixed-limit tournaments of 2012 write 'Stakes(200/400)', the small and big bet, and no
+        posts: the blinds are half the small bet and the small bet (the structure of Party's limit
+        games, as the raises and the win of these hands add up to), posted as ``implied_blinds`` says."""
+        if (hand.variant not in _STUD and hand.big_blind is None and hand.betting == _FIXED_LIMIT and hand.small_bet
+                and hand.small_bet % 2 == 0 and not self.posts_written(i)):
+            hand.small_blind, hand.big_blind = hand.small_bet // 2, hand.small_bet
 
     def posts_written(self, i: int) -> bool:
         """Whether a blind post is written from line ``i`` on: looked for in the hand's text
@@ -419,7 +435,7 @@ class PartyReader(FamilyReader):
         # the lines are the text's, between its line breaks: each word looked for in the text once
         # (where each line was tried for it: the seats' names, the button and blinds words)
         hits: set[int] = set()
-        for word in (" is the button", "Blinds"):
+        for word in (" is the button",) + _STAKES_WORDS:
             at = text.find(word)
             while at >= 0:
                 hits.add(text.count("\n", 0, at))
@@ -454,7 +470,7 @@ class PartyReader(FamilyReader):
         buf = self.buf
         lines: list[int] = []
         for no, off, t in buf:
-            if (" is the button" in t or "Blinds" in t) and t.strip().startswith(_BLINDS_LINES):
+            if (" is the button" in t or "Blinds" in t or "Stakes" in t) and t.strip().startswith(_BLINDS_LINES):
                 lines.append(no)
         spoken: set[str] = set()
         by_first = self.by_first
@@ -521,7 +537,9 @@ class PartyReader(FamilyReader):
             if action.startswith(notice) and len(action) > len(notice):
                 other, rest = self.actor(action[len(notice):])
                 if other:
-                    self.action(hand, no, text, other, rest.strip())
+                    # (a win or balance line glued on is the site's own: read as such)
+                    if not self.site_action(hand, no, text, other, rest.strip()):
+                        self.action(hand, no, text, other, rest.strip())
                     return True
         return False
 
@@ -595,8 +613,10 @@ class PartyReader(FamilyReader):
             if not mp:
                 raise self.fail(no, text, "pot line not understood")
             main = self.amt(mp.group("main"))
+            for side in _SIDE_POT.findall(mp.group("sides")):
+                main += self.amt(side)
             rake = self.amt(mp.group("rake")) if mp.group("rake") else 0
-            # the main pot is written after rake: the total is both
+            # the main pot (and the side pots) are written after rake: the total is all
             self.add(S.SUMMARY, K.TOTAL_POT, no, amount=main + rake, to_amount=rake)
             return True
         if self.raw.startswith(" ") and "" in self.names and (" wins " in text or " balance " in text):

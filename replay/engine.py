@@ -253,7 +253,9 @@ class Replay:
         btn = self.hand.button_seat
         if btn is None or self.family == "stud":
             return sorted(seats, key=lambda s: s.seat)
-        n = max([self.hand.max_seats or 0] + [s.seat for s in seats])
+        # the ring holds every seat and the button's (a button on an empty seat past every
+        # occupied one, where the table size is not written: 888's 10-seat tables)
+        n = max([self.hand.max_seats or 0, btn] + [s.seat for s in seats])
         return sorted(seats, key=lambda s: (s.seat - btn - 1) % n)
 
     @staticmethod

@@ -2,7 +2,9 @@
 fpdb/{tour,cash}/PartyPoker and fpdb/{tour,cash}/PacificPoker, read in place.
 
 Proves, per site: every hand start is one hand (stored or rejected with a named
-reason, each rejection listed here); the stored share; the real ingest is
+reason, each rejection listed here; a hand with a line not understood counts as the
+ingest sees it: stored where its chips reconcile, else 'unreconciled'); fpdb's
+expected-result files beside the histories are read by no parser; the stored share; the real ingest is
 idempotent; every stored hand's chips re-add (to its own 'Main Pot' line where the
 format writes one, else put in = returned + won + rake, rake 0 in tournaments); the
 rules' awards agree with what the site recorded where the winners are known; and
@@ -23,7 +25,7 @@ import pytest
 
 from auditor.checks import load_checks
 from parsers import detect_parser, iter_lines, open_source
-from parsers.base import HandError, ParsedHand
+from parsers.base import HandError, ParsedHand, has_unread, unreconciled
 from tests.conftest import CORPUS, needs_corpus
 
 pytestmark = needs_corpus
@@ -45,16 +47,25 @@ EXPECTED_REJECTIONS = {
     ("tour/PartyPoker/Flop/NLHE-1-EUR-STT-201211.tourno.missing.txt", 42): "stack-exceeded",
     # a player who joined with a '$0 USD' seat line posts and plays: the stack played is not written
     ("cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt", 21): "stack-exceeded",
-    # the seat line says 'Hero', the actions 'Hero Name': the names were cut
-    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", 14): "parse-error",
+    # the seat line says 'Hero', the dealt, raise and balance lines 'Hero Name' (the checks 'Hero'): the
+    # names were cut; those lines are kept unread (no seated player is named 'Hero Name'), and without
+    # the raise of 3.0 the chips do not reach 'Main Pot: $7.13 Rake: $0.37'
+    ("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", 14): "unreconciled",
     ("cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 24): "cash-out",
-    # Cyrillic card ranks read as cp1252 ('Âh'): which card is not knowable from the bytes
-    ("cash/PacificPoker/Flop/888-NLHE-USD-0.02-0.04-201107.russian.cards.txt", 23): "unreadable-cards",
+    # Double Hold'em (two boards): a variant of issue 34, refused as a game not read
+    ("cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt", 3): "unsupported-game",
     # both players' names are blank: their actions cannot be told apart
     ("cash/PacificPoker/Flop/NLHE-USD-50.00-100.00-201406.blank.player.names.txt", 8): "ambiguous-names",
+    # a heads-up table ('2/2', seats 1 and 2 held): 'zejnikogoj', with no seat line and no line of his
+    # joining, raises where seat 2's Player2 posted the small blind: three players on two seats
+    ("cash/PartyPoker/Flop/PLO-2max-USD-0.50-1.00-201601.unknown.preamble.txt", 12): "unseated-player",
 }
+# what a refusal is aside from the stored share (a record cut off, a cash-out, a variant of issue 34)
+ASIDE = {"truncated", "cash-out", "unsupported-game"}
+# fpdb's expected results beside a history ('X.txt.hp', '.gt', '.hands'): no hand history, read by no parser
+NOT_HISTORIES = (".hp", ".gt", ".hands")
 
-_MARKER = re.compile(r"^\s*\*{5} (?:\S+ )?Hand History [Ff]or Game \w+ \*{5}")
+_MARKER = re.compile(r"^\s*\*{5} (?:\S+ ){0,3}Hand History [Ff]or Game \w+ \*{5}")
 _STARTS = re.compile(r"^\s*Game #\w+ starts\.")
 _GAME_NO = re.compile(r"^\s*#Game No : \w+")
 
@@ -85,15 +96,35 @@ def _files(site: str) -> list[str]:
     return sorted(out)
 
 
+def _history_files(site: str) -> list[str]:
+    return [rel for rel in _files(site) if not rel.endswith(NOT_HISTORIES)]
+
+
+@pytest.mark.parametrize("site", SITES)
+def test_fpdb_expected_results_are_read_by_no_parser(site):
+    others = [rel for rel in _files(site) if rel.endswith(NOT_HISTORIES)]
+    for rel in others:
+        assert detect_parser(open_source(FPDB / rel).head, rel) is None, rel
+
+
 @functools.lru_cache(maxsize=2)
 def parsed(site: str) -> dict[str, list[ParsedHand | HandError]]:
     out = {}
-    for rel in _files(site):
+    for rel in _history_files(site):
         info = open_source(FPDB / rel)
         p = detect_parser(info.head, rel)
         assert p is not None and p.name == site, (rel, p and p.name)
-        out[rel] = list(p.iter_hands(iter_lines(FPDB / rel, info.encoding), rel))
+        out[rel] = [as_ingested(h) for h in p.iter_hands(iter_lines(FPDB / rel, info.encoding), rel)]
     return out
+
+
+def as_ingested(h: ParsedHand | HandError) -> ParsedHand | HandError:
+    """A hand with lines not understood is stored only where its chips still reconcile
+    (auditor/units.py): else it is the 'unreconciled' error the ingest makes of it."""
+    if isinstance(h, ParsedHand) and has_unread(h) and unreconciled(h):
+        return HandError(next(e.line_no for e in h.events if e.kind == "unread"), "unreconciled",
+                         f"hand at line {h.first_line}: line(s) not understood", h.hand_id)
+    return h
 
 
 def stored(site: str) -> list[tuple[str, ParsedHand]]:
@@ -115,29 +146,37 @@ def test_every_hand_start_is_one_hand_and_rejections_are_the_listed_ones(site):
         for h in items:
             if isinstance(h, HandError):
                 # the reason names the hand's line: 'line N' or a span 'lines N-M' from it
-                assert h.reason and re.search(rf"\blines? {h.line_no}\b", h.reason), h
+                assert h.reason and (re.search(rf"\blines? {h.line_no}\b", h.reason) or h.reason_code == "unreconciled"), h
     n = len(stored(site))
     codes = Counter(rejected.values())
     print(f"\n{site}: {seen} hands seen, {n} stored ({n / seen:.1%}), rejected {dict(codes)}")
     assert seen == n + len(rejected)
 
 
+def _share(site: str) -> float:
+    """The stored share of the hands seen, the refusals set aside (a record cut off, a cash-out,
+    a variant of issue 34) apart; the ingest's one conflict (two converted hands with one
+    placeholder id) is counted here as the parse stores it."""
+    items = [h for hs in parsed(site).values() for h in hs]
+    aside = sum(isinstance(h, HandError) and h.reason_code in ASIDE for h in items)
+    n = len(stored(site))
+    print(f"\n{site}: {n} stored of {len(items)} seen, {aside} aside: {n / (len(items) - aside):.1%}")
+    return n / (len(items) - aside)
+
+
 def test_pacific_stores_at_least_97_percent():
-    seen = sum(len(items) for items in parsed("pacific").values())
-    assert len(stored("pacific")) >= 0.97 * seen
+    assert _share("pacific") >= 0.97  # 323 of 324 measured
 
 
-def test_partypoker_stores_at_least_91_percent():
-    seen = sum(len(items) for items in parsed("partypoker").values())
-    assert len(stored("partypoker")) >= 0.91 * seen  # 84 of 92 measured
+def test_partypoker_stores_at_least_96_percent():
+    assert _share("partypoker") >= 0.96  # 96 of 100 measured
 
 
-@pytest.mark.xfail(strict=True, reason="8 of 92 Party hand starts are refused, each for a listed reason the "
-                   "history itself gives (cut files, a stack not written, cut names, a cash-out): "
-                   "the fpdb Party folder is a collection of edge cases; storing them would mean guessing")
+@pytest.mark.xfail(strict=True, reason="4 of the 100 Party hands not aside are refused for what their record itself "
+                   "contradicts or leaves out (a stack not written, twice; names cut; three players on two seats): "
+                   "storing them would mean guessing")
 def test_partypoker_stores_at_least_97_percent():
-    seen = sum(len(items) for items in parsed("partypoker").values())
-    assert len(stored("partypoker")) >= 0.97 * seen
+    assert _share("partypoker") >= 0.97
 
 
 def test_known_facts_of_the_corpus():
@@ -174,8 +213,39 @@ def test_known_facts_of_the_corpus():
     assert t.is_tournament and t.currency is None and t.tournament_id == "36216773"
     dead = [(e.amount, h.small_blind, h.big_blind) for _, h in stored("pacific") for e in h.events if e.kind == "dead_blind"]
     # small + big in one post; once '[$25 + $0]' (a second small blind, file 'secondsb')
-    assert len(dead) == 9 and sum(a == sb + bb for a, sb, bb in dead) == 8 and (2500, 2500, 5000) in dead
-    assert all(h.amount_scale == (1 if h.is_tournament else 100) for _, h in stored("pacific") + stored("partypoker"))
+    assert len(dead) == 10 and sum(a == sb + bb for a, sb, bb in dead) == 9 and (2500, 2500, 5000) in dead
+    # (the BLAST hand's header writes '42.797,60 $/0 $': read at a tenth of a chip)
+    assert all(h.amount_scale == (1 if h.is_tournament else 100) for _, h in stored("pacific") + stored("partypoker")
+               if h.hand_id != "888-1008664844")
+    # 888 BLAST: '***** 888.ro BLAST Hand History for Game N *****', both stacks posted as antes
+    blast = pacific["888-1008664844"]
+    assert blast.is_tournament and (blast.small_blind, blast.big_blind, blast.amount_scale) == (427976, 0, 10)
+    assert [(e.kind, e.seat, e.amount) for e in blast.events if e.kind == "ante"] == [("ante", 1, 35300), ("ante", 7, 24700)]
+    # card names of other languages: German suits, French suits, Dutch and Russian ranks
+    assert [e.cards for e in pacific["888-332877236"].events if e.kind == "deal_hole"] == ["8s Qs"]
+    assert [e.cards for e in pacific["888-414180466"].events if e.kind in ("deal_hole", "deal_board")] == ["7s 8c", "Kd 2s 5d"]
+    dutch = pacific["888-305277727"]
+    assert [e.cards for e in dutch.events if e.kind == "deal_hole"] == ["Kc 8h Td 6h"]
+    # the Dutch client groups thousands with '.' and writes a decimal comma: '$ 3.243', '$ 552,72'
+    assert [s.starting_stack for s in dutch.seats] == [324300, 402600, 369200, 55272, 80000]
+    russian = pacific["888-103581731"]
+    assert [e.cards for e in russian.events if e.kind in ("deal_board", "show")] == ["9s Jh 2s", "5h", "Qc", "2d Ad", "8c Ac"]
+    # Party 2012: 'Stakes(200/400)' (fixed limit, no posts: blinds of 100 and 200 inferred), 'Stakes-Antes(60/120-10)'
+    fl = party["PP-11932611928"]
+    assert (fl.small_bet, fl.big_bet, fl.small_blind, fl.big_blind) == (200, 400, 100, 200)
+    assert [(e.kind, e.seat, e.amount, e.inferred_from is not None) for e in fl.events[:2]] == [
+        ("small_blind", 9, 100, True), ("big_blind", 10, 200, True)]
+    stud = party["PP-11792805420"]
+    assert (stud.small_bet, stud.big_bet, stud.ante) == (60, 120, 10)
+    assert any(e.kind == "bet" and e.amount == 120 and e.line_no == 38 for e in stud.events)  # 'Player4 double bets [120]'
+    # 'Total number of players : 6 / 6' and 'Hero Forward Folds' (a notice: his fold is written at his turn)
+    spaces = party["PP-12827330772"]
+    assert spaces.max_seats == 6 and [e.line_no for e in spaces.events if e.kind == "fold" and e.seat == 2] == [23]
+    # 'Main Pot: 35656500 Side Pot 1: 3767420': the total pot is both
+    side = party["PP-161938625156465v9fyd47bg"]
+    assert [e.amount for e in side.events if e.kind == "total_pot"] == [35656500 + 3767420]
+    # no stored hand keeps a line not understood
+    assert not [h.hand_id for _, h in stored("pacific") + stored("partypoker") if has_unread(h)]
 
 
 # --- chips re-add -------------------------------------------------------------------
@@ -215,6 +285,11 @@ ARITHMETIC_EXCEPTIONS = {
     "888-489318468": "file 'all.in.blind.bad.pot': the side pot of 576 (two folded big blinds) is awarded as 76",
     "PP-1618961225358jrdwo4ad458": "file 'bad.math': 'Main Pot: 332194176' but 332194156 was put in (the site's sum)",
     "PP-16194828757579au6ou93d1": "'Main Pot: 6609750' but 6609748 was put in (the site's sum is 2 over)",
+    "PP-161938625156465v9fyd47bg": "'Main Pot: 35656500 Side Pot 1: 3767420' (39423920) but 39423918 was put in: Player5 "
+                                   "'is all-In' one chip short of his stack (the site's sum)",
+    "888-424764397": "file 'no.pot.awarded': the record stops in the summary, before any collect line (record_cut)",
+    "888-1008664844": "BLAST: both stacks are posted as antes, 3530 and 2470; the 1060 unmatched goes back to the "
+                      "larger (888 writes no line for it; the replay returns it), 4940 collected",
 }
 # cash hands whose rake, where the format writes none, is more than 10% of the pot
 LARGE_RAKE = {"888-172275663": "file 'rake.greater.than.25.pct': 28 of a 52 pot"}
@@ -288,6 +363,7 @@ AWARD_EXCEPTIONS = {
     "888-172275663": "rake 28 of 52 (file 'rake.greater.than.25.pct'): shares differ by more than a split of the rake",
     "PP-1618961225358jrdwo4ad458": "the site's sum (see ARITHMETIC_EXCEPTIONS)",
     "PP-16194828757579au6ou93d1": "the site's sum (see ARITHMETIC_EXCEPTIONS)",
+    "PP-161938625156465v9fyd47bg": "the site's sum (see ARITHMETIC_EXCEPTIONS)",
 }
 
 
@@ -318,7 +394,7 @@ def test_awards_agree_where_winners_are_known(audited):
 # dead-button findings where 888 moved both blinds on past an eliminated big blind: site policy
 BOTH_BLINDS_MOVED_888 = ("888-143941368", "888-190611717", "888-190626385", "888-190642215")
 REVIEWED = {
-    "chip-conservation": {k: v for k, v in ARITHMETIC_EXCEPTIONS.items()},
+    "chip-conservation": {k: v for k, v in ARITHMETIC_EXCEPTIONS.items() if k not in ("888-424764397", "888-1008664844")},
     # (category, reason): a category named pins it (test_audit_findings_are_the_reviewed_ones)
     "dead-button": {
         **{h: ("departure", "888 moved both blinds on past the big blind eliminated the hand before: the moving button "
@@ -343,13 +419,19 @@ REVIEWED = {
     # a player who joins the table and posts at once, with no seat line: stored with no seat
     # and no stack, one record finding a hand (he posts the big blind; in PP-10498911237 he
     # calls, bets, shows and wins half the main pot)
-    "seat-unrecorded": {h: "a player who joined the table posts the big blind with no seat line" for h in (
-        "PP-10498911237", "PP-11970291958", "PP-13290328324", "PP-13291512580")},
+    "seat-unrecorded": {
+        **{h: "a player who joined the table posts the big blind with no seat line" for h in (
+            "PP-10498911237", "PP-11970291958", "PP-13290328324", "PP-13291512580", "PP-12385840660", "PP-14017581513",
+            "PP-9521729454")},
+        "PP-14978808642": "players with no seat line fold ('holdem_AA folds', 'playclever99 folds'; 3 seat lines of 6)",
+    },
+    "record-incomplete": {"888-424764397": ("record", "file 'no.pot.awarded': the record stops in the summary after the "
+                                            "shows, with no collect line")},
     "stack-continuity": {
         **{h: ("record", "sit & go file with hands missing between these") for h in (
             "PP-10315743974", "PP-10315745950", "PP-10315747121", "PP-10315752770")},
         **{h: ("record", "hands missing from the file between these (2 or more stacks changed)") for h in (
-            "888-190633282", "888-384830704")},
+            "888-190633282", "888-384830704", "888-384831647")},
         # the player busted all in the hand before (line 102 / 2533) and sits at the same seat in
         # the very next hand, 66 s / 56 s later, with the starting stack: a re-buy or re-entry that
         # 888's histories do not write
@@ -374,14 +456,33 @@ CONSERVATION_CATEGORY = {
     # 'Main Pot: 6609750' and the summary's 'bet 6971125' / 'lost 3079125' are each 1 over the
     # action lines' sums: the summary contradicts the actions
     "PP-16194828757579au6ou93d1": "record",
+    # 'Main Pot: 35656500 Side Pot 1: 3767420' and the balances agree; the action lines put in 2 less
+    # (Player5 'is all-In' 1 short of his stack): the record contradicts itself
+    "PP-161938625156465v9fyd47bg": "record",
 }
+
+# Betting findings not yet resolved, each with what was found on reading the hand.  The test
+# pins them so that none is added or lost unseen; they are reported, not accepted.
+OPEN_BETTING = {
+    # 2012 fixed-limit freeroll, no posts written (blinds inferred: button 9, small blind 10, big
+    # blind 1, first to act seat 2, as the calls of 300 and 200 show).  The record writes the folds
+    # of seats 4, 3, 2 in that order (Player3, Player4, Player6, the seats of 2,250 who fold every hand
+    # of the file), then 5 to 1 in turn.  Either Party wrote the folds of players who pre-selected
+    # (or are sitting out) as they were made, ahead of their turn (Party let a player fold before his
+    # turn), or the line order is not the play order: the record does not say which.  A house policy
+    # ('folds before the turn are taken at once') would make these departures; no profile declares it
+    ("out-of-turn", "PP-11932613562"): "folds of seats 4 and 3 written before seat 2's, first to act",
+}
+
 
 def test_audit_findings_are_the_reviewed_ones(audited):
     _, res = audited
     betting = {c.check_id for c in load_checks() if c.group == "betting"}
     found: dict[str, set[str]] = {}
     for f in res.findings:
-        found.setdefault(f["check_id"], set()).add(f["hand_id"])
+        if (f["check_id"], f["hand_id"]) not in OPEN_BETTING:
+            found.setdefault(f["check_id"], set()).add(f["hand_id"])
+    assert {(f["check_id"], f["hand_id"]) for f in res.findings if (f["check_id"], f["hand_id"]) in OPEN_BETTING} == set(OPEN_BETTING)
     assert {c: set(h) for c, h in REVIEWED.items()} == found
     # an entry (category, reason) pins the category: the 888poker profile (auditor/house/888poker.toml)
     # declares the moving button of its 2012 tournaments, so those dead-button findings are departures

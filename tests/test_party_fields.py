@@ -39,14 +39,14 @@ from tests.conftest import CORPUS, needs_corpus
 
 # what the readers matched before (the specification of the slices)
 _BUTTON = re.compile(r"^Seat (\d+) is the button$")
-_PLAYERS = re.compile(r"^Total number of players : (\d+)(?:/(\d+))?\s*$")
+_PLAYERS = re.compile(r"^Total number of players : (\d+)(?: */ *(\d+))?\s*$")
 _PREFIX = re.compile(r"^\s*(?:Game #\w+ starts\.|#Game No : \w+)\s*$")
 
 FIELDS = dict(deadline=None, derandomize=True, database=None, suppress_health_check=list(HealthCheck))
 # digits of several kinds (ASCII, Arabic-Indic, a superscript that is a digit but not decimal), spaces of several kinds
 _BITS = ["0", "1", "7", "12", "31", "2011", "\u0663", "\u00b2", " ", "  ", "\xa0", "\t", "\n", "/", ":", ",", ", ", "-",
          " - ", "Seat ", "Seat", " is the button", "Total number of players : ", "May", "Apr", "august", "AUG", "Foo",
-         "Tuesday", "Tue", "Sun", "Sunday", "Mon", " EDT", " CEST", "x", "Z", "_", "\u00e9", "Game #", "#Game No : ",
+         "Tuesday", "Tue", "Sun", "Sunday", "Mon", " EDT", " CEST", "x", "Z", "_", "\u00e9", "Game #", "#Game No : ", " / ",
          " starts.", "(", ")", "[", "]", ".", "$1", " USD", "\r"]
 texts = st.lists(st.sampled_from(_BITS), max_size=14).map("".join)
 
@@ -150,7 +150,7 @@ def _both_blinds(lines: list[str]) -> tuple[object, object]:
     reader = PartyReader(buf, at, 0, marker_fields(lines[at]))
     reader.text = "\n".join(lines)
     hand = ParsedHand("PP-1", "partypoker", "partypoker", "", "", 1, len(lines), 0, "")
-    reader.seats(hand, reader.header(hand, at + 1))
+    reader.limit_blinds(hand, reader.seats(hand, reader.header(hand, at + 1)))  # as body() does first
 
     def read(how):
         try:
@@ -245,9 +245,315 @@ _MARKER_BITS = ["*****", "***** ", "******", " ", "  ", "\t", "Hand History ", "
 
 @settings(max_examples=3000, **FIELDS)
 @given(st.lists(st.sampled_from(_MARKER_BITS), max_size=10).map("".join),
-       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é ", "a b ", " ", "xHand "]), st.sampled_from(["for", "For", "fOr"]),
+       st.sampled_from(["", "888poker ", "Cassava ", "Hand ", "x\ty ", "é ", "a b ", " ", "xHand ", "888.ro BLAST ",
+                        "888poker Snap Poker ", "a b c d "]), st.sampled_from(["for", "For", "fOr"]),
        st.sampled_from(["5", "12a", "_1", "", "\u0663"]), st.sampled_from(["", " (PokerBros)", " ()", " (a(b)", " (x) ", "*"]))
 def test_marker_lines_read_as_their_pattern(text, brand, word, num, origin):
     for candidate in (text, f"***** {brand}Hand History {word} Game {num} *****{origin}"):
         m = MARKER.match(candidate)
         assert marker_fields(candidate) == (m.groups() if m else None), candidate
+
+
+# --- wordings read since issue 33, on small hands written here (they always run) -------------
+
+def _read(parser, text: str):
+    from parsers.base import HandError as _HandError
+    items = list(parser.iter_hands(((i, 0, t) for i, t in enumerate(text.splitlines(), 1)), "x.txt"))
+    return [h if isinstance(h, (ParsedHand, _HandError)) else h for h in items]
+
+
+_PARTY_FL = """Game #7 starts.
+
+#Game No : 7
+***** Hand History for Game 7 *****
+FL Texas Hold'em  Trny:71 Level:4  Stakes(200/400) - Tuesday, July 17, 21:37:31 YEKST 2012
+Table $50 Freeroll (2685087) Table #101 (Real Money)
+Seat 1 is the button
+Total number of players : 3 / 10
+Seat 1: Ann ( 2,000 )
+Seat 2: Bob ( 2,000 )
+Seat 3: Cy ( 2,000 )
+Trny:71 Level:4
+Stakes(200/400)
+** Dealing down cards **
+Ann raises [400]
+Bob juggles his chips
+Bob folds
+Cy calls [200]
+** Dealing Flop ** [ 7h, Qs, 3c ]
+Cy checks
+Ann bets [200]
+Cy folds
+Ann does not show cards.Ann wins 1,100 chips"""
+
+
+def test_party_stakes_lines_spaced_players_and_an_unread_line():
+    from parsers.base import has_unread, unreconciled
+    from parsers.partypoker import PartyPokerParser
+    [h] = _read(PartyPokerParser(), _PARTY_FL)
+    assert isinstance(h, ParsedHand), h
+    assert (h.small_bet, h.big_bet, h.small_blind, h.big_blind, h.max_seats) == (200, 400, 100, 200, 10)
+    assert [(e.kind, e.seat, e.amount, e.inferred_from is not None) for e in h.events[:2]] == [
+        ("small_blind", 2, 100, True), ("big_blind", 3, 200, True)]
+    [unread] = [e for e in h.events if e.kind == "unread"]
+    assert (unread.line_no, unread.seat, unread.player, unread.street, unread.text) == (
+        16, 2, "Bob", "preflop", "Bob juggles his chips")
+    # its chips reconcile without it: stored (the glued win is read: 400 + 100 + 400 + 200, 200 returned)
+    assert has_unread(h) and unreconciled(h) is None
+    assert [(e.kind, e.amount) for e in h.events if e.kind in ("collect", "uncalled_return")] == [
+        ("uncalled_return", 200), ("collect", 900)]
+
+
+def test_party_street_marker_not_understood_stays_a_rejection():
+    from parsers.partypoker import PartyPokerParser
+    [h] = _read(PartyPokerParser(), _PARTY_FL.replace("** Dealing Flop ** [ 7h, Qs, 3c ]", "** Dealing Flopp ** [ 7h, Qs, 3c ]"))
+    assert not isinstance(h, ParsedHand) and h.reason_code == "parse-error" and h.line_no == 19
+
+
+_PARTY_STUD = """#Game No : 8
+***** Hand History for Game 8 *****
+FL 7 Card Stud $6 USD Buy-in Trny:69 Level:2  Stakes-Antes(60/120-10) - Wednesday, May 30, 14:41:43 EDT 2012
+Table Regular (2629813) Table #2 (Real Money)
+Seat 0 is the button
+Total number of players : 2/8
+Seat 1: Ann ( 2,930 )
+Seat 4: Bob ( 3,955 )
+Trny:69 Level:2
+Stakes-Antes(60/120-10)
+Ann posts ante [10]
+Bob posts ante [10]
+** Dealing **
+Dealt to Ann [ 2c 3d 4h ]
+Ann bring-ins [15]
+Bob calls [15]
+** Dealing Fourth street **
+Bob double bets [120]
+Ann folds
+Bob wins 170 chips"""
+
+
+def test_party_stakes_antes_and_double_bets():
+    from parsers.partypoker import PartyPokerParser
+    [h] = _read(PartyPokerParser(), _PARTY_STUD)
+    assert isinstance(h, ParsedHand), h
+    assert (h.small_bet, h.big_bet, h.ante, h.bring_in) == (60, 120, 10, 15)
+    assert [(e.kind, e.seat, e.amount) for e in h.events if e.line_no == 18] == [("bet", 4, 120)]
+    assert not [e for e in h.events if e.kind == "unread"]
+
+
+_PARTY_2021 = """***** Hand History For Game 16193862 *****
+2000000/4000000 Tourney Texas Holdem Game Table (NL) (MTT Tournament #303) (Buyin $50.0 + $5.0) - Mon Apr 26 20:17:29 EDT 2021
+Table #5 (Real Money) -- Seat 1 is the button
+Total number of players : 3/9
+Seat 1: Ann (10000000)
+Seat 2: Bob (3000000)
+Seat 3: Cy (20000000)
+Bob posts small blind (2000000)
+Cy posts big blind (4000000)
+** Dealing down cards **
+Ann raises 10000000 to 10000000
+Ann is all-In.
+Bob calls (1000000)
+Bob is all-In.
+Cy calls (6000000)
+** Dealing Flop ** : [ 7s, 9c, 5s ]
+** Dealing Turn ** : [ 3s ]
+** Dealing River ** : [ Qs ]
+Creating Main Pot with 9000000 with Bob
+Creating Side Pot 1 with 14000000 with Ann
+** Summary **
+Main Pot: 9000000 Side Pot 1: 14000000
+Board: [ 7s, 9c, 5s, 3s, Qs ]
+Ann balance 23000000, bet 10000000, collected 23000000, net +13000000
+Bob balance 0, lost 3000000
+Cy balance 10000000, lost 10000000"""
+
+
+def test_party_side_pots_on_the_main_pot_line():
+    from parsers.partypoker import PartyPokerParser
+    [h] = _read(PartyPokerParser(), _PARTY_2021)
+    assert isinstance(h, ParsedHand), h
+    assert [(e.amount, e.to_amount) for e in h.events if e.kind == "total_pot"] == [(23000000, 0)]
+    assert not [e for e in h.events if e.kind == "unread"]
+
+
+def test_party_a_player_on_no_seat_of_a_full_table_is_refused():
+    from parsers.partypoker import PartyPokerParser
+    text = """***** Hand History for Game 9 *****
+$100 USD PL Omaha - Tuesday, January 05, 20:50:31 EST 2016
+Table Santiago (Real Money)
+Seat 2 is the button
+Total number of players : 2/2
+Seat 1: Ann ( $100 USD )
+Seat 2: Bob ( $391.63 USD )
+Bob posts small blind [$0.50 USD].
+Ann posts big blind [$1 USD].
+** Dealing down cards **
+Cy raises [$1.75 USD]
+Ann folds
+Cy wins $2.50 USD"""
+    [h] = _read(PartyPokerParser(), text)
+    assert not isinstance(h, ParsedHand) and (h.reason_code, h.line_no) == ("unseated-player", 11)
+    # one who says he joined (as another left) is the hand's seatless player, as before
+    [h] = _read(PartyPokerParser(), text.replace("** Dealing down cards **", "Cy has joined the table.\n** Dealing down cards **"))
+    assert isinstance(h, ParsedHand), h
+
+
+_PACIFIC = """#Game No : 332877236
+***** Cassava Hand History for Game 332877236 *****
+$ 10/$ 20 Blinds Pot Limit Omaha - *** 05 05 2014 21:32:10
+Table San Luis (Real Money)
+Seat 7 is the button
+Total number of players : 2
+Seat 1: Ann ( $ 3.243 )
+Seat 7: Bob ( $ 552,72 )
+Bob posts small blind [$ 10]
+Ann posts big blind [$ 20]
+** Dealing down cards **
+Dealt to Ann [ Hc, 8Pik, Td, 6Herz ]
+Bob calls [$ 10]
+Ann checks
+** Dealing flop ** [ 7t, Vh, Âs ]
+Ann checks
+Bob checks
+** Dealing turn ** [ Kns ]
+Ann checks
+Bob checks
+** Dealing river ** [ 6p ]
+Ann checks
+Bob checks
+** Summary **
+Ann shows [ Hc, 8Pik, Td, 6Herz ]
+Bob mucks [ Bd, Ec, Òh, 2Karo ]
+Ann collected [ $ 38 ]"""
+
+
+def test_pacific_cards_of_other_languages_and_a_decimal_comma():
+    from parsers.pacific import PacificParser
+    [h] = _read(PacificParser(), _PACIFIC)
+    assert isinstance(h, ParsedHand), h
+    # '$ 3.243' with '$ 552,72': '.' groups thousands
+    assert [s.starting_stack for s in h.seats] == [324300, 55272]
+    assert [e.cards for e in h.events if e.cards] == [
+        "Kc 8s Td 6h", "7c Qh Js", "Js", "6s", "Kc 8s Td 6h", "Jd Ac Ah 2d"]
+
+
+def test_pacific_blast_marker_and_a_comma_decimal_in_chips():
+    from parsers.pacific import PacificParser
+    text = """#Game No : 1008664844
+***** 888.ro BLAST Hand History for Game 1008664844 *****
+42.797,60 $/0 $ Blinds No Limit Holdem - ***
+Tournament #133514588 13,95 $ + 1,05 $ - Table #1 4 Max (Real Money)
+Seat 7 is the button
+Total number of players : 2
+Seat 1: Ann ( 3.530 $ )
+Seat 7: Bob ( 2.470 $ )
+Ann posts ante [3.530 $]
+Bob posts ante [2.470 $]
+** Dealing down cards **
+** Dealing flop ** [ As, 3h, Ac ]
+** Dealing turn ** [ 8c ]
+** Dealing river ** [ 7c ]
+** Summary **
+Ann shows [ 4s, Jc ]
+Bob shows [ 5d, Kc ]
+Bob collected [ 4.940 $ ]"""
+    assert PacificParser().detect(text, "x.txt")
+    [h] = _read(PacificParser(), text)
+    assert isinstance(h, ParsedHand), h
+    assert (h.hand_id, h.is_tournament, h.small_blind, h.big_blind, h.amount_scale) == ("888-1008664844", True, 427976, 0, 10)
+    assert [s.starting_stack for s in h.seats] == [35300, 24700]
+
+
+def test_card_names_are_one_table_across_languages():
+    from parsers.party_family import _RANK_NAMES, _SUIT_NAMES, local_card
+    assert _RANK_NAMES["Kn"] == "J" and _SUIT_NAMES["Pik"] == "s" and _SUIT_NAMES["t"] == "c"
+    assert local_card("Tc") == "Tc" and local_card("Kn") is None and local_card("1p") is None
+
+
+_PACIFIC_EMPTY_BUTTON = """#Game No : 7
+***** 888poker Hand History for Game 7 *****
+10/20 Blinds No Limit Holdem - *** 21 04 2016 16:34:37
+Tournament #9 Free - Table #3 (Real Money)
+Seat {button} is the button
+Total number of players : 3
+Seat 1: Ann ( 1 000 )
+Seat 2: Bob ( 1 000 )
+Seat 5: Cy ( 1 000 )
+Ann posts small blind [10]
+Bob posts big blind [20]
+** Dealing down cards **
+Cy calls [20]
+Ann calls [10]
+Bob checks
+** Dealing flop ** [ 2c, 7d, Ks ]
+Ann checks
+Bob checks
+Cy checks
+** Summary **
+Ann shows [ Ac, Ad ]
+Bob mucks [ 4c, 5d ]
+Cy mucks [ 9c, Td ]
+Ann collected [ 60 ]
+"""
+
+
+def test_888_button_on_an_empty_seat_past_every_occupied_one_keeps_the_turn_order(tmp_path):
+    """888 writes no table size ('Total number of players : 3'); its tables number seats 1 to 10.
+    The button on seat 7 or 10, empty, with seats 1, 2, 5 in play: the small blind (seat 1) is
+    first after the flop, not seat 5 (the ring once ended at the highest occupied seat, so the
+    order wrapped wrongly: six out-of-turn violations)."""
+    from auditor.pipeline import audit
+
+    for button in (7, 10, 5):
+        f = tmp_path / f"b{button}.txt"
+        f.write_text(_PACIFIC_EMPTY_BUTTON.format(button=button), encoding="utf-8")
+        res = audit([f], db=str(tmp_path / f"b{button}.duckdb"))
+        assert not [x for x in res.findings if x["check_id"] == "out-of-turn"], (button, res.findings)
+
+
+def test_888_snap_poker_marker():
+    from parsers.pacific import PacificParser
+    text = """#Game No : 1393225868
+***** 888poker Snap Poker Hand History for Game 1393225868 *****
+$0.05/$0.10 Blinds No Limit Holdem - *** 16 09 2020 16:15:04
+Table Worms 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Ann ( $29.78 )
+Seat 2: Bob ( $3.25 )
+Seat 4: Cy ( $10 )
+Bob posts small blind [$0.05]
+Cy posts big blind [$0.10]
+** Dealing down cards **
+Ann raises [$0.30]
+Bob folds
+Cy folds
+** Summary **
+Ann did not show his hand
+Ann collected [ $0.45 ]"""
+    assert PacificParser().detect(text, "x.txt")
+    [h] = _read(PacificParser(), text)
+    assert isinstance(h, ParsedHand) and h.hand_id == "888-1393225868" and h.table_name == "Worms 6 Max"
+    assert [(e.kind, e.amount) for e in h.events if e.kind in ("uncalled_return", "collect", "total_pot")] == [
+        ("uncalled_return", 20), ("collect", 25), ("total_pot", 25)]
+
+
+def test_party_names_with_spaces_are_read_whole_and_a_cut_name_stays_unread():
+    """A seated name with a space ('Ann Lee') is read whole in dealt, action and win lines; a line
+    whose name only starts with a seated one ('Ann Leeway' where 'Ann Lee' sits, as the corpus's
+    'Hero Name' where 'Hero' sits) is no line of that player: kept unread, with the seat its
+    start names, and the hand then does not reconcile."""
+    from parsers.base import unreconciled
+    from parsers.partypoker import PartyPokerParser
+    text = _PARTY_FL.replace("Ann", "Ann Lee").replace("Dealing down cards **", "Dealing down cards **\nDealt to Ann Lee [ Ad, 5d ]")
+    [h] = _read(PartyPokerParser(), text)
+    assert isinstance(h, ParsedHand), h
+    assert [(e.kind, e.player) for e in h.events if e.kind in ("deal_hole", "collect")] == [
+        ("deal_hole", "Ann Lee"), ("collect", "Ann Lee")]
+    # 'Ann Leeway' names no seated player: unread, no seat
+    [h] = _read(PartyPokerParser(), text.replace("Ann Lee raises [400]", "Ann Leeway raises [400]"))
+    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(None, None), (2, "Bob")] and unreconciled(h) is not None
+    # 'Ann Lee' where 'Ann' sits (the corpus's 'Hero Name' where 'Hero' sits): unread, with Ann's seat
+    [h] = _read(PartyPokerParser(), _PARTY_FL.replace("Ann raises [400]", "Ann Lee raises [400]"))
+    assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(1, "Ann"), (2, "Bob")] and unreconciled(h) is not None
