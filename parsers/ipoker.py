@@ -350,6 +350,10 @@ class _Session:
     gametype_text: str | None
     gametype: _GameType | str
     amounts: dict[tuple[int, str | None], dict[str | None, int]]
+    # the finest amount scale a game of the session was read at: the games after it are read
+    # at it too, so that one table's hands keep one unit (a tournament's stacks are written
+    # in whole chips until its first half chip, '2,697.50')
+    scale: int
 
     def __init__(self, line: int = 0) -> None:
         self.general = {}
@@ -357,6 +361,7 @@ class _Session:
         self.gametype_text = None
         self.gametype = ""
         self.amounts = {}
+        self.scale = 1
 
 
 def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
@@ -902,7 +907,7 @@ class _GameReader:
             raise _Reject("unsupported-game", game.line, f"line {game.line}: game {game.code}: {gt}")
         tournament = gt.stakes is None
         if not self.scale:
-            self.scale = 1 if tournament else 100
+            self.scale = max(1 if tournament else 100, session.scale)
         if not tournament:
             assert gt.stakes is not None
             # the stakes show the session's decimal mark: '€0,50' (a comma and 1-2 digits) or
@@ -993,6 +998,8 @@ class _GameReader:
             self._results(hand, names)
         hand.record_cut = cut
         hand.events = self.events
+        if self.scale > session.scale:
+            session.scale = self.scale
         return hand
 
     def _nameless_game(self, gtext: str) -> str:
