@@ -47,6 +47,9 @@ NOT_IPOKER = {
     "cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml.gt",
     "cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml.hands",
     "cash/iPoker/Flop/NLHE-6max-USD-0.01-0.02-201111.Spanish.sample.xml.hp",
+    "cash/iPoker/Stud/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml.gt",
+    "cash/iPoker/Stud/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml.hands",
+    "cash/iPoker/Stud/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml.hp",
 }
 
 # FPDB's sample of a partial export: 31 games that hold only the seats and the blinds
@@ -57,26 +60,33 @@ PARTIAL_GAMES = 31
 
 # Every other game the parser refuses, by (file, line): reason code. Each was read by hand.
 EXPECTED_REJECTIONS = {
-    # 'PL €0.05/€0.10': the gametype names no game (5-card Omaha by the file name, which is not read)
-    ("cash/iPoker/Flop/5CPLO-EUR-0.05-0.10-202105.new.date.format.txt", 22): "unsupported-game",
-    ("cash/iPoker/Flop/5CPLO-EUR-0.50-1.00-202201.no.player.element.txt", 22): "unsupported-game",
-    # an all-in written as sum="DP": no amount
-    ("cash/iPoker/Flop/LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml", 75): "parse-error",
-    # Player3 posts the ante, then 'sits out' (type 9): the record does not say what became of the ante
-    ("cash/iPoker/Flop/NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt", 33): "sat-out-in-hand",
+    # 5 Card Stud: not read (issue 34)
+    ("cash/iPoker/Stud/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml", 21): "unsupported-game",
 }
-GAMES = 323
-STORED = 319
+# Two games of FPDB's MTT sample share their gamecode with another game of the file, with
+# other content (other cards, stacks and times): the parser reads all four, ingest keeps the
+# first of each id and reports the second as a conflict.
+DUPLICATE_IDS = {  # hand id -> the lines of its two games
+    "IP-3869401800": (633, 656), "IP-3869456700": (1088, 1111),
+}
+MTT_SAMPLE = "tour/iPoker/Flop/NLHE-USD-MTT-5r-201112.Sample.xml"
+GAMES = 626
+PARSED = 625  # games read into hands
+STORED = PARSED - len(DUPLICATE_IDS)  # hands stored
 
 # Hands whose total pot (the sum of the players' bet attributes, less the return) does
 # not re-add from the actions: the site's bet attribute counts a forced bet twice.
 # Stud tournaments: the players still in at the end have bet = chips put in + the ante
 # (the win attributes equal the chips put in). The cash hand: Player1's bet (€0.05)
-# counts the small blind (€0.01) again over his raise to €0.04.
+# counts the small blind (€0.01) again over his raise to €0.04; vecchiolupo22's (€17.50 in
+# IP-4419495882) his small blind of €2.50 over his raise to €15. The MTT sample (hold'em
+# with antes): one player's bet counts his ante twice (IP-3869813355: leaves it out).
 BET_ATTRIBUTE_COUNTS_A_FORCED_BET_TWICE = {
     "IP-4044860560", "IP-4044887186", "IP-4044887621", "IP-4044888659", "IP-4044922307", "IP-4044980553",
     "IP-4044982218", "IP-4045005614", "IP-4045005684", "IP-4045005928", "IP-4045006063", "IP-4045033373",
-    "IP-4045034332", "IP-3858162748",
+    "IP-4045034332", "IP-3858162748", "IP-4419495882",
+    "IP-3869611627", "IP-3869611723", "IP-3869643671", "IP-3869673207", "IP-3869703266", "IP-3869813355",
+    "IP-3869858140", "IP-3869904329", "IP-3869904518",
 }  # fmt: skip
 
 # Every finding of the audit over both folders, read by hand: (check, hand, seat) -> reason.
@@ -94,10 +104,40 @@ REVIEWED_FINDINGS = {
     "table's hand before it, so his 20 chips less are not compared): record",
     ("stack-continuity", "IP-5568983907", None): "hands missing from the file (6 of 8 stacks changed, 229 s apart): "
     "noted, not compared: record",
+    # the MTT sample ('$3,500 GP R/A', a re-buy and add-on tournament of 10-seat tables, 289 games)
+    **{("stack-continuity", h, None): "hands missing from the sample (its game codes jump; stacks of several "
+       "players changed at once): noted, not compared: record" for h in (
+        "IP-3869355900 IP-3869401900 IP-3869434500 IP-3869456841 IP-3869735050 IP-3869863840").split()},
+    ("stack-continuity", "IP-3869355908", None): "not a gap: this is the sample's first hand read in hundredths of a "
+    "chip (a stack of 1,197.50 later in the session; the session's hands are read at the finest scale one needed "
+    "from then on), the hand before in whole chips, and the table checks compare stored units as they are: record",
+    **{("stack-continuity", h, None): "the session names its tables after the tournament: another table's hand "
+       "before it (few of its players sit here): record" for h in "IP-3869372100 IP-3869572756 IP-3869734998".split()},
+    **{("stack-continuity", h, s): "a player busted in the hand before starts with the 1,500 of a re-buy the "
+       "history does not write (iPoker writes re-buy and add-on counts for the hero alone): record"
+       for h, s in (("IP-3869372200", 10), ("IP-3869388200", 9), ("IP-3869401500", 3))},
+    **{("stack-continuity", h, s): "1,500 more than the player ended the hand before with: a re-buy (allowed at "
+       "1,500 or less) or the add-on, of the starting stack's 1,500 chips, that the history does not write for "
+       "other players than the hero; true of the record, the check's unwritten re-buy covers only busted players"
+       for h, s in (("IP-3869355760", 1), ("IP-3869372070", 1), ("IP-3869372400", 6), ("IP-3869401800", 6),
+                    ("IP-3869419000", 3), ("IP-3869419400", 1), ("IP-3869434101", 1))},
+    ("disconnect-all-in", "IP-2855472319", 8): "sum=\"DP\" on Player7's all-in (type 7) with $2.09 behind: iPoker's "
+    "disconnect protection; his win ($0.72) is the main pot of five players' $0.20 less its rake, the side pot's "
+    "$0.39 goes to Player4: record",
+    # IP-5338624766: Player3 (seat 6) posts the ante, is dealt no cards and 'waits' (type 9): the line is
+    # kept unread; the replay, not told he is out, waits for him at every turn: findings an unread line
+    # changes (made record findings where findings are made, auditor/checks)
+    **{("out-of-turn", "IP-5338624766", s): "seat 6's unread sit-out line: the replay waits for a player "
+       "the record says is out" for s in (8, 10)},
 }
 # The category each stack-continuity entry above is reviewed as (docs/semantics.md).
 REVIEWED_CATEGORIES = {("stack-continuity", "IP-4044922862", None): "record",
-                       ("stack-continuity", "IP-5568983907", None): "record"}
+                       ("stack-continuity", "IP-5568983907", None): "record",
+                       ("stack-continuity", "IP-3869355908", None): "record",
+                       ("disconnect-all-in", "IP-2855472319", 8): "record"}
+# Hands holding an element not understood (an unread event), by the lines: a betting finding
+# on them is one an unread line changes
+UNREAD = {"IP-5338624766": [33]}
 BETTING_CHECKS = ("illegal-underraise", "illegal-reopen", "limit-raise-cap", "pot-limit-overbet", "undercall",
                   "check-facing-bet", "out-of-turn")
 
@@ -143,9 +183,15 @@ def test_every_game_element_is_one_hand_and_rejections_are_the_listed_ones():
     rejected = {(rel, h.line_no): h.reason_code for rel, h in items if isinstance(h, HandError)}
     assert rejected == EXPECTED_REJECTIONS
     stored = hands()
-    assert len(stored) == STORED
+    assert len(stored) == PARSED
     assert len({h.hand_id for h in stored}) == STORED
-    assert len({h.content_hash for h in stored}) == STORED
+    assert len({h.content_hash for h in stored}) == PARSED
+    twice: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for rel, h in items:
+        if isinstance(h, ParsedHand):
+            twice[h.hand_id].append((rel, h.first_line))
+    assert {hid: lines for hid, lines in twice.items() if len(lines) > 1} == {
+        hid: [(MTT_SAMPLE, a), (MTT_SAMPLE, b)] for hid, (a, b) in DUPLICATE_IDS.items()}
     assert STORED / GAMES >= 0.97
     # the partial export's games are stored as recorded and marked as cut; no other game is
     cut = {(rel, h.hand_id) for rel, h in items if isinstance(h, ParsedHand) and h.record_cut}
@@ -204,6 +250,43 @@ def test_hidden_cards_are_not_recorded_and_lines_are_the_elements():
             # cards of players who showed nothing: no deal_hole event
             shown = {e.seat for e in h.events if e.kind == "deal_hole"}
             assert all(e.seat in shown for e in h.events if e.kind == "show")
+
+
+@needs_corpus
+def test_elements_not_understood_are_unread_events_and_the_dp_all_in_a_disconnect():
+    """Player3 antes and then sits out (type 9, line 33): kept as written, an unread event on
+    the preflop naming his seat (the record does not say the hand is folded); the chips
+    still reconcile, so the hand is stored. 'DP' for an all-in's sum (line 75): the site's
+    disconnect protection, a disconnect_all_in event, no amount."""
+    unread = {h.hand_id: [e.line_no for e in h.events if e.kind == "unread"] for h in hands()}
+    assert {k: v for k, v in unread.items() if v} == UNREAD
+    by_id = {h.hand_id: h for h in hands()}
+    [e] = [e for e in by_id["IP-5338624766"].events if e.kind == "unread"]
+    assert (e.street, e.seat, e.player, e.text) == ("preflop", 6, "Player3",
+                                                    '<action no="6" player="Player3" type="9" sum="$0" cards=""/>')
+    [d] = [e for e in by_id["IP-2855472319"].events if e.kind == "disconnect_all_in"]
+    assert (d.street, d.line_no, d.seat, d.player, d.amount, d.all_in) == ("preflop", 75, 8, "Player7", None, True)
+
+
+@needs_corpus
+def test_the_mtt_sample_reads_thousands_and_half_chips_and_five_card_omaha_has_no_name():
+    """'3,252.50' (tournament chips with a thousands comma and hundredths); 'PL €2/€4' names no
+    game: five cards a pocket make it 5-card Omaha; its session (uncalled_bet_enabled) pays the
+    win net of the uncalled return."""
+    by_id = {h.hand_id: h for h in hands()}
+    mtt = [h for h in hands() if h.tournament_id == "657149000"]
+    assert len(mtt) == 289  # every game of the sample (two of them under an id another game has: DUPLICATE_IDS)
+    first = by_id["IP-3869341870"]
+    assert first.amount_scale == 1 and {s.starting_stack for s in first.seats} == {1500}
+    half = by_id["IP-3869372400"]
+    assert half.amount_scale == 100 and {s.player: s.starting_stack for s in half.seats}["Player14"] == 269750
+    plo5 = [h for h in hands() if h.variant == "omaha5"]
+    assert len(plo5) == 4 and {h.betting for h in plo5} == {"pot-limit"} and {h.currency for h in plo5} == {"EUR"}
+    walk = by_id["IP-3422554295"]  # 'PL €2/€4': Hero folds his small blind; Player0 wins €4 (bet €4)
+    assert [(e.kind, e.seat, e.amount) for e in walk.events if e.kind in ("uncalled_return", "collect")] == \
+        [("uncalled_return", 1, 200), ("collect", 1, 400)]
+    [tp] = [e for e in walk.events if e.kind == "total_pot"]
+    assert (tp.amount, tp.to_amount) == (400, 0)
 
 
 def _contributions(h: ParsedHand) -> int:
@@ -280,11 +363,12 @@ def test_chip_conservation_findings_are_record_findings(audited):
 def test_no_betting_rule_finding_and_every_finding_reviewed(audited):
     result, _ = audited
     found = Counter((f["check_id"], f["hand_id"], f["seat"]) for f in result.findings)
-    assert not [k for k in found if k[0] in BETTING_CHECKS]
+    # none but on a hand with a line not understood (made record findings where findings are made)
+    assert not [k for k in found if k[0] in BETTING_CHECKS and k[1] not in UNREAD]
     assert set(found) == set(REVIEWED_FINDINGS), "\n".join(
         f"{f['check_id']} {f['hand_id']} seat {f['seat']}: {f['message']}" for f in result.findings
         if (f["check_id"], f["hand_id"], f["seat"]) not in REVIEWED_FINDINGS)
-    assert all(n == 1 for n in found.values())
+    assert all(n == 1 for k, n in found.items() if k[0] != "out-of-turn")
     categories = {(f["check_id"], f["hand_id"], f["seat"]): f["category"] for f in result.findings}
     assert {k: categories[k] for k in REVIEWED_CATEGORIES} == REVIEWED_CATEGORIES
 
