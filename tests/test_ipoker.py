@@ -657,3 +657,176 @@ def test_names_in_a_namespace_are_written_as_elementtree_writes_them():
     assert [e.text for e in hand.events if e.line_no == 10 and e.kind == "raise"] == \
         ['<action no="3" player="Ann" type="23" sum="$0.05" {urn:x}seen="1"/>']
     assert _read(_session(game.replace(' p:seen="1"', ""), session_attrs=' xmlns="urn:x"')) == []
+
+
+# -- what iPoker writes, in small sessions built here (run without the corpus) ------------------
+
+
+def _one(game: str, gametype: str = "Holdem NL $0.01/$0.02", general: str = "") -> ParsedHand | HandError:
+    text = (f'<session sessioncode="1"><general>{general}<gametype>{gametype}</gametype>\n'
+            f"<tablename>T, 5</tablename></general>\n{game}</session>")
+    [out] = _read(text)
+    return out
+
+
+def test_amounts_in_every_number_format_of_the_table():
+    """parsers.numbers: a group mark and a decimal mark that go together (NUMBER_FORMATS), the
+    currency before or after; where the session does not show its decimal mark, three digits
+    after a lone mark group thousands (tournament chips) and one or two are a fraction."""
+    from parsers.base import Rescale
+    from parsers.numbers import NUMBER_FORMATS, read_amount
+
+    for decimal, group in NUMBER_FORMATS:
+        text = f"1{group}234{group}567{decimal}25"
+        assert read_amount(text, 100, decimal) == 123456725, text
+        assert read_amount(f"€{text}", 100, None) == 123456725, text
+        assert read_amount(f"{text}\u00a0EUR", 100, decimal) == 123456725, text
+    assert read_amount("3,252.50", 100, None) == 325250
+    assert read_amount("1.500", 1, None) == 1500 and read_amount("12,5", 10, None) == 125
+    with pytest.raises(Rescale):
+        read_amount("277.50", 1, None)  # the caller reads the hand again in hundredths
+    for bad in ("DP", "1,23,456", "1.234,567.8", "€1'234,5", "12 chips", "€5 $", "-5", "1,,000", "1.234.5"):
+        with pytest.raises(ValueError):
+            read_amount(bad, 100, None)
+    with pytest.raises(ValueError):
+        read_amount("€12,34", 100, ".")  # a point session: a comma groups thousands, in threes
+
+
+def test_cards_in_every_spelling_of_the_table():
+    """'c10' (a lower-case suit) and 'DT' (T for ten) besides 'SA H10'; 'X' hidden."""
+    game = _GAME.format(code=46, cards="c10 DT", extra="")
+    h = _one(game)
+    assert isinstance(h, ParsedHand)
+    assert [e.cards for e in h.events if e.kind == "deal_hole"] == ["Tc Td"]
+    from parsers.ipoker import _cards
+    assert _cards("sa hK X dQ") == "As Kh Qd"
+    with pytest.raises(ValueError):
+        _cards("Qd")  # rank first: not a spelling iPoker writes
+
+
+def test_a_gametype_with_no_game_name_is_read_from_the_pocket_cards():
+    """'PL €2/€4' (2019-2022 5-card Omaha sessions): five cards a pocket make it 5-card Omaha;
+    four, a game iPoker is not known to write without its name: refused, saying why. Whole-unit
+    stakes show no decimal mark: '€301,49' is read with its decimal comma."""
+    five = _GAME.format(code=47, cards="SA HK D2 C3 S4", extra="").replace("X X", "X X X X X")
+    five = five.replace('chips="$2"', 'chips="€301,49"').replace("$", "€")
+    h = _one(five, gametype="PL €2/€4", general="<client_version>19.3.5.5</client_version>")
+    assert isinstance(h, ParsedHand)
+    assert (h.variant, h.betting, h.currency, h.small_blind, h.big_blind) == ("omaha5", "pot-limit", "EUR", 200, 400)
+    assert {s.starting_stack for s in h.seats} == {30149}
+    four = _one(_GAME.format(code=48, cards="SA HK D2 C3", extra="").replace("X X", "X X X X"), gametype="PL €2/€4")
+    assert isinstance(four, HandError) and four.reason_code == "unsupported-game"
+    assert "pocket cards (4 a player)" in four.reason
+
+
+def test_other_game_and_limit_spellings_are_table_entries():
+    from parsers.ipoker import parse_gametype
+
+    for text, want in (("Holdem No limit $1/$2", ("holdem", "no-limit")), ("Omaha LP €0.50/€1", ("omaha", "pot-limit")),
+                       ("Omaha HiLow PL €1/€2", ("omaha_hilo", "pot-limit")),
+                       ("7 Card Stud HiLow L $1/$2", ("stud_hilo", "fixed-limit")), ("Holdem БЛ", ("holdem", "no-limit"))):
+        g = parse_gametype(text)
+        assert not isinstance(g, str) and (g.variant, g.betting) == want, text
+
+
+def test_a_dp_all_in_is_the_sites_disconnect_protection():
+    """sum="DP" on an all-in (type 7): a disconnect_all_in event with no amount; he stays in."""
+    game = _GAME.format(code=49, cards="SA HK", extra="").replace(
+        '<action no="4" player="Bob" type="0" sum="$0"/>', '<action no="4" player="Bob" type="7" sum="DP"/>')
+    h = _one(game)
+    assert isinstance(h, ParsedHand)
+    [d] = [e for e in h.events if e.kind == "disconnect_all_in"]
+    assert (d.seat, d.player, d.amount, d.all_in) == (2, "Bob", None, True)
+    assert not [e for e in h.events if e.kind in ("fold", "unread")]
+
+
+def test_an_element_not_understood_is_an_unread_event_where_it_was_read():
+    """An action type, an amount, cards or a player the reader does not know: kept verbatim on
+    its round's street, with the seat of the player it names if he is seated; the game is not
+    rejected for it (ingest stores it when the chips still reconcile). A game with no players
+    is still rejected."""
+    game = _GAME.format(code=50, cards="SA ZZ", extra="").replace(
+        '<action no="4" player="Bob" type="0" sum="$0"/>',
+        '<action no="4" player="Bob" type="0" sum="$0"/><action no="5" player="Bob" type="99" sum="$0"/>'
+        '<action no="6" player="Eve" type="0" sum="$0"/><action no="7" player="Ann" type="4" sum="lots"/>'
+        '<action player="Bob" type="4" sum="$0"/>')
+    h = _one(game)
+    assert isinstance(h, ParsedHand)
+    unread = [(e.street, e.seat, e.player, e.text) for e in h.events if e.kind == "unread"]
+    assert unread == [
+        ("preflop", 1, "Ann", '<cards type="Pocket" player="Ann">SA ZZ</cards>'),
+        ("preflop", 2, "Bob", '<action no="5" player="Bob" type="99" sum="$0"/>'),
+        ("preflop", None, None, '<action no="6" player="Eve" type="0" sum="$0"/>'),
+        ("preflop", 1, "Ann", '<action no="7" player="Ann" type="4" sum="lots"/>'),
+        ("preflop", 2, "Bob", '<action player="Bob" type="4" sum="$0"/>'),
+    ]
+    from parsers.base import unreconciled
+    assert unreconciled(h) is None  # the understood events account for the bet and win attributes
+    empty = _one('<game gamecode="51"><general><startdate>2011-01-02 03:04:05</startdate><players>'
+                 '</players></general><round no="0"></round></game>')
+    assert isinstance(empty, HandError) and empty.reason_code == "parse-error"
+
+
+def test_sessions_of_new_clients_pay_the_win_net_of_the_uncalled_return():
+    """A raise no one calls: clients before 20 count the returned chips in the raiser's win
+    ($0.07 = $0.04 pot + $0.03 back), clients from 20 on (or uncalled_bet_enabled) do not
+    ($0.04): the collect is $0.04 either way, no rake."""
+    old = _one(_GAME.format(code=52, cards="SA HK", extra=""))
+    new = _one(_GAME.format(code=53, cards="SA HK", extra="").replace('win="$0.07"', 'win="$0.04"'),
+               general="<client_version>21.1.1.9</client_version>")
+    for h in (old, new):
+        assert isinstance(h, ParsedHand)
+        assert [(e.kind, e.amount, e.to_amount) for e in h.events if e.kind in ("uncalled_return", "collect", "total_pot")] \
+            == [("uncalled_return", 3, None), ("collect", 4, None), ("total_pot", 4, 0)]
+
+
+_TEN = """<game gamecode="{code}"><general><startdate>2011-01-02 03:0{code_digit}:05</startdate><players>
+<player seat="{a}" name="P1" chips="$2" dealer="0" win="$0.08" bet="$0.02"/>
+<player seat="{b}" name="P2" chips="$2" dealer="0" win="$0" bet="$0.02"/>
+<player seat="{c}" name="P3" chips="$2" dealer="0" win="$0" bet="$0"/>
+<player seat="{d}" name="P4" chips="$2" dealer="0" win="$0" bet="$0.02"/>
+<player seat="{e}" name="P9" chips="$2" dealer="0" win="$0" bet="$0.02"/>{empty}
+</players></general>
+<round no="0"><action no="1" player="P1" type="1" sum="$0.01"/><action no="2" player="P2" type="2" sum="$0.02"/></round>
+<round no="1"><cards type="Pocket" player="P1">X X</cards><cards type="Pocket" player="P2">X X</cards>
+<cards type="Pocket" player="P3">X X</cards><cards type="Pocket" player="P4">X X</cards><cards type="Pocket" player="P9">X X</cards>
+<action no="3" player="P3" type="0" sum="$0"/><action no="4" player="P4" type="3" sum="$0.02"/>
+<action no="5" player="P9" type="3" sum="$0.02"/><action no="6" player="P1" type="3" sum="$0.01"/>
+<action no="7" player="P2" type="4" sum="$0"/></round>
+<round no="2"><cards type="Flop" player="">SA HK D2</cards><action no="8" player="P1" type="4" sum="$0"/>
+<action no="9" player="P2" type="4" sum="$0"/><action no="10" player="P4" type="4" sum="$0"/>
+<action no="11" player="P9" type="4" sum="$0"/></round>
+</game>
+"""
+
+
+def test_ten_seat_turn_order_with_the_button_on_an_empty_seat_or_not_written(tmp_path):
+    """A 10-seat table. Players on seats 1-4 and 9, the button on the empty seat 10 (an empty
+    <player> element holds it): seat 1 posts the small blind and acts first after the flop
+    (the replay counted seat 10 out of a table of 9, and put seat 1 last). Players on seats
+    7-10 and 2, no dealer written (the button on an empty seat iPoker does not list): seat 7
+    posts the small blind and acts first after the flop (the replay took the seats in number
+    order, seat 2 first). No out-of-turn finding either way."""
+    games = (_TEN.format(code=61, code_digit=1, a=1, b=2, c=3, d=4, e=9,
+                         empty='\n<player seat="10" name="" chips="$0" dealer="1" win="$0" bet="$0"/>')
+             + _TEN.format(code=62, code_digit=2, a=7, b=8, c=9, d=10, e=2, empty=""))
+    path = tmp_path / "ten.xml"
+    path.write_text(_session(games), encoding="utf-8")
+    hands_read = _read(path.read_text(encoding="utf-8"))
+    assert [(h.hand_id, h.button_seat) for h in hands_read] == [("IP-61", 10), ("IP-62", None)]
+    res = audit([str(path)], tmp_path / "ten.duckdb")
+    assert res.ingest.stored == 2
+    assert [(f["check_id"], f["hand_id"]) for f in res.findings if f["check_id"] in BETTING_CHECKS] == []
+
+
+def test_a_sessions_games_keep_the_finest_amount_scale_one_needed():
+    """Tournament chips in whole units until a half chip ('1,197.50'): that game and every
+    later one of the session are read in tenths, so the table's stacks stay comparable."""
+    def tgame(code: int, stack: str) -> str:
+        return (_GAME.format(code=code, cards="SA HK", extra="").replace('chips="$2"', f'chips="{stack}"')
+                .replace("$0.0", "").replace('"$0"', '"0"'))
+    text = (f'<session sessioncode="1"><general><gametype>Holdem NL</gametype>\n<tablename>T, 5</tablename></general>\n'
+            f'{tgame(71, "1,500")}{tgame(72, "1,197.50")}{tgame(73, "1,500")}</session>')
+    out = _read(text)
+    assert [(h.hand_id, h.amount_scale, sorted({s.starting_stack for s in h.seats})) for h in out] == [
+        ("IP-71", 1, [1500]), ("IP-72", 10, [11975]), ("IP-73", 10, [15000])]
