@@ -257,8 +257,9 @@ class Replay:
             btn = sb - 1
         # the table has at least as many seats as the highest seat written, the button's too
         # (a button on an empty seat 10 past the last player's seat 9 is not seat 1's)
+        first: int = btn + 1
         n = max([self.hand.max_seats or 0, btn] + [s.seat for s in seats])
-        return sorted(seats, key=lambda s: (s.seat - btn - 1) % n)
+        return sorted(seats, key=lambda s: (s.seat - first) % n)
 
     @staticmethod
     def _can_act(s: SeatState) -> bool:
