@@ -354,6 +354,7 @@ class _Session:
     # at it too, so that one table's hands keep one unit (a tournament's stacks are written
     # in whole chips until its first half chip, '2,697.50')
     scale: int
+    totals_read: bool  # the scale of the session's totals (its <general>'s bets, wins...) is read
 
     def __init__(self, line: int = 0) -> None:
         self.general = {}
@@ -362,6 +363,33 @@ class _Session:
         self.gametype = ""
         self.amounts = {}
         self.scale = 1
+        self.totals_read = False
+
+
+# the session's <general> fields that total its games' amounts
+_SESSION_TOTALS = ("bets", "wins", "chipsin", "chipsout")
+
+
+def _totals_scale(general: dict[str, str], decimal_mark: str | None) -> int:
+    """The finest scale the session's totals need (1 if none is written or read), at most
+    10 ** MAX_DECIMALS.
+
+    >>> _totals_scale({"bets": "391,605.93", "wins": "N/A"}, None), _totals_scale({"bets": "N/A"}, None)
+    (100, 1)
+    """
+    scale = 1
+    for key in _SESSION_TOTALS:
+        text = general.get(key)
+        if not text:
+            continue
+        try:
+            read_amount(text, scale, decimal_mark)
+        except _Rescale as r:
+            if r.digits <= MAX_DECIMALS:
+                scale = 10**r.digits
+        except ValueError:
+            continue
+    return scale
 
 
 def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
@@ -906,8 +934,6 @@ class _GameReader:
         if isinstance(gt, str):
             raise _Reject("unsupported-game", game.line, f"line {game.line}: game {game.code}: {gt}")
         tournament = gt.stakes is None
-        if not self.scale:
-            self.scale = max(1 if tournament else 100, session.scale)
         if not tournament:
             assert gt.stakes is not None
             # the stakes show the session's decimal mark: '€0,50' (a comma and 1-2 digits) or
@@ -920,6 +946,13 @@ class _GameReader:
                     if sep and frac.isdigit() and len(frac) <= 2:
                         mark = m
             self.decimal_mark = mark
+        if not session.totals_read:
+            # the session's totals show the finest unit its amounts take (a tournament's
+            # '<bets>391,605.93</bets>': hundredths of a chip, from its first game on)
+            session.totals_read = True
+            session.scale = max(session.scale, _totals_scale(general, self.decimal_mark))
+        if not self.scale:
+            self.scale = max(1 if tournament else 100, session.scale)
         amounts = session.amounts.get((self.scale, self.decimal_mark))
         if amounts is None or len(amounts) > _MAX_AMOUNTS:  # (a session may be long: the cache stays small)
             amounts = session.amounts[(self.scale, self.decimal_mark)] = {}

@@ -108,9 +108,6 @@ REVIEWED_FINDINGS = {
     **{("stack-continuity", h, None): "hands missing from the sample (its game codes jump; stacks of several "
        "players changed at once): noted, not compared: record" for h in (
         "IP-3869355900 IP-3869401900 IP-3869434500 IP-3869456841 IP-3869735050 IP-3869863840").split()},
-    ("stack-continuity", "IP-3869355908", None): "not a gap: this is the sample's first hand read in hundredths of a "
-    "chip (a stack of 1,197.50 later in the session; the session's hands are read at the finest scale one needed "
-    "from then on), the hand before in whole chips, and the table checks compare stored units as they are: record",
     **{("stack-continuity", h, None): "the session names its tables after the tournament: another table's hand "
        "before it (few of its players sit here): record" for h in "IP-3869372100 IP-3869572756 IP-3869734998".split()},
     **{("stack-continuity", h, s): "a player busted in the hand before starts with the 1,500 of a re-buy the "
@@ -133,7 +130,6 @@ REVIEWED_FINDINGS = {
 # The category each stack-continuity entry above is reviewed as (docs/semantics.md).
 REVIEWED_CATEGORIES = {("stack-continuity", "IP-4044922862", None): "record",
                        ("stack-continuity", "IP-5568983907", None): "record",
-                       ("stack-continuity", "IP-3869355908", None): "record",
                        ("disconnect-all-in", "IP-2855472319", 8): "record"}
 # Hands holding an element not understood (an unread event), by the lines: a betting finding
 # on them is one an unread line changes
@@ -276,8 +272,11 @@ def test_the_mtt_sample_reads_thousands_and_half_chips_and_five_card_omaha_has_n
     by_id = {h.hand_id: h for h in hands()}
     mtt = [h for h in hands() if h.tournament_id == "657149000"]
     assert len(mtt) == 289  # every game of the sample (two of them under an id another game has: DUPLICATE_IDS)
+    # every game in hundredths of a chip, as the session's totals are written ('<bets>391,605.93</bets>'),
+    # from the first, whose stacks are whole
+    assert {h.amount_scale for h in mtt} == {100}
     first = by_id["IP-3869341870"]
-    assert first.amount_scale == 1 and {s.starting_stack for s in first.seats} == {1500}
+    assert {s.starting_stack for s in first.seats} == {150000}
     half = by_id["IP-3869372400"]
     assert half.amount_scale == 100 and {s.player: s.starting_stack for s in half.seats}["Player14"] == 269750
     plo5 = [h for h in hands() if h.variant == "omaha5"]
@@ -832,3 +831,6 @@ def test_a_sessions_games_keep_the_finest_amount_scale_one_needed():
     out = _read(text)
     assert [(h.hand_id, h.amount_scale, sorted({s.starting_stack for s in h.seats})) for h in out] == [
         ("IP-71", 1, [1500]), ("IP-72", 10, [11975]), ("IP-73", 10, [15000])]
+    # where the session's totals show the unit (its <bets>, <wins>...), every game is read at it
+    out = _read(text.replace("<gametype>", "<bets>2,395.25</bets><wins>N/A</wins><gametype>"))
+    assert [(h.hand_id, h.amount_scale) for h in out] == [("IP-71", 100), ("IP-72", 100), ("IP-73", 100)]
