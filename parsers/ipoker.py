@@ -31,9 +31,17 @@ elements they follow from), on the line of the element that implies them:
   wins in cash games (never below none), none in tournaments;
 * ``show``: visible cards of players still in at a showdown.
 
-Amounts are exact integers: cents (or finer, if an amount has more decimals) for cash,
-chips for tournaments.  The decimal mark is the session's: a comma when the stakes are
-written with one (``€0,50``), else a point; the other mark groups thousands, in threes.
+Amounts are exact integers: cents (or finer, if an amount or the session's totals have more
+decimals) for cash, chips (or their hundredths: ``2,697.50``) for tournaments.  The decimal
+mark is the session's where its stakes show one (``€0,50``, ``$0.02``); else each amount's
+marks say (``parsers.numbers``: the number formats and currencies are its tables).
+
+Games, limits, card spellings and the words an action's sum may hold instead of an amount
+are tables (``_GAMES``, ``_LIMITS``, ``_SUITS``/``_RANKS``, ``_SUM_WORDS``): a new wording is
+an entry.  An element inside a game that is not understood (an action type, an amount,
+cards, a player not seated) is kept as an ``unread`` event on its round's street
+(``parsers.base.unread_event``); a game with no players, a seat or a round not understood
+is rejected.
 
 >>> xml = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
 ... <tablename>T, 5</tablename></general>
