@@ -157,10 +157,14 @@ def read_amount(text: str, scale: int, decimal_mark: str | None) -> int:
     if text.isdigit() and text.isascii():
         return int(text) * scale
     _, num = split_amount(text)
-    try:
-        whole, frac = read_number(num, decimal_mark)
-    except ValueError:
-        raise ValueError(f"not an amount: {text!r}") from None
+    whole, mark, frac = num.partition(decimal_mark or ".")
+    if not (whole.isdigit() and whole.isascii() and (not mark or (frac.isdigit() and frac.isascii()))) \
+            or (not decimal_mark and len(frac) == 3):
+        # (not digits with at most a decimal mark: the table of formats reads it)
+        try:
+            whole, frac = read_number(num, decimal_mark)
+        except ValueError:
+            raise ValueError(f"not an amount: {text!r}") from None
     frac = frac.rstrip("0")
     digits = len(str(scale)) - 1
     if len(frac) > digits:
