@@ -31,9 +31,17 @@ elements they follow from), on the line of the element that implies them:
   wins in cash games (never below none), none in tournaments;
 * ``show``: visible cards of players still in at a showdown.
 
-Amounts are exact integers: cents (or finer, if an amount has more decimals) for cash,
-chips for tournaments.  The decimal mark is the session's: a comma when the stakes are
-written with one (``€0,50``), else a point; the other mark groups thousands, in threes.
+Amounts are exact integers: cents (or finer, if an amount or the session's totals have more
+decimals) for cash, chips (or their hundredths: ``2,697.50``) for tournaments.  The decimal
+mark is the session's where its stakes show one (``€0,50``, ``$0.02``); else each amount's
+marks say (``parsers.numbers``: the number formats and currencies are its tables).
+
+Games, limits, card spellings and the words an action's sum may hold instead of an amount
+are tables (``_GAMES``, ``_LIMITS``, ``_SUITS``/``_RANKS``, ``_SUM_WORDS``): a new wording is
+an entry.  An element inside a game that is not understood (an action type, an amount,
+cards, a player not seated) is kept as an ``unread`` event on its round's street
+(``parsers.base.unread_event``); a game with no players, a seat or a round not understood
+is rejected.
 
 >>> xml = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
 ... <tablename>T, 5</tablename></general>
@@ -66,31 +74,43 @@ from typing import Final, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import (MAX_DECIMALS, NOT_TEXT, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from,
-                          sha256_hex)
+                          sha256_hex, unread_event)
+from parsers.numbers import currency_code, read_amount, split_amount
 
 SITE = "ipoker"
 
-# the first words of the session's gametype, lower case -> variant (None: not named)
+# the words of the session's gametype before its limit, lower case -> variant.  '' (no
+# name: 'PL €2/€4', the 5-card Omaha sessions of 2019-2022): the game is the one its
+# players' pocket cards say (_NAMELESS_GAMES); '5 Card Stud' is not read (issue 34)
+_NAMELESS = ""
 _GAMES = {
     "holdem": Variant.HOLDEM.value,
     "six plus holdem": Variant.SIX_PLUS_HOLDEM.value,
     "omaha": Variant.OMAHA.value,
     "omaha hi-lo": Variant.OMAHA_HILO.value,
+    "omaha hilow": Variant.OMAHA_HILO.value,
     "7 card stud": Variant.STUD.value,
     "7 card stud hi-lo": Variant.STUD_HILO.value,
+    "7 card stud hilow": Variant.STUD_HILO.value,
+    _NAMELESS: _NAMELESS,
 }
-# the limit word(s), in the languages the corpus holds (Spanish 'SL' sin límite, Russian 'БЛ')
+# a gametype with no game name: the number of cards in each player's <cards type="Pocket">
+# -> the variant (iPoker writes the name of every other game it deals)
+_NAMELESS_GAMES = {5: Variant.OMAHA5.value}
+# the limit word(s), in the languages iPoker's clients write (Spanish 'SL' sin límite,
+# Russian 'БЛ' без лимита, Italian 'LP' limite piatto; 'No limit', 'Pot limit' spelt out)
 _LIMITS = {
     "nl": Betting.NO_LIMIT.value,
+    "no limit": Betting.NO_LIMIT.value,
     "sl": Betting.NO_LIMIT.value,
     "бл": Betting.NO_LIMIT.value,
     "pl": Betting.POT_LIMIT.value,
+    "lp": Betting.POT_LIMIT.value,
     "pot limit": Betting.POT_LIMIT.value,
     "l": Betting.FIXED_LIMIT.value,
     "limit": Betting.FIXED_LIMIT.value,
 }
 _STUD = frozenset({Variant.STUD.value, Variant.STUD_HILO.value})
-_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
 # board cards by the <cards type> of their round
 _BOARD = {"Flop": Street.FLOP.value, "Turn": Street.TURN.value, "River": Street.RIVER.value}
 _STUD_CARDS = {
@@ -107,7 +127,16 @@ _STUD_ROUNDS = {0: Street.THIRD.value, 1: Street.THIRD.value, 2: Street.THIRD.va
 # action type codes
 FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_LIMIT, ALL_IN = "0", "1", "2", "3", "4", "5", "6", "7"
 SITS_OUT, WAITS, ANTE, BRING_IN, RAISE = "8", "9", "15", "16", "23"
-_RANKS = {"10": "T"}
+# a card is written suit first, then rank ('SA', 'H10'; also 'c10', 'DT'): each as written
+# -> as the log writes it
+_SUITS = {"S": "s", "H": "h", "D": "d", "C": "c", "s": "s", "h": "h", "d": "d", "c": "c"}
+_RANKS = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9", "10": "T", "T": "T", "t": "T",
+          "J": "J", "j": "J", "Q": "Q", "q": "Q", "K": "K", "k": "K", "A": "A", "a": "A"}
+_HIDDEN = ("X", "x")  # a card the record does not show
+# what an action's sum may say instead of an amount, by its type: (type, word) -> event kind.
+# 'DP' on an all-in (type 7): the site's disconnect protection played him all in for what
+# he had put in, his chips behind kept (the win attributes pay him the pots he was in)
+_SUM_WORDS = {("7", "DP"): EventKind.DISCONNECT_ALL_IN.value}
 
 # plain str values (events and hands carry strings, not enum members), as module constants:
 # compiled, each is a load where an attribute of a namespace was a lookup
@@ -329,6 +358,11 @@ class _Session:
     gametype_text: str | None
     gametype: _GameType | str
     amounts: dict[tuple[int, str | None], dict[str | None, int]]
+    # the finest amount scale a game of the session was read at: the games after it are read
+    # at it too, so that one table's hands keep one unit (a tournament's stacks are written
+    # in whole chips until its first half chip, '2,697.50')
+    scale: int
+    totals_read: bool  # the scale of the session's totals (its <general>'s bets, wins...) is read
 
     def __init__(self, line: int = 0) -> None:
         self.general = {}
@@ -336,70 +370,74 @@ class _Session:
         self.gametype_text = None
         self.gametype = ""
         self.amounts = {}
+        self.scale = 1
+        self.totals_read = False
+
+
+# the session's <general> fields that total its games' amounts
+_SESSION_TOTALS = ("bets", "wins", "chipsin", "chipsout")
+
+
+def _totals_scale(general: dict[str, str], decimal_mark: str | None) -> int:
+    """The finest scale the session's totals need (1 if none is written or read), at most
+    10 ** MAX_DECIMALS.
+
+    >>> _totals_scale({"bets": "391,605.93", "wins": "N/A"}, None), _totals_scale({"bets": "N/A"}, None)
+    (100, 1)
+    """
+    scale = 1
+    for key in _SESSION_TOTALS:
+        text = general.get(key)
+        if not text:
+            continue
+        try:
+            read_amount(text, scale, decimal_mark)
+        except _Rescale as r:
+            if r.digits <= MAX_DECIMALS:
+                scale = 10**r.digits
+        except ValueError:
+            continue
+    return scale
 
 
 def parse_amount(text: str, scale: int, decimal_mark: str | None) -> int:
-    """An amount as written, in stored units: ``decimal_mark`` None for tournament chips
-    (',' and '.' only group thousands), else the session's decimal mark.
+    """An amount as written, in stored units: ``decimal_mark`` None where the session does
+    not show it (tournament chips; stakes of whole units), else the session's decimal mark
+    (``parsers.numbers``: the number formats and currencies are its tables).
 
     >>> parse_amount('€1,214.15', 100, '.'), parse_amount('€0,50', 100, ','), parse_amount('1.500', 1, None)
     (121415, 50, 1500)
     >>> parse_amount('RSD2', 100, '.'), parse_amount('2,030', 1, None), parse_amount('$0', 100, '.')
     (200, 2030, 0)
+    >>> parse_amount('3,252.50', 100, None), parse_amount('€301,49', 100, None)
+    (325250, 30149)
     >>> parse_amount('€12,34', 100, '.')
     Traceback (most recent call last):
     ValueError: not an amount: '€12,34'
     """
-    if text.isdigit():
-        return int(text) * scale
-    i = 0
-    while i < len(text) and not text[i].isdigit():
-        i += 1
-    num = text[i:]
-    if not num:
-        raise ValueError(f"not an amount: {text!r}")
-    if decimal_mark is None:
-        whole, frac = num, ""
-        group: tuple[str, ...] = (",", ".")
-    else:
-        whole, _, frac = num.partition(decimal_mark)
-        group = ("," if decimal_mark == "." else ".",)
-    for g in group:
-        if g in whole:
-            parts = whole.split(g)
-            if not parts[0] or len(parts[0]) > 3 or any(len(p) != 3 for p in parts[1:]):
-                raise ValueError(f"not an amount: {text!r}")
-            whole = "".join(parts)
-    if not whole.isdigit() or (frac and not frac.isdigit()) or not whole.isascii() or not frac.isascii():
-        raise ValueError(f"not an amount: {text!r}")
-    frac = frac.rstrip("0")
-    digits = len(str(scale)) - 1
-    if len(frac) > digits:
-        raise _Rescale(len(frac))
-    return int(whole) * scale + (int(frac) * 10 ** (digits - len(frac)) if frac else 0)
+    return read_amount(text, scale, decimal_mark)
 
 
 def _card(text: str) -> str | None:
-    """'SK' -> 'Ks', 'C10' -> 'Tc'; None for a hidden card ('X')."""
-    if text in ("X", "x"):
+    """'SK' -> 'Ks', 'C10' -> 'Tc', 'c10' -> 'Tc', 'DT' -> 'Td'; None for a hidden card ('X')."""
+    if text in _HIDDEN:
         return None
-    suit, rank = text[0], text[1:]
-    if suit not in "SHDC" or rank not in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+    suit, rank = _SUITS.get(text[:1]), _RANKS.get(text[1:])
+    if suit is None or rank is None:
         raise ValueError(f"not a card: {text!r}")
-    return _RANKS.get(rank, rank) + suit.lower()
+    return rank + suit
 
 
 # every card as written -> as the log writes it ('SK' -> 'Ks'; a hidden 'X' -> ''): one lookup a card
-_CARD_NAMES = {suit + rank: _RANKS.get(rank, rank) + suit.lower()
-               for suit in "SHDC" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")}
-_CARD_NAMES.update({"X": "", "x": ""})
+_CARD_NAMES = {suit + rank: _RANKS[rank] + _SUITS[suit] for suit in _SUITS for rank in _RANKS}
+_CARD_NAMES.update({h: "" for h in _HIDDEN})
 
 
 def _cards(text: str) -> str | None:
     """The visible cards of a <cards> text, as the log writes them (None if none).
 
-    >>> _cards("SA H10 X"), _cards("X X")
-    ('As Th', None)
+    >>> _cards("SA H10 X"), _cards("X X"), _cards("c10 DT sq")
+    ('As Th', None, 'Tc Td Qs')
     """
     names = []
     for t in text.split():
@@ -450,8 +488,10 @@ def parse_gametype(text: str) -> _GameType | str:
 
     >>> g = parse_gametype('Omaha Pot limit $100.00/$200.00 Ante $0.00'); g.variant, g.betting, g.stakes
     ('omaha', 'pot-limit', ('$100.00', '$200.00'))
-    >>> parse_gametype('PL €0,50/€1')
-    'gametype names no game: PL €0,50/€1'
+    >>> g = parse_gametype('PL €0,50/€1'); g.variant, g.betting, g.stakes
+    ('', 'pot-limit', ('€0,50', '€1'))
+    >>> parse_gametype('5 Card Stud L $0.05/$0.10')
+    'game not supported: 5 Card Stud L $0.05/$0.10'
     """
     words = text.split()
     if words[:1] == ["LH"] and "Limit" in words:  # 'LH 20/40 x2 Limit $10.00/$20.00'
@@ -466,8 +506,6 @@ def parse_gametype(text: str) -> _GameType | str:
             limit = " ".join(words[i : i + n]).lower()
             if limit in _LIMITS and (n == 2 or i + 1 == len(words) or "/" in words[i + 1]):
                 game = " ".join(words[:i]).lower()
-                if not game:
-                    return f"gametype names no game: {text}"
                 if game not in _GAMES:
                     return f"game not supported: {text}"
                 rest = words[i + n :]
@@ -481,10 +519,11 @@ def parse_gametype(text: str) -> _GameType | str:
 
 
 def _symbol(amount: str) -> str:
-    i = 0
-    while i < len(amount) and not amount[i].isdigit():
-        i += 1
-    return amount[:i]
+    """The currency an amount is written with ('' if none)."""
+    try:
+        return split_amount(amount)[0]
+    except ValueError:
+        return ""
 
 
 class IPokerParser:
@@ -816,6 +855,35 @@ def _read_game(game: _Game, session: _Session, cut_at: int | None = None) -> Par
 
 _MAX_AMOUNTS = 4096  # amounts a session keeps read
 
+# Sessions whose players' win attribute is what they took from the pot, the uncalled
+# chips that went back not counted (the bet attribute still counts them): those that say
+# '<uncalled_bet_enabled>true' (clients 18-19) and those of clients from version 20 on,
+# which write no such element.  Older sessions count the return in the win.  Seen on the
+# corpus: a blind walk pays the big blind the pot less the small blind's return
+# ('PL €2/€4' of 2019, 'Omaha PL €0.50/€1' of 2020), a bet no one calls pays its maker the
+# pot before it (€2.33 of a €3.55 bet, 2021).
+_UNCALLED_FLAG = ("uncalled_bet_enabled", "true")
+_WIN_NET_FROM_CLIENT = 20
+
+
+def _win_net_of_return(general: dict[str, str]) -> bool:
+    """Whether the session's win attributes leave out the uncalled return (see above).
+
+    >>> _win_net_of_return({"client_version": "21.1.1.9"}), _win_net_of_return({"uncalled_bet_enabled": "true"})
+    (True, True)
+    >>> _win_net_of_return({}), _win_net_of_return({"client_version": "19.3.5.5"})
+    (False, False)
+    """
+    if general.get(_UNCALLED_FLAG[0]) == _UNCALLED_FLAG[1]:
+        return True
+    major = general.get("client_version", "").split(".")[0]
+    return major.isdigit() and int(major) >= _WIN_NET_FROM_CLIENT
+
+
+class _NotUnderstood(Exception):
+    """An action whose type, or whose amount against its street's bets, is not understood:
+    the reader keeps it as an unread event."""
+
 
 class _GameReader:
     def __init__(self, game: _Game, session: _Session, scale: int, cut_at: int | None = None) -> None:
@@ -842,6 +910,22 @@ class _GameReader:
             raise _Reject("parse-error", line, f"line {line}: {e}") from None
         return value
 
+    def amt_or_none(self, text: str | None) -> int | None:
+        """:meth:`amt`, None where the text is not an amount (a finer scale is still asked for)."""
+        if text is None:
+            return None
+        try:
+            value = self.amounts[text] = parse_amount(text, self.scale, self.decimal_mark)
+        except ValueError:
+            return None
+        return value
+
+    def unread(self, street: str, node: _Node, seat: int | None, player: str) -> None:
+        """An element not understood, kept as written (``parsers.base.unread_event``): with the
+        seat and player it names, if he is seated."""
+        self.events.append(unread_event(len(self.events), street, node.line, node.xml(), seat,
+                                        player if seat is not None else None))
+
     def add(self, street: str, kind: str, node: _Node | None, line: int, seat: int | None = None,
             player: str | None = None, amount: int | None = None, to_amount: int | None = None, all_in: bool = False,
             cards: str | None = None, pot_label: str | None = None, inferred: list[int] | None = None) -> None:
@@ -858,17 +942,25 @@ class _GameReader:
         if isinstance(gt, str):
             raise _Reject("unsupported-game", game.line, f"line {game.line}: game {game.code}: {gt}")
         tournament = gt.stakes is None
-        if not self.scale:
-            self.scale = 1 if tournament else 100
         if not tournament:
             assert gt.stakes is not None
-            # the stakes show the session's decimal mark: '€0,50' (a comma and 1-2 digits) or a point
-            mark = "."
+            # the stakes show the session's decimal mark: '€0,50' (a comma and 1-2 digits) or
+            # '$0.02' (a point); stakes of whole units ('€2/€4') show none: each amount says
+            # (parsers.numbers.read_amount with no decimal mark)
+            mark: str | None = None
             for s in gt.stakes:
-                whole, comma, frac = s.partition(",")
-                if comma and frac.isdigit() and len(frac) <= 2:
-                    mark = ","
+                for m in (",", "."):
+                    whole, sep, frac = s.partition(m)
+                    if sep and frac.isdigit() and len(frac) <= 2:
+                        mark = m
             self.decimal_mark = mark
+        if not session.totals_read:
+            # the session's totals show the finest unit its amounts take (a tournament's
+            # '<bets>391,605.93</bets>': hundredths of a chip, from its first game on)
+            session.totals_read = True
+            session.scale = max(session.scale, _totals_scale(general, self.decimal_mark))
+        if not self.scale:
+            self.scale = max(1 if tournament else 100, session.scale)
         amounts = session.amounts.get((self.scale, self.decimal_mark))
         if amounts is None or len(amounts) > _MAX_AMOUNTS:  # (a session may be long: the cache stays small)
             amounts = session.amounts[(self.scale, self.decimal_mark)] = {}
@@ -880,8 +972,11 @@ class _GameReader:
         if not any(p.has("win") for p in game.players):
             cut = ("its actions, cards and results (no round; no 'win' or 'bet' on its players)" if not game.rounds else
                    "the rest of the game after its last action, and its results (no 'win' or 'bet' on its players)")
+        variant = gt.variant
+        if variant == _NAMELESS:
+            variant = self._nameless_game(gtext)
         hand = ParsedHand(
-            hand_id=f"IP-{game.code}", site=SITE, format="ipoker", variant=gt.variant, betting=gt.betting,
+            hand_id=f"IP-{game.code}", site=SITE, format="ipoker", variant=variant, betting=gt.betting,
             first_line=game.line, last_line=game.last_line, byte_offset=game.offset, content_hash=_content_hash(game, general),
             hand_number=game.code, table_name=general.get("tablename") or None, game_label=gtext,
             started_at_text=game.startdate, started_at=_parse_date(game.startdate),
@@ -892,9 +987,8 @@ class _GameReader:
         if tournament:
             self._tournament(hand, general)
         else:
-            sym = gt.currency_symbol or ""
-            hand.currency = _CURRENCY_SYMBOLS.get(sym) or (sym if sym.isalpha() and sym.isupper() else None) or \
-                general.get("tablecurrency") or general.get("currency") or None
+            hand.currency = currency_code(gt.currency_symbol or "") or general.get("tablecurrency") or \
+                general.get("currency") or None
         # seats
         names: dict[str, int] = {}
         for p in game.players:
@@ -913,7 +1007,7 @@ class _GameReader:
             hand.seats.append(Seat(seat, name, self.amt(p.get("chips"), p.line), None, False, None, p.line))
         if not hand.seats:
             raise _Reject("parse-error", game.line, f"line {game.line}: game {game.code} has no players")
-        stud = gt.variant in _STUD
+        stud = variant in _STUD
         if gt.betting == Betting.FIXED_LIMIT.value:
             bets = gt.limit_bets or gt.stakes
             if bets is not None:
@@ -945,7 +1039,22 @@ class _GameReader:
             self._results(hand, names)
         hand.record_cut = cut
         hand.events = self.events
+        if self.scale > session.scale:
+            session.scale = self.scale
         return hand
+
+    def _nameless_game(self, gtext: str) -> str:
+        """The variant of a game whose gametype names none ('PL €2/€4'): the one
+        ``_NAMELESS_GAMES`` gives for the number of cards every player's pocket holds."""
+        counts = {len(c.text.split()) for _, items in self.game.rounds for c in items
+                  if c.tag == "cards" and c.attr("type") == "Pocket"}
+        variant = _NAMELESS_GAMES.get(min(counts)) if len(counts) == 1 else None
+        if variant is None:
+            game = self.game
+            raise _Reject("unsupported-game", game.line, f"line {game.line}: game {game.code}: the gametype names no "
+                          f"game ({gtext}) and its pocket cards ({', '.join(map(str, sorted(counts))) or 'none'} a "
+                          "player) name none iPoker is known to write so")
+        return variant
 
     def _tournament(self, hand: ParsedHand, general: dict[str, str]) -> None:
         name = general.get("tournamentname") or None
@@ -974,7 +1083,7 @@ class _GameReader:
         card_streets = _STUD_CARDS if stud else _BOARD
         antes: list[int] = []
         bring_in_seen = False
-        street = None
+        street: str | None = None
         self.last_street = streets[0]
         self.folded: set[int] = set()
         self.last_action: dict[int, tuple[int, _Node]] = {}
@@ -994,71 +1103,101 @@ class _GameReader:
             new_street = streets[round_no]
             if new_street != street:
                 self.committed = self.street_commits.setdefault(new_street, {})
-                street = new_street
-            # the round's cards first, in document order; then its actions, by their number
+            street = new_street
+            # the round's cards first, in document order; then its actions, by their number.  An
+            # element not understood is kept as an unread event on its round's street
             for c in items:
                 if c.tag != "cards":
                     continue
                 ctype = c.attr("type")
                 who = c.attr("player")
                 self.carded.add(who)
+                seat_of = names.get(who)
                 try:
                     cards = _cards(c.text)
-                except ValueError as e:
-                    raise _Reject("parse-error", c.line, f"line {c.line}: {e}") from None
+                except ValueError:
+                    self.unread(street, c, seat_of, who)
+                    continue
                 if ctype == "Pocket" and not stud:
-                    if who not in names:
-                        raise _Reject("parse-error", c.line, f"line {c.line}: cards for a player not seated: {c.xml()}")
+                    if seat_of is None:
+                        self.unread(street, c, None, who)  # cards for a player not seated
+                        continue
                     if cards:
-                        self.add(street, K_DEAL_HOLE, c, c.line, names[who], who, cards=cards)
-                        self.shown_lines[names[who]] = (cards, c)
+                        self.add(street, K_DEAL_HOLE, c, c.line, seat_of, who, cards=cards)
+                        self.shown_lines[seat_of] = (cards, c)
                 elif stud and ctype in card_streets and who:
-                    if card_streets[ctype] != street or who not in names:
-                        raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
+                    if card_streets[ctype] != street or seat_of is None:
+                        self.unread(street, c, seat_of, who)
+                        continue
                     last = c.text.split()[-1:] if c.text else []
-                    if street in (S_THIRD, S_FOURTH) and last and last[0] not in ("X", "x"):
-                        self.upcards.setdefault(names[who], []).append(last[0][1:])  # third's last card and fourth's are up
+                    if street in (S_THIRD, S_FOURTH) and last and last[0] not in _HIDDEN:
+                        # third's last card and fourth's are up: their ranks
+                        self.upcards.setdefault(seat_of, []).append(_CARD_NAMES[last[0]][:1])
                     if cards:
-                        self.add(street, K_DEAL_HOLE, c, c.line, names[who], who, cards=cards)
-                        prev = self.shown_lines.get(names[who])
-                        self.shown_lines[names[who]] = ((prev[0] + " " if prev else "") + cards, c)
-                elif not stud and ctype in card_streets and card_streets[ctype] == street:
-                    if not cards:
-                        raise _Reject("parse-error", c.line, f"line {c.line}: board cards missing: {c.xml()}")
+                        self.add(street, K_DEAL_HOLE, c, c.line, seat_of, who, cards=cards)
+                        prev = self.shown_lines.get(seat_of)
+                        self.shown_lines[seat_of] = ((prev[0] + " " if prev else "") + cards, c)
+                elif not stud and ctype in card_streets and card_streets[ctype] == street and cards:
                     self.add(street, K_DEAL_BOARD, c, c.line, cards=cards)
                 else:
-                    raise _Reject("parse-error", c.line, f"line {c.line}: cards not understood: {c.xml()}")
-            # (number, document order, action): sorted by number, in document order among equals
+                    self.unread(street, c, seat_of, who)  # board cards missing, or on another round
+            # (number, document order, action): sorted by number, in document order among equals;
+            # an action with no number has no place among them: unread, after them
             numbered: list[tuple[int, int, _Node]] = []
+            unnumbered: list[_Node] = []
             for a in items:
                 if a.tag == "action":
                     number = a.attr("no")
-                    if not number.isdigit():
-                        raise _Reject("parse-error", a.line, f"line {a.line}: action number missing: {a.xml()}")
-                    numbered.append((int(number), len(numbered), a))
+                    if number.isdigit():
+                        numbered.append((int(number), len(numbered), a))
+                    else:
+                        unnumbered.append(a)
             numbered.sort()
             for _, _, a in numbered:
                 who = a.attr("player")
                 if who not in names:
-                    raise _Reject("parse-error", a.line, f"line {a.line}: action by a player not seated: {a.xml()}")
+                    self.unread(street, a, None, who)  # an action by a player not seated
+                    continue
                 seat = names[who]
                 self.acted.add(seat)
                 kind_code = a.attr("type")
                 sum_text = a.get("sum")
                 sums = amounts.get(sum_text)  # (amt's own cache, looked up without the call)
                 if sums is None:
-                    sums = self.amt(sum_text, a.line)
+                    word = _SUM_WORDS.get((kind_code, sum_text or ""))
+                    if word is not None:
+                        # no amount: the site played him all in (its disconnect protection)
+                        self.add(street, word, a, a.line, seat, who, all_in=True)
+                        self.last_action[seat] = (a.line, a)
+                        continue
+                    opt = self.amt_or_none(sum_text)
+                    if opt is None:
+                        self.unread(street, a, seat, who)  # an amount not understood
+                        continue
+                    sums = opt
                 if kind_code in (SITS_OUT, WAITS):
                     if sums or self.put_in.get(seat):
-                        raise _Reject("sat-out-in-hand", a.line, f"line {a.line}: {who} sits out after the game "
-                                      f"started: the record does not say what became of the chips in: {a.xml()}")
+                        # he sits out with chips in: the record does not say what became of them
+                        self.unread(street, a, seat, who)
+                        continue
                     self.add(S_SUMMARY, K_OUT_OF_HAND, a, a.line, seat, who)
                     self.out_of_hand[seat] = a.line
                     for s in hand.seats:
                         if s.seat == seat:
                             s.sitting_out = True
                     continue
-                kind, amount, to_amount, all_in = self._action(hand, kind_code, sums, seat, street, stud, a, bring_in_seen)
+                in_before = self.committed.get(seat)
+                try:
+                    kind, amount, to_amount, all_in = self._action(hand, kind_code, sums, seat, street, stud, a,
+                                                                   bring_in_seen)
+                except _NotUnderstood:
+                    # a type not understood, or an amount its street's bets make no sense of
+                    if in_before is None:
+                        self.committed.pop(seat, None)
+                    else:
+                        self.committed[seat] = in_before
+                    self.unread(street, a, seat, who)
+                    continue
                 if kind == K_ANTE:
                     antes.append(amount or 0)
                 elif kind == K_BRING_IN:
@@ -1072,6 +1211,9 @@ class _GameReader:
                     self.folded.add(seat)
                 if round_no > 0 or kind not in (K_ANTE, K_SMALL_BLIND, K_BIG_BLIND, K_DEAD_BLIND):
                     self.last_street = street
+            for a in unnumbered:
+                who = a.attr("player")
+                self.unread(street, a, names.get(who), who)
         for ev in self.events:
             if ev.kind != K_OUT_OF_HAND and ev.street != S_SUMMARY and ev.seat in self.out_of_hand:
                 raise _Reject("sat-out-in-hand", ev.line_no, f"line {ev.line_no}: {ev.player} plays after sitting out "
@@ -1136,13 +1278,13 @@ class _GameReader:
                 hand.bring_in = sums
             return K_BRING_IN, sums, None, False
         if code not in (CALL, BET, RAISE, RAISE_LIMIT, ALL_IN):
-            raise _Reject("parse-error", a.line, f"line {a.line}: action type not understood: {a.xml()}")
+            raise _NotUnderstood("action type not understood")
         if code == RAISE:
             # type 23 writes the total the raise goes to on the street, not the chips added
             after = sums
             sums = self.added = after - before
             if sums <= 0:
-                raise _Reject("parse-error", a.line, f"line {a.line}: a raise to less than already in: {a.xml()}")
+                raise _NotUnderstood("a raise to less than already in")
         committed[seat] = after
         all_in = code == ALL_IN
         if stud and street == S_THIRD and bring_in_seen and not self.completed and code != CALL and after > current:
@@ -1151,6 +1293,13 @@ class _GameReader:
             if hand.small_bet is None and not all_in:
                 hand.small_bet = after  # tournaments: the session names no stakes
             return K_COMPLETE, sums, after, all_in
+        # what the street's bets make no sense of (checked before any limit is taken from it)
+        if code == BET and current > 0:
+            raise _NotUnderstood("a bet facing a bet")
+        if code == CALL and after > current:
+            raise _NotUnderstood("a call past the bet")
+        if code in (RAISE, RAISE_LIMIT) and current == 0:
+            raise _NotUnderstood("a raise with no bet to raise")
         if stud and code == BET and not all_in and hand.small_bet is None and street == S_THIRD and current == 0:
             hand.small_bet = sums  # tournaments, no bring-in (its player all-in on the ante): the opening bet
         if stud and code == BET and not all_in and hand.small_bet is None and street == S_FOURTH \
@@ -1159,15 +1308,9 @@ class _GameReader:
         if stud and hand.big_bet is None and code == BET and not all_in and street in (S_FIFTH, S_SIXTH, S_SEVENTH):
             hand.big_bet = sums  # tournaments: the first full bet of the late streets
         if code == CALL or (code == ALL_IN and after <= current):
-            if code == CALL and after > current:
-                raise _Reject("parse-error", a.line, f"line {a.line}: a call past the bet: {a.xml()}")
             return K_CALL, sums, None, all_in
         if current == 0:
-            if code in (RAISE, RAISE_LIMIT):
-                raise _Reject("parse-error", a.line, f"line {a.line}: a raise with no bet to raise: {a.xml()}")
             return K_BET, sums, sums, all_in
-        if code == BET:
-            raise _Reject("parse-error", a.line, f"line {a.line}: a bet facing a bet: {a.xml()}")
         return K_RAISE, after - current, after, all_in
 
     def _results(self, hand: ParsedHand, names: dict[str, int]) -> None:
@@ -1214,7 +1357,7 @@ class _GameReader:
             player_lines.append(p.line)
             win = self.amt(p.get("win"), p.line)
             won_from = [p.line]
-            if returned and names[name] == top_seat:
+            if returned and names[name] == top_seat and not _win_net_of_return(self.session.general):
                 # the win attribute counts the uncalled chips that went back: the rest came from the pot
                 if win < returned:
                     raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.get('win')}, "

@@ -251,12 +251,24 @@ class Replay:
         if seats and all(s.position is not None for s in seats):
             return sorted(seats, key=lambda s: cast(int, s.position))
         btn = self.hand.button_seat
-        if btn is None or self.family == "stud":
+        if self.family == "stud":
             return sorted(seats, key=lambda s: s.seat)
-        # the ring holds every seat and the button's (a button on an empty seat past every
-        # occupied one, where the table size is not written: 888's 10-seat tables)
+        if btn is None:
+            # no button written (iPoker leaves out the empty seat that holds a dead button): with
+            # three or more dealt in, the small blind's poster is the first seat after it
+            sb: int | None = None
+            for e in self.events:
+                if e.kind == "small_blind" and e.seat is not None:
+                    sb = e.seat
+                    break
+            if sb is None or len(seats) < 3:
+                return sorted(seats, key=lambda s: s.seat)
+            btn = sb - 1
+        # the table has at least as many seats as the highest seat written, the button's too
+        # (a button on an empty seat 10 past the last player's seat 9 is not seat 1's)
+        first: int = btn + 1
         n = max([self.hand.max_seats or 0, btn] + [s.seat for s in seats])
-        return sorted(seats, key=lambda s: (s.seat - btn - 1) % n)
+        return sorted(seats, key=lambda s: (s.seat - first) % n)
 
     @staticmethod
     def _can_act(s: SeatState) -> bool:

@@ -43,7 +43,9 @@ WITH t AS (
   SELECT t.*,
          CASE WHEN t.bb_seat <> t.expected_bb_seat AND len(t.passed) > 0 AND t.bb_seat <> t.prev_bb_seat THEN 'skipped'
               WHEN t.bb_seat <> t.expected_bb_seat THEN 'not-advanced'
-              WHEN t.expected_button_seat IS NOT NULL AND t.button_seat IS DISTINCT FROM t.expected_button_seat
+              -- (a hand that records no button, iPoker's with the button on an empty seat it does not
+              -- list, says nothing of where it was: not judged)
+              WHEN t.expected_button_seat IS NOT NULL AND t.button_seat IS NOT NULL AND t.button_seat <> t.expected_button_seat
                    -- not a label alone: the dead button's seat is empty or out, and the last seat dealt
                    -- in at or before the written button is the last at or before the dead button
                    AND NOT (t.button_seat IS NOT NULL AND NOT list_contains(t.dealt_seats, t.expected_button_seat)
