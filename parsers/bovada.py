@@ -111,10 +111,14 @@ S_SUMMARY: Final[str] = S.SUMMARY
 S_THIRD: Final[str] = S.THIRD
 S_TURN: Final[str] = S.TURN
 
-BRANDS: Final = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
+# the header's first words, one per brand the client was sold under (the longer first: 'Bodog UK'
+# before 'Bodog'); a new brand is one entry
+BRAND_NAMES: Final = ("Bovada", "Ignition", "Bodog UK", "Bodog.com", "Bodog.eu", "Bodog")
+BRAND: Final = "|".join(re.escape(name) for name in BRAND_NAMES)
+BRANDS: Final = rf"(?:{BRAND}) Hand #"
 BRANDS_ANYWHERE: Final = re.compile(BRANDS)
 GLUED_HEADER: Final = re.compile(rf"^\ufeff*{BRANDS}")  # a header after byte-order marks, at a line's start
-HEADER: Final = re.compile(r"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
+HEADER: Final = re.compile(rf"^(?P<brand>{BRAND}) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
 GAME: Final = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
 TOURNEY: Final = re.compile(
     rf"^{GAME} Tournament #(?P<tid>[\w-]+) TBL#(?P<table>\d+), (?P<limit>[A-Za-z ]+)- Level (?P<level>\d+) "
@@ -1035,7 +1039,7 @@ SITE: Final = StarsSite(
     # line that header_start cannot match ('Board [' is the one line a hand that passes)
     header_prefixes=("Bo", "Ig"),
     header_start=re.compile(BRANDS),
-    hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:Bovada|Ignition|Bodog UK|Bodog) Hand #", re.M),
+    hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:" + BRAND.encode() + rb") Hand #", re.M),
     header=HEADER,
     tourney=TOURNEY,
     cash=CASH,

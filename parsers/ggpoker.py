@@ -81,6 +81,8 @@ GGPOKER = stars_site(
     straddle_to=True,
     extra_posts={"missed blind ": "small_blind"},  # a missed small blind, posted dead out of its turn
     ignored_actions=("get an all-in insurance ", "pay premium of all-in insurance "),
+    # money the house drops into the pot before the deal (Rush & Cash), no player's
+    line_events=((re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$"), "house_added"),),
     rejected_lines=(("Cashout", "cash-out", "the pot was settled by a cash-out, which the log cannot record"),),
 )
 

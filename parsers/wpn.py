@@ -119,6 +119,14 @@ WPN = StarsSite(
     raise_amounts=RAISE_ADDED,
     total_after_rake=True,
     ignored_lines=("Main pot ",),
+    # run it twice: '*** RUN IT TWICE ***' once the betting is over, then each run's streets
+    # and showdown numbered ('*** FLOP 1 ***', '*** SHOW DOWN 2 ***'), its pot's collects
+    # numbered too ('collected $92.25 from main pot 1'), and in the summary each run's board
+    # ('Board 2 [..]') followed by every seat's line again
+    markers={"*** RUN IT TWICE ***": ""},
+    run_markers=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>[123]) \*\*\*$"),
+    collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: [123])?(?: \((hi|lo|high|low)\))?$"),
+    summary_ignored=("Board 1 [", "Board 2 [", "Board 3 ["),
     predeal_ignored=("Dealt to ",),
     rejected_lines=((" caps ", "capped-no-limit",
                      "a capped no-limit table (the bet went to the table's cap), which the auditor does not support"),),
