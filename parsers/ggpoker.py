@@ -66,14 +66,17 @@ _GAME = game_pattern(_GG_GAMES, limits=r"No Limit|Pot Limit|Fixed Limit|Limit|\(
 
 GGPOKER = stars_site(
     "ggpoker", "GGPoker", "GG-", ("Poker Hand #",), r"Poker Hand #(?P<num>[A-Z]*\d+):",
-    rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?", _GAME,
+    # the cash header's game: 2017-2018 hands write two spaces before the stakes
+    # ("Hold'em No Limit  ($0.5/$1)"), as PokerStars' own Zoom headers did
+    rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?", _GAME + " ?",
     games=_GG_GAMES,
     limits=_GG_LIMITS,
     game_betting={"plo": Betting.POT_LIMIT.value, "plo-5": Betting.POT_LIMIT.value, "plo-6": Betting.POT_LIMIT.value},
     stakes=(STAKES, re.compile(r"^(?P<ante>[^/ ]+)$")),  # 'ShortDeck No Limit ($100)': the ante
     total_pot=re.compile(
         r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?: \| Rake (?P<rake>\S+))?"
-        r"(?: \| Jackpot (?P<fee_jackpot>\S+))?(?: \| Bingo (?P<fee_bingo>\S+))?$"
+        r"(?: \| Jackpot (?P<fee_jackpot>\S+))?(?: \| Bingo (?P<fee_bingo>\S+))?"
+        r"(?: \| Fortune (?P<fee_fortune>\S+))?(?: \| Tax (?P<fee_tax>\S+))?$"
     ),
     markers={"*** SHOWDOWN ***": "showdown"},
     bare_dealt=True,

@@ -115,7 +115,13 @@ WPN = StarsSite(
         "the big blind ": EventKind.BIG_BLIND.value,
         "ante ": EventKind.ANTE.value,
         "dead ": EventKind.DEAD_BLIND.value,  # both blinds, posted out of position
+        # 'Eve posts $0.25': a big blind posted by a player entering the game out of
+        # position, live (he may check when the betting comes round to him)
+        "": EventKind.BIG_BLIND.value,
     },
+    # a player entering the game who waits for the big blind to reach him: not in the hand
+    ignored_actions=("waits for big blind",),
+    seat_not_in_hand=(" will be allowed to play after the button",),
     raise_amounts=RAISE_ADDED,
     total_after_rake=True,
     ignored_lines=("Main pot ",),
