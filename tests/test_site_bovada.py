@@ -204,7 +204,7 @@ def stars_as_bovada(text: str) -> str:
 SPEC = SiteSpec(
     parser="bovada",
     folders=("tour/Bovada", "cash/Bovada"),
-    marker=re.compile(r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #\d+"),
+    marker=re.compile(r"(?:Bovada|Ignition|Bodog UK|Bodog\.com|Bodog\.eu|Bodog) Hand #\d+"),
     mutation_header=re.compile(r"^(Bovada Hand #)(\d+)(: .*)$"),
     mutation_text=bovada_as_stars,
     mutant_text=stars_as_bovada,
