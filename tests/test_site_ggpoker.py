@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import re
 
+from conftest import CORPUS, needs_corpus
 from mutate import HEADER
 from mutate_stars_family import STARS
 from parsers.ggpoker import GGPokerParser
@@ -34,3 +35,20 @@ SPEC = SiteSpec(
 )
 
 globals().update(site_tests(SPEC))
+
+
+# --- wordings on the corpus (each is also read on a hand written for it: tests/test_ggpoker.py)
+
+@needs_corpus
+def test_the_corpus_cash_drop_hand_is_stored():
+    """'Cash Drop to Pot : total $0.2' (line 9): the hand reconciles with the drop ($2.61 put
+    in by the players + $0.20 = 'Total pot $2.81')."""
+    from parsers import iter_lines, open_source
+    from parsers.base import ParsedHand, unreconciled
+
+    rel = "cash/GGPoker/Flop/PLO-6max-USD-0.01-0.02-202104.STP.txt"
+    path = CORPUS / "fpdb" / rel
+    [hand] = list(GGPokerParser().iter_hands(iter_lines(path, open_source(path).encoding), rel))
+    assert isinstance(hand, ParsedHand), hand
+    assert [(e.line_no, e.amount) for e in hand.events if e.kind == "house_added"] == [(9, 20)]
+    assert unreconciled(hand) is None
