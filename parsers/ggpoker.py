@@ -12,9 +12,13 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
 - straddles written ``Ann: straddle $2`` (no ``posts``); a player may straddle again
   (``straddle $0.04``, then ``straddle $0.08``): each amount is the player's total,
   so the event's amount is what was added and its to_amount the total;
-- ``Total pot $x | Rake $y | Jackpot $z | Bingo $w``: the jackpot and bingo fees,
-  like the rake, leave the pot to the house (the total_pot event's to_amount is
-  their sum);
+- ``Total pot $x | Rake $y | Jackpot $z | Bingo $w | Fortune $v | Tax $u``: the
+  jackpot, bingo, fortune and tax fees, like the rake, leave the pot to the house
+  (the total_pot event's to_amount is their sum); older lines stop after any of them;
+- 2017-2018 cash headers write two spaces before the stakes
+  (``Poker Hand #RC2345481320: Hold'em No Limit  ($0.05/$0.1) - 2018/03/31 14:43:23``);
+- Rush & Cash's ``Cash Drop to Pot : total $0.2`` before the blinds: money the house
+  puts in the pot, a ``house_added`` event with no seat (as Run It Once's splash the pot);
 - all-in insurance lines (``get an all-in insurance ...``, ``pay premium of ...``):
   the premium is paid beside the pot, not from it, and the log records no event
   for them;

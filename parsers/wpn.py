@@ -11,7 +11,13 @@ What WPN writes its own way:
 - a table line without ``Table '...'`` for cash (``Fort Lupton 9-max Seat #5 is the button``),
   seat lines ``Seat 1: Ann ($9.10)`` (no ``in chips``);
 - actions without a colon (``Ann folds``), ``posts the small blind``, ``posts ante``,
-  ``posts dead`` (both blinds, out of position), ``brings in $0.02``, ``does not show``;
+  ``posts dead`` (both blinds, out of position), ``posts $0.25`` (a player entering the
+  game posts the big blind out of position: live), ``brings in $0.02``, ``does not show``;
+- ``Dan waits for big blind`` (not dealt in: nothing recorded) and a seat held with no
+  stack (``Seat 6: Fay will be allowed to play after the button``: no seat recorded);
+- run it twice: ``*** RUN IT TWICE ***``, then ``*** FLOP 1 ***`` .. ``*** SHOW DOWN 1 ***``,
+  ``collected $92.25 from main pot 1``, the second run likewise, and in the summary
+  ``Board 1 [..]`` and ``Board 2 [..]``, each followed by every seat's line;
 - a raise's first amount is the chips the player adds, not the increment over the
   bet (``Ann posts the small blind $10``, ``Ann raises $30 to $40``): it is stored as
   written (the raise event's amount) and must equal the total less what the player
