@@ -111,10 +111,14 @@ S_SUMMARY: Final[str] = S.SUMMARY
 S_THIRD: Final[str] = S.THIRD
 S_TURN: Final[str] = S.TURN
 
-BRANDS: Final = r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #"
+# the header's first words, one per brand the client was sold under (the longer first: 'Bodog UK'
+# before 'Bodog'); a new brand is one entry
+BRAND_NAMES: Final = ("Bovada", "Ignition", "Bodog UK", "Bodog.com", "Bodog.eu", "Bodog")
+BRAND: Final = "|".join(re.escape(name) for name in BRAND_NAMES)
+BRANDS: Final = rf"(?:{BRAND}) Hand #"
 BRANDS_ANYWHERE: Final = re.compile(BRANDS)
 GLUED_HEADER: Final = re.compile(rf"^\ufeff*{BRANDS}")  # a header after byte-order marks, at a line's start
-HEADER: Final = re.compile(r"^(?P<brand>Bovada|Ignition|Bodog UK|Bodog) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
+HEADER: Final = re.compile(rf"^(?P<brand>{BRAND}) Hand #(?P<num>\d+):? +(?P<rest>.*)$")
 GAME: Final = r"(?P<game>[0-9A-Z]+?(?: HiLo)?)"
 TOURNEY: Final = re.compile(
     rf"^{GAME} Tournament #(?P<tid>[\w-]+) TBL#(?P<table>\d+), (?P<limit>[A-Za-z ]+)- Level (?P<level>\d+) "
@@ -173,7 +177,8 @@ POSTS: Final = {
 IGNORED_ACTIONS: Final = ("Set dealer", "Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)",
                           "Seat sit out", "Sit out", "Sitout", "Re-join", "Seat re-join", "Seat stand", "Stand",
                           "Table deposit", "Rebuyin", "Double rebuys", "Addon", "Ranking", "Prize", "Draw for dealer",
-                          "Seat sit down")
+                          "Seat sit down",
+                          "BOUNTY PRIZE")  # a knockout's bounty, paid outside the pot ('BOUNTY PRIZE [$5]')
 # the same written with no player (the 'corrupted.lines' files): as much nothing
 IGNORED_LINES: Final = ("Table enter user", "Table leave user", "Enter(Auto)", "Leave(Auto)", "Table deposit",
                         "Table Info:", "Player Info:", "Seating Info:", "Seat sit out", "Seat sit down", "Seat stand",
@@ -320,11 +325,14 @@ def _seat_fields(text: str, stud: bool) -> tuple[str, str, bool, str] | None:
 
 
 def _summary_seat(text: str) -> tuple[str, str] | None:
-    """A summary seat line's number and what follows it ('Seat+3: ', 'Seat 1: ', 'Seat 10: '):
-    the pattern ``^Seat\\+? ?(\\d+): (.*)$``, read by slices.
+    """A summary seat line's number and what follows it ('Seat+3: ', 'Seat 1: ', 'Seat 10: ',
+    and a knockout's winner 'Seat 7:Dealer 8680 ...' with no space): the pattern
+    ``^Seat\\+? ?(\\d+): ?(.*)$``, read by slices.
 
     >>> _summary_seat("Seat+3: Big Blind 1085  with"), _summary_seat("Seat 10: UTG Folded"), _summary_seat("Seat: x")
     (('3', 'Big Blind 1085  with'), ('10', 'UTG Folded'), None)
+    >>> _summary_seat("Seat 7:Dealer 8680  with")
+    ('7', 'Dealer 8680  with')
     """
     if not text.startswith("Seat"):
         return None
@@ -333,10 +341,11 @@ def _summary_seat(text: str) -> tuple[str, str] | None:
         start += 1
     if text[start:start + 1] == " ":
         start += 1
-    colon = text.find(": ", start)
+    colon = text.find(":", start)
     if colon <= start or not text[start:colon].isdecimal():
         return None
-    return text[start:colon], text[colon + 2:]
+    rest = colon + 2 if text[colon + 1:colon + 2] == " " else colon + 1
+    return text[start:colon], text[rest:]
 
 
 class _BovadaHand:
@@ -1035,7 +1044,7 @@ SITE: Final = StarsSite(
     # line that header_start cannot match ('Board [' is the one line a hand that passes)
     header_prefixes=("Bo", "Ig"),
     header_start=re.compile(BRANDS),
-    hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:Bovada|Ignition|Bodog UK|Bodog) Hand #", re.M),
+    hand_start=re.compile(rb"^(?:\xef\xbb\xbf)?(?:" + BRAND.encode() + rb") Hand #", re.M),
     header=HEADER,
     tourney=TOURNEY,
     cash=CASH,

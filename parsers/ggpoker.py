@@ -12,9 +12,13 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
 - straddles written ``Ann: straddle $2`` (no ``posts``); a player may straddle again
   (``straddle $0.04``, then ``straddle $0.08``): each amount is the player's total,
   so the event's amount is what was added and its to_amount the total;
-- ``Total pot $x | Rake $y | Jackpot $z | Bingo $w``: the jackpot and bingo fees,
-  like the rake, leave the pot to the house (the total_pot event's to_amount is
-  their sum);
+- ``Total pot $x | Rake $y | Jackpot $z | Bingo $w | Fortune $v | Tax $u``: the
+  jackpot, bingo, fortune and tax fees, like the rake, leave the pot to the house
+  (the total_pot event's to_amount is their sum); older lines stop after any of them;
+- 2017-2018 cash headers write two spaces before the stakes
+  (``Poker Hand #RC2345481320: Hold'em No Limit  ($0.05/$0.1) - 2018/03/31 14:43:23``);
+- Rush & Cash's ``Cash Drop to Pot : total $0.2`` before the blinds: money the house
+  puts in the pot, a ``house_added`` event with no seat (as Run It Once's splash the pot);
 - all-in insurance lines (``get an all-in insurance ...``, ``pay premium of ...``):
   the premium is paid beside the pot, not from it, and the log records no event
   for them;
@@ -66,14 +70,17 @@ _GAME = game_pattern(_GG_GAMES, limits=r"No Limit|Pot Limit|Fixed Limit|Limit|\(
 
 GGPOKER = stars_site(
     "ggpoker", "GGPoker", "GG-", ("Poker Hand #",), r"Poker Hand #(?P<num>[A-Z]*\d+):",
-    rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?", _GAME,
+    # the cash header's game: 2017-2018 hands write two spaces before the stakes
+    # ("Hold'em No Limit  ($0.5/$1)"), as PokerStars' own Zoom headers did
+    rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?", _GAME + " ?",
     games=_GG_GAMES,
     limits=_GG_LIMITS,
     game_betting={"plo": Betting.POT_LIMIT.value, "plo-5": Betting.POT_LIMIT.value, "plo-6": Betting.POT_LIMIT.value},
     stakes=(STAKES, re.compile(r"^(?P<ante>[^/ ]+)$")),  # 'ShortDeck No Limit ($100)': the ante
     total_pot=re.compile(
         r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?: \| Rake (?P<rake>\S+))?"
-        r"(?: \| Jackpot (?P<fee_jackpot>\S+))?(?: \| Bingo (?P<fee_bingo>\S+))?$"
+        r"(?: \| Jackpot (?P<fee_jackpot>\S+))?(?: \| Bingo (?P<fee_bingo>\S+))?"
+        r"(?: \| Fortune (?P<fee_fortune>\S+))?(?: \| Tax (?P<fee_tax>\S+))?$"
     ),
     markers={"*** SHOWDOWN ***": "showdown"},
     bare_dealt=True,
@@ -81,6 +88,8 @@ GGPOKER = stars_site(
     straddle_to=True,
     extra_posts={"missed blind ": "small_blind"},  # a missed small blind, posted dead out of its turn
     ignored_actions=("get an all-in insurance ", "pay premium of all-in insurance "),
+    # money the house drops into the pot before the deal (Rush & Cash), no player's
+    line_events=((re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$"), "house_added"),),
     rejected_lines=(("Cashout", "cash-out", "the pot was settled by a cash-out, which the log cannot record"),),
 )
 

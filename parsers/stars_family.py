@@ -307,6 +307,9 @@ class StarsSite:
     # line starts ignored before the first '*** ' marker (WPN deals one card a seat to
     # draw for the button, before the antes: not the hand's cards)
     predeal_ignored: tuple[str, ...] = ()
+    # seat line endings of a player at the table but not dealt in, written with no stack (WPN:
+    # 'Seat 6: Fay will be allowed to play after the button'): nothing is recorded for them
+    seat_not_in_hand: tuple[str, ...] = ()
     # the hand number stands inside the header's game text (Winamax: '... level: 11 - HandId:
     # #1-2-3 - Holdem no limit ...'): ``header``'s group ``rest_end``, the text after it, is read
     # as one with ``rest``, so that the text before the date repeats from hand to hand
@@ -1566,6 +1569,9 @@ class _HandReader:
                 text = texts[i].rstrip()
                 sm2 = site.seat.match(text)
                 if not sm2:
+                    if site.seat_not_in_hand and text.endswith(site.seat_not_in_hand):
+                        i += 1
+                        continue
                     raise self.fail(no, text, "seat line not understood")
                 seat_text, player, stack, bounty, tail = sm2.groups()
                 if self.stood_in and bounty is not None:

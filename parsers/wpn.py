@@ -11,7 +11,13 @@ What WPN writes its own way:
 - a table line without ``Table '...'`` for cash (``Fort Lupton 9-max Seat #5 is the button``),
   seat lines ``Seat 1: Ann ($9.10)`` (no ``in chips``);
 - actions without a colon (``Ann folds``), ``posts the small blind``, ``posts ante``,
-  ``posts dead`` (both blinds, out of position), ``brings in $0.02``, ``does not show``;
+  ``posts dead`` (both blinds, out of position), ``posts $0.25`` (a player entering the
+  game posts the big blind out of position: live), ``brings in $0.02``, ``does not show``;
+- ``Dan waits for big blind`` (not dealt in: nothing recorded) and a seat held with no
+  stack (``Seat 6: Fay will be allowed to play after the button``: no seat recorded);
+- run it twice: ``*** RUN IT TWICE ***``, then ``*** FLOP 1 ***`` .. ``*** SHOW DOWN 1 ***``,
+  ``collected $92.25 from main pot 1``, the second run likewise, and in the summary
+  ``Board 1 [..]`` and ``Board 2 [..]``, each followed by every seat's line;
 - a raise's first amount is the chips the player adds, not the increment over the
   bet (``Ann posts the small blind $10``, ``Ann raises $30 to $40``): it is stored as
   written (the raise event's amount) and must equal the total less what the player
@@ -115,10 +121,24 @@ WPN = StarsSite(
         "the big blind ": EventKind.BIG_BLIND.value,
         "ante ": EventKind.ANTE.value,
         "dead ": EventKind.DEAD_BLIND.value,  # both blinds, posted out of position
+        # 'Eve posts $0.25': a big blind posted by a player entering the game out of
+        # position, live (he may check when the betting comes round to him)
+        "": EventKind.BIG_BLIND.value,
     },
+    # a player entering the game who waits for the big blind to reach him: not in the hand
+    ignored_actions=("waits for big blind",),
+    seat_not_in_hand=(" will be allowed to play after the button",),
     raise_amounts=RAISE_ADDED,
     total_after_rake=True,
     ignored_lines=("Main pot ",),
+    # run it twice: '*** RUN IT TWICE ***' once the betting is over, then each run's streets
+    # and showdown numbered ('*** FLOP 1 ***', '*** SHOW DOWN 2 ***'), its pot's collects
+    # numbered too ('collected $92.25 from main pot 1'), and in the summary each run's board
+    # ('Board 2 [..]') followed by every seat's line again
+    markers={"*** RUN IT TWICE ***": ""},
+    run_markers=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>[123]) \*\*\*$"),
+    collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: [123])?(?: \((hi|lo|high|low)\))?$"),
+    summary_ignored=("Board 1 [", "Board 2 [", "Board 3 ["),
     predeal_ignored=("Dealt to ",),
     rejected_lines=((" caps ", "capped-no-limit",
                      "a capped no-limit table (the bet went to the table's cap), which the auditor does not support"),),

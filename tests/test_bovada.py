@@ -373,3 +373,53 @@ def test_amounts_kept_by_text_read_as_written():
     for _ in range(2):
         with pytest.raises(ValueError):
             reader.amt("$x")
+
+
+@pytest.mark.parametrize("brand", ["Bovada", "Ignition", "Bodog", "Bodog UK", "Bodog.com", "Bodog.eu"])
+def test_every_brand_of_the_client_starts_a_hand(brand):
+    """The header's first words, one per brand the client was sold under (BRAND_NAMES):
+    'Bodog.eu Hand #3598529418 TBL#15069462 HOLDEM No Limit - 2018-04-28 21:52:54' (2018)
+    and 'Bodog.com Hand #4107052743 ... [MVS] - 2021-04-23 11:09:26 UTC' (2021) too."""
+    from parsers import all_parsers
+
+    text = (f"{brand} Hand #3598529418 TBL#15069462 HOLDEM No Limit - 2018-04-28 21:52:54\n" + SEATS + """
+Dealer : Folds
+Small Blind : Folds
+Big Blind  [ME] : Hand Result 30
+*** SUMMARY ***
+Total Pot(30)
+Seat+1: Dealer Folded before the FLOP
+Seat+2: Small Blind Folded before the FLOP
+Seat+3: Big Blind 30""")
+    assert [p.name for p in all_parsers() if p.detect(text, "t.txt")] == ["bovada"]
+    [hand] = BovadaParser().iter_hands(((i, 0, t) for i, t in enumerate(text.split("\n"), 1)), "t.txt")
+    assert isinstance(hand, ParsedHand), hand
+    assert (hand.hand_id, hand.is_tournament, hand.betting, hand.big_blind) == ("BOV-3598529418", False, "no-limit", 20)
+
+
+def test_a_knockouts_bounty_is_paid_outside_the_pot():
+    """'Dealer : BOUNTY PRIZE [$5]' records nothing (the bounty is no chip of the pot), and the
+    summary's winner line 'Seat 7:Dealer 8680  with ... BOUNTY awarded:$5', written with no
+    space after its colon, is the seat's result (the KO tournament of 2015)."""
+    hand = read(SEATS + """
+Dealer : All-in 1,000
+Small Blind : Folds
+Big Blind  [ME] : All-in 580
+Dealer : Return uncalled portion of bet 420
+*** FLOP *** [2c 7d 9d]
+*** TURN *** [2c 7d 9d] [Ks]
+*** RIVER *** [2c 7d 9d Ks] [3s]
+Dealer : Showdown [Ah Kd Ks 9d 7d] (One pair)
+Big Blind  [ME] : Showdown [9c 9h 9d Ks 7d] (Three of a kind)
+Big Blind  [ME] : Hand Result 1,170
+Big Blind  [ME] : BOUNTY PRIZE [$5]
+*** SUMMARY ***
+Total Pot(1,170)
+Board [2c 7d 9d Ks 3s]
+Seat+1: Dealer lose with One pair [Ah Kd-Ks Kd Ah 9d 7d]
+Seat+2: Small Blind Folded before the FLOP
+Seat 3:Big Blind 1,170  with Three of a kind [9c 9h-9c 9h 9d Ks 7d]   BOUNTY awarded:$5""")
+    assert isinstance(hand, ParsedHand), hand
+    assert not [e for e in hand.events if e.kind == "unread"]
+    assert [(e.kind, e.player, e.amount) for e in hand.events if e.kind in ("collect", "seat_result") and e.amount] == [
+        ("collect", "Big Blind [ME]", 1170), ("seat_result", "Big Blind [ME]", 1170)]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 
 from conftest import CORPUS, needs_corpus
 from site_corpus import SiteSpec, site_tests
@@ -204,7 +206,7 @@ def stars_as_bovada(text: str) -> str:
 SPEC = SiteSpec(
     parser="bovada",
     folders=("tour/Bovada", "cash/Bovada"),
-    marker=re.compile(r"(?:Bovada|Ignition|Bodog UK|Bodog) Hand #\d+"),
+    marker=re.compile(r"(?:Bovada|Ignition|Bodog UK|Bodog\.com|Bodog\.eu|Bodog) Hand #\d+"),
     mutation_header=re.compile(r"^(Bovada Hand #)(\d+)(: .*)$"),
     mutation_text=bovada_as_stars,
     mutant_text=stars_as_bovada,
@@ -271,3 +273,25 @@ def test_a_bring_in_the_up_cards_no_longer_name_is_found_in_every_corpus_stud_ha
     assert result.ingest.stored == 41, result.ingest.errors
     found = {f["hand_id"] for f in result.findings if f["check_id"] == "bring-in"}
     assert len(found) == 41
+
+
+# --- brands and wordings of the files added to the corpus -----------------------------------
+
+@needs_corpus
+@pytest.mark.parametrize("rel, hand_id", [
+    ("cash/Bovada/Flop/NLHE-6max-USD - $0.25-$0.50 - 201804.bodog.eu.txt", "BOV-3598529418"),
+    ("cash/Bovada/Flop/NLHE-USD - $1.00-$2.00 - 202104.Bodog.com.MVS.txt", "BOV-4107052743"),
+    # 'Dealer : BOUNTY PRIZE [$5]' and 'Seat 7:Dealer 8680  with ...' (a knockout, 2015)
+    ("tour/Bovada/Flop/NLHE-USD-MTT - ($5 Knockout) - $10-$1 - 201512.KO.txt", "BOV-3304886256"),
+])
+def test_a_file_of_each_brand_and_wording_is_read_and_its_hand_stored(rel, hand_id):
+    from parsers import all_parsers, iter_lines, open_source
+    from parsers.base import ParsedHand
+
+    path = CORPUS / "fpdb" / rel
+    info = open_source(path)
+    [parser] = [p for p in all_parsers() if p.detect(info.head, rel)]
+    [hand] = list(parser.iter_hands(iter_lines(path, info.encoding), rel))
+    assert isinstance(hand, ParsedHand), hand
+    assert hand.hand_id == hand_id and hand.site == "bovada"
+    assert not [e for e in hand.events if e.kind == "unread"]

@@ -14,7 +14,8 @@ import re
 from mutate import HEADER
 from mutate_stars_family import WPN as WORDING
 from parsers.wpn import WpnParser
-from site_corpus import SiteSpec, site_tests
+from conftest import needs_corpus
+from site_corpus import EDITION, FPDB, SiteSpec, site_tests
 
 C = "cash/Winning/"
 
@@ -26,10 +27,12 @@ SPEC = SiteSpec(
         # a capped no-limit table: 'caps $0.55' takes the bet to the table's cap, a
         # structure the engine does not model (as PokerStars' 'Cap' stakes)
         (C + "NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar (Cap) GAMETYPE.txt", 20): "capped-no-limit",
+        # the same hand, its file copied to the folder above (issue 34: capped tables stay refused)
+        (C + "Flop/NLHE-9max-USD-0.01-0.02-201911.CASHID-TN-Miramar (Cap) GAMETYPE.txt", 20): "capped-no-limit",
     },
-    # 11 of 12 (the capped hand above): the 97% bar cannot be met by a 12-hand corpus
-    # with one hand of an unsupported structure
-    min_stored=11 / 12,
+    # 13 of 15 (the capped hand above, twice): the 97% bar cannot be met by a 15-hand corpus
+    # with two copies of a hand of an unsupported structure; every other hand is stored
+    min_stored=13 / 15,
     award_exceptions={
         # walks: WPN writes no 'Uncalled bet' line; the big blind's award ('won $0.07')
         # holds his own unmatched chips, which the replay returns before the award
@@ -45,3 +48,24 @@ SPEC = SiteSpec(
 )
 
 globals().update(site_tests(SPEC))
+
+
+# --- run it twice on the corpus (the wording on a written hand: tests/test_wpn.py) ----------
+
+@needs_corpus
+def test_the_corpus_hand_run_twice_is_judged_run_by_run(tmp_path):
+    """'*** RUN IT TWICE ***' (NLO8 $3/$6, 2021): run 1's high half to Hero's flush, its low
+    half split ($92.25 and $30.75 collected), run 2 whole to Player2's straight ($123.00);
+    the replay's awards are the collects plus each run's share of the house's take."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    path = FPDB / (C + "Flop/NLO8-6max-USD-3-6-202104.RIT.txt")
+    res = audit([str(path)], db=str(tmp_path / "rit.duckdb"), edition_name=EDITION)
+    assert res.ingest.stored == 1 and res.findings == []
+    with duckdb.connect(str(tmp_path / "rit.duckdb"), read_only=True) as con:
+        shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
+                             "ORDER BY run, seat").fetchall()
+    assert [(run, seat, rec) for run, seat, _, rec in shares] == [(1, 3, 9225), (1, 4, 3075), (2, 4, 12300)]
+    assert sum(exp - rec for _, _, exp, rec in shares) == 300  # the rake and jackpot fee ($2.76 + $0.24)

@@ -39,7 +39,8 @@ SPEC = SiteSpec(
         # no summary line: no collect is recorded (Player0 shows and 'Collects: 0')
         "WPN-547441485": "collected 0 + house 0 != total pot 3220",
     },
-    # 73 of 75: the rejections above are one hand and its copy whose record cannot be
+    # 148 of 150 (cash/Winning holds each file of its Flop/ and Stud/ folders again: 108
+    # distinct hands): the rejections above are one hand and its copy whose record cannot be
     # replayed at all (no board); none is rejected for the unrecorded structure.  The
     # player the site played all in with chips behind on a disconnection is stored
     # (disconnect_all_in: test_wpn_legacy_a_disconnected_player_is_played_all_in_with_chips_behind).  A player with no seat line ('Player  has big
@@ -47,7 +48,7 @@ SPEC = SiteSpec(
     # betting stops at the cap, is stored ('caps (253.88)' a raise to the cap).
     # (The file that ends after a hand's seat lines, its last UTF-16 character cut in half, is
     # stored as recorded, marked as cut: test_wpn_legacy_a_record_cut_short_is_stored_as_recorded.)
-    min_stored=73 / 75,
+    min_stored=148 / 150,
     # no harness mutation tests (tests/mutate.py writes PokerStars' shape): the format's own
     # mutants are test_wpn_legacy_mutants_in_its_own_format_are_found below
     mutation_header=None,
@@ -63,12 +64,19 @@ def test_wpn_legacy_hands_record_no_structure():
     """Every stored hand: betting 'unrecorded', no blind or bet sizes (the stakes are
     blinds or bets by the structure), the stakes kept as written in game_label."""
     hands = stored(SPEC)
-    assert len(hands) == 73
+    assert len(hands) == 148
     assert {h.betting for h in hands} == {"unrecorded"}
     assert all(h.small_blind is h.big_blind is h.small_bet is h.big_bet is None for h in hands)
     assert all(re.match(r"^[\d.]+/[\d.]+ \(.+\)$", h.game_label or "") for h in hands)
-    # 'Table <n>' names a tournament's table; nothing else in the format says tournament
-    assert sorted(h.hand_id for h in hands if h.is_tournament) == ["WPN-547441485", "WPN-695367612", "WPN-714490456", "WPN-727816656"]
+    # 'Table <n>' names a tournament's table; nothing else in the format says tournament: the
+    # four single-hand files' hands, and the 10 and 52 hands of the heads-up hyper turbo and the
+    # 9-max regular ('10/20 $2.40 Hyper Turbo Heads-up, Table 1', '10/20 $5 Regular 9-Max, Table 1')
+    tournament = [h for h in hands if h.is_tournament]
+    assert len(tournament) == 66
+    assert {"WPN-547441485", "WPN-695367612", "WPN-714490456", "WPN-727816656"} < {h.hand_id for h in tournament}
+    new = [h for rel, items in parsed(SPEC).items() if rel.endswith(("201608.Hyper.txt", "201608.Regular.txt"))
+           for h in items]
+    assert len(new) == 62 and all(h.is_tournament for h in new)
 
 
 def test_wpn_legacy_amounts_are_added_chips():
@@ -122,12 +130,15 @@ def test_wpn_legacy_one_record_finding_a_hand_and_no_betting_finding(site_audit)
             [EDITION]).fetchall())
         hands = con.execute("SELECT count(*) FROM hands").fetchone()[0]
     record = [f for f in findings if f["check_id"] == "betting-unrecorded"]
-    assert hands == 46 and len(with_bets) == 41
+    assert hands == 108 and len(with_bets) == 91
     assert sorted(f["hand_id"] for f in record) == sorted(with_bets)  # once a hand with a bet or raise, none elsewhere
     assert all(f["category"] == "record" and f["seq"] == first[f["hand_id"]] for f in record)
     assert not [f for f in findings if f["check_id"] in BETTING_RULE_CHECKS]
     assert {f["check_id"] for f in findings} == {"betting-unrecorded", "seat-unrecorded", "record-incomplete",
-                                                 "disconnect-all-in"}
+                                                 "disconnect-all-in", "dead-button"}
+    # the moving button of the 2016 regular tournament: a departure by WPN's house profile
+    assert {(f["hand_id"], f["category"]) for f in findings if f["check_id"] == "dead-button"} == {
+        ("WPN-695316059", "departure"), ("WPN-695316358", "departure")}
     # the three hands where a player with no seat line ('Player  has big blind (2)') acts:
     # one seat-unrecorded finding each, at his first line, naming no seat
     seatless = [f for f in findings if f["check_id"] == "seat-unrecorded"]
@@ -177,8 +188,9 @@ def test_wpn_legacy_a_record_cut_short_is_stored_as_recorded(site_audit):
     seats and no event, marked as cut, and has one record-incomplete finding, nothing else."""
     import duckdb
 
-    [h] = [h for h in stored(SPEC) if h.record_cut is not None]
-    assert (h.hand_id, h.first_line, h.variant) == ("WPN-693976187", 95, "stud_hilo")
+    cut = [h for h in stored(SPEC) if h.record_cut is not None]  # the file and its copy in Stud/
+    assert [(h.hand_id, h.first_line, h.variant) for h in cut] == [("WPN-693976187", 95, "stud_hilo")] * 2
+    h = cut[0]
     assert [s.player for s in h.seats] == ["Diamonds4ever", "KickAzzJohnny"] and h.events == []
     assert "'Game ended at:'" in h.record_cut
     db, findings = site_audit
@@ -195,7 +207,7 @@ def test_wpn_legacy_reads_each_game(variant):
 
 
 def test_wpn_legacy_every_file_is_read():
-    assert sum(map(len, parsed(SPEC).values())) == 75
+    assert sum(map(len, parsed(SPEC).values())) == 150
 
 
 def test_wpn_legacy_stores_at_least_97_percent():
@@ -289,7 +301,9 @@ def test_wpn_legacy_mutants_in_its_own_format_are_found(tmp_path):
     assert res.ingest.stored == len(texts), res.ingest.errors[:3]
     found: dict[str, list[dict]] = {}
     for f in res.findings:
-        if f["check_id"] not in ("betting-unrecorded", "seat-unrecorded", "record-incomplete", "disconnect-all-in"):
+        # (dead-button compares a table's hands one after another: the mutants' file is no table)
+        if f["check_id"] not in ("betting-unrecorded", "seat-unrecorded", "record-incomplete", "disconnect-all-in",
+                                 "dead-button"):
             found.setdefault(f["hand_id"], []).append(f)
     missed = [what for n, (check, _, seat, what) in enumerate(mutants)
               if not any(f["check_id"] == check and (seat is None or f["seat"] == seat)

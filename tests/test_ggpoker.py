@@ -1,0 +1,96 @@
+"""GGPoker's wordings (``parsers/ggpoker.py``, docs/sites.md), each on a hand written for this
+test in GGPoker's format (always run); the corpus tests are in tests/test_site_ggpoker.py."""
+
+from __future__ import annotations
+
+from parsers.ggpoker import GGPokerParser
+
+
+def _read(text: str):
+    from parsers.base import ParsedHand
+
+    [hand] = GGPokerParser().iter_hands(((i, 0, t) for i, t in enumerate(text.split("\n"), 1)), "t.txt")
+    assert isinstance(hand, ParsedHand), hand
+    return hand
+
+
+# 2017-2018 cash hands: two spaces before the stakes; the total pot line names every fee the
+# house takes beside the rake ('Fortune', 'Tax'), as later hands write them at $0
+WRITTEN_2018 = """Poker Hand #RC2345481320: Hold'em No Limit  ($0.5/$1) - 2018/03/31 14:43:23
+Table 'RushAndCash143219' 6-max Seat #1 is the button
+Seat 1: Ann ($100 in chips)
+Seat 2: Bob ($80 in chips)
+Seat 3: Hero ($120.5 in chips)
+Bob: posts small blind $0.5
+Hero: posts big blind $1
+*** HOLE CARDS ***
+Dealt to Ann 
+Dealt to Bob 
+Dealt to Hero [Ah Kd]
+Ann: raises $2 to $3
+Bob: folds
+Hero: calls $2
+*** FLOP *** [2c 7d 9h]
+Hero: checks
+Ann: bets $4
+Hero: calls $4
+*** TURN *** [2c 7d 9h] [Ks]
+Hero: bets $10
+Ann: folds
+Uncalled bet ($10) returned to Hero
+*** SHOWDOWN ***
+Hero collected $13.9 from pot
+*** SUMMARY ***
+Total pot $14.5 | Rake $0.3 | Jackpot $0.1 | Bingo $0 | Fortune $0.1 | Tax $0.1
+Board [2c 7d 9h Ks]
+Seat 1: Ann (button) folded on the Turn
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Hero (big blind) won ($13.9)"""
+
+
+def test_a_2018_cash_header_and_the_fortune_and_tax_fees():
+    from parsers.base import unreconciled
+
+    hand = _read(WRITTEN_2018)
+    assert (hand.hand_id, hand.is_tournament, hand.variant, hand.betting) == ("GG-RC2345481320", False, "holdem", "no-limit")
+    assert (hand.small_blind, hand.big_blind, hand.table_name) == (50, 100, "RushAndCash143219")
+    # the house's take: rake 0.3, jackpot 0.1, fortune 0.1, tax 0.1
+    assert [(e.amount, e.to_amount) for e in hand.events if e.kind == "total_pot"] == [(1450, 60)]
+    assert unreconciled(hand) is None and not [e for e in hand.events if e.kind == "unread"]
+
+
+# Rush & Cash's 'Cash Drop to Pot': money the house puts in the pot before the deal (a
+# house_added event, no seat's), counted in the total pot
+WRITTEN_DROP = """Poker Hand #RC1: Omaha Pot Limit ($0.01/$0.02) - 2021/04/12 07:43:21
+Table 'RushAndCash1' 6-max Seat #1 is the button
+Seat 1: Ann ($3 in chips)
+Seat 2: Bob ($2 in chips)
+Seat 3: Cat ($2 in chips)
+Cash Drop to Pot : total $0.2
+Bob: posts small blind $0.01
+Cat: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to Ann 
+Dealt to Bob 
+Dealt to Cat 
+Ann: raises $0.04 to $0.06
+Bob: folds
+Cat: folds
+Uncalled bet ($0.04) returned to Ann
+*** SHOWDOWN ***
+Ann collected $0.25 from pot
+*** SUMMARY ***
+Total pot $0.25 | Rake $0 | Jackpot $0 | Bingo $0
+Seat 1: Ann (button) won ($0.25)
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Cat (big blind) folded before Flop"""
+
+
+def test_a_cash_drop_is_the_houses_money_in_the_pot():
+    from parsers.base import unreconciled
+
+    hand = _read(WRITTEN_DROP)
+    [drop] = [e for e in hand.events if e.kind == "house_added"]
+    assert (drop.seat, drop.player, drop.amount, drop.line_no, drop.street) == (None, None, 20, 6, "preflop")
+    assert unreconciled(hand) is None
+

@@ -1,0 +1,137 @@
+"""WPN's 2019 format (``parsers/wpn.py``, docs/sites.md): wordings each read on a hand written
+for this test in WPN's format (always run); the corpus tests are in tests/test_site_wpn.py."""
+
+from __future__ import annotations
+
+from parsers.base import ParsedHand, unreconciled
+from parsers.wpn import WpnParser
+
+
+def _read(text: str) -> ParsedHand:
+    [hand] = WpnParser().iter_hands(((i, 0, t) for i, t in enumerate(text.split("\n"), 1)), "t.txt")
+    assert isinstance(hand, ParsedHand), hand
+    return hand
+
+
+# A player entering the game posts a big blind out of position ('Eve posts $0.25': live, she
+# checks when the betting comes to her), another waits for the big blind to reach him ('Dan
+# waits for big blind': not dealt in), and a seat is held for a player who may play only once
+# the button has passed ('Seat 6: Fay will be allowed to play after the button': no stack)
+ENTERING = """Hand #68217077 - Holdem(No Limit) - $0.10/$0.25 - 2019/06/28 02:38:17 UTC
+Miramar 9-max Seat #1 is the button
+Seat 1: Ann ($25.00)
+Seat 2: Bob ($30.00)
+Seat 3: Cat ($20.00)
+Seat 4: Dan ($22.50)
+Seat 5: Eve ($18.00)
+Seat 6: Fay will be allowed to play after the button
+Bob posts the small blind $0.10
+Cat posts the big blind $0.25
+Dan waits for big blind
+Eve posts $0.25
+*** HOLE CARDS ***
+Dealt to Ann [Ah Kd]
+Eve checks
+Ann raises $0.75 to $0.75
+Bob folds
+Cat calls $0.50
+Eve calls $0.50
+*** FLOP *** [2c 7d 9h]
+Main pot $2.35 | Rake $0.00
+Cat checks
+Eve checks
+Ann bets $1.00
+Cat folds
+Eve folds
+Uncalled bet ($1.00) returned to Ann
+Ann does not show
+*** SUMMARY ***
+Total pot $2.24 | Rake $0.10 | JP Fee $0.01
+Board [2c 7d 9h]
+Seat 1: Ann (button) did not show and won $2.24
+Seat 2: Bob (small blind) folded on the Pre-Flop
+Seat 3: Cat (big blind) folded on the Flop
+Seat 5: Eve folded on the Flop"""
+
+
+def test_an_entering_players_post_a_player_waiting_and_a_seat_held():
+    hand = _read(ENTERING)
+    assert [s.player for s in hand.seats] == ["Ann", "Bob", "Cat", "Dan", "Eve"]  # no seat line for Fay's stack
+    posts = [(e.kind, e.player, e.amount) for e in hand.events if e.kind in ("small_blind", "big_blind", "dead_blind")]
+    assert posts == [("small_blind", "Bob", 10), ("big_blind", "Cat", 25), ("big_blind", "Eve", 25)]
+    assert not [e for e in hand.events if e.player == "Dan" or e.kind == "unread"]
+    assert unreconciled(hand) is None
+
+
+def test_an_entering_players_post_is_judged_as_a_live_blind(tmp_path):
+    """The replay holds Eve's post as her bet: her check is no check facing a bet, her call
+    of $0.50 makes $0.75; no finding."""
+    from auditor.pipeline import audit
+
+    path = tmp_path / "entering.txt"
+    path.write_text(ENTERING + "\n", encoding="utf-8")
+    res = audit([str(path)], db=str(tmp_path / "e.duckdb"), edition_name="tda-2024")
+    assert res.ingest.stored == 1 and res.findings == []
+
+
+# Run it twice: '*** RUN IT TWICE ***' once the betting is over, each run's streets and
+# showdown numbered, its collects from 'main pot 1' / 'main pot 2', and in the summary each
+# run's board ('Board 1 [..]', 'Board 2 [..]') with every seat's line again
+RUN_TWICE = """Hand #9 - Holdem(No Limit) - $1.00/$2.00 - 2021/04/16 19:14:14 UTC
+Parachute 6-max Seat #1 is the button
+Seat 1: Ann ($50.00)
+Seat 2: Bob ($80.00)
+Seat 3: Cat ($60.00)
+Bob posts the small blind $1.00
+Cat posts the big blind $2.00
+*** HOLE CARDS ***
+Ann raises $50.00 to $50.00 and is all-in
+Bob folds
+Cat calls $48.00
+*** RUN IT TWICE ***
+*** FLOP 1 *** [8h Qd 7d]
+Main pot 1 $50.50 | Rake $0.00
+*** TURN 1 *** [8h Qd 7d] [7h]
+*** RIVER 1 *** [8h Qd 7d 7h] [5d]
+*** SHOW DOWN 1 ***
+Ann shows [Ac Ad] (two pair, Aces and Sevens)
+Cat shows [Kc Ks] (two pair, Kings and Sevens)
+Ann collected $50.50 from main pot 1
+*** FLOP 2 *** [6c 9s Jh]
+Main pot 2 $50.50 | Rake $0.00
+*** TURN 2 *** [6c 9s Jh] [Kh]
+*** RIVER 2 *** [6c 9s Jh Kh] [2s]
+*** SHOW DOWN 2 ***
+Ann shows [Ac Ad] (a pair of Aces)
+Cat shows [Kc Ks] (three of a kind, Kings)
+Cat collected $50.50 from main pot 2
+*** SUMMARY ***
+Total pot $101.00
+Board 1 [8h Qd 7d 7h 5d]
+Seat 1: Ann (button) showed [Ac Ad] and won $50.50 with two pair, Aces and Sevens
+Seat 2: Bob (small blind) folded on the Pre-Flop
+Seat 3: Cat (big blind) showed [Kc Ks] and lost with two pair, Kings and Sevens
+Board 2 [6c 9s Jh Kh 2s]
+Seat 1: Ann (button) showed [Ac Ad] and lost with a pair of Aces
+Seat 2: Bob (small blind) folded on the Pre-Flop
+Seat 3: Cat (big blind) showed [Kc Ks] and won $50.50 with three of a kind, Kings"""
+
+
+def test_a_hand_run_twice_keeps_each_runs_board_and_collect(tmp_path):
+    from auditor.pipeline import audit
+    import duckdb
+
+    hand = _read(RUN_TWICE)
+    boards = [(e.run, e.street, e.cards) for e in hand.events if e.kind == "deal_board"]
+    assert boards == [(1, "flop", "8h Qd 7d"), (1, "turn", "7h"), (1, "river", "5d"),
+                      (2, "flop", "6c 9s Jh"), (2, "turn", "Kh"), (2, "river", "2s")]
+    assert [(e.run, e.player, e.amount, e.pot_label) for e in hand.events if e.kind == "collect"] == [
+        (1, "Ann", 5050, "main"), (2, "Cat", 5050, "main")]
+    assert unreconciled(hand) is None and not [e for e in hand.events if e.kind == "unread"]
+    path = tmp_path / "rit.txt"
+    path.write_text(RUN_TWICE + "\n", encoding="utf-8")
+    res = audit([str(path)], db=str(tmp_path / "r.duckdb"), edition_name="tda-2024")
+    assert res.ingest.stored == 1 and res.findings == []
+    with duckdb.connect(str(tmp_path / "r.duckdb"), read_only=True) as con:
+        shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 ORDER BY run").fetchall()
+    assert shares == [(1, 1, 5050, 5050), (2, 3, 5050, 5050)]
