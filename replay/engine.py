@@ -220,9 +220,9 @@ class Replay:
         self.later_run_collects = False  # a collect is written in a run after the first
         self.collects: list[Event] = []
         self.total_pot: Event | None = None  # the summary's "Total pot X | Rake Y" claim
-        # money the house added (house_added: Run It Once's splash the pot); no seat's chips, so
-        # it is not in self.pot (the pot limit: the site's own pot-sized raises leave it out)
-        # and goes into the main pot at settlement
+        # money the house added (house_added: Run It Once's splash the pot, GGPoker's cash drop);
+        # no seat's chips, so it is not in self.pot: it counts in the pot limit, and goes into
+        # the main pot at settlement
         self.house_added = 0
         self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
         self.street: str | None = None
@@ -638,7 +638,9 @@ class Replay:
             if self.street_idx == 0 and self.rules.pot_limit_assumes_full_blinds:
                 # 2024 54-B: a dead or short small blind counts as posted in full too
                 phantom += max(0, self.small_blind - self.small_blind_live)
-            hi = level + self.pot + phantom + (level - s.street_in)
+            # money the house added is in the pot (GGPoker's cash drop counts in its pot-sized
+            # raises; Run It Once's, whose raises leave its splash out, stay under the limit)
+            hi = level + self.pot + self.house_added + phantom + (level - s.street_in)
         else:
             hi = reach
         return lo, min(hi, reach)
