@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 8  # 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 9  # 9: seats.starting_stack nullable (a stack the record does not know: PHH `inf`); 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -317,7 +317,7 @@ SEATS = Table(
         C("seat", "SMALLINT", "seat number at the table (PHH: from 'seats', else position)", False),
         C("position", "SMALLINT", "acting order where the record gives it: PHH player index (1 = first to post / small blind); Bovada, from the position name (small blind 1 ... dealer last); NULL for other sites"),
         C("player", "VARCHAR", "player name as written", False),
-        C("starting_stack", "BIGINT", "chips in front at the start of the hand", False),
+        C("starting_stack", "BIGINT", "chips in front at the start of the hand; NULL where the record does not know them (PHH writes an unknown stack as `inf`): every judgement that needs the stack is then left unjudged"),
         C("sitting_out", "BOOLEAN", "recorded as sitting out", False),
         C("bounty", "VARCHAR", "bounty as written, if any"),
         C("line_no", "INTEGER", "source line of the seat line"),

@@ -14,7 +14,13 @@ engine reads one log:
 * then exactly one event per entry of ``actions``, in order, with ``text`` the
   action string verbatim (forced-bet and outcome events have ``text`` None);
 * then one ``finishing_stack`` and one ``winnings`` event per player when those
-  fields exist, on street ``summary``.
+  fields exist, on street ``summary``, and a ``total_pot`` event that states no total
+  (amount None) with the rake (``to_amount``) when the hand writes ``rake``; without it,
+  winnings are net of a rake the record does not give (the spec).
+
+An unknown starting stack (``inf``, as the spec writes it) is stored as None (NULL):
+the reader and the replay follow such a player as unbounded, never all in by his stack,
+and every judgement that needs the stack is left unjudged.
 
 Player order is by position: p1 is the small blind, the last player the
 button.  Heads-up, the spec reverse-assigns antes and blinds ("the antes,
@@ -95,16 +101,31 @@ _SIGNIFICANT = re.compile(r"\s*(?:#.*)?$")  # matches blank and comment-only lin
 
 _BETTING_ACTS = frozenset({"pb", "f", "cc", "cbr"})
 
+# the reader's working stack for a player whose stack the record does not know (``inf``):
+# larger than any amount a hand can hold, so no action is capped by it and nobody is all in
+# by it; never stored (the seat's starting_stack is None)
+UNBOUNDED = 1 << 62
+
+# the fields of forced bets, and why a negative one rejects its hand (the spec: "non-negative
+# integers or floats"; what a producer meant by a negative one is written nowhere, so the
+# hand's chips cannot be followed; the file's other hands are read as usual)
+FORCED_BET_FIELDS = frozenset({"antes", "blinds_or_straddles"})
+NEGATIVE_FORCED_BET = (
+    "{field} gives p{player} {value}: a forced bet must not be negative (the PHH spec), and the record does not "
+    "say what a negative one stands for, so the chips of this hand cannot be followed"
+)
+
 # The flat TOML most PHH writers emit, one ``key = value`` per line, is read without
 # tomllib (otherwise most of the time spent on a hand).  A scalar: a literal or basic
 # string without escapes or control characters (TOML allows a tab), a decimal integer or
-# float without underscores, a boolean.  A value: a scalar or a one-line array of them.
+# float without underscores, a boolean, ``inf``.  A value: a scalar or a one-line array of them.
 # Anything else (comments, tables, multi-line arrays, dates, ...) goes to tomllib.
 _FLAT_SCALAR = (
     r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
     r'|"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
     r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
     r"|true|false"
+    r"|inf"  # positive infinity: PHH's unknown stack
 )
 # a bare key, "=" and the rest of the line: the value and any spaces after it
 _FLAT_KEY = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
@@ -249,12 +270,22 @@ def _action_lines(sec: list[tuple[int, int, str]], start: int | None, count: int
     return out
 
 
+def _unknown(v: Any) -> bool:
+    """An amount PHH writes as not known: ``inf`` (TOML's positive infinity).
+
+    >>> _unknown(Decimal("inf")), _unknown(Decimal("-inf")), _unknown(7)
+    (True, False, False)
+    """
+    return isinstance(v, Decimal) and v.is_infinite() and v > 0
+
+
 def _num(v: Any, what: str, line: int | None) -> Decimal | int:
     """A TOML number as an exact value (floats arrive as Decimal via parse_float)."""
     if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
         raise Reject("parse-error", f"{what} must be a number, not {v!r}", line)
     if isinstance(v, Decimal) and not v.is_finite():
-        raise Reject("unknown-amount", f"{what} is unknown ({str(v).lower()[:3]}); amounts must be known to replay the hand", line)
+        written = "nan" if v.is_nan() else "-inf" if v < 0 else "inf"
+        raise Reject("unknown-amount", f"{what} is unknown ({written}); only a starting stack may be unknown", line)
     if v < 0:
         raise Reject("parse-error", f"{what} must not be negative ({v})", line)
     if isinstance(v, Decimal) and v.adjusted() > 18:  # 10**19 and more: beyond a 64-bit amount, however scaled
@@ -304,6 +335,8 @@ def _flat_scalar(tok: str) -> str | bool | int | Decimal:
         return tok[1:-1]  # no escapes to undo
     if tok == "true" or tok == "false":
         return tok == "true"
+    if tok == "inf":
+        return Decimal("Infinity")
     if "." in tok or "e" in tok or "E" in tok:
         return Decimal(tok)
     return int(tok)
@@ -385,6 +418,9 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             raise Reject("parse-error", f"{k} must be a list of {n} numbers (one per player)", ln)
         if all(type(x) is int and x >= 0 for x in v):  # the common case, checked cheaply
             return v
+        for i, x in enumerate(v):
+            if k in FORCED_BET_FIELDS and isinstance(x, (int, Decimal)) and not isinstance(x, bool) and x < 0:
+                raise Reject("negative-forced-bet", NEGATIVE_FORCED_BET.format(field=k, player=i + 1, value=x), ln)
         return [_num(x, k, ln) for x in v]
 
     def num_field(k: str, required: bool) -> Decimal | int | None:
@@ -394,7 +430,14 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             return None
         return _num(doc[k], k, line_of(k))
 
-    starting = num_list("starting_stacks", True)
+    # an unknown stack is written ``inf`` (the spec: "Unknown stack values can be denoted as
+    # inf"): None here, NULL in the store; the hand is judged on what needs no stack
+    stack_line = line_of("starting_stacks")
+    starting: list[Decimal | int | None]
+    if all(type(x) is int and x >= 0 for x in stacks_raw):  # the common case, checked cheaply
+        starting = list(stacks_raw)
+    else:
+        starting = [None if _unknown(x) else _num(x, "starting_stacks", stack_line) for x in stacks_raw]
     antes = num_list("antes", True)
     blinds = num_list("blinds_or_straddles", not stud) or [0] * n
     if stud and "blinds_or_straddles" in doc and any(blinds):
@@ -405,7 +448,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     min_bet = num_field("min_bet", False)
     finishing = num_list("finishing_stacks", False)
     winnings = num_list("winnings", False)
-    assert starting is not None and antes is not None
+    rake = num_field("rake", False)  # pokerkit's field: the house's take; without it winnings are net of a rake not recorded
+    assert antes is not None
     if any(s == 0 for s in starting):
         raise Reject("parse-error", "starting stacks must be positive", line_of("starting_stacks"))
 
@@ -470,8 +514,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             raise Reject("parse-error", f"unknown action {a!r}", ln)
 
     # --- exact integer amounts -------------------------------------------------------------
-    every: list[Decimal | int] = [*starting, *antes, *blinds, *(finishing or ()), *(winnings or ())]
-    every += [x for x in (bring_in, small_bet, big_bet, min_bet) if x is not None]
+    every: list[Decimal | int] = [*[x for x in starting if x is not None], *antes, *blinds, *(finishing or ()), *(winnings or ())]
+    every += [x for x in (bring_in, small_bet, big_bet, min_bet, rake) if x is not None]
     every += [x.amount for x in actions if x.amount is not None]
     # only non-int values can need a scale (whole floats like 9775.0 do not)
     places = max(map(_decimals, [v for v in every if type(v) is not int]), default=0)
@@ -483,7 +527,9 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     def si(v: Decimal | int | None) -> int | None:
         return None if v is None else _scaled(v, places)
 
-    stack = [_scaled(v, places) for v in starting]  # ints even at scale 1: a whole float (100000.0) arrives as Decimal
+    # ints even at scale 1: a whole float (100000.0) arrives as Decimal; a stack not known is
+    # followed as unbounded (UNBOUNDED, never stored: its seat's starting_stack is None)
+    stack = [UNBOUNDED if v is None else _scaled(v, places) for v in starting]
     hand = ParsedHand(
         hand_id=hand_id,
         site="phh",
@@ -513,8 +559,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     if not stud:  # button games: the last position has the button (heads-up too, see the module doc)
         hand.button_seat = seat_no[-1]
     hand.started_at_text, hand.started_at = _started_at(doc)
-    stack_line = line_of("starting_stacks")
-    hand.seats = [Seat(seat_no[i], players[i], stack[i], i + 1, line_no=stack_line) for i in range(n)]
+    hand.seats = [Seat(seat_no[i], players[i], None if starting[i] is None else stack[i], i + 1, line_no=stack_line)
+                  for i in range(n)]
 
     # --- forced bets ---------------------------------------------------------------------------
     ev = hand.events
@@ -657,7 +703,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
                 if add <= 0 or add > stack[i]:
                     raise Reject(
                         "invalid-action",
-                        f"{x.text!r}: p{i + 1} cannot bet to {x.arg} with {commit[i] / scale:g} committed and {stack[i] / scale:g} behind",
+                        f"{x.text!r}: p{i + 1} cannot bet to {x.arg} with {commit[i] / scale:g} committed and "
+                        f"{'a stack not recorded' if starting[i] is None else f'{stack[i] / scale:g}'} behind",
                         ln,
                     )
                 if to <= current:
@@ -681,6 +728,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             ln = line_of(field_name)
             for i in range(n):
                 ev.append(Event(len(ev), _S.SUMMARY, kind, ln, seat_no[i], players[i], si(values[i])))
+    if rake is not None:  # the rake as a total-pot claim that states no total: amount None, to_amount the rake
+        ev.append(Event(len(ev), _S.SUMMARY, _K.TOTAL_POT, line_of("rake"), None, None, None, si(rake)))
     return hand
 
 

@@ -439,7 +439,12 @@ def test_phhs_stray_key_before_first_table():
         (nl3("d dh p1 AsK"), "parse-error", 6, "card"),
         (nl3("p3 f", "# burn card exposed"), "unsupported-action", 6, "no-op"),
         (nl3("p3 sd"), "invalid-action", 6, "not a draw game"),
-        (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, inf, 300]"), "unknown-amount", 5, "inf"),
+        # ``inf`` is the spec's unknown stack (read, see below); other non-numbers are not amounts
+        (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, nan, 300]"), "unknown-amount", 5, "nan"),
+        (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, -inf, 300]"), "unknown-amount", 5, "(-inf)"),
+        (nl3("p3 f", finishing_stacks="[inf, 490, 300]"), "unknown-amount", 7, "inf"),
+        (nl3("p3 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, 10, -10]"), "negative-forced-bet", 3, "gives p3 -10"),
+        (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, -1, 0]"), "negative-forced-bet", 2, "antes gives p2 -1"),
         (nl3("p3 f").replace("antes = [0, 0, 0]\n", ""), "missing-field", 1, "antes"),
         (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, 0]"), "parse-error", 2, "3 numbers"),
         (nl3("p3 f") + "variant = 'NT'\n", "bad-toml", 7, "TOML"),

@@ -22,6 +22,12 @@
 --   write whole). The message says which total it quotes: one the history states, a
 --   written total less the uncalled chips it counts (Winamax writes no return), or one
 --   inferred, never "stated". Money the house adds to a pot (house_added) is put in too.
+--   What a record leaves out is never a violation (issue 33): a PHH hand that writes no
+--   `rake` gives its `winnings` net of the rake (the PHH spec), so in a cash game winnings
+--   short of the pot may be the rake, and winnings that are all 0 (as converters write when
+--   they do not know them) say nothing of who won what: both are record findings (category
+--   'record', category_basis 'rake not recorded ...' or 'winnings not recorded ...'), never
+--   violations. Winnings above the pot, or short of it in a tournament, stay violations.
 WITH added AS (  -- money the house added: few hands, none at most sites
   SELECT hand_id, sum(amount) AS added FROM events WHERE kind = 'house_added' GROUP BY ALL
 ), flow AS (
@@ -37,10 +43,11 @@ WITH added AS (  -- money the house added: few hands, none at most sites
   SELECT hand_id, max(amount) FILTER (WHERE kind = 'total_pot') AS total_pot,
          coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot'), 0) AS rake,
          max(line_no) FILTER (WHERE kind = 'total_pot') AS line_no,
+         count(*) FILTER (WHERE kind = 'total_pot') > 0 AS rake_recorded,  -- PHH: a `rake` field
          count(*) FILTER (WHERE kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
   FROM events GROUP BY ALL
 ), off AS MATERIALIZED (  -- the hands whose chips do not add up: few
-  SELECT f.*, c.total_pot, c.rake, c.line_no, f.put_in - f.returned AS in_pot,
+  SELECT f.*, c.total_pot, c.rake, c.line_no, c.rake_recorded, f.put_in - f.returned AS in_pot,
          c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp) AS total_off,
          f.n_recorded = f.n AND c.n_outcomes > 0
            AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake) AS award_off
@@ -93,7 +100,11 @@ WITH added AS (  -- money the house added: few hands, none at most sites
                        AND x.starting_stack % h.amount_scale <> 0) AS rounding,
          -- the all-in line's shortfall accounts for the difference (each seat that matched it at most once)
          a.short IS NOT NULL
-           AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off
+           AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off,
+         -- PHH, no rake written: winnings all 0 (not recorded), or short of the pot in a cash game (net of a rake not recorded)
+         CASE WHEN h.format <> 'phh' OR o.rake_recorded OR o.total_off OR NOT o.award_off THEN NULL
+              WHEN o.awarded = 0 THEN 'winnings'
+              WHEN o.awarded < o.in_pot AND NOT h.is_tournament THEN 'rake' END AS unrecorded
   FROM off o JOIN hands h USING (hand_id)
   LEFT JOIN lines l USING (hand_id) LEFT JOIN summary s USING (hand_id) LEFT JOIN allin a USING (hand_id)
 )
@@ -133,7 +144,12 @@ SELECT j.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
                       ELSE '' END ||
                  CASE WHEN j.rake > 0 THEN ' (rake ' || chips(j.rake, j.amount_scale) || ')' ELSE '' END ||
                  ', but ' || chips(j.awarded, j.amount_scale) || ' was awarded' ||
-                 CASE WHEN j.summary_off
+                 CASE WHEN j.unrecorded = 'winnings'
+                      THEN ': every entry of the record''s winnings is 0, so it does not say who won what (winnings not recorded).'
+                      WHEN j.unrecorded = 'rake'
+                      THEN ', ' || chips(j.in_pot - j.awarded, j.amount_scale) || ' less; the record writes no rake, and PHH winnings '
+                           || 'are net of it, so the difference may be the rake (rake not recorded).'
+                      WHEN j.summary_off
                       THEN '; the summary''s lines for the same seats say ' || chips(j.summary_won, j.amount_scale) ||
                            ': the collect lines contradict the summary.'
                       WHEN j.rounding
@@ -146,8 +162,11 @@ SELECT j.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
             ELSE '' END AS message,
        coalesce(j.line_no, j.last_line) AS line_no,
        CASE WHEN j.award_off AND NOT j.total_off AND NOT j.summary_off AND NOT j.rounding AND NOT j.allin_off
+                 AND j.unrecorded IS NULL
             THEN 'violation' ELSE 'record' END AS category,
-       CASE WHEN j.award_off AND NOT j.total_off AND NOT j.summary_off AND NOT j.rounding AND NOT j.allin_off THEN NULL
+       CASE WHEN j.unrecorded = 'winnings' THEN 'winnings not recorded (every entry 0)'
+            WHEN j.unrecorded = 'rake' THEN 'rake not recorded (PHH winnings are net of it)'
+            WHEN j.award_off AND NOT j.total_off AND NOT j.summary_off AND NOT j.rounding AND NOT j.allin_off THEN NULL
             WHEN j.total_off AND j.total_kind = 'inferred' THEN 'a total pot inferred from lines the action lines contradict'
             WHEN j.total_off THEN 'a total pot line the action lines contradict'
             WHEN j.summary_off THEN 'collect lines the summary contradicts'
