@@ -1031,8 +1031,16 @@ class Replay:
         rec: dict[tuple[int, int], dict[int | None, tuple[int, int | None]]] = {}
         if not self.records_returns:  # PHH: only stack outcomes; attributable when one pot
             if len(pots) == 1:
+                # some converters (HandHQ's of PartyPoker) count a player's uncalled chips in
+                # his winnings: where the winnings exceed the pot and each seat's uncalled
+                # chips are in his, they are those chips back, and the rest is from the pot
+                won_all = [s.winnings for s in self.order if s.finishing_stack is None and s.winnings is not None]
+                counts_returns = sum(won_all) > pots[0].amount and all(
+                    (s.winnings or 0) >= s.returned_expected for s in self.order if s.returned_expected)
                 for s in self.order:
                     won = self._won_recorded_phh(s)
+                    if won and counts_returns and s.finishing_stack is None:
+                        won -= s.returned_expected
                     if won:
                         rec.setdefault((0, 1), {})[s.seat] = (won, None)
                 return rec, any(s.finishing_stack is not None or s.winnings is not None for s in self.order)

@@ -563,23 +563,33 @@ def test_handhq_rake_and_winnings_not_recorded_are_record_findings(tmp_path):
         handhq(1, [200, 50, 80], RAKED, [0, 0, "4.30"]),  # 4.5 in the pot, 4.3 won: the rake is not written
         handhq(2, [200, 50, 80], RAKED, [0, 0, "4.50"]),  # all of it won: nothing to say
         handhq(3, [200, 50, 80], RAKED, [0, 0, 0]),  # every entry 0: who won what is not recorded
-        handhq(4, [200, 50, 80], RAKED, [0, 0, "4.70"]),  # more than the pot: chips from nowhere
+        handhq(4, [200, 50, 80], RAKED, [0, 0, "5.70"]),  # more than every chip put in: chips from nowhere
         handhq(5, [200, 50, 80], RAKED, [0, 0, "4.30"], rake="0.20"),  # the rake written: it adds up
         handhq(6, [200, 50, 80], RAKED, [0, 0, "4.20"], rake="0.20"),  # the rake written, and still short
         handhq(7, [200, 50, 80], RAKED, [0, 0, "4.30"], event="Sunday Million", table="1"),  # a tournament takes no rake
+        # HandHQ's PartyPoker: the winnings count the raiser's own uncalled 1.50 (4.50 = every chip put in)
+        handhq(8, [200, 50, 80], [*DEALT3, "p3 cbr 3", "p1 f", "p2 f"], [0, 0, "4.50"], venue="PartyPoker"),
+        # the same with a showdown and a rake: p2's uncalled 30 is in his winnings, p3 wins 40.50 less 1
+        handhq(9, [100, 50, 20], ["d dh p1 ????", "d dh p2 KsKd", "d dh p3 AsAd", "p3 cbr 20", "p1 f", "p2 cbr 50",
+                                  "d db 2c7d9h", "d db Ts", "d db 3s", "p2 sm KsKd", "p3 sm AsAd"],
+               [0, 30, "39.50"], venue="PartyPoker"),
     ]
     result = _audit_handhq(tmp_path, {"abs.phhs": "\n".join(hands)})
-    assert (result.ingest.stored, result.ingest.rejected) == (7, 0), result.ingest.errors
+    assert (result.ingest.stored, result.ingest.rejected) == (9, 0), result.ingest.errors
     got = {f["hand_id"].rsplit(":", 1)[1]: (f["category"], f["category_basis"], f["message"])
            for f in result.findings if f["check_id"] == "chip-conservation"}
-    assert set(got) == {"1", "3", "4", "6", "7"}
+    assert set(got) == {"1", "3", "4", "6", "7", "9"}
+    assert got["9"][:2] == ("record", "rake not recorded (PHH winnings are net of it)")
+    assert got["9"][2] == ("40.5 stayed in the pot, but 69.5 was awarded, more than the pot and 1.0 less than the 70.5 put in: "
+                           "the winnings may count the 30.0 uncalled as won (as some converters write them), less a rake the "
+                           "record does not write (PHH winnings are net of it); the record does not say (rake not recorded).")
     assert got["1"][:2] == ("record", "rake not recorded (PHH winnings are net of it)")
     assert got["1"][2] == ("4.5 stayed in the pot, but 4.3 was awarded, 0.2 less; the record writes no rake, and PHH "
                            "winnings are net of it, so the difference may be the rake (rake not recorded).")
     assert got["3"][:2] == ("record", "winnings not recorded (every entry 0)")
     assert "every entry of the record's winnings is 0" in got["3"][2]
     assert [got[k][0] for k in ("4", "6", "7")] == ["violation"] * 3
-    assert got["4"][2] == "4.5 stayed in the pot, but 4.7 was awarded." and "(rake 0.2)" in got["6"][2]
+    assert got["4"][2] == "4.5 stayed in the pot, but 5.7 was awarded." and "(rake 0.2)" in got["6"][2]
     assert {f["check_id"] for f in result.findings} == {"chip-conservation"}
 
 

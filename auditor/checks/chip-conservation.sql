@@ -22,12 +22,15 @@
 --   write whole). The message says which total it quotes: one the history states, a
 --   written total less the uncalled chips it counts (Winamax writes no return), or one
 --   inferred, never "stated". Money the house adds to a pot (house_added) is put in too.
---   What a record leaves out is never a violation (issue 33): a PHH hand that writes no
---   `rake` gives its `winnings` net of the rake (the PHH spec), so in a cash game winnings
---   short of the pot may be the rake, and winnings that are all 0 (as converters write when
---   they do not know them) say nothing of who won what: both are record findings (category
---   'record', category_basis 'rake not recorded ...' or 'winnings not recorded ...'), never
---   violations. Winnings above the pot, or short of it in a tournament, stay violations.
+--   What a record leaves out is never a violation (issue 33). PHH writes no returns, and
+--   some converters (HandHQ's of PartyPoker) count a player's uncalled chips in his
+--   `winnings`: winnings equal to every chip put in (less a rake written) add up. A PHH hand
+--   that writes no `rake` gives its winnings net of the rake (the PHH spec), so in a cash
+--   game winnings short of the chips put in may be the rake; winnings that are all 0 (as
+--   converters write when they do not know them) say nothing of who won what: both are
+--   record findings (category 'record', category_basis 'rake not recorded ...' or
+--   'winnings not recorded ...'), never violations. Winnings above every chip put in, or
+--   short of the pot in a tournament or with the rake written, stay violations.
 WITH added AS (  -- money the house added: few hands, none at most sites
   SELECT hand_id, sum(amount) AS added FROM events WHERE kind = 'house_added' GROUP BY ALL
 ), flow AS (
@@ -37,6 +40,8 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          sum(r.returned_expected) AS returned_exp,
          sum(r.won_recorded) AS awarded,
          count(r.won_recorded) AS n_recorded,
+         -- every seat's uncalled chips within his recorded winnings (PHH winnings may count them)
+         bool_and(coalesce(r.won_recorded, 0) >= r.returned_expected) AS returns_within,
          count(*) AS n
   FROM hand_results r LEFT JOIN added a USING (hand_id) WHERE r.edition = $edition GROUP BY ALL
 ), claims AS (
@@ -44,17 +49,21 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot'), 0) AS rake,
          max(line_no) FILTER (WHERE kind = 'total_pot') AS line_no,
          count(*) FILTER (WHERE kind = 'total_pot') > 0 AS rake_recorded,  -- PHH: a `rake` field
+         count(*) FILTER (WHERE kind = 'winnings') > 0 AS phh_winnings,
          count(*) FILTER (WHERE kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
   FROM events GROUP BY ALL
 ), off AS MATERIALIZED (  -- the hands whose chips do not add up: few
   SELECT f.*, c.total_pot, c.rake, c.line_no, c.rake_recorded, f.put_in - f.returned AS in_pot,
          c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp) AS total_off,
          f.n_recorded = f.n AND c.n_outcomes > 0
-           AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake) AS award_off
+           AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake)
+           AND NOT (c.phh_winnings AND f.returns_within AND f.awarded = f.put_in - c.rake) AS award_off
   FROM flow f JOIN claims c USING (hand_id)
   WHERE (c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp))
      OR (f.n_recorded = f.n AND c.n_outcomes > 0
-         AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake))
+         AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake)
+         -- PHH winnings that count the uncalled chips as won: every chip comes back out
+         AND NOT (c.phh_winnings AND f.returns_within AND f.awarded = f.put_in - c.rake))
 ), off_events AS MATERIALIZED (  -- their events and results, read once for the parts below
   SELECT e.* FROM events e WHERE e.hand_id IN (SELECT hand_id FROM off)
 ), off_results AS MATERIALIZED (
@@ -101,10 +110,12 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          -- the all-in line's shortfall accounts for the difference (each seat that matched it at most once)
          a.short IS NOT NULL
            AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off,
-         -- PHH, no rake written: winnings all 0 (not recorded), or short of the pot in a cash game (net of a rake not recorded)
-         CASE WHEN h.format <> 'phh' OR o.rake_recorded OR o.total_off OR NOT o.award_off THEN NULL
+         -- PHH: winnings all 0 (not recorded); or, no rake written, short of the chips put in in a
+         -- cash game (net of a rake not recorded, with or without the uncalled chips counted as won)
+         CASE WHEN h.format <> 'phh' OR o.total_off OR NOT o.award_off THEN NULL
               WHEN o.awarded = 0 THEN 'winnings'
-              WHEN o.awarded < o.in_pot AND NOT h.is_tournament THEN 'rake' END AS unrecorded
+              WHEN NOT o.rake_recorded AND NOT h.is_tournament
+                   AND (o.awarded < o.in_pot OR o.awarded < o.put_in AND o.returns_within) THEN 'rake' END AS unrecorded
   FROM off o JOIN hands h USING (hand_id)
   LEFT JOIN lines l USING (hand_id) LEFT JOIN summary s USING (hand_id) LEFT JOIN allin a USING (hand_id)
 )
@@ -146,9 +157,14 @@ SELECT j.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
                  ', but ' || chips(j.awarded, j.amount_scale) || ' was awarded' ||
                  CASE WHEN j.unrecorded = 'winnings'
                       THEN ': every entry of the record''s winnings is 0, so it does not say who won what (winnings not recorded).'
-                      WHEN j.unrecorded = 'rake'
+                      WHEN j.unrecorded = 'rake' AND j.awarded < j.in_pot
                       THEN ', ' || chips(j.in_pot - j.awarded, j.amount_scale) || ' less; the record writes no rake, and PHH winnings '
                            || 'are net of it, so the difference may be the rake (rake not recorded).'
+                      WHEN j.unrecorded = 'rake'
+                      THEN ', more than the pot and ' || chips(j.put_in - j.awarded, j.amount_scale) || ' less than the '
+                           || chips(j.put_in, j.amount_scale) || ' put in: the winnings may count the '
+                           || chips(j.put_in - j.in_pot, j.amount_scale) || ' uncalled as won (as some converters write them), less '
+                           || 'a rake the record does not write (PHH winnings are net of it); the record does not say (rake not recorded).'
                       WHEN j.summary_off
                       THEN '; the summary''s lines for the same seats say ' || chips(j.summary_won, j.amount_scale) ||
                            ': the collect lines contradict the summary.'
