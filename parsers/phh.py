@@ -8,9 +8,10 @@ Events follow the conventions shared with the site parsers, so the replay
 engine reads one log:
 
 * forced bets first: one ``ante`` per player with a non-zero ante, then the
-  blinds in ``blinds_or_straddles`` order (first non-zero ``small_blind``,
-  second ``big_blind``, further ones ``straddle``; a lone non-zero blind, as in
-  short-deck's button blind, is the ``big_blind``);
+  blinds in ``blinds_or_straddles`` order (first positive ``small_blind``,
+  second ``big_blind``, further ones ``straddle``; a lone positive blind, as in
+  short-deck's button blind, is the ``big_blind``), then each negative entry -x
+  as x posted dead, a ``small_blind`` out of position (NEGATIVE_FORCED_BET);
 * then exactly one event per entry of ``actions``, in order, with ``text`` the
   action string verbatim (forced-bet and outcome events have ``text`` None);
 * then one ``finishing_stack`` and one ``winnings`` event per player when those
@@ -106,13 +107,18 @@ _BETTING_ACTS = frozenset({"pb", "f", "cc", "cbr"})
 # by it; never stored (the seat's starting_stack is None)
 UNBOUNDED = 1 << 62
 
-# the fields of forced bets, and why a negative one rejects its hand (the spec: "non-negative
-# integers or floats"; what a producer meant by a negative one is written nowhere, so the
-# hand's chips cannot be followed; the file's other hands are read as usual)
-FORCED_BET_FIELDS = frozenset({"antes", "blinds_or_straddles"})
+# Negative forced bets (the spec asks for non-negative ones).  HandHQ's Ongame conversions
+# write a player who posts a blind dead (a player entering, or returning, posts the small
+# blind into the pot, not toward his call) as a negative entry of blinds_or_straddles:
+# [5, 10, -5, 0, 0] and p3's finishing stack 5 below what his calls and bets put in.  So
+# -x reads as x posted dead, where the hand still has its small and big blind and is not
+# heads-up; it is recorded as a small blind posted out of position, after the blinds, which
+# the replay keeps dead.  Any other negative forced bet (an ante, a hand left without its
+# two blinds) says nothing the record shows: that hand alone is rejected, with this reason.
 NEGATIVE_FORCED_BET = (
-    "{field} gives p{player} {value}: a forced bet must not be negative (the PHH spec), and the record does not "
-    "say what a negative one stands for, so the chips of this hand cannot be followed"
+    "{field} gives p{player} {value}: a forced bet must not be negative (the PHH spec); a negative blind is read as "
+    "a dead post only beside a small and a big blind, not heads-up, and no other reading is in the record, so "
+    "the chips of this hand cannot be followed"
 )
 
 # The flat TOML most PHH writers emit, one ``key = value`` per line, is read without
@@ -270,6 +276,15 @@ def _action_lines(sec: list[tuple[int, int, str]], start: int | None, count: int
     return out
 
 
+def _negative(v: Any) -> bool:
+    """A number below 0 (not a bool, not NaN).
+
+    >>> _negative(-5), _negative(Decimal("-0.50")), _negative(0), _negative(True), _negative(Decimal("nan"))
+    (True, True, False, False, False)
+    """
+    return isinstance(v, (int, Decimal)) and not isinstance(v, bool) and not (isinstance(v, Decimal) and v.is_nan()) and v < 0
+
+
 def _unknown(v: Any) -> bool:
     """An amount PHH writes as not known: ``inf`` (TOML's positive infinity).
 
@@ -418,8 +433,10 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             raise Reject("parse-error", f"{k} must be a list of {n} numbers (one per player)", ln)
         if all(type(x) is int and x >= 0 for x in v):  # the common case, checked cheaply
             return v
+        if k == "blinds_or_straddles":  # a negative entry: a dead post (see NEGATIVE_FORCED_BET), checked below
+            return [-_num(-x, k, ln) if _negative(x) else _num(x, k, ln) for x in v]
         for i, x in enumerate(v):
-            if k in FORCED_BET_FIELDS and isinstance(x, (int, Decimal)) and not isinstance(x, bool) and x < 0:
+            if k == "antes" and _negative(x):
                 raise Reject("negative-forced-bet", NEGATIVE_FORCED_BET.format(field=k, player=i + 1, value=x), ln)
         return [_num(x, k, ln) for x in v]
 
@@ -580,7 +597,12 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             ev.append(Event(len(ev), street0, _K.ANTE, ante_line, seat_no[i], players[i], a, all_in=stack[i] == 0))
     hand.ante = max((si(a) or 0 for a in antes), default=0)
     blind_line = line_of("blinds_or_straddles")
-    nonzero = [j for j in range(n) if blinds[j]]
+    nonzero = [j for j in range(n) if blinds[j] > 0]
+    dead = [j for j in range(n) if blinds[j] < 0]
+    if dead and (n == 2 or len(nonzero) < 2):
+        j = dead[0]
+        raise Reject("negative-forced-bet", NEGATIVE_FORCED_BET.format(field="blinds_or_straddles", player=j + 1, value=blinds[j]),
+                     blind_line)
     bb_poster = None
     for k, j in enumerate(nonzero):
         i = poster(j)
@@ -596,6 +618,10 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
         stack[i] -= b
         commit[i] += b
         ev.append(Event(len(ev), street0, kind, blind_line, seat_no[i], players[i], b, all_in=stack[i] == 0))
+    for j in dead:  # posted dead: in the pot, not toward the poster's call (NEGATIVE_FORCED_BET)
+        d = min(si(-blinds[j]) or 0, stack[j])
+        stack[j] -= d
+        ev.append(Event(len(ev), street0, _K.SMALL_BLIND, blind_line, seat_no[j], players[j], d, all_in=stack[j] == 0))
     hand.bb_ante = len(ante_posters) == 1 and ante_posters[0] == bb_poster
 
     # --- the actions ---------------------------------------------------------------------------

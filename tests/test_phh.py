@@ -443,7 +443,7 @@ def test_phhs_stray_key_before_first_table():
         (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, nan, 300]"), "unknown-amount", 5, "nan"),
         (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, -inf, 300]"), "unknown-amount", 5, "(-inf)"),
         (nl3("p3 f", finishing_stacks="[inf, 490, 300]"), "unknown-amount", 7, "inf"),
-        (nl3("p3 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, 10, -10]"), "negative-forced-bet", 3, "gives p3 -10"),
+        (nl3("p3 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, -10, 0]"), "negative-forced-bet", 3, "gives p2 -10"),
         (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, -1, 0]"), "negative-forced-bet", 2, "antes gives p2 -1"),
         (nl3("p3 f").replace("antes = [0, 0, 0]\n", ""), "missing-field", 1, "antes"),
         (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, 0]"), "parse-error", 2, "3 numbers"),
@@ -532,13 +532,36 @@ def test_handhq_unknown_stacks_are_none_and_unbounded():
     assert e.reason_code == "invalid-action" and "a stack not recorded behind" in e.reason
 
 
-def test_handhq_negative_blind_rejects_its_hand_only():
+# HandHQ's Ongame: p3 enters and posts the small blind dead (-5), then calls the big blind
+# (10), bets 20 and calls 30: his finishing stack is 65 below his start, 5 more than his
+# calls and bets.  p2 wins the 130 less a rake of 3 the record does not write.
+ONGAME_DEAD = handhq(
+    1, [800, 1200, 900, 1500, 2000],
+    ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", "d dh p5 ????", "p3 cc", "p4 f", "p5 f", "p1 f",
+     "p2 cc", "d db 2h7cKd", "p2 cc", "p3 cbr 20", "p2 cc", "d db 9s", "p2 cc", "p3 cc", "d db 4d", "p2 cbr 30",
+     "p3 cc", "p2 sm KsQs", "p3 sm 8h8c"],
+    [0, 127, 0, 0, 0], blinds=[5, 10, -5, 0, 0], venue="Ongame Network", min_bet="10",
+).replace("winnings = ", "finishing_stacks = [795, 1267, 835, 1500, 2000]\nwinnings = ")
+
+
+def test_handhq_negative_blind_is_a_dead_post():
+    h = one(ONGAME_DEAD, "handhq/ong.phhs")
+    forced = [(e.kind, e.seat, e.amount) for e in h.events if e.kind in ("small_blind", "big_blind")]
+    assert forced == [("small_blind", 1, 5), ("big_blind", 2, 10), ("small_blind", 3, 5)]
+    assert (h.small_blind, h.big_blind) == (5, 10)
+    # his cc is a call of the whole big blind: the dead 5 is not toward it
+    assert [a for a in acts(h) if a[1] == 3 and a[0] not in ("deal_hole", "show")] == [
+        ("call", 3, 10, None, False), ("bet", 3, 20, 20, False), ("check", 3, None, None, False), ("call", 3, 30, None, False)]
+
+
+def test_handhq_negative_blind_read_nowhere_rejects_its_hand_only():
     good = handhq(1, [100, 80, 120], [*DEALT3, "p3 f", "p1 f"], [0, "1.50", 0])
-    bad = handhq(2, [100, 80, 120], [*DEALT3, "p3 f", "p1 f"], [0, "1.50", 0], blinds=["0.50", "1", "-1"])
+    # no small blind beside it: no reading of the -0.50 is in the record
+    bad = handhq(2, [100, 80, 120], [*DEALT3, "p3 f", "p1 f"], [0, "1.50", 0], blinds=["-0.50", "1", "0"])
     out = parse(good + "\n" + bad + "\n" + good.replace("[1]", "[3]"), "handhq/abs.phhs")
     assert [type(x).__name__ for x in out] == ["ParsedHand", "HandError", "ParsedHand"]
     assert (out[1].reason_code, out[1].hand_id, out[1].line_no) == ("negative-forced-bet", "PHH-handhq/abs:2", 26)
-    assert "blinds_or_straddles gives p3 -1" in out[1].reason
+    assert "blinds_or_straddles gives p1 -0.50" in out[1].reason
 
 
 def test_rake_field_is_a_total_pot_claim_with_no_total():
@@ -631,3 +654,11 @@ def test_handhq_unknown_stacks_are_stored_and_judged_without_them(tmp_path):
     assert ("3", "illegal-underraise", "violation") in by
     assert not [b for b in by if b[0] in ("1", "2") and b[2] == "violation"], by
     assert ("1", "chip-conservation", "record") in by and ("2", "chip-conservation", "record") in by
+
+
+def test_handhq_dead_post_replays_to_the_recorded_stacks(tmp_path):
+    result = _audit_handhq(tmp_path, {"ong.phhs": ONGAME_DEAD})
+    assert (result.ingest.stored, result.ingest.rejected) == (1, 0), result.ingest.errors
+    found = [(f["check_id"], f["category"], f["category_basis"]) for f in result.findings]
+    # only the rake the record does not write: the dead 5 is in the pot, the call matched the big blind
+    assert found == [("chip-conservation", "record", "rake not recorded (PHH winnings are net of it)")], result.findings
