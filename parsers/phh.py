@@ -170,6 +170,9 @@ class PhhParser:
     # a seat's ante and blind are amounts in the header, in no order of posting (the parser
     # posts the antes first): a short big-blind-ante payer's split is no dealer's
     bba_split_by_format = True
+    # winnings are "post-rake values" (the spec) and the rake has a field of its own that
+    # converters leave out (HandHQ): outcomes short of the pot are a rake not written
+    outcomes_net_of_unwritten_rake = True
     hand_start = None  # files are small (one hand, or a few hundred in a .phhs): read whole
 
     def detect(self, head: str, path: str) -> bool:

@@ -112,7 +112,7 @@ WITH added AS (  -- money the house added: few hands, none at most sites
            AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off,
          -- PHH: winnings all 0 (not recorded); or, no rake written, short of the chips put in in a
          -- cash game (net of a rake not recorded, with or without the uncalled chips counted as won)
-         CASE WHEN h.format <> 'phh' OR o.total_off OR NOT o.award_off THEN NULL
+         CASE WHEN NOT outcomes_net_of_unwritten_rake(h.format) OR o.total_off OR NOT o.award_off THEN NULL
               WHEN o.awarded = 0 THEN 'winnings'
               WHEN NOT o.rake_recorded AND NOT h.is_tournament
                    AND (o.awarded < o.in_pot OR o.awarded < o.put_in AND o.returns_within) THEN 'rake' END AS unrecorded
