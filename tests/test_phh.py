@@ -630,15 +630,21 @@ def test_handhq_unknown_stacks_are_stored_and_judged_without_them(tmp_path):
                venue="iPoker Network", table="HandHQ"),
         # known stacks: the same short raise is an underraise (p2 had 80 behind)
         handhq(3, [100, 80, 120], [*DEALT3, "p3 f", "p1 cbr 2", "p2 cbr 2.50", "p1 cc"], [0, "5", 0]),
+        # the river's caller shows first: with the stacks known, an order the record cannot judge (showdown-order);
+        # with them unknown, whether it was an all-in showdown (every hand tabled) is not known either: not judged
+        *(handhq(n, stacks, ["d dh p1 AhAd", "d dh p2 KcKs", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc", "d db 2c7d9h",
+                             "p1 cc", "p2 cc", "d db Ts", "p1 cc", "p2 cc", "d db 3s", "p1 cbr 5", "p2 cc",
+                             "p2 sm KcKs", "p1 sm AhAd"], [12, 0, 0], venue=venue, table=table)
+          for n, stacks, venue, table in ((4, ["inf"] * 3, "iPoker Network", "HandHQ"), (5, [100, 80, 120], "Absolute Poker", "ELM ST"))),
     ]
     result = _audit_handhq(tmp_path, {"ipn.phhs": "\n".join(ipn)})
-    assert (result.ingest.stored, result.ingest.rejected) == (3, 0), result.ingest.errors
+    assert (result.ingest.stored, result.ingest.rejected) == (5, 0), result.ingest.errors
     import duckdb
 
     con = duckdb.connect(str(tmp_path / "s.duckdb"), read_only=True)
     try:
         stacks = con.execute("SELECT hand_id, list(starting_stack ORDER BY seat) FROM seats GROUP BY ALL ORDER BY 1").fetchall()
-        assert [s for _, s in stacks] == [[None] * 3, [None] * 3, [1000, 800, 1200]]  # tenths
+        assert [s for _, s in stacks] == [[None] * 3, [None] * 3, [1000, 800, 1200], [None] * 3, [1000, 800, 1200]]  # tenths
         rows = con.execute("SELECT hand_id, seat, action_class, stack_before, stack_after, max_raise_to FROM decisions "
                            "WHERE kind IN ('raise', 'call') ORDER BY hand_id, seq").fetchall()
         r1 = [r[1:] for r in rows if r[0].endswith(":1")]
@@ -652,7 +658,8 @@ def test_handhq_unknown_stacks_are_stored_and_judged_without_them(tmp_path):
     by = {(f["hand_id"].rsplit(":", 1)[1], f["check_id"], f["category"]) for f in result.findings}
     # hand 3 writes the short reraise with 80 behind: the only betting finding
     assert ("3", "illegal-underraise", "violation") in by
-    assert not [b for b in by if b[0] in ("1", "2") and b[2] == "violation"], by
+    assert not [b for b in by if b[0] in ("1", "2", "4") and b[2] == "violation"], by
+    assert ("5", "showdown-order", "record") in by and not [b for b in by if b[0] == "4" and b[1] == "showdown-order"], by
     assert ("1", "chip-conservation", "record") in by and ("2", "chip-conservation", "record") in by
 
 
