@@ -68,6 +68,9 @@ class SeatState:
     acted: bool = False  # acted voluntarily on this street
     level_acted: int = 0  # the street bet level they left themselves at when they last acted
     full_raises_since: int = 0  # full bets/raises by others since they last acted
+    # short bets/raises by others since they last acted whose fullness needs a stack the
+    # record does not give (``*-unjudged``): whether they reopened the betting is not known
+    unjudged_raises_since: int = 0
     cards: list[str] = field(default_factory=list)  # every known card, in deal order
     upcards: list[str] = field(default_factory=list)  # stud: exposed cards
     shown: str | None = None
@@ -103,6 +106,7 @@ class SeatState:
         self.acted = False
         self.level_acted = 0
         self.full_raises_since = 0
+        self.unjudged_raises_since = 0
         self.cards = []
         self.upcards = []
         self.shown = None
@@ -322,6 +326,7 @@ class Replay:
             s.acted = False
             s.level_acted = 0
             s.full_raises_since = 0
+            s.unjudged_raises_since = 0
             s.dead_small_blind = 0  # only a pre-flop call can show it was played live
         if self.betting == "fixed-limit":
             self.last_full = self._bet_size()
@@ -578,8 +583,9 @@ class Replay:
                 return self._next_after(first)
         return self._next_after(None)
 
-    def _may_raise(self, s: SeatState) -> tuple[bool, str]:
-        """Is betting open for ``s`` to raise (2019 Rule 47)?"""
+    def _may_raise(self, s: SeatState) -> tuple[bool | None, str]:
+        """Is betting open for ``s`` to raise (2019 Rule 47)?  None: not known (a short
+        raise since he acted may have been a full one: it needs a stack not recorded)."""
         if not s.acted:
             return True, "not-yet-acted"
         if s.full_raises_since:
@@ -587,6 +593,8 @@ class Replay:
         facing = self.current_bet - s.level_acted
         if facing <= 0:
             return False, "no-raise-since-acted"
+        if s.unjudged_raises_since:
+            return None, "reopening-unjudged"
         if self.betting == "fixed-limit":
             if not self.rules.limit_half_raise_reopens:
                 return True, "limit-allin-reopens"  # 2011: no limit clause
@@ -659,7 +667,7 @@ class Replay:
         to_call = max(0, current_before - s.street_in)
         min_to: int | None = None
         max_to: int | None = None
-        may: bool | None = None
+        may: bool | None = None  # None: betting-unrecorded, or reopening-unjudged
         why = "betting-unrecorded"
         last_full_before: int | None = None
         if self.structure_known:
@@ -717,6 +725,7 @@ class Replay:
         s.acted = True
         s.level_acted = s.street_in
         s.full_raises_since = 0
+        s.unjudged_raises_since = 0
         sa_before = substantial(self.in_turn)
         if expected is None or s is expected:
             # an action out of turn does not move the turn: the skipped players are
@@ -797,6 +806,11 @@ class Replay:
             for o in self.order:
                 if o is not s:
                     o.full_raises_since += 1
+        elif cls.endswith("-unjudged") and to > self.current_bet:
+            # a short wager whose fullness needs a stack not recorded: whether it reopened is not known
+            for o in self.order:
+                if o is not s:
+                    o.unjudged_raises_since += 1
         self.current_bet = max(self.current_bet, to)
 
     def _note(self, seq, code, msg) -> None:

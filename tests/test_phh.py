@@ -636,21 +636,27 @@ def test_handhq_unknown_stacks_are_stored_and_judged_without_them(tmp_path):
                              "p1 cc", "p2 cc", "d db Ts", "p1 cc", "p2 cc", "d db 3s", "p1 cbr 5", "p2 cc",
                              "p2 sm KcKs", "p1 sm AhAd"], [12, 0, 0], venue=venue, table=table)
           for n, stacks, venue, table in ((4, ["inf"] * 3, "iPoker Network", "HandHQ"), (5, [100, 80, 120], "Absolute Poker", "ELM ST"))),
+        # p2's short reraise may have been all he had (no reopening) or an underraise: p1's re-raise is not judged
+        handhq(6, ["inf"] * 3, [*DEALT3, "p3 f", "p1 cbr 2", "p2 cbr 2.50", "p1 cbr 6", "p2 cc"], [0, 0, 0],
+               venue="iPoker Network", table="HandHQ"),
     ]
     result = _audit_handhq(tmp_path, {"ipn.phhs": "\n".join(ipn)})
-    assert (result.ingest.stored, result.ingest.rejected) == (5, 0), result.ingest.errors
+    assert (result.ingest.stored, result.ingest.rejected) == (6, 0), result.ingest.errors
     import duckdb
 
     con = duckdb.connect(str(tmp_path / "s.duckdb"), read_only=True)
     try:
         stacks = con.execute("SELECT hand_id, list(starting_stack ORDER BY seat) FROM seats GROUP BY ALL ORDER BY 1").fetchall()
-        assert [s for _, s in stacks] == [[None] * 3, [None] * 3, [1000, 800, 1200], [None] * 3, [1000, 800, 1200]]  # tenths
+        assert [s for _, s in stacks] == [[None] * 3, [None] * 3, [1000, 800, 1200], [None] * 3, [1000, 800, 1200], [None] * 3]
         rows = con.execute("SELECT hand_id, seat, action_class, stack_before, stack_after, max_raise_to FROM decisions "
                            "WHERE kind IN ('raise', 'call') ORDER BY hand_id, seq").fetchall()
         r1 = [r[1:] for r in rows if r[0].endswith(":1")]
         assert r1 == [(1, "raise", None, None, None), (2, "raise-unjudged", None, None, None), (1, "call", None, None, None)]
         r3 = [r[2] for r in rows if r[0].endswith(":3")]
         assert r3 == ["raise", "underraise", "call"]
+        reraise = con.execute("SELECT may_raise, may_raise_reason FROM decisions WHERE hand_id LIKE '%:6' AND seat = 1 "
+                              "AND kind = 'raise' ORDER BY seq").fetchall()
+        assert reraise == [(True, "not-yet-acted"), (None, "reopening-unjudged")]
         results = con.execute("SELECT starting_stack, end_stack_expected FROM hand_results WHERE hand_id LIKE '%:2'").fetchall()
         assert results == [(None, None)] * 3
     finally:
@@ -658,7 +664,7 @@ def test_handhq_unknown_stacks_are_stored_and_judged_without_them(tmp_path):
     by = {(f["hand_id"].rsplit(":", 1)[1], f["check_id"], f["category"]) for f in result.findings}
     # hand 3 writes the short reraise with 80 behind: the only betting finding
     assert ("3", "illegal-underraise", "violation") in by
-    assert not [b for b in by if b[0] in ("1", "2", "4") and b[2] == "violation"], by
+    assert not [b for b in by if b[0] in ("1", "2", "4", "6") and b[2] == "violation"], by
     assert ("5", "showdown-order", "record") in by and not [b for b in by if b[0] == "4" and b[1] == "showdown-order"], by
     assert ("1", "chip-conservation", "record") in by and ("2", "chip-conservation", "record") in by
 
