@@ -111,14 +111,16 @@ UNBOUNDED = 1 << 62
 # write a player who posts a blind dead (a player entering, or returning, posts the small
 # blind into the pot, not toward his call) as a negative entry of blinds_or_straddles:
 # [5, 10, -5, 0, 0] and p3's finishing stack 5 below what his calls and bets put in.  So
-# -x reads as x posted dead, where the hand still has its small and big blind and is not
-# heads-up; it is recorded as a small blind posted out of position, after the blinds, which
-# the replay keeps dead.  Any other negative forced bet (an ante, a hand left without its
-# two blinds) says nothing the record shows: that hand alone is rejected, with this reason.
+# -x reads as x posted dead, where the hand still has its small and big blind, is not
+# heads-up and x is at most the small blind (dead money is the small blind's part); it is
+# recorded as a small blind posted out of position, after the blinds, which the replay keeps
+# dead.  Any other negative forced bet (an ante, a hand left without its two blinds, more
+# than the small blind) says nothing the record shows: that hand alone is rejected, with
+# this reason.
 NEGATIVE_FORCED_BET = (
     "{field} gives p{player} {value}: a forced bet must not be negative (the PHH spec); a negative blind is read as "
-    "a dead post only beside a small and a big blind, not heads-up, and no other reading is in the record, so "
-    "the chips of this hand cannot be followed"
+    "a small blind posted dead only beside a small and a big blind, not heads-up and at most the small blind, and "
+    "no other reading is in the record, so the chips of this hand cannot be followed"
 )
 
 # The flat TOML most PHH writers emit, one ``key = value`` per line, is read without
@@ -602,8 +604,9 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     blind_line = line_of("blinds_or_straddles")
     nonzero = [j for j in range(n) if blinds[j] > 0]
     dead = [j for j in range(n) if blinds[j] < 0]
-    if dead and (n == 2 or len(nonzero) < 2):
-        j = dead[0]
+    over = [j for j in dead if nonzero and -blinds[j] > blinds[nonzero[0]]]
+    if dead and (n == 2 or len(nonzero) < 2 or over):
+        j = (over or dead)[0]
         raise Reject("negative-forced-bet", NEGATIVE_FORCED_BET.format(field="blinds_or_straddles", player=j + 1, value=blinds[j]),
                      blind_line)
     bb_poster = None

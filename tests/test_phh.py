@@ -444,6 +444,9 @@ def test_phhs_stray_key_before_first_table():
         (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, -inf, 300]"), "unknown-amount", 5, "(-inf)"),
         (nl3("p3 f", finishing_stacks="[inf, 490, 300]"), "unknown-amount", 7, "inf"),
         (nl3("p3 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, -10, 0]"), "negative-forced-bet", 3, "gives p2 -10"),
+        (nl3("p3 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, 10, -10]"), "negative-forced-bet", 3, "gives p3 -10"),
+        (nl3("p1 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [-5, 10]").replace("[0, 0, 0]", "[0, 0]")
+         .replace("[1000, 500, 300]", "[1000, 500]"), "negative-forced-bet", 3, "gives p1 -5"),
         (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, -1, 0]"), "negative-forced-bet", 2, "antes gives p2 -1"),
         (nl3("p3 f").replace("antes = [0, 0, 0]\n", ""), "missing-field", 1, "antes"),
         (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, 0]"), "parse-error", 2, "3 numbers"),
