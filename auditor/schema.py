@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 8  # 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 9  # 9: seats.starting_stack nullable (a stack the record does not know: PHH `inf`); 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -317,7 +317,7 @@ SEATS = Table(
         C("seat", "SMALLINT", "seat number at the table (PHH: from 'seats', else position)", False),
         C("position", "SMALLINT", "acting order where the record gives it: PHH player index (1 = first to post / small blind); Bovada, from the position name (small blind 1 ... dealer last); NULL for other sites"),
         C("player", "VARCHAR", "player name as written", False),
-        C("starting_stack", "BIGINT", "chips in front at the start of the hand", False),
+        C("starting_stack", "BIGINT", "chips in front at the start of the hand; NULL where the record does not know them (PHH writes an unknown stack as `inf`): every judgement that needs the stack is then left unjudged"),
         C("sitting_out", "BOOLEAN", "recorded as sitting out", False),
         C("bounty", "VARCHAR", "bounty as written, if any"),
         C("line_no", "INTEGER", "source line of the seat line"),
@@ -393,8 +393,8 @@ DECISIONS = Table(
         C("current_bet", "BIGINT", "highest commitment on the street before the action", False),
         C("min_raise_to", "BIGINT", "minimum legal bet/raise-to (NL/PL: largest full increment rule; FL: the fixed size); NULL when the betting structure is unrecorded"),
         C("max_raise_to", "BIGINT", "maximum legal bet/raise-to (PL: the pot limit; FL: the fixed size; NL: the stack); NULL when the betting structure is unrecorded"),
-        C("may_raise", "BOOLEAN", "betting is open for the actor (it was reopened or the actor has not acted); NULL when the hand's betting structure is unrecorded"),
-        C("may_raise_reason", "VARCHAR", "why (not) open: not-yet-acted, reopened-by-full-raise, short-allin-not-reopened, cap-reached, ..., betting-unrecorded", False),
+        C("may_raise", "BOOLEAN", "betting is open for the actor (it was reopened or the actor has not acted); NULL when the hand's betting structure is unrecorded, or when a short bet or raise since the actor acted needs a stack the record does not give (reopening-unjudged)"),
+        C("may_raise_reason", "VARCHAR", "why (not) open: not-yet-acted, reopened-by-full-raise, short-allin-not-reopened, cap-reached, ..., betting-unrecorded, reopening-unjudged", False),
         C("last_full_increment", "BIGINT", "largest full bet or raise increment of the street so far; NULL when the betting structure is unrecorded"),
         C("bets_and_raises", "SMALLINT", "bets and raises so far in the round (limit cap counts short all-ins)", False),
         C("raise_cap", "SMALLINT", "raises allowed in the round (fixed-limit) or NULL"),
@@ -404,7 +404,7 @@ DECISIONS = Table(
         C("committed_after", "BIGINT", "actor's chips committed on this street after the action", False),
         C("pot_before", "BIGINT", "all chips in the pot (all streets, incl. current bets) before the action", False),
         C("amount_to", "BIGINT", "the actor's street commitment the action brought them to (bets/raises/calls)"),
-        C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...; bet-unjudged, raise-unjudged, complete-unjudged when the betting structure is unrecorded, or a short wager's judgement needs the stack of a player with no seat line; call-short-unjudged: his short call not written all-in", False),
+        C("action_class", "VARCHAR", "classification: fold, check, check-facing-bet, call, short-call-allin, undercall, bet, full-raise, allin-short-raise, underraise, over-limit, raise-not-reopened, ...; bet-unjudged, raise-unjudged, complete-unjudged when the betting structure is unrecorded, or a short wager's judgement needs a stack the record does not give (a player with no seat line, or PHH's `inf`); call-short-unjudged: such a player's short call not written all-in", False),
         C("line_no", "INTEGER", "source line of the action", False),
         C("sa_before", "BOOLEAN", "substantial action (Rule 36: two actions in turn, one putting chips in, or three) had occurred in the hand before this action: an error made now can no longer be corrected where a rule's window ends at substantial action (35-D, 23, 34-A)", False),
         C("sa_after_seq", "INTEGER", "seq of the action in turn that completed substantial action after this one (the window of 52-B's too-low pot count: corrected until substantial action occurs after the bet); NULL if the hand ended first"),

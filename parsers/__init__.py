@@ -301,11 +301,15 @@ class FormatFacts:
     back with chips and no re-buy line is chips appearing, not a re-buy left unwritten.
     ``bba_split_by_format``: the format writes no order of posting (PHH: a seat's ante
     and blind are amounts), so a short big-blind-ante payer's split is no dealer's.
+    ``outcomes_net_of_unwritten_rake``: the format's outcomes (PHH winnings and finishing
+    stacks) are net of a rake it need not write, so, with none written, outcomes short of
+    the chips put in are a record that leaves the rake out, not chips gone.
     """
 
     showdown_listed_by_site: bool
     records_rebuys: bool
     bba_split_by_format: bool
+    outcomes_net_of_unwritten_rake: bool
 
 
 FACTS = tuple(FormatFacts.__dataclass_fields__)

@@ -67,14 +67,14 @@ class Event:
 class Seat:
     seat: int
     player: str
-    starting_stack: int
+    starting_stack: int | None  # None: the record does not know it (PHH writes an unknown stack as ``inf``)
     position: int | None = None
     sitting_out: bool = False
     bounty: str | None = None
     line_no: int | None = None
 
     # written out, as Event's is
-    def __init__(self, seat: int, player: str, starting_stack: int, position: int | None = None,
+    def __init__(self, seat: int, player: str, starting_stack: int | None, position: int | None = None,
                  sitting_out: bool = False, bounty: str | None = None, line_no: int | None = None) -> None:
         self.seat = seat
         self.player = player
@@ -254,7 +254,7 @@ def seat_columns(hands: list[ParsedHand]) -> dict[str, list]:
     hand_ix: list[int] = []
     seat: list[int] = []
     player: list[str] = []
-    starting_stack: list[int] = []
+    starting_stack: list[int | None] = []
     position: list[int | None] = []
     sitting_out: list[bool] = []
     bounty: list[str | None] = []
@@ -376,7 +376,7 @@ def out_of_range(hand: ParsedHand) -> str | None:
     'line 3: amount 100000000000000000000 is too large to store exactly'
     """
     for s in hand.seats:
-        if abs(s.starting_stack) > INT64_MAX:
+        if s.starting_stack is not None and abs(s.starting_stack) > INT64_MAX:
             return f"line {s.line_no}: stack {s.starting_stack} is too large to store exactly"
     for e in hand.events:
         for v in (e.amount, e.to_amount):

@@ -504,11 +504,12 @@ class _BovadaHand:
             if label in self.seats:
                 raise self.fail(buf[i][0], buf[i][2], "two seats name the same position")
             player = label + (" [ME]" if me else "")
-            seat = Seat(int(number), player, self.amt(stack), pos, line_no=buf[i][0])
+            chips = self.amt(stack)
+            seat = Seat(int(number), player, chips, pos, line_no=buf[i][0])
             if seat.seat in self.left:
                 raise self.fail(buf[i][0], buf[i][2], "two seat lines for one seat")
             self.seats[label] = seat
-            self.left[seat.seat] = seat.starting_stack
+            self.left[seat.seat] = chips
             if label == "Dealer":
                 hand.button_seat = seat.seat
             i += 1

@@ -490,14 +490,14 @@ class PartyReader(FamilyReader):
         """The blinds the button implies, given the button and blinds lines and the names
         that have a line of the hand."""
         named = {s.seat for s in hand.seats if s.player in spoken}
-        seats = sorted(s.seat for s in hand.seats if s.starting_stack > 0 and s.seat in named)
+        seats = sorted(s.seat for s in hand.seats if s.starting_stack is not None and s.starting_stack > 0 and s.seat in named)
         if hand.button_seat is None or len(seats) < 2:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and no button to infer them from")
         after = [s for s in seats if s > hand.button_seat] + [s for s in seats if s <= hand.button_seat]
         sb_seat, bb_seat = (hand.button_seat, after[0]) if len(seats) == 2 else (after[0], after[1])
         if len(seats) == 2 and hand.button_seat not in seats:
             raise Reject("no-blind-posts", self.buf[self.marker_at][0], f"hand at line {self.buf[self.marker_at][0]} writes no blind posts and its button seat is empty")
-        stacks = {s.seat: s.starting_stack for s in hand.seats}
+        stacks = {s.seat: s.starting_stack for s in hand.seats if s.starting_stack is not None}  # Party writes every stack
         # the format writes no blind posts: inferred from the button and blinds lines, placed on the last
         placed = lines[-1] if lines else self.buf[self.marker_at][0]
         out = []

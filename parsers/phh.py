@@ -8,13 +8,20 @@ Events follow the conventions shared with the site parsers, so the replay
 engine reads one log:
 
 * forced bets first: one ``ante`` per player with a non-zero ante, then the
-  blinds in ``blinds_or_straddles`` order (first non-zero ``small_blind``,
-  second ``big_blind``, further ones ``straddle``; a lone non-zero blind, as in
-  short-deck's button blind, is the ``big_blind``);
+  blinds in ``blinds_or_straddles`` order (first positive ``small_blind``,
+  second ``big_blind``, further ones ``straddle``; a lone positive blind, as in
+  short-deck's button blind, is the ``big_blind``), then each negative entry -x
+  as x posted dead, a ``small_blind`` out of position (NEGATIVE_FORCED_BET);
 * then exactly one event per entry of ``actions``, in order, with ``text`` the
   action string verbatim (forced-bet and outcome events have ``text`` None);
 * then one ``finishing_stack`` and one ``winnings`` event per player when those
-  fields exist, on street ``summary``.
+  fields exist, on street ``summary``, and a ``total_pot`` event that states no total
+  (amount None) with the rake (``to_amount``) when the hand writes ``rake``; without it,
+  winnings are net of a rake the record does not give (the spec).
+
+An unknown starting stack (``inf``, as the spec writes it) is stored as None (NULL):
+the reader and the replay follow such a player as unbounded, never all in by his stack,
+and every judgement that needs the stack is left unjudged.
 
 Player order is by position: p1 is the small blind, the last player the
 button.  Heads-up, the spec reverse-assigns antes and blinds ("the antes,
@@ -95,16 +102,38 @@ _SIGNIFICANT = re.compile(r"\s*(?:#.*)?$")  # matches blank and comment-only lin
 
 _BETTING_ACTS = frozenset({"pb", "f", "cc", "cbr"})
 
+# the reader's working stack for a player whose stack the record does not know (``inf``):
+# larger than any amount a hand can hold, so no action is capped by it and nobody is all in
+# by it; never stored (the seat's starting_stack is None)
+UNBOUNDED = 1 << 62
+
+# Negative forced bets (the spec asks for non-negative ones).  HandHQ's Ongame conversions
+# write a player who posts a blind dead (a player entering, or returning, posts the small
+# blind into the pot, not toward his call) as a negative entry of blinds_or_straddles:
+# [5, 10, -5, 0, 0] and p3's finishing stack 5 below what his calls and bets put in.  So
+# -x reads as x posted dead, where the hand still has its small and big blind, is not
+# heads-up and x is at most the small blind (dead money is the small blind's part); it is
+# recorded as a small blind posted out of position, after the blinds, which the replay keeps
+# dead.  Any other negative forced bet (an ante, a hand left without its two blinds, more
+# than the small blind) says nothing the record shows: that hand alone is rejected, with
+# this reason.
+NEGATIVE_FORCED_BET = (
+    "{field} gives p{player} {value}: a forced bet must not be negative (the PHH spec); a negative blind is read as "
+    "a small blind posted dead only beside a small and a big blind, not heads-up and at most the small blind, and "
+    "no other reading is in the record, so the chips of this hand cannot be followed"
+)
+
 # The flat TOML most PHH writers emit, one ``key = value`` per line, is read without
 # tomllib (otherwise most of the time spent on a hand).  A scalar: a literal or basic
 # string without escapes or control characters (TOML allows a tab), a decimal integer or
-# float without underscores, a boolean.  A value: a scalar or a one-line array of them.
+# float without underscores, a boolean, ``inf``.  A value: a scalar or a one-line array of them.
 # Anything else (comments, tables, multi-line arrays, dates, ...) goes to tomllib.
 _FLAT_SCALAR = (
     r"'[^'\x00-\x08\x0a-\x1f\x7f]*'"
     r'|"[^"\\\x00-\x08\x0a-\x1f\x7f]*"'
     r"|[+-]?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?"
     r"|true|false"
+    r"|inf"  # positive infinity: PHH's unknown stack
 )
 # a bare key, "=" and the rest of the line: the value and any spaces after it
 _FLAT_KEY = re.compile(r"([A-Za-z0-9_-]+)[ \t]*=[ \t]*(.*)")
@@ -143,6 +172,9 @@ class PhhParser:
     # a seat's ante and blind are amounts in the header, in no order of posting (the parser
     # posts the antes first): a short big-blind-ante payer's split is no dealer's
     bba_split_by_format = True
+    # winnings are "post-rake values" (the spec) and the rake has a field of its own that
+    # converters leave out (HandHQ): outcomes short of the pot are a rake not written
+    outcomes_net_of_unwritten_rake = True
     hand_start = None  # files are small (one hand, or a few hundred in a .phhs): read whole
 
     def detect(self, head: str, path: str) -> bool:
@@ -249,12 +281,31 @@ def _action_lines(sec: list[tuple[int, int, str]], start: int | None, count: int
     return out
 
 
+def _negative(v: Any) -> bool:
+    """A number below 0 (not a bool, not NaN).
+
+    >>> _negative(-5), _negative(Decimal("-0.50")), _negative(0), _negative(True), _negative(Decimal("nan"))
+    (True, True, False, False, False)
+    """
+    return isinstance(v, (int, Decimal)) and not isinstance(v, bool) and not (isinstance(v, Decimal) and v.is_nan()) and v < 0
+
+
+def _unknown(v: Any) -> bool:
+    """An amount PHH writes as not known: ``inf`` (TOML's positive infinity).
+
+    >>> _unknown(Decimal("inf")), _unknown(Decimal("-inf")), _unknown(7)
+    (True, False, False)
+    """
+    return isinstance(v, Decimal) and v.is_infinite() and v > 0
+
+
 def _num(v: Any, what: str, line: int | None) -> Decimal | int:
     """A TOML number as an exact value (floats arrive as Decimal via parse_float)."""
     if isinstance(v, bool) or not isinstance(v, (int, Decimal)):
         raise Reject("parse-error", f"{what} must be a number, not {v!r}", line)
     if isinstance(v, Decimal) and not v.is_finite():
-        raise Reject("unknown-amount", f"{what} is unknown ({str(v).lower()[:3]}); amounts must be known to replay the hand", line)
+        written = "nan" if v.is_nan() else "-inf" if v < 0 else "inf"
+        raise Reject("unknown-amount", f"{what} is unknown ({written}); only a starting stack may be unknown", line)
     if v < 0:
         raise Reject("parse-error", f"{what} must not be negative ({v})", line)
     if isinstance(v, Decimal) and v.adjusted() > 18:  # 10**19 and more: beyond a 64-bit amount, however scaled
@@ -304,6 +355,8 @@ def _flat_scalar(tok: str) -> str | bool | int | Decimal:
         return tok[1:-1]  # no escapes to undo
     if tok == "true" or tok == "false":
         return tok == "true"
+    if tok == "inf":
+        return Decimal("Infinity")
     if "." in tok or "e" in tok or "E" in tok:
         return Decimal(tok)
     return int(tok)
@@ -385,6 +438,11 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             raise Reject("parse-error", f"{k} must be a list of {n} numbers (one per player)", ln)
         if all(type(x) is int and x >= 0 for x in v):  # the common case, checked cheaply
             return v
+        if k == "blinds_or_straddles":  # a negative entry: a dead post (see NEGATIVE_FORCED_BET), checked below
+            return [-_num(-x, k, ln) if _negative(x) else _num(x, k, ln) for x in v]
+        for i, x in enumerate(v):
+            if k == "antes" and _negative(x):
+                raise Reject("negative-forced-bet", NEGATIVE_FORCED_BET.format(field=k, player=i + 1, value=x), ln)
         return [_num(x, k, ln) for x in v]
 
     def num_field(k: str, required: bool) -> Decimal | int | None:
@@ -394,7 +452,14 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             return None
         return _num(doc[k], k, line_of(k))
 
-    starting = num_list("starting_stacks", True)
+    # an unknown stack is written ``inf`` (the spec: "Unknown stack values can be denoted as
+    # inf"): None here, NULL in the store; the hand is judged on what needs no stack
+    stack_line = line_of("starting_stacks")
+    starting: list[Decimal | int | None]
+    if all(type(x) is int and x >= 0 for x in stacks_raw):  # the common case, checked cheaply
+        starting = list(stacks_raw)
+    else:
+        starting = [None if _unknown(x) else _num(x, "starting_stacks", stack_line) for x in stacks_raw]
     antes = num_list("antes", True)
     blinds = num_list("blinds_or_straddles", not stud) or [0] * n
     if stud and "blinds_or_straddles" in doc and any(blinds):
@@ -405,7 +470,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     min_bet = num_field("min_bet", False)
     finishing = num_list("finishing_stacks", False)
     winnings = num_list("winnings", False)
-    assert starting is not None and antes is not None
+    rake = num_field("rake", False)  # pokerkit's field: the house's take; without it winnings are net of a rake not recorded
+    assert antes is not None
     if any(s == 0 for s in starting):
         raise Reject("parse-error", "starting stacks must be positive", line_of("starting_stacks"))
 
@@ -470,8 +536,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             raise Reject("parse-error", f"unknown action {a!r}", ln)
 
     # --- exact integer amounts -------------------------------------------------------------
-    every: list[Decimal | int] = [*starting, *antes, *blinds, *(finishing or ()), *(winnings or ())]
-    every += [x for x in (bring_in, small_bet, big_bet, min_bet) if x is not None]
+    every: list[Decimal | int] = [*[x for x in starting if x is not None], *antes, *blinds, *(finishing or ()), *(winnings or ())]
+    every += [x for x in (bring_in, small_bet, big_bet, min_bet, rake) if x is not None]
     every += [x.amount for x in actions if x.amount is not None]
     # only non-int values can need a scale (whole floats like 9775.0 do not)
     places = max(map(_decimals, [v for v in every if type(v) is not int]), default=0)
@@ -483,7 +549,9 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     def si(v: Decimal | int | None) -> int | None:
         return None if v is None else _scaled(v, places)
 
-    stack = [_scaled(v, places) for v in starting]  # ints even at scale 1: a whole float (100000.0) arrives as Decimal
+    # ints even at scale 1: a whole float (100000.0) arrives as Decimal; a stack not known is
+    # followed as unbounded (UNBOUNDED, never stored: its seat's starting_stack is None)
+    stack = [UNBOUNDED if v is None else _scaled(v, places) for v in starting]
     hand = ParsedHand(
         hand_id=hand_id,
         site="phh",
@@ -513,8 +581,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     if not stud:  # button games: the last position has the button (heads-up too, see the module doc)
         hand.button_seat = seat_no[-1]
     hand.started_at_text, hand.started_at = _started_at(doc)
-    stack_line = line_of("starting_stacks")
-    hand.seats = [Seat(seat_no[i], players[i], stack[i], i + 1, line_no=stack_line) for i in range(n)]
+    hand.seats = [Seat(seat_no[i], players[i], None if starting[i] is None else stack[i], i + 1, line_no=stack_line)
+                  for i in range(n)]
 
     # --- forced bets ---------------------------------------------------------------------------
     ev = hand.events
@@ -534,7 +602,13 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             ev.append(Event(len(ev), street0, _K.ANTE, ante_line, seat_no[i], players[i], a, all_in=stack[i] == 0))
     hand.ante = max((si(a) or 0 for a in antes), default=0)
     blind_line = line_of("blinds_or_straddles")
-    nonzero = [j for j in range(n) if blinds[j]]
+    nonzero = [j for j in range(n) if blinds[j] > 0]
+    dead = [j for j in range(n) if blinds[j] < 0]
+    over = [j for j in dead if nonzero and -blinds[j] > blinds[nonzero[0]]]
+    if dead and (n == 2 or len(nonzero) < 2 or over):
+        j = (over or dead)[0]
+        raise Reject("negative-forced-bet", NEGATIVE_FORCED_BET.format(field="blinds_or_straddles", player=j + 1, value=blinds[j]),
+                     blind_line)
     bb_poster = None
     for k, j in enumerate(nonzero):
         i = poster(j)
@@ -550,6 +624,10 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
         stack[i] -= b
         commit[i] += b
         ev.append(Event(len(ev), street0, kind, blind_line, seat_no[i], players[i], b, all_in=stack[i] == 0))
+    for j in dead:  # posted dead: in the pot, not toward the poster's call (NEGATIVE_FORCED_BET)
+        d = min(si(-blinds[j]) or 0, stack[j])
+        stack[j] -= d
+        ev.append(Event(len(ev), street0, _K.SMALL_BLIND, blind_line, seat_no[j], players[j], d, all_in=stack[j] == 0))
     hand.bb_ante = len(ante_posters) == 1 and ante_posters[0] == bb_poster
 
     # --- the actions ---------------------------------------------------------------------------
@@ -657,7 +735,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
                 if add <= 0 or add > stack[i]:
                     raise Reject(
                         "invalid-action",
-                        f"{x.text!r}: p{i + 1} cannot bet to {x.arg} with {commit[i] / scale:g} committed and {stack[i] / scale:g} behind",
+                        f"{x.text!r}: p{i + 1} cannot bet to {x.arg} with {commit[i] / scale:g} committed and "
+                        f"{'a stack not recorded' if starting[i] is None else f'{stack[i] / scale:g}'} behind",
                         ln,
                     )
                 if to <= current:
@@ -681,6 +760,8 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
             ln = line_of(field_name)
             for i in range(n):
                 ev.append(Event(len(ev), _S.SUMMARY, kind, ln, seat_no[i], players[i], si(values[i])))
+    if rake is not None:  # the rake as a total-pot claim that states no total: amount None, to_amount the rake
+        ev.append(Event(len(ev), _S.SUMMARY, _K.TOTAL_POT, line_of("rake"), None, None, None, si(rake)))
     return hand
 
 

@@ -157,7 +157,7 @@ def misfit(hand: ParsedHand) -> tuple[int, str] | None:
     """(line, why) if the hand's chips, as read, cannot be: a player puts in more than his
     stack, or the chips put in (less returns, with the house's money) are not the Total
     pot line's; None if they fit."""
-    stacks = {s.seat: s.starting_stack for s in hand.seats}
+    stacks = {s.seat: s.starting_stack for s in hand.seats if s.starting_stack is not None}  # the site writes every stack
     put: dict[int, int] = {}
     committed: dict[int, int] = {}
     street = None

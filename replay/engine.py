@@ -68,6 +68,9 @@ class SeatState:
     acted: bool = False  # acted voluntarily on this street
     level_acted: int = 0  # the street bet level they left themselves at when they last acted
     full_raises_since: int = 0  # full bets/raises by others since they last acted
+    # short bets/raises by others since they last acted whose fullness needs a stack the
+    # record does not give (``*-unjudged``): whether they reopened the betting is not known
+    unjudged_raises_since: int = 0
     cards: list[str] = field(default_factory=list)  # every known card, in deal order
     upcards: list[str] = field(default_factory=list)  # stud: exposed cards
     shown: str | None = None
@@ -83,10 +86,14 @@ class SeatState:
     # a player who acts with no seat line (seat None): his place in the turn order and his
     # stack are not recorded; ``stack`` stays 0 and ``all_in`` is what his lines say
     seatless: bool = False
+    # the record knows his starting stack (False for the seatless player and for a seat whose
+    # stack the record does not know, PHH's ``inf``): else ``start`` and ``stack`` stay 0 and
+    # are never read nor recorded, his reach is unbounded and ``all_in`` is what his lines say
+    stack_known: bool = True
 
     # written out (init=False), as parsers.base's are: mypyc compiles it
     def __init__(self, seat: SeatNo, player: str | None, order: int, start: int, stack: int,
-                 seatless: bool = False) -> None:
+                 seatless: bool = False, stack_known: bool = True) -> None:
         self.seat = seat
         self.player = player
         self.order = order
@@ -99,6 +106,7 @@ class SeatState:
         self.acted = False
         self.level_acted = 0
         self.full_raises_since = 0
+        self.unjudged_raises_since = 0
         self.cards = []
         self.upcards = []
         self.shown = None
@@ -112,6 +120,7 @@ class SeatState:
         self.table_ante = 0
         self.dead_small_blind = 0
         self.seatless = seatless
+        self.stack_known = stack_known and not seatless
 
 
 @dataclass(init=False)
@@ -197,7 +206,10 @@ class Replay:
         in_hand = {e.seat for e in events if e.seat is not None and e.street != "summary"}
         self.seats: dict[int | None, SeatState] = {}  # looked up by events' seats, which may be None
         for idx, s in enumerate(self._clockwise([s for s in seats if s.seat in in_hand])):
-            self.seats[s.seat] = SeatState(s.seat, s.player, idx, s.starting_stack, s.starting_stack)
+            # a stack the record does not know (None): followed as unbounded, never judged against
+            known = s.starting_stack is not None
+            chips = s.starting_stack if s.starting_stack is not None else 0
+            self.seats[s.seat] = SeatState(s.seat, s.player, idx, chips, chips, stack_known=known)
         # a player who acts with no seat line (the parser records his events with seat None
         # and his name): kept under the key None, last in ``order``, which only settlement
         # reads for him; every fact that needs his seat or stack is left unknown
@@ -337,6 +349,7 @@ class Replay:
             s.acted = False
             s.level_acted = 0
             s.full_raises_since = 0
+            s.unjudged_raises_since = 0
             s.dead_small_blind = 0  # only a pre-flop call can show it was played live
         if self.betting == "fixed-limit":
             self.last_full = self._bet_size()
@@ -466,10 +479,11 @@ class Replay:
         kind = e.kind
         s.stack -= amt
         s.total_in += amt
-        if not s.seatless:
+        if s.stack_known:
             s.all_in = s.all_in or s.stack <= 0
-        else:  # his stack is unknown: all-in when his line says so; his posts make the turn unknown
+        else:  # his stack is unknown: all-in when his line says so
             s.all_in = s.all_in or e.all_in
+        if s.seatless:  # his posts make the turn unknown
             self.turn_unknown = True
         self.pot += amt
         if kind == "ante":
@@ -520,7 +534,7 @@ class Replay:
         if order is None or not self.hand.bb_ante or not ante_full or not bb_full or self.street_idx != 0:
             return
         payer = next((s for s in self.order if s.table_ante), None)
-        if payer is None or payer.stack > 0 or payer.seatless:
+        if payer is None or payer.stack > 0 or not payer.stack_known:
             return
         live = payer.street_in
         total = payer.table_ante + live
@@ -592,8 +606,9 @@ class Replay:
                 return self._next_after(first)
         return self._next_after(None)
 
-    def _may_raise(self, s: SeatState) -> tuple[bool, str]:
-        """Is betting open for ``s`` to raise (2019 Rule 47)?"""
+    def _may_raise(self, s: SeatState) -> tuple[bool | None, str]:
+        """Is betting open for ``s`` to raise (2019 Rule 47)?  None: not known (a short
+        raise since he acted may have been a full one: it needs a stack not recorded)."""
         if not s.acted:
             return True, "not-yet-acted"
         if s.full_raises_since:
@@ -601,6 +616,8 @@ class Replay:
         facing = self.current_bet - s.level_acted
         if facing <= 0:
             return False, "no-raise-since-acted"
+        if s.unjudged_raises_since:
+            return None, "reopening-unjudged"
         if self.betting == "fixed-limit":
             if not self.rules.limit_half_raise_reopens:
                 return True, "limit-allin-reopens"  # 2011: no limit clause
@@ -616,8 +633,8 @@ class Replay:
         one (an all-in for less is allowed but is not a full raise); the maximum is
         capped at the actor's all-in."""
         level = max(self.current_bet, self.bet_floor)
-        # no seat line, no stack: the limits are the structure's, not capped by an all-in
-        reach = s.street_in + s.stack if not s.seatless else 1 << 62
+        # no stack recorded (no seat line, or PHH's ``inf``): the limits are the structure's, not capped by an all-in
+        reach = s.street_in + s.stack if s.stack_known else 1 << 62
         if self.betting == "fixed-limit":
             b = self._bet_size()
             small = self.hand.small_bet or b
@@ -650,7 +667,7 @@ class Replay:
         another live player can still match."""
         if self.street_idx != 0 or self.bet_floor <= self.current_bet:
             return self.current_bet
-        if any(o.seatless and not o.folded for o in self.order if o is not s):
+        if any(not o.stack_known and not o.folded for o in self.order if o is not s):
             return max(self.current_bet, self.bet_floor)  # his reach is not recorded: the full blind
         # an all-in player's reach is what he has in (one played all in with chips behind too)
         reach = max((o.street_in + (0 if o.all_in else o.stack) for o in self.order if o is not s and not o.folded), default=0)
@@ -675,16 +692,16 @@ class Replay:
         to_call = max(0, current_before - s.street_in)
         min_to: int | None = None
         max_to: int | None = None
-        may: bool | None = None
+        may: bool | None = None  # None: betting-unrecorded, or reopening-unjudged
         why = "betting-unrecorded"
         last_full_before: int | None = None
         if self.structure_known:
             min_to, max_to = self._limits(s)
-            if s.seatless and self.betting == "no-limit":
+            if not s.stack_known and self.betting == "no-limit":
                 max_to = None  # the no-limit maximum is his stack, which is not recorded
             may, why = self._may_raise(s)
             last_full_before = self.last_full
-        stack_before: int | None = None if s.seatless else s.stack
+        stack_before: int | None = s.stack if s.stack_known else None
         in_before, pot_before = s.street_in, self.pot
         count_before = self.bets_raises
         amount_to: int | None = None
@@ -695,7 +712,7 @@ class Replay:
         elif kind == "check":
             cls = "check-facing-bet" if to_call > 0 else "check"
         elif kind == "call":
-            add = e.amount if e.amount is not None else min(to_call, s.stack)
+            add = e.amount if e.amount is not None else min(to_call, s.stack) if s.stack_known else to_call
             if s.dead_small_blind and s.street_in + add < self.current_bet == s.street_in + add + s.dead_small_blind:
                 # the recorded call only matches the bet with the out-of-position small
                 # blind counted live: this history (house) played it live
@@ -710,7 +727,7 @@ class Replay:
                     cls = "call-allin-short"
                 else:
                     # with no stack recorded, a short call not written all-in is not judged
-                    cls = "call-short-unjudged" if s.seatless else "undercall"
+                    cls = "call-short-unjudged" if not s.stack_known else "undercall"
             elif s.street_in <= self._full_blind_call_level(s):
                 # facing a short all-in big blind, calling the full blind is also a call
                 # (the house's choice: TDA is silent; PokerStars plays it so)
@@ -723,7 +740,7 @@ class Replay:
             to = e.to_amount if e.to_amount is not None else s.street_in + (e.amount or 0)
             self._put(s, to - s.street_in, e.all_in)
             amount_to = to
-            if min_to is not None and (max_to is not None or s.seatless):
+            if min_to is not None and (max_to is not None or not s.stack_known):
                 cls = self._classify_aggressive(kind, s, to, min_to, max_to)
             else:
                 # its size cannot be judged without the structure: the class says so
@@ -733,6 +750,7 @@ class Replay:
         s.acted = True
         s.level_acted = s.street_in
         s.full_raises_since = 0
+        s.unjudged_raises_since = 0
         sa_before = substantial(self.in_turn)
         if expected is None or s is expected:
             # an action out of turn does not move the turn: the skipped players are
@@ -744,7 +762,7 @@ class Replay:
             self.hid, e.seq, self.ed, e.street, s.seat, s.player, kind,
             expected.seat if expected else None, to_act, status, to_call, current_before,
             min_to, max_to, may, why, last_full_before, count_before, self.raise_cap,
-            stack_before, in_before, None if s.seatless else s.stack, s.street_in, pot_before, amount_to, cls, e.line_no,
+            stack_before, in_before, s.stack if s.stack_known else None, s.street_in, pot_before, amount_to, cls, e.line_no,
             sa_before, None,
         ))
 
@@ -752,9 +770,9 @@ class Replay:
         s.stack -= add  # the seatless player's is never read nor recorded
         s.street_in += add
         s.total_in += add
-        # the seatless player's stack is unknown: all-in when his line says so; a player the
-        # site played all in with chips behind stays all in
-        s.all_in = s.all_in or (s.stack <= 0 if not s.seatless else says_all_in)
+        # a stack not recorded (the seatless player's, PHH's ``inf``): all-in when his line says
+        # so; a player the site played all in with chips behind stays all in
+        s.all_in = s.all_in or (s.stack <= 0 if s.stack_known else says_all_in)
         self.pot += add
 
     def _disconnect_all_in(self, s: SeatState) -> None:
@@ -782,9 +800,9 @@ class Replay:
         # a raise that already puts every opponent who can still act all-in is not an
         # underraise: the excess is simply uncalled (docs/semantics.md)
         others = [o for o in self.order if o is not s and self._can_act(o)]
-        if s.seatless or any(o.seatless for o in others):
-            # whether the short wager was all the actor had, or covers the opponent with no
-            # seat line, depends on a stack the record does not give
+        if not s.stack_known or any(not o.stack_known for o in others):
+            # whether the short wager was all the actor had, or covers an opponent whose
+            # stack is not recorded, depends on a stack the record does not give
             return f"{kind}-unjudged"
         if not others or all(o.street_in + o.stack <= to for o in others):
             return ok
@@ -813,6 +831,11 @@ class Replay:
             for o in self.order:
                 if o is not s:
                     o.full_raises_since += 1
+        elif cls.endswith("-unjudged") and to > self.current_bet:
+            # a short wager whose fullness needs a stack not recorded: whether it reopened is not known
+            for o in self.order:
+                if o is not s:
+                    o.unjudged_raises_since += 1
         self.current_bet = max(self.current_bet, to)
 
     def _note(self, seq, code, msg) -> None:
@@ -1047,8 +1070,16 @@ class Replay:
         rec: dict[tuple[int, int], dict[int | None, tuple[int, int | None]]] = {}
         if not self.records_returns:  # PHH: only stack outcomes; attributable when one pot
             if len(pots) == 1:
+                # some converters (HandHQ's of PartyPoker) count a player's uncalled chips in
+                # his winnings: where the winnings exceed the pot and each seat's uncalled
+                # chips are in his, they are those chips back, and the rest is from the pot
+                won_all = [s.winnings for s in self.order if s.finishing_stack is None and s.winnings is not None]
+                counts_returns = sum(won_all) > pots[0].amount and all(
+                    (s.winnings or 0) >= s.returned_expected for s in self.order if s.returned_expected)
                 for s in self.order:
                     won = self._won_recorded_phh(s)
+                    if won and counts_returns and s.finishing_stack is None:
+                        won -= s.returned_expected
                     if won:
                         rec.setdefault((0, 1), {})[s.seat] = (won, None)
                 return rec, any(s.finishing_stack is not None or s.winnings is not None for s in self.order)
@@ -1072,7 +1103,7 @@ class Replay:
         return rec, True
 
     def _won_recorded_phh(self, s: SeatState) -> int | None:
-        if s.finishing_stack is not None:
+        if s.finishing_stack is not None and s.stack_known:
             return s.finishing_stack - (s.start - s.total_in + s.returned_expected)
         return s.winnings
 
@@ -1136,6 +1167,10 @@ class Replay:
             start: int | None = s.start
             if s.seatless:  # no seat line: no stack at the start, hence none at the end
                 start = end_exp = end_rec = None
+            elif not s.stack_known:  # a stack the record does not know: none at the start, none expected at the end
+                start = end_exp = None
+                if self.records_returns:
+                    end_rec = None
             self.facts.hand_results.append((
                 self.hid, self.ed, s.seat, s.player, start, s.total_in, s.returned_expected, ret_rec,
                 won_exp, won_rec, end_exp, end_rec, s.returned_line, basis, source,

@@ -106,7 +106,10 @@ def header_pairs(ev: dict) -> list[tuple[str, str]]:
         ("level", level.strip()),
         ("started", ev["started_at_text"] or ""),
         ("button", f"seat {ev['button_seat']}" if ev["button_seat"] is not None else ""),
-        ("seats", "; ".join(f"{s['seat']}: {s['player']} ({amount(s['starting_stack'], sc)})" for s in ev["seats"])),
+        # a stack the record does not know (PHH's inf) is NULL: said so, not left blank
+        ("seats", "; ".join(f"{s['seat']}: {s['player']} "
+                            f"({'stack not recorded' if s['starting_stack'] is None else amount(s['starting_stack'], sc)})"
+                            for s in ev["seats"])),
         ("source", f"{ev['source_path']} lines {ev['first_line']}-{ev['last_line']}"),
         ("sha256", ev["sha256"]),
         ("rules", ev["edition"]),

@@ -205,3 +205,24 @@ def test_pipeline_rejects_broken_files_with_file_and_line(tmp_path):
     assert (by_file["1.phh"][1], by_file["1.phh"][3]) == (5, "bad-toml")
     assert (by_file["2.phh"][1], by_file["2.phh"][3]) == (1, "unsupported-variant") and "'XX'" in by_file["2.phh"][4]
     assert (by_file["3.phh"][1], by_file["3.phh"][3]) == (7, "unknown-player") and "p9" in by_file["3.phh"][4]
+
+
+def test_corpus_outcomes_add_up_and_stacks_are_known(tmp_path):
+    """The corpus's hands write their stacks and outcomes whole (finishing stacks, no rake in
+    live or Pluribus play): none is a record that leaves a rake, a winnings entry or a
+    stack out, and none has a dead post (the HandHQ cases of tests/test_phh.py)."""
+    from auditor.pipeline import audit
+
+    paths = [*sorted(PHH.glob("*.phh")), PHH / "wsop", PHH / "pluribus" / "102", PHH / "pluribus" / "30"]
+    result = audit(paths, db=tmp_path / "a.duckdb")
+    assert result.ingest.rejected == 0, result.ingest.errors
+    conservation = [f for f in result.findings if f["check_id"] == "chip-conservation"]
+    assert conservation == [], conservation
+    con = duckdb.connect(str(tmp_path / "a.duckdb"), read_only=True)
+    try:
+        assert con.execute("SELECT count(*) FROM seats WHERE starting_stack IS NULL").fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM events WHERE kind = 'total_pot'").fetchone() == (0,)
+        dead = "SELECT count(*) FROM (SELECT hand_id FROM events WHERE kind = 'small_blind' GROUP BY ALL HAVING count(*) > 1)"
+        assert con.execute(dead).fetchone() == (0,)
+    finally:
+        con.close()

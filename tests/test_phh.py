@@ -439,7 +439,15 @@ def test_phhs_stray_key_before_first_table():
         (nl3("d dh p1 AsK"), "parse-error", 6, "card"),
         (nl3("p3 f", "# burn card exposed"), "unsupported-action", 6, "no-op"),
         (nl3("p3 sd"), "invalid-action", 6, "not a draw game"),
-        (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, inf, 300]"), "unknown-amount", 5, "inf"),
+        # ``inf`` is the spec's unknown stack (read, see below); other non-numbers are not amounts
+        (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, nan, 300]"), "unknown-amount", 5, "nan"),
+        (nl3("p3 f").replace("starting_stacks = [1000, 500, 300]", "starting_stacks = [1000, -inf, 300]"), "unknown-amount", 5, "(-inf)"),
+        (nl3("p3 f", finishing_stacks="[inf, 490, 300]"), "unknown-amount", 7, "inf"),
+        (nl3("p3 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, -10, 0]"), "negative-forced-bet", 3, "gives p2 -10"),
+        (nl3("p3 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [5, 10, -10]"), "negative-forced-bet", 3, "gives p3 -10"),
+        (nl3("p1 f").replace("blinds_or_straddles = [5, 10, 0]", "blinds_or_straddles = [-5, 10]").replace("[0, 0, 0]", "[0, 0]")
+         .replace("[1000, 500, 300]", "[1000, 500]"), "negative-forced-bet", 3, "gives p1 -5"),
+        (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, -1, 0]"), "negative-forced-bet", 2, "antes gives p2 -1"),
         (nl3("p3 f").replace("antes = [0, 0, 0]\n", ""), "missing-field", 1, "antes"),
         (nl3("p3 f").replace("antes = [0, 0, 0]", "antes = [0, 0]"), "parse-error", 2, "3 numbers"),
         (nl3("p3 f") + "variant = 'NT'\n", "bad-toml", 7, "TOML"),
@@ -454,3 +462,219 @@ def test_rejections_are_clear(text, code, line, words):
 
 def test_empty_source_yields_nothing():
     assert parse("") == []
+
+
+# --- HandHQ conversions (uoftcprg/phh-dataset data/handhq): what the record leaves out ------
+# Hands written here in the exact field layout of the public .phhs files (one [N] table a
+# hand, the fields in the converter's order); amounts and names are made up.
+
+HANDHQ = """\
+[{n}]
+variant = 'NT'
+ante_trimming_status = false
+antes = {antes}
+blinds_or_straddles = {blinds}
+min_bet = {min_bet}
+starting_stacks = {stacks}
+actions = [{actions}]
+venue = '{venue}'
+time = 00:0{n}:20
+day = 1
+month = 7
+year = 2009
+hand = {hand}
+seats = {seats}
+table = '{table}'
+players = {players}
+{winnings}{rake}currency_symbol = '$'
+time_zone_abbreviation = 'ET'
+"""
+
+
+def handhq(n: int, stacks: list, actions: list[str], winnings: list | None, *, blinds: list | None = None,
+           venue: str = "Absolute Poker", table: str = "OAK ST", rake: str | None = None, min_bet: str = "1",
+           event: str | None = None) -> str:
+    k = len(stacks)
+    blinds = blinds if blinds is not None else ["0.50", "1"] + ["0"] * (k - 2)
+    text = HANDHQ.format(
+        n=n, antes="[" + ", ".join(["0"] * k) + "]", blinds="[" + ", ".join(map(str, blinds)) + "]", min_bet=min_bet,
+        stacks="[" + ", ".join(map(str, stacks)) + "]", actions=", ".join(f"'{a}'" for a in actions), venue=venue,
+        hand=3017230000 + n, seats=str(list(range(1, k + 1))), table=table,
+        players="[" + ", ".join(f"'u{n}x{i}'" for i in range(1, k + 1)) + "]",
+        winnings="" if winnings is None else "winnings = [" + ", ".join(map(str, winnings)) + "]\n",
+        rake="" if rake is None else f"rake = {rake}\n",
+    )
+    return text if event is None else text.replace("venue = ", f"event = '{event}'\nvenue = ", 1)
+
+
+DEALT3 = ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????"]
+# p3 limps, p1 folds, p2 checks; p2 bets 1 on the flop, p3 raises to 2, p2 folds: 4.5 in the pot
+RAKED = [*DEALT3, "p3 cc", "p1 f", "p2 cc", "d db 6sJsAs", "p2 cbr 1", "p3 cbr 2", "p2 f"]
+
+
+def test_handhq_unknown_stacks_are_none_and_unbounded():
+    """iPoker's conversions write every stack as ``inf`` (the spec: "Unknown stack values can
+    be denoted as inf"): the hand is read, its seats' stacks are None, nobody is all in by a
+    stack and every amount is as written."""
+    text = handhq(1, ["inf"] * 3, [*DEALT3, "p3 cbr 2", "p1 cbr 7.50", "p2 f", "p3 cc", "d db KsQd5s",
+                                   "p1 cbr 27.50", "p3 cc", "d db 4d", "d db 9s"],
+                  [0, 0, 0], venue="iPoker Network", table="HandHQ")
+    h = one(text, "handhq/ipn.phhs")
+    assert [s.starting_stack for s in h.seats] == [None, None, None]
+    assert h.amount_scale == 10  # 0.50, 7.50, 27.50: tenths
+    assert [a for a in acts(h) if a[0] != "deal_board"][3:] == [
+        ("raise", 3, 10, 20, False), ("raise", 1, 55, 75, False), ("fold", 2, None, None, False),
+        ("call", 3, 55, None, False), ("bet", 1, 275, 275, False), ("call", 3, 275, None, False),
+    ]
+    assert not any(e.all_in for e in h.events)
+    # one stack unknown among known ones; ``inf`` through tomllib too (a comment forces it)
+    mixed = one(nl3("p3 cbr 300", "p1 cc", "p2 cc").replace("[1000, 500, 300]", "[inf, 500, 300]") + "# c\n")
+    assert [s.starting_stack for s in mixed.seats] == [None, 500, 300]
+    assert acts(mixed) == [("raise", 3, 290, 300, True), ("call", 1, 295, None, False), ("call", 2, 290, None, False)]
+    e = error(nl3("p3 cbr 20", "p1 cbr 5").replace("[1000, 500, 300]", "[inf, 500, 300]"))
+    assert e.reason_code == "invalid-action" and "a stack not recorded behind" in e.reason
+
+
+# HandHQ's Ongame: p3 enters and posts the small blind dead (-5), then calls the big blind
+# (10), bets 20 and calls 30: his finishing stack is 65 below his start, 5 more than his
+# calls and bets.  p2 wins the 130 less a rake of 3 the record does not write.
+ONGAME_DEAD = handhq(
+    1, [800, 1200, 900, 1500, 2000],
+    ["d dh p1 ????", "d dh p2 ????", "d dh p3 ????", "d dh p4 ????", "d dh p5 ????", "p3 cc", "p4 f", "p5 f", "p1 f",
+     "p2 cc", "d db 2h7cKd", "p2 cc", "p3 cbr 20", "p2 cc", "d db 9s", "p2 cc", "p3 cc", "d db 4d", "p2 cbr 30",
+     "p3 cc", "p2 sm KsQs", "p3 sm 8h8c"],
+    [0, 127, 0, 0, 0], blinds=[5, 10, -5, 0, 0], venue="Ongame Network", min_bet="10",
+).replace("winnings = ", "finishing_stacks = [795, 1267, 835, 1500, 2000]\nwinnings = ")
+
+
+def test_handhq_negative_blind_is_a_dead_post():
+    h = one(ONGAME_DEAD, "handhq/ong.phhs")
+    forced = [(e.kind, e.seat, e.amount) for e in h.events if e.kind in ("small_blind", "big_blind")]
+    assert forced == [("small_blind", 1, 5), ("big_blind", 2, 10), ("small_blind", 3, 5)]
+    assert (h.small_blind, h.big_blind) == (5, 10)
+    # his cc is a call of the whole big blind: the dead 5 is not toward it
+    assert [a for a in acts(h) if a[1] == 3 and a[0] not in ("deal_hole", "show")] == [
+        ("call", 3, 10, None, False), ("bet", 3, 20, 20, False), ("check", 3, None, None, False), ("call", 3, 30, None, False)]
+
+
+def test_handhq_negative_blind_read_nowhere_rejects_its_hand_only():
+    good = handhq(1, [100, 80, 120], [*DEALT3, "p3 f", "p1 f"], [0, "1.50", 0])
+    # no small blind beside it: no reading of the -0.50 is in the record
+    bad = handhq(2, [100, 80, 120], [*DEALT3, "p3 f", "p1 f"], [0, "1.50", 0], blinds=["-0.50", "1", "0"])
+    out = parse(good + "\n" + bad + "\n" + good.replace("[1]", "[3]"), "handhq/abs.phhs")
+    assert [type(x).__name__ for x in out] == ["ParsedHand", "HandError", "ParsedHand"]
+    assert (out[1].reason_code, out[1].hand_id, out[1].line_no) == ("negative-forced-bet", "PHH-handhq/abs:2", 26)
+    assert "blinds_or_straddles gives p1 -0.50" in out[1].reason
+
+
+def test_rake_field_is_a_total_pot_claim_with_no_total():
+    h = one(handhq(1, [200, 50, 80], RAKED, [0, 0, "4.30"], rake="0.20"), "handhq/abs.phhs")
+    [claim] = [e for e in h.events if e.kind == "total_pot"]
+    assert (h.amount_scale, claim.amount, claim.to_amount, claim.street, claim.seat) == (10, None, 2, "summary", None)
+
+
+def _audit_handhq(tmp_path, files: dict[str, str]):
+    from auditor.pipeline import audit
+
+    for name, text in files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    result = audit([tmp_path / n for n in files], db=tmp_path / "s.duckdb")
+    return result
+
+
+def test_handhq_rake_and_winnings_not_recorded_are_record_findings(tmp_path):
+    """What a record leaves out is never a violation (issue 33 point 4): PHH winnings are net
+    of the rake, and HandHQ writes no rake; some of its hands write every winnings entry 0."""
+    hands = [
+        handhq(1, [200, 50, 80], RAKED, [0, 0, "4.30"]),  # 4.5 in the pot, 4.3 won: the rake is not written
+        handhq(2, [200, 50, 80], RAKED, [0, 0, "4.50"]),  # all of it won: nothing to say
+        handhq(3, [200, 50, 80], RAKED, [0, 0, 0]),  # every entry 0: who won what is not recorded
+        handhq(4, [200, 50, 80], RAKED, [0, 0, "5.70"]),  # more than every chip put in: chips from nowhere
+        handhq(5, [200, 50, 80], RAKED, [0, 0, "4.30"], rake="0.20"),  # the rake written: it adds up
+        handhq(6, [200, 50, 80], RAKED, [0, 0, "4.20"], rake="0.20"),  # the rake written, and still short
+        handhq(7, [200, 50, 80], RAKED, [0, 0, "4.30"], event="Sunday Million", table="1"),  # a tournament takes no rake
+        # HandHQ's PartyPoker: the winnings count the raiser's own uncalled 1.50 (4.50 = every chip put in)
+        handhq(8, [200, 50, 80], [*DEALT3, "p3 cbr 3", "p1 f", "p2 f"], [0, 0, "4.50"], venue="PartyPoker"),
+        # the same with a showdown and a rake: p2's uncalled 30 is in his winnings, p3 wins 40.50 less 1
+        handhq(9, [100, 50, 20], ["d dh p1 ????", "d dh p2 KsKd", "d dh p3 AsAd", "p3 cbr 20", "p1 f", "p2 cbr 50",
+                                  "d db 2c7d9h", "d db Ts", "d db 3s", "p2 sm KsKd", "p3 sm AsAd"],
+               [0, 30, "39.50"], venue="PartyPoker"),
+    ]
+    result = _audit_handhq(tmp_path, {"abs.phhs": "\n".join(hands)})
+    assert (result.ingest.stored, result.ingest.rejected) == (9, 0), result.ingest.errors
+    got = {f["hand_id"].rsplit(":", 1)[1]: (f["category"], f["category_basis"], f["message"])
+           for f in result.findings if f["check_id"] == "chip-conservation"}
+    assert set(got) == {"1", "3", "4", "6", "7", "9"}
+    assert got["9"][:2] == ("record", "rake not recorded (PHH winnings are net of it)")
+    assert got["9"][2] == ("40.5 stayed in the pot, but 69.5 was awarded, more than the pot and 1.0 less than the 70.5 put in: "
+                           "the winnings may count the 30.0 uncalled as won (as some converters write them), less a rake the "
+                           "record does not write (PHH winnings are net of it); the record does not say (rake not recorded).")
+    assert got["1"][:2] == ("record", "rake not recorded (PHH winnings are net of it)")
+    assert got["1"][2] == ("4.5 stayed in the pot, but 4.3 was awarded, 0.2 less; the record writes no rake, and PHH "
+                           "winnings are net of it, so the difference may be the rake (rake not recorded).")
+    assert got["3"][:2] == ("record", "winnings not recorded (every entry 0)")
+    assert "every entry of the record's winnings is 0" in got["3"][2]
+    assert [got[k][0] for k in ("4", "6", "7")] == ["violation"] * 3
+    assert got["4"][2] == "4.5 stayed in the pot, but 5.7 was awarded." and "(rake 0.2)" in got["6"][2]
+    assert {f["check_id"] for f in result.findings} == {"chip-conservation"}
+
+
+def test_handhq_unknown_stacks_are_stored_and_judged_without_them(tmp_path):
+    """iPoker's hands were all rejected (unknown-amount); now stored, with NULL stacks, and
+    judged on what needs no stack: a short raise by a player whose stack is not recorded
+    may be all he had, so it is not judged (nor is the no-limit maximum, his stack); the
+    turn order and everything else still are."""
+    ipn = [
+        # p1 raises to 2, p2 reraises short to 2.50 (all he had? the record does not say), p1 calls
+        handhq(1, ["inf"] * 3, [*DEALT3, "p3 f", "p1 cbr 2", "p2 cbr 2.50", "p1 cc"], [0, 0, 0],
+               venue="iPoker Network", table="HandHQ"),
+        handhq(2, ["inf"] * 3, ["d dh p1 AhAd", "d dh p2 KcKs", "d dh p3 ????", "p3 f", "p1 cbr 4", "p2 cbr 12",
+                                "p1 cc", "d db 2c7d9h", "p1 cbr 30", "p2 cc", "d db Ts", "d db 3s"], [0, 0, 0],
+               venue="iPoker Network", table="HandHQ"),
+        # known stacks: the same short raise is an underraise (p2 had 80 behind)
+        handhq(3, [100, 80, 120], [*DEALT3, "p3 f", "p1 cbr 2", "p2 cbr 2.50", "p1 cc"], [0, "5", 0]),
+        # the river's caller shows first: with the stacks known, an order the record cannot judge (showdown-order);
+        # with them unknown, whether it was an all-in showdown (every hand tabled) is not known either: not judged
+        *(handhq(n, stacks, ["d dh p1 AhAd", "d dh p2 KcKs", "d dh p3 ????", "p3 f", "p1 cc", "p2 cc", "d db 2c7d9h",
+                             "p1 cc", "p2 cc", "d db Ts", "p1 cc", "p2 cc", "d db 3s", "p1 cbr 5", "p2 cc",
+                             "p2 sm KcKs", "p1 sm AhAd"], [12, 0, 0], venue=venue, table=table)
+          for n, stacks, venue, table in ((4, ["inf"] * 3, "iPoker Network", "HandHQ"), (5, [100, 80, 120], "Absolute Poker", "ELM ST"))),
+        # p2's short reraise may have been all he had (no reopening) or an underraise: p1's re-raise is not judged
+        handhq(6, ["inf"] * 3, [*DEALT3, "p3 f", "p1 cbr 2", "p2 cbr 2.50", "p1 cbr 6", "p2 cc"], [0, 0, 0],
+               venue="iPoker Network", table="HandHQ"),
+    ]
+    result = _audit_handhq(tmp_path, {"ipn.phhs": "\n".join(ipn)})
+    assert (result.ingest.stored, result.ingest.rejected) == (6, 0), result.ingest.errors
+    import duckdb
+
+    con = duckdb.connect(str(tmp_path / "s.duckdb"), read_only=True)
+    try:
+        stacks = con.execute("SELECT hand_id, list(starting_stack ORDER BY seat) FROM seats GROUP BY ALL ORDER BY 1").fetchall()
+        assert [s for _, s in stacks] == [[None] * 3, [None] * 3, [1000, 800, 1200], [None] * 3, [1000, 800, 1200], [None] * 3]
+        rows = con.execute("SELECT hand_id, seat, action_class, stack_before, stack_after, max_raise_to FROM decisions "
+                           "WHERE kind IN ('raise', 'call') ORDER BY hand_id, seq").fetchall()
+        r1 = [r[1:] for r in rows if r[0].endswith(":1")]
+        assert r1 == [(1, "raise", None, None, None), (2, "raise-unjudged", None, None, None), (1, "call", None, None, None)]
+        r3 = [r[2] for r in rows if r[0].endswith(":3")]
+        assert r3 == ["raise", "underraise", "call"]
+        reraise = con.execute("SELECT may_raise, may_raise_reason FROM decisions WHERE hand_id LIKE '%:6' AND seat = 1 "
+                              "AND kind = 'raise' ORDER BY seq").fetchall()
+        assert reraise == [(True, "not-yet-acted"), (None, "reopening-unjudged")]
+        results = con.execute("SELECT starting_stack, end_stack_expected FROM hand_results WHERE hand_id LIKE '%:2'").fetchall()
+        assert results == [(None, None)] * 3
+    finally:
+        con.close()
+    by = {(f["hand_id"].rsplit(":", 1)[1], f["check_id"], f["category"]) for f in result.findings}
+    # hand 3 writes the short reraise with 80 behind: the only betting finding
+    assert ("3", "illegal-underraise", "violation") in by
+    assert not [b for b in by if b[0] in ("1", "2", "4", "6") and b[2] == "violation"], by
+    assert ("5", "showdown-order", "record") in by and not [b for b in by if b[0] == "4" and b[1] == "showdown-order"], by
+    assert ("1", "chip-conservation", "record") in by and ("2", "chip-conservation", "record") in by
+
+
+def test_handhq_dead_post_replays_to_the_recorded_stacks(tmp_path):
+    result = _audit_handhq(tmp_path, {"ong.phhs": ONGAME_DEAD})
+    assert (result.ingest.stored, result.ingest.rejected) == (1, 0), result.ingest.errors
+    found = [(f["check_id"], f["category"], f["category_basis"]) for f in result.findings]
+    # only the rake the record does not write: the dead 5 is in the pot, the call matched the big blind
+    assert found == [("chip-conservation", "record", "rake not recorded (PHH winnings are net of it)")], result.findings

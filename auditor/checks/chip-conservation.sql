@@ -22,6 +22,15 @@
 --   write whole). The message says which total it quotes: one the history states, a
 --   written total less the uncalled chips it counts (Winamax writes no return), or one
 --   inferred, never "stated". Money the house adds to a pot (house_added) is put in too.
+--   What a record leaves out is never a violation (issue 33). PHH writes no returns, and
+--   some converters (HandHQ's of PartyPoker) count a player's uncalled chips in his
+--   `winnings`: winnings equal to every chip put in (less a rake written) add up. A PHH hand
+--   that writes no `rake` gives its winnings net of the rake (the PHH spec), so in a cash
+--   game winnings short of the chips put in may be the rake; winnings that are all 0 (as
+--   converters write when they do not know them) say nothing of who won what: both are
+--   record findings (category 'record', category_basis 'rake not recorded ...' or
+--   'winnings not recorded ...'), never violations. Winnings above every chip put in, or
+--   short of the pot in a tournament or with the rake written, stay violations.
 WITH added AS (  -- money the house added: few hands, none at most sites
   SELECT hand_id, sum(amount) AS added FROM events WHERE kind = 'house_added' GROUP BY ALL
 ), flow AS (
@@ -31,23 +40,30 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          sum(r.returned_expected) AS returned_exp,
          sum(r.won_recorded) AS awarded,
          count(r.won_recorded) AS n_recorded,
+         -- every seat's uncalled chips within his recorded winnings (PHH winnings may count them)
+         bool_and(coalesce(r.won_recorded, 0) >= r.returned_expected) AS returns_within,
          count(*) AS n
   FROM hand_results r LEFT JOIN added a USING (hand_id) WHERE r.edition = $edition GROUP BY ALL
 ), claims AS (
   SELECT hand_id, max(amount) FILTER (WHERE kind = 'total_pot') AS total_pot,
          coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot'), 0) AS rake,
          max(line_no) FILTER (WHERE kind = 'total_pot') AS line_no,
+         count(*) FILTER (WHERE kind = 'total_pot') > 0 AS rake_recorded,  -- PHH: a `rake` field
+         count(*) FILTER (WHERE kind = 'winnings') > 0 AS phh_winnings,
          count(*) FILTER (WHERE kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
   FROM events GROUP BY ALL
 ), off AS MATERIALIZED (  -- the hands whose chips do not add up: few
-  SELECT f.*, c.total_pot, c.rake, c.line_no, f.put_in - f.returned AS in_pot,
+  SELECT f.*, c.total_pot, c.rake, c.line_no, c.rake_recorded, f.put_in - f.returned AS in_pot,
          c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp) AS total_off,
          f.n_recorded = f.n AND c.n_outcomes > 0
-           AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake) AS award_off
+           AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake)
+           AND NOT (c.phh_winnings AND f.returns_within AND f.awarded = f.put_in - c.rake) AS award_off
   FROM flow f JOIN claims c USING (hand_id)
   WHERE (c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp))
      OR (f.n_recorded = f.n AND c.n_outcomes > 0
-         AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake))
+         AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake)
+         -- PHH winnings that count the uncalled chips as won: every chip comes back out
+         AND NOT (c.phh_winnings AND f.returns_within AND f.awarded = f.put_in - c.rake))
 ), off_events AS MATERIALIZED (  -- their events and results, read once for the parts below
   SELECT e.* FROM events e WHERE e.hand_id IN (SELECT hand_id FROM off)
 ), off_results AS MATERIALIZED (
@@ -93,7 +109,13 @@ WITH added AS (  -- money the house added: few hands, none at most sites
                        AND x.starting_stack % h.amount_scale <> 0) AS rounding,
          -- the all-in line's shortfall accounts for the difference (each seat that matched it at most once)
          a.short IS NOT NULL
-           AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off
+           AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off,
+         -- PHH: winnings all 0 (not recorded); or, no rake written, short of the chips put in in a
+         -- cash game (net of a rake not recorded, with or without the uncalled chips counted as won)
+         CASE WHEN NOT outcomes_net_of_unwritten_rake(h.format) OR o.total_off OR NOT o.award_off THEN NULL
+              WHEN o.awarded = 0 THEN 'winnings'
+              WHEN NOT o.rake_recorded AND NOT h.is_tournament
+                   AND (o.awarded < o.in_pot OR o.awarded < o.put_in AND o.returns_within) THEN 'rake' END AS unrecorded
   FROM off o JOIN hands h USING (hand_id)
   LEFT JOIN lines l USING (hand_id) LEFT JOIN summary s USING (hand_id) LEFT JOIN allin a USING (hand_id)
 )
@@ -133,7 +155,17 @@ SELECT j.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
                       ELSE '' END ||
                  CASE WHEN j.rake > 0 THEN ' (rake ' || chips(j.rake, j.amount_scale) || ')' ELSE '' END ||
                  ', but ' || chips(j.awarded, j.amount_scale) || ' was awarded' ||
-                 CASE WHEN j.summary_off
+                 CASE WHEN j.unrecorded = 'winnings'
+                      THEN ': every entry of the record''s winnings is 0, so it does not say who won what (winnings not recorded).'
+                      WHEN j.unrecorded = 'rake' AND j.awarded < j.in_pot
+                      THEN ', ' || chips(j.in_pot - j.awarded, j.amount_scale) || ' less; the record writes no rake, and PHH winnings '
+                           || 'are net of it, so the difference may be the rake (rake not recorded).'
+                      WHEN j.unrecorded = 'rake'
+                      THEN ', more than the pot and ' || chips(j.put_in - j.awarded, j.amount_scale) || ' less than the '
+                           || chips(j.put_in, j.amount_scale) || ' put in: the winnings may count the '
+                           || chips(j.put_in - j.in_pot, j.amount_scale) || ' uncalled as won (as some converters write them), less '
+                           || 'a rake the record does not write (PHH winnings are net of it); the record does not say (rake not recorded).'
+                      WHEN j.summary_off
                       THEN '; the summary''s lines for the same seats say ' || chips(j.summary_won, j.amount_scale) ||
                            ': the collect lines contradict the summary.'
                       WHEN j.rounding
@@ -146,8 +178,11 @@ SELECT j.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
             ELSE '' END AS message,
        coalesce(j.line_no, j.last_line) AS line_no,
        CASE WHEN j.award_off AND NOT j.total_off AND NOT j.summary_off AND NOT j.rounding AND NOT j.allin_off
+                 AND j.unrecorded IS NULL
             THEN 'violation' ELSE 'record' END AS category,
-       CASE WHEN j.award_off AND NOT j.total_off AND NOT j.summary_off AND NOT j.rounding AND NOT j.allin_off THEN NULL
+       CASE WHEN j.unrecorded = 'winnings' THEN 'winnings not recorded (every entry 0)'
+            WHEN j.unrecorded = 'rake' THEN 'rake not recorded (PHH winnings are net of it)'
+            WHEN j.award_off AND NOT j.total_off AND NOT j.summary_off AND NOT j.rounding AND NOT j.allin_off THEN NULL
             WHEN j.total_off AND j.total_kind = 'inferred' THEN 'a total pot inferred from lines the action lines contradict'
             WHEN j.total_off THEN 'a total pot line the action lines contradict'
             WHEN j.summary_off THEN 'collect lines the summary contradicts'

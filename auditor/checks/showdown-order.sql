@@ -20,7 +20,8 @@
 --   hands it tabled (showdown_listed_by_site, declared by their parsers: Winamax tables
 --   every hand itself and lists the winner last, so its history holds no order a player
 --   chose, docs/sites.md);
---   nor hands with a player who has no seat line still in at the end).
+--   nor hands with a player who has no seat line still in at the end, or one whose stack
+--   the record does not know: PHH's inf, which leaves whether the showdown was all-in unknown).
 --   An all-in showdown is not judged: every hand is tabled (Rule 16), whether the site
 --   wrote 'and is all-in' or a player still in merely put in his whole stack
 --   (hand_results: contributed = starting stack; Run It Once and converted histories
@@ -42,6 +43,12 @@ WITH shown AS (
                                               AND f.kind = 'fold'))
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE kind = 'show' AND street = 'summary'
                           EXCEPT SELECT hand_id FROM events WHERE kind = 'show' AND street = 'showdown')
+    -- a player still in whose stack the record does not know (PHH's inf): whether the
+    -- showdown was all-in is not known
+    AND s.hand_id NOT IN (SELECT r.hand_id FROM hand_results r
+                          WHERE r.edition = $edition AND r.seat IS NOT NULL AND r.starting_stack IS NULL
+                            AND NOT EXISTS (SELECT 1 FROM events f WHERE f.hand_id = r.hand_id AND f.seat = r.seat
+                                              AND f.kind = 'fold'))
     -- a player with no seat line still in at the end: the button's left and the aggressor's
     -- seat are not known (seat-unrecorded)
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE seat IS NULL AND player IS NOT NULL
