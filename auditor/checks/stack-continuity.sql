@@ -15,11 +15,12 @@
 --   that is another table's: fewer than half of the players who ended that hand with
 --   chips sit in this one (iPoker names a tournament's tables after the tournament, so
 --   the history merges them). A gap or such a table change is a record finding: the
---   history does not hold what the audit needs there. So is a player who ended the hand
---   before with no chips (busted) and starts this one with chips where the format
---   writes no re-buys (records_rebuys(format), declared by its parser, is false: all but
---   PokerStars' and Full Tilt's, docs/sites.md): a re-buy or re-entry the history does
---   not write, not chips appearing. A player moved
+--   history does not hold what the audit needs there. So is a player who starts a hand
+--   with more chips than he ended the one before with where the format writes no re-buys
+--   or add-ons (records_rebuys(format), declared by its parser, is false: all but
+--   PokerStars' and Full Tilt's, docs/sites.md): busted, a re-buy or re-entry the history
+--   does not write; not busted, an add-on or re-buy it does not write (iPoker writes the
+--   hero's alone), not chips appearing. Chips that vanished stay a violation. A player moved
 --   in from another table is compared with their last hand there when the move is in
 --   view (that table's history goes on without them, and they sit down within ten
 --   minutes). A re-deal (same players, seats, stacks and button as the hand before) is
@@ -41,13 +42,16 @@ SELECT l.hand_id, 'preflop' AS street, NULL::INTEGER AS seq, l.seat, l.player,
        CASE WHEN l.rebuys > 0 THEN ' and re-bought ' || chips(l.rebuys, h.amount_scale) ELSE '' END ||
        CASE WHEN l.addons > 0 THEN ' and took an add-on of ' || chips(l.addons, h.amount_scale) ELSE '' END ||
        CASE WHEN l.unbought_continuous THEN ': the chips bought (line ' || l.bought_line || ') are missing from the stack.'
-            WHEN l.unwritten_rebuy THEN ', busted: a re-buy or re-entry whose chips the history does not write ' ||
+            WHEN l.unwritten_rebuy AND l.prev_end_stack = 0 THEN ', busted: a re-buy or re-entry whose chips the history does not write ' ||
                  '(this tool reads re-buys only from the formats that write them, docs/sites.md), not chips appearing.'
+            WHEN l.unwritten_rebuy THEN ': ' || chips(l.starting_stack - l.prev_end_stack, h.amount_scale) ||
+                 ' more, as a re-buy or add-on whose chips the history does not write would give ' ||
+                 '(this tool reads re-buys and add-ons only from the formats that write them, docs/sites.md); not judged.'
             ELSE ': ' || chips(l.starting_stack - l.prev_end_stack - l.rebuys - l.addons, h.amount_scale) ||
                  ' chips appeared or vanished between the hands; no hand, re-buy or add-on explains it.' END AS message,
        s.line_no, CASE WHEN l.unwritten_rebuy THEN 'record' END AS category
-FROM (SELECT l.*, NOT records_rebuys(h.format) AND l.prev_end_stack = 0
-             AND l.rebuys + l.addons = 0 AND l.starting_stack > 0 AS unwritten_rebuy
+FROM (SELECT l.*, NOT records_rebuys(h.format)
+             AND l.rebuys + l.addons = 0 AND l.starting_stack > l.prev_end_stack AS unwritten_rebuy
       FROM stack_links l JOIN hands h USING (hand_id)) l
 JOIN table_transitions t USING (hand_id)
 JOIN hands h USING (hand_id)
