@@ -360,28 +360,43 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     basis = "f.category_basis" if "category_basis" in cols else "NULL"
     # a violation that a line not understood could change is a record finding: the line
     # names a seated player, on a street before the summary, at or before the finding or
-    # on its street (docs/semantics.md, "Lines not understood")
-    unread = ("(SELECT arg_min({'line_no': u.line_no, 'text': trim(u.text)}, u.seq) FROM events u"
-              " WHERE u.hand_id = f.hand_id AND u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary'"
-              " AND (f.seq IS NULL OR u.seq <= f.seq OR u.street = f.street))")
+    # on its street (docs/semantics.md, "Lines not understood"); and so is a violation in a
+    # hand whose record contradicts itself: its total pot differs from the chips its action
+    # lines put in, or from its collects and the house's take (a line left out or wrong, and
+    # no line shows which; chip-conservation reports the contradiction itself). Both read
+    # only the hands of these rows.
+    con.execute(f"""CREATE OR REPLACE TEMP TABLE _unread_lines AS
+        SELECT u.hand_id, list({{'seq': u.seq, 'street': u.street, 'line_no': u.line_no, 'text': trim(u.text)}} ORDER BY u.seq) AS lines
+        FROM events u WHERE u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary'
+          AND u.hand_id IN (SELECT hand_id FROM temp.{found})
+        GROUP BY u.hand_id""")
+    con.execute(f"""CREATE OR REPLACE TEMP TABLE _contradicted AS
+        WITH e AS (
+          SELECT hand_id,
+                 max(amount) FILTER (WHERE kind = 'total_pot' AND inferred_from IS NULL) AS total,
+                 coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot' AND inferred_from IS NULL), 0) AS house,
+                 sum(amount) FILTER (WHERE kind = 'collect') AS collected,
+                 coalesce(sum(amount) FILTER (WHERE kind = 'house_added'), 0) AS added
+          FROM events WHERE hand_id IN (SELECT hand_id FROM temp.{found}) GROUP BY hand_id
+        ), p AS (
+          SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
+                 sum(returned_expected) AS ret_exp
+          FROM hand_results WHERE edition = $edition AND hand_id IN (SELECT hand_id FROM temp.{found}) GROUP BY hand_id
+        )
+        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in, coalesce(e.collected, 0) + e.house AS paid_out
+        FROM e JOIN p USING (hand_id)
+        WHERE e.total IS NOT NULL
+          AND (e.total NOT IN (p.contributed + e.added - p.ret, p.contributed + e.added - p.ret_exp)
+               OR e.collected IS NOT NULL AND e.collected + e.house <> e.total)""", {"edition": edition})
+    unread = "list_filter(ul.lines, lambda x: f.seq IS NULL OR x.seq <= f.seq OR x.street = f.street)[1]"
     could_change = f"({category} = 'violation' AND {unread} IS NOT NULL)"
-    # and so is a violation in a hand whose action lines do not add up to the total pot its
-    # record states: the record contradicts itself (a line left out), and no line shows which
-    # is right (chip-conservation reports the contradiction itself)
-    contradiction = ("(SELECT {'total': t.amount, 'put_in': p.put_in - p.ret} FROM events t,"
-                     " (SELECT sum(r.contributed) + (SELECT coalesce(sum(a.amount), 0) FROM events a"
-                     "   WHERE a.hand_id = f.hand_id AND a.kind = 'house_added') AS put_in,"
-                     "   sum(coalesce(r.returned_recorded, r.returned_expected)) AS ret, sum(r.returned_expected) AS ret_exp"
-                     "  FROM hand_results r WHERE r.hand_id = f.hand_id AND r.edition = $edition) p"
-                     " WHERE t.hand_id = f.hand_id AND t.kind = 'total_pot' AND t.inferred_from IS NULL"
-                     " AND t.amount NOT IN (p.put_in - p.ret, p.put_in - p.ret_exp))")
-    contradicted = (f"({category} = 'violation' AND $check_id <> 'chip-conservation' AND NOT {could_change}"
-                    f" AND {contradiction} IS NOT NULL)")
+    contradicted = f"({category} = 'violation' AND $check_id <> 'chip-conservation' AND ct.hand_id IS NOT NULL)"
     basis = (f"CASE WHEN {could_change} THEN 'line ' || CAST({unread}.line_no AS VARCHAR) || ' was not understood ('''"
              f" || {unread}.text || '''), and it could change this: not judged as a violation'"
-             f" WHEN {contradicted} THEN 'the record contradicts itself: its action lines put '"
-             f" || CAST({contradiction}.put_in AS VARCHAR) || ' in the pot, its total pot says '"
-             f" || CAST({contradiction}.total AS VARCHAR) || ', so a line is missing or wrong: not judged as a violation'"
+             f" WHEN {contradicted} THEN 'the record contradicts itself: its total pot is ' || chips(ct.total, h.amount_scale)"
+             f" || ', its action lines put ' || chips(ct.put_in, h.amount_scale) || ' in the pot, and its collects and the"
+             f" house''s take come to ' || chips(ct.paid_out, h.amount_scale) || ': a line is missing or wrong, and no line"
+             f" shows which; not judged as a violation'"
              f" ELSE {basis} END")
     category = f"CASE WHEN {could_change} OR {contradicted} THEN 'record' ELSE {category} END"
     house = "f.house_policy" if "house_policy" in cols else "NULL"
@@ -391,6 +406,7 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
                    $check_id, $severity, {category}, {basis}, {house}, $edition, $rule, $rule_title, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
+            LEFT JOIN _unread_lines ul USING (hand_id) LEFT JOIN _contradicted ct USING (hand_id)
             WHERE {" AND ".join(conds) or "true"}
             -- rows of one finding id (one seat in two pots): the first the check lists is kept,
             -- wherever the check ran (the joins' order is not the check's, and varies with threads)
