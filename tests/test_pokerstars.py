@@ -8,7 +8,7 @@ import doctest
 import pytest
 
 import parsers.pokerstars as ps
-from parsers.base import HandError, ParsedHand
+from parsers.base import HandError, ParsedHand, settle
 from parsers.pokerstars import PokerStarsParser, to_units
 from tests.native_doctests import doctests_of
 
@@ -364,23 +364,24 @@ def test_rejections_name_the_line_and_the_next_hand_still_parses():
     cashout = CASH.replace("C collected $1.90 from side pot-1", "C cashed out the hand for $1.80 | Cash Out Fee $0.02")
     unknown_player = TOURNEY.replace("Bob: the [2nd]: folds", "Zed: folds")
     joined = "\n\n".join([rit, TOURNEY, bad, unsupported, cancelled, cashout, unknown_player, STUD])
-    items = parse(joined)
+    items = [settle(i) for i in parse(joined)]  # as ingest stores them
     errors = [(type(i).__name__, getattr(i, "reason_code", None)) for i in items]
     assert errors == [
         ("HandError", "run-it-twice"),
         ("ParsedHand", None),
-        ("HandError", "parse-error"),
+        ("HandError", "unreconciled"),  # the line not understood held the raise's chips
         ("HandError", "unsupported-game"),
         ("HandError", "cancelled"),
         ("HandError", "cash-out"),
-        ("HandError", "parse-error"),
+        ("ParsedHand", None),  # a fold by a name no seat line gives: kept unread, no chip moved
         ("ParsedHand", None),
     ]
     rit_e, bad_e = items[0], items[2]
     assert rit_e.hand_id == "PS-300" and rit_e.line_no == 22 and "line 22" in rit_e.reason and "C: checks" in rit_e.reason
     bad_line = joined.split("\n").index("Ann: juggles 1000") + 1
     assert bad_e.line_no == bad_line and f"line {bad_line}" in bad_e.reason and "juggles" in bad_e.reason
-    assert "'Zed: folds'" in items[6].reason
+    (zed,) = [e for e in items[6].events if e.kind == "unread"]
+    assert (zed.text, zed.seat) == ("Zed: folds", None)
 
 
 def test_truncated_hands():

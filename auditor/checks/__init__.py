@@ -415,6 +415,7 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
         {"check_id": c.check_id, "severity": c.severity, "category": c.category, "edition": edition,
          "rule": rule[0], "rule_title": rule[1]},
     ).fetchone()
+    con.execute("DROP TABLE IF EXISTS temp._unread_lines; DROP TABLE IF EXISTS temp._contradicted")
     if c.group == "award":
         con.execute(f"INSERT INTO _award_hands SELECT DISTINCT hand_id FROM temp.{found}")
     return n
