@@ -18,7 +18,7 @@
 --   bet attributes, Party's cash lines) that differs from the actions, collect lines that
 --   differ from the summary's own lines for the same seats, an all-in line that the
 --   player's action sums contradict, or a difference within the record's rounding (less
---   than one chip in a tournament whose stacks hold fractions of a chip its collect lines
+--   than one chip in a tournament whose stacks or wagers hold fractions of a chip its collect lines
 --   write whole). The message says which total it quotes: one the history states, a
 --   written total less the uncalled chips it counts (Winamax writes no return), or one
 --   inferred, never "stated". Money the house adds to a pot (house_added) is put in too.
@@ -102,11 +102,13 @@ WITH added AS (  -- money the house added: few hands, none at most sites
               ELSE 'inferred' END AS total_kind,
          -- the difference between what the awards (or the total) say and what the actions put in
          CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END AS diff,
-         -- less than one chip in a tournament whose stacks hold fractions of a chip
+         -- less than one chip in a tournament whose stacks or wagers hold fractions of a chip
          h.is_tournament AND h.amount_scale > 1
            AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) < h.amount_scale
-           AND EXISTS (SELECT 1 FROM off_results x WHERE x.hand_id = o.hand_id
-                       AND x.starting_stack % h.amount_scale <> 0) AS rounding,
+           AND (EXISTS (SELECT 1 FROM off_results x WHERE x.hand_id = o.hand_id
+                        AND x.starting_stack % h.amount_scale <> 0)
+                OR EXISTS (SELECT 1 FROM off_events y WHERE y.hand_id = o.hand_id
+                           AND (y.amount % h.amount_scale <> 0 OR y.to_amount % h.amount_scale <> 0))) AS rounding,
          -- the all-in line's shortfall accounts for the difference (each seat that matched it at most once)
          a.short IS NOT NULL
            AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off,
@@ -169,7 +171,7 @@ SELECT j.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
                       THEN '; the summary''s lines for the same seats say ' || chips(j.summary_won, j.amount_scale) ||
                            ': the collect lines contradict the summary.'
                       WHEN j.rounding
-                      THEN ', less than one chip apart: the stacks hold fractions of a chip that the collect lines write whole (the record''s rounding).'
+                      THEN ', less than one chip apart: the stacks or wagers hold fractions of a chip that the collect lines write whole (the record''s rounding).'
                       ELSE '.' END END ||
        CASE WHEN j.allin_off
             THEN ' ' || upper(substr(who(j.allin_seat, j.allin_player), 1, 1)) || substr(who(j.allin_seat, j.allin_player), 2) ||
