@@ -107,8 +107,10 @@ WITH added AS (  -- money the house added: few hands, none at most sites
            AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) < h.amount_scale
            AND (EXISTS (SELECT 1 FROM off_results x WHERE x.hand_id = o.hand_id
                         AND x.starting_stack % h.amount_scale <> 0)
-                OR EXISTS (SELECT 1 FROM off_events y WHERE y.hand_id = o.hand_id
-                           AND (y.amount % h.amount_scale <> 0 OR y.to_amount % h.amount_scale <> 0))) AS rounding,
+                -- or its wagers do, where the format writes collect lines (which round: not PHH's winnings)
+                OR EXISTS (SELECT 1 FROM off_events y WHERE y.hand_id = o.hand_id AND y.kind <> 'collect'
+                           AND (y.amount % h.amount_scale <> 0 OR y.to_amount % h.amount_scale <> 0))
+                   AND EXISTS (SELECT 1 FROM off_events z WHERE z.hand_id = o.hand_id AND z.kind = 'collect')) AS rounding,
          -- the all-in line's shortfall accounts for the difference (each seat that matched it at most once)
          a.short IS NOT NULL
            AND abs(CASE WHEN o.total_off THEN o.total_pot - o.in_pot ELSE o.awarded - (o.in_pot - o.rake) END) <= a.short * o.n AS allin_off,
