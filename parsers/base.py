@@ -493,8 +493,9 @@ def unreconciled(hand: ParsedHand) -> str | None:
     total pot, and the collects plus the house's take are that total too (where the
     record states no total, the collects are the chips put in).  Where the record writes
     no return, the pot may or may not hold the last bet's uncalled excess
-    (``chip_ledger``).  A hand with lines not understood is stored only when this is None: the lines then moved no chips the
-    record counts.  A record cut short states no totals to reconcile with.
+    (``chip_ledger``).  A hand with lines not understood is stored only when this is
+    None: the lines then moved no chips the record counts.  A record cut short states no
+    totals to reconcile with.
 
     >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 9, 0, "")
     >>> h.events = [Event(0, "preflop", "bet", 3, 1, amount=10), Event(1, "preflop", "call", 4, 2, amount=10),

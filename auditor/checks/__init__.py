@@ -364,11 +364,14 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     # hand whose record contradicts itself: its total pot differs from the chips its action
     # lines put in, or from its collects and the house's take (a line left out or wrong, and
     # no line shows which; chip-conservation reports the contradiction itself). Both read
-    # only the hands of these rows.
+    # only the hands of these rows, and only where a row can be a violation (not a record
+    # check's, whose rows name no category of their own).
+    may_violate = c.category == "violation" or "category" in cols
+    where = f"hand_id IN (SELECT hand_id FROM temp.{found})" if may_violate else "false"
     con.execute(f"""CREATE OR REPLACE TEMP TABLE _unread_lines AS
         SELECT u.hand_id, list({{'seq': u.seq, 'street': u.street, 'line_no': u.line_no, 'text': trim(u.text)}} ORDER BY u.seq) AS lines
         FROM events u WHERE u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary'
-          AND u.hand_id IN (SELECT hand_id FROM temp.{found})
+          AND {where}
         GROUP BY u.hand_id""")
     con.execute(f"""CREATE OR REPLACE TEMP TABLE _contradicted AS
         WITH e AS (
@@ -377,11 +380,11 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
                  coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot' AND inferred_from IS NULL), 0) AS house,
                  sum(amount) FILTER (WHERE kind = 'collect') AS collected,
                  coalesce(sum(amount) FILTER (WHERE kind = 'house_added'), 0) AS added
-          FROM events WHERE hand_id IN (SELECT hand_id FROM temp.{found}) GROUP BY hand_id
+          FROM events WHERE {where} GROUP BY hand_id
         ), p AS (
           SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
                  sum(returned_expected) AS ret_exp
-          FROM hand_results WHERE edition = $edition AND hand_id IN (SELECT hand_id FROM temp.{found}) GROUP BY hand_id
+          FROM hand_results WHERE edition = $edition AND {where} GROUP BY hand_id
         )
         SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in, coalesce(e.collected, 0) + e.house AS paid_out
         FROM e JOIN p USING (hand_id)
