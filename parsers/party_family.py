@@ -1275,6 +1275,14 @@ class FamilyReader:
                 excess[top] = excess.get(top, 0) + top_chips - second
                 excess_line[top] = last_line[top]
         for seat, chips in put.items():
+            if (chips > self.stacks.get(seat, chips) and self.stacks[seat] == 0
+                    and f"{self.player_of(seat)} has joined the table" in self.text):
+                # 'Seat 2: Player8 ( $0 USD )', 'Player8 has joined the table.', then his posts: the
+                # seat line shows the chair before his buy-in, and the stack he played is not written
+                for s in hand.seats:
+                    if s.seat == seat:
+                        s.starting_stack = None
+                continue
             if chips > self.stacks.get(seat, chips):
                 line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)
                 raise Reject("stack-exceeded", line, f"line {line}: {self.player_of(seat)!r} puts in {chips}, more than "

@@ -399,6 +399,41 @@ Cy wins $2.50 USD"""
     assert isinstance(h, ParsedHand), h
 
 
+_PARTY_JOINS = """***** Hand History for Game 9507514114 *****
+$2 USD NL Texas Hold'em - Saturday, August 07, 17:05:05 CEST 2010
+Table Table  178053 (Real Money)
+Seat 3 is the button
+Total number of players : 3/9
+Seat 4: Ann ( $1.98 USD )
+Seat 3: Bob ( $1.97 USD )
+Seat 2: Cy ( $0 USD )
+Cy has joined the table.
+Ann posts small blind [$0.01 USD].
+Bob posts big blind [$0.02 USD].
+Cy posts big blind [$0.02 USD].
+** Dealing down cards **
+Cy checks
+Ann calls [$0.01 USD]
+Bob checks
+** Dealing Flop ** [ 5d, 2s, 8h ]
+Ann checks
+Bob bets [$0.06 USD]
+Cy folds
+Ann folds
+Bob wins $0.12 USD"""
+
+
+def test_party_a_player_joining_with_a_zero_seat_line_plays_a_stack_not_written():
+    from parsers.partypoker import PartyPokerParser
+    [h] = _read(PartyPokerParser(), _PARTY_JOINS)
+    assert isinstance(h, ParsedHand), h
+    # 'Seat 2: Cy ( $0 USD )' is the chair before his buy-in: his stack is not known, never 0 or a guess
+    assert [(s.seat, s.starting_stack) for s in h.seats] == [(4, 198), (3, 197), (2, None)]
+    # one who did not join: a seat line of $0 and chips put in is the record contradicting itself
+    [h] = _read(PartyPokerParser(), _PARTY_JOINS.replace("Cy has joined the table.\n", ""))
+    assert not isinstance(h, ParsedHand) and (h.reason_code, h.line_no) == ("stack-exceeded", 11)
+
+
 _PACIFIC = """#Game No : 332877236
 ***** Cassava Hand History for Game 332877236 *****
 $ 10/$ 20 Blinds Pot Limit Omaha - *** 05 05 2014 21:32:10

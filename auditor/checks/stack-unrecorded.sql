@@ -10,13 +10,18 @@
 --   the calls, the pots, side-pot eligibility, the awards and the odd chips are judged,
 --   but nothing that needs the stack: whether a wager was all-in, and so whether a short
 --   one reopened the betting, the no-limit maximum, and the stacks the hand leaves for
---   the next. One finding a hand names the seats.
+--   the next. One finding a hand names the seats. PartyPoker too leaves a stack unwritten:
+--   the seat line of a player who joins in the hand ('Seat 2: Player8 ( $0 USD )', then
+--   'Player8 has joined the table.' and his posts) shows the chair before his buy-in.
 WITH unknown AS (
-  SELECT s.hand_id, list(s.seat ORDER BY s.seat) AS seats, min(s.line_no) AS line_no, count(*) AS n
+  SELECT s.hand_id, list(s.seat ORDER BY s.seat) AS seats, min(s.line_no) AS line_no, count(*) AS n,
+         min(s.player) AS player
   FROM seats s WHERE s.starting_stack IS NULL
   GROUP BY s.hand_id
 )
-SELECT u.hand_id, 'preflop' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS seat, NULL AS player,
+-- the seat and player named where one seat's stack is unknown
+SELECT u.hand_id, 'preflop' AS street, NULL::INTEGER AS seq,
+       CASE WHEN u.n = 1 THEN u.seats[1] END::SMALLINT AS seat, CASE WHEN u.n = 1 THEN u.player END AS player,
        'every seat''s starting stack recorded' AS expected,
        CASE WHEN u.n = 1 THEN 'seat ' ELSE 'seats ' END || seats_list(u.seats) || ' not recorded' AS actual,
        'The history does not record the starting stack of ' || CASE WHEN u.n = 1 THEN 'seat ' ELSE 'seats ' END
