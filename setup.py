@@ -1,14 +1,16 @@
 """Build of tda-auditor: the metadata is in pyproject.toml; this file only adds the
 optional compiled modules.
 
-The hot modules (``NATIVE_MODULES``: the PokerStars-family parsers and their sites', PHH, iPoker and Party/888, the
-parsed-hand types and the replay engine) are compiled by mypyc when the build can: mypyc turns their
-annotated Python, unchanged, into C extensions that run the same code about 1.5
-times as fast.  There is one source: the .py files.  When the build cannot compile
-(no C compiler, or ``TDA_AUDIT_PURE_BUILD=1``) it warns and installs pure Python,
-which behaves the same.  At import, ``parsers._native`` loads a module's source
-instead of its compiled copy when that copy no longer matches the source (an edit
-after the build) or when ``TDA_AUDIT_PURE=1``.
+By default ``pip install`` installs pure Python: a first audit starts in seconds.  With
+``TDA_AUDIT_COMPILE=1`` the hot modules (``NATIVE_MODULES``: the PokerStars-family
+parsers and their sites', PHH, iPoker and Party/888, the parsed-hand types and the
+replay engine) are compiled by mypyc: it turns their annotated Python, unchanged, into
+C extensions that run the same code about 1.5 times as fast, for a few minutes of
+compiling (bench/README.md).  There is one source: the .py files.  When the build
+cannot compile (no C compiler, a type error) it warns and installs pure Python, which
+behaves the same.  At import, ``parsers._native`` loads a module's source instead of
+its compiled copy when that copy no longer matches the source (an edit after the
+build) or when ``TDA_AUDIT_PURE=1``.
 """
 
 from __future__ import annotations
@@ -62,8 +64,8 @@ def _remove_inplace_copies() -> None:
 def _native_extensions() -> tuple[list, dict[str, str]]:
     if not BUILDING:
         return [], {}
-    if os.environ.get("TDA_AUDIT_PURE_BUILD") == "1":
-        why = "TDA_AUDIT_PURE_BUILD=1"
+    if os.environ.get("TDA_AUDIT_COMPILE") != "1":
+        why = "the default: TDA_AUDIT_COMPILE=1 compiles the hot modules, for large audits"
     else:
         try:
             from mypyc.build import mypycify

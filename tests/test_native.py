@@ -2,9 +2,9 @@
 and the replay engine's hot modules when the build can.  They must behave exactly
 as their source, and a compiled copy must never run once its source was edited.
 
-These tests need an install that compiled them (a C compiler at ``pip install``:
-CI has one); on a pure-Python install there is nothing to compare, and they skip
-saying so.
+These tests need an install that compiled them (``TDA_AUDIT_COMPILE=1 pip install -e .``
+with a C compiler: CI's); on a pure-Python install, the default, there is nothing to
+compare, and they skip saying so.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from tests.native_doctests import doctests_of
 
 COMPILED = running_compiled()
 needs_compiled = pytest.mark.skipif(
-    not COMPILED, reason="this install runs pure Python: nothing was compiled (no C compiler at pip install, "
-                         "TDA_AUDIT_PURE_BUILD=1 or TDA_AUDIT_PURE=1)")
+    not COMPILED, reason="this install runs pure Python, the default: nothing was compiled (install with "
+                         "TDA_AUDIT_COMPILE=1 and a C compiler to compile; TDA_AUDIT_PURE=1 runs pure Python)")
 
 # columns that say when, not what
 _WHEN = {"ingested_at", "recorded_at", "value"}
