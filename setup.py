@@ -36,6 +36,7 @@ MANIFEST = "parsers/_native.json"  # read by parsers/_native.py: what was compil
 
 GROUP = "tda_auditor_native"  # their shared library: tda_auditor_native__mypyc (parsers/_native.py)
 # setup.py also runs for the package's metadata; mypyc (a full type check) only for a build
+COMPILING = os.environ.get("TDA_AUDIT_COMPILE") == "1"  # asked for; else pure Python, the default
 BUILDING = bool({"build", "build_ext", "bdist_wheel", "editable_wheel", "develop", "install"} & set(sys.argv[1:]))
 
 
@@ -64,7 +65,7 @@ def _remove_inplace_copies() -> None:
 def _native_extensions() -> tuple[list, dict[str, str]]:
     if not BUILDING:
         return [], {}
-    if os.environ.get("TDA_AUDIT_COMPILE") != "1":
+    if not COMPILING:
         why = "the default: TDA_AUDIT_COMPILE=1 compiles the hot modules, for large audits"
     else:
         try:
@@ -111,4 +112,7 @@ class OptionalBuildExt(build_ext):
         target.write_text(json.dumps({"modules": SOURCE_HASHES}, indent=1, sort_keys=True) + "\n")
 
 
-setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": OptionalBuildExt})
+# mypy (its mypyc) only for a compiled build: pip asks setuptools for the build's
+# requirements before building, and setup_requires is what it answers beyond pyproject's
+setup(ext_modules=EXTENSIONS, cmdclass={"build_ext": OptionalBuildExt},
+      setup_requires=["mypy>=1.11"] if COMPILING else [])
