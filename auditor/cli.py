@@ -760,6 +760,51 @@ def export(db, edition_name, fmt, what, out):
 
 
 @main.command()
+@click.argument("report_file", metavar="REPORT")
+@click.argument("paths", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: identical, inputs, findings, differences.")
+@click.option("--jobs", type=int, default=None, help="Worker processes for parsing and replay (default: all cores).")
+def verify(report_file, paths, as_json, jobs):
+    """Audit again the inputs a REPORT was made from (an HTML report or dossier, or a
+    JSON or Markdown one from explain) and say whether its findings are identical.
+
+    The report's manifest names every input by path, sha256 and size, the edition,
+    the house profiles and the findings.  Each input is read at its recorded path,
+    or from the PATHS given (files or folders), matched by sha256; they are audited
+    in a temporary store under the same edition and house profiles.  Each difference
+    is named: an input missing or changed, a finding added, removed or changed.
+    Exit 0 when identical, 1 when not, 2 on a usage error.
+
+    \b
+    Examples:
+      tda-audit report -o audit.html && tda-audit verify audit.html
+      tda-audit verify case-1234.html evidence/     # the inputs, moved to evidence/
+    """
+    from auditor.verify import VerifyError, verify as run_verify
+
+    try:
+        v = run_verify(report_file, paths, jobs=jobs)
+    except (VerifyError, StoreError) as e:
+        fail(str(e))
+    if as_json:
+        click.echo(json.dumps(v.as_json(), indent=2, default=str))
+    else:
+        m, n = v.recorded, len(v.recorded["findings"]["rows"])
+        shown = v.differences[:50]
+        click.echo(f"{report_file}: " + ("identical" if v.identical else f"NOT identical ({len(v.differences)} differences)"))
+        for d in shown:
+            click.echo(f"  {d['text']}")
+        if len(v.differences) > len(shown):
+            click.echo(f"  ... and {len(v.differences) - len(shown)} more (--json lists them all)")
+        for note in v.notes:
+            click.echo(f"  note: {note}")
+        read = sum(i.read_from is not None for i in v.inputs)
+        click.echo(f"re-audited {read} of {len(v.inputs)} input files under {m['edition']} (house {v.house}): "
+                   f"{n} findings in the report, {len(v.now['findings']['rows']) if v.now else 0} now")
+    sys.exit(0 if v.identical else 1)
+
+
+@main.command()
 @click.argument("sql", required=False)
 @DB_OPTION
 @REPORT_RULES_OPTION
