@@ -687,6 +687,10 @@ def explain(hand, db, edition_name, fmt, out):
         text, _ = build(db, ed, hand_ids=ids)
     else:
         ev = hand_evidence(con, ed, ids[0])
+        if fmt in ("md", "json"):  # what it was made from: tda-audit verify
+            from auditor.manifest import build as made_from
+
+            ev["manifest"] = made_from(con, ed, ids)
         con.close()
         text = {"text": ex.to_text, "md": ex.to_markdown, "json": ex.to_json}[fmt](ev)
     if out:
@@ -791,7 +795,7 @@ def verify(report_file, paths, as_json, jobs):
     else:
         m, n = v.recorded, len(v.recorded["findings"]["rows"])
         shown = v.differences[:50]
-        click.echo(f"{report_file}: " + ("identical" if v.identical else f"NOT identical ({len(v.differences)} differences)"))
+        click.echo(f"{report_file}: " + ("identical" if v.identical else f"NOT identical ({len(v.differences)} difference{'' if len(v.differences) == 1 else 's'})"))
         for d in shown:
             click.echo(f"  {d['text']}")
         if len(v.differences) > len(shown):

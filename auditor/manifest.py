@@ -154,7 +154,8 @@ _MARKDOWN = re.compile(re.escape(MARKDOWN_OPEN) + r"\s*```json\n(.*?)\n```", re.
 def from_text(text: str) -> dict:
     """The manifest in a report's text: an HTML page's script element, a Markdown
     report's marked block, or a JSON report's ``manifest`` key.  ManifestError if none."""
-    found = _SCRIPT.search(text) or _MARKDOWN.search(text)
+    # a Markdown report's block is its last (appended at the end)
+    found = _SCRIPT.search(text) or next(reversed(list(_MARKDOWN.finditer(text))), None)
     if found:
         body = found.group(1)
     else:
@@ -183,5 +184,5 @@ def read(path: str | Path) -> dict:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
         why = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise ManifestError(f"cannot read {path}: {why}") from None
+        raise ManifestError(f"cannot read it: {why}") from None
     return from_text(text)

@@ -156,28 +156,43 @@ def _given_files(paths) -> dict[str, str]:
 
 
 def locate(inputs: list[dict], given: dict[str, str]) -> list[Input]:
-    """Each recorded input as found now: a given file with its sha256, else its recorded
-    path (same or changed), else a given file of the same name (changed), else missing."""
-    by_name = {Path(p).name: p for p in given.values()}
+    """Each recorded input as found now: a given file with its sha256; else a given file
+    of its name (changed: the files given are the inputs now); else its recorded path
+    (the same or changed); else missing."""
+    matched = {rec["sha256"] for rec in inputs} & given.keys()
+    spare = [p for sha, p in given.items() if sha not in matched]  # given, matching no input's sha256
     out = []
     for rec in inputs:
         i = Input(rec["path"], rec["sha256"], rec.get("size"))
         if rec["sha256"] in given:
             i.status, i.read_from = "same", given[rec["sha256"]]
-        else:
-            here = rec["path"] if os.path.isfile(rec["path"]) else by_name.get(Path(rec["path"]).name)
-            if here:
-                i.read_from = here
-                try:
-                    i.sha256_now = mf.sha256_file(here)
-                    i.size_now = os.path.getsize(here)
-                    i.status = "same" if i.sha256_now == i.sha256 else "changed"
-                except OSError:
-                    i.read_from = None
-        if i.status == "same":
             i.sha256_now, i.size_now = i.sha256, os.path.getsize(i.read_from)
+        else:
+            here = _same_name(rec["path"], spare) or (rec["path"] if os.path.isfile(rec["path"]) else None)
+            if here:
+                try:
+                    i.sha256_now, i.size_now = mf.sha256_file(here), os.path.getsize(here)
+                    i.status, i.read_from = "same" if i.sha256_now == i.sha256 else "changed", here
+                except OSError:
+                    pass
         out.append(i)
     return out
+
+
+def _same_name(recorded: str, files: list[str]) -> str | None:
+    """The file of ``files`` named as ``recorded`` whose folders end most like its folders."""
+    want = Path(recorded).parts[::-1]
+
+    def common(f: str) -> int:
+        n = 0
+        for a, b in zip(Path(f).parts[::-1], want):
+            if a != b:
+                break
+            n += 1
+        return n
+
+    best = max(files, key=common, default=None)
+    return best if best is not None and common(best) > 0 else None
 
 
 def _house_choice(house: dict | None, given: dict[str, str], v: Verification) -> str:
@@ -269,24 +284,18 @@ def compare_findings(recorded: list[list], now: list[list]) -> list[dict]:
 
 
 def compare_house(recorded: dict | None, now: dict | None) -> list[dict]:
-    """The house profiles applied now against the report's: each changed file (sha256),
-    each applied in one audit only."""
+    """Each house profile that categorised both the report's findings and now's, and whose
+    file changed (its sha256).  (Under auto a profile applies to its sites' hands: one
+    applied in one audit only follows from the hands stored, which the findings show.)"""
     if not recorded or recorded.get("profiles") is None or not now:
         return []
-    rec = {p["profile"]: p for p in recorded["profiles"]}
     cur = {p["profile"]: p for p in now.get("profiles") or []}
     out = []
-    for name in sorted(rec.keys() | cur.keys()):
-        a, b = rec.get(name), cur.get(name)
-        if b is None:
-            out.append({"kind": "house-profile-not-applied", "profile": name, "file": a["file"], "sha256": a.get("sha256"),
-                        "text": f"house profile {name} ({a['file']}) categorised the report's findings, not now's"})
-        elif a is None:
-            out.append({"kind": "house-profile-applied", "profile": name, "file": b["file"], "sha256": b.get("sha256"),
-                        "text": f"house profile {name} ({b['file']}) categorised now's findings, not the report's"})
-        elif a.get("sha256") != b.get("sha256"):
-            out.append({"kind": "house-profile-changed", "profile": name, "file": b["file"], "sha256": a.get("sha256"),
-                        "sha256_now": b.get("sha256"),
+    for a in recorded["profiles"]:
+        b = cur.get(a["profile"])
+        if b is not None and a.get("sha256") != b.get("sha256"):
+            out.append({"kind": "house-profile-changed", "profile": a["profile"], "file": b["file"],
+                        "sha256": a.get("sha256"), "sha256_now": b.get("sha256"),
                         "text": f"house profile changed: {b['file']}: sha256 {a.get('sha256')} recorded, "
                                 f"{b.get('sha256')} now"})
     return out
