@@ -3,8 +3,9 @@ the same.
 
 The report's manifest (``auditor.manifest``) names its inputs by path, sha256 and
 size, its edition, raise cap and house profiles, and holds its findings.  Each input
-is found (a file given on the command line with the recorded sha256 first, else the
-recorded path), read as it is now, and audited in a temporary store by the pipeline
+is found (``locate``: a file given on the command line with the recorded sha256, else
+one of its name there, else the file at the recorded path), read as it is now, and
+audited in a temporary store by the pipeline
 ``tda-audit audit`` runs (``auditor.pipeline.audit``), under the same edition, raise
 cap and house profiles.  Every difference is named: an input missing or changed, a
 hand of a dossier whose content changed, a house profile changed, a manifest whose
