@@ -114,6 +114,10 @@ def verify(report: str | os.PathLike, paths: tuple[str, ...] | list[str] = (), j
     tool = m.get("tool") or {}
     if tool.get("version") != __version__:
         v.notes.append(f"the report was made by tda-audit {tool.get('version')}, this is {__version__}")
+    from parsers._native import running_description
+
+    if tool.get("running") != running_description():  # the same findings either way; said, as --version says it
+        v.notes.append(f"the report was made running {tool.get('running')}, this runs {running_description()}")
     hand_ids = [h["hand"] for h in m.get("hands") or []] if m.get("scope") == "hands" else None
     files = [i.read_from for i in v.inputs if i.read_from]
     if files:
@@ -130,7 +134,9 @@ def _check_shape(m: dict) -> None:
     try:
         ok = (isinstance(m["edition"], str) and all(isinstance(i["path"], str) and isinstance(i["sha256"], str)
                                                      for i in m["inputs"])
-              and all(isinstance(r, list) and len(r) == len(mf.FINDING_FIELDS) for r in m["findings"]["rows"]))
+              and all(isinstance(r, list) and len(r) == len(mf.FINDING_FIELDS) for r in m["findings"]["rows"])
+              and (m.get("scope") != "hands" or all(isinstance(h["hand"], str) and isinstance(h["content_hash"], str)
+                                                    for h in m["hands"])))
     except (KeyError, TypeError):
         ok = False
     if not ok:

@@ -240,6 +240,36 @@ def test_a_dossier_names_its_hand_s_file_and_content_hash(made, tmp_path):
         assert run("explain", "PS-900000000203", "--db", db, "--format", fmt, "-o", out).exit_code == 0
         assert manifest.read(out) == m
     assert run("verify", tmp_path / "hand.md").exit_code == 0
+    # a byte of the hand changed (its start time, which no check reads): the file and the hand named
+    copy = tmp_path / "hh"
+    shutil.copytree(inputs, copy)
+    text = (copy / STARS).read_bytes()
+    header = b"PokerStars Hand #900000000203: Tournament #3120046002, $10+$1 USD Hold'em No Limit - Level V (50/100) - 2021/05/09 20:11:41 ET"
+    assert text.count(header) == 1
+    (copy / STARS).write_bytes(text.replace(header, header.replace(b"20:11:41", b"20:11:42")))
+    code, out = verify_json(dossier, copy)
+    assert code == 1 and kinds(out) == ["input-changed", "hand-changed"]
+    assert out["differences"][1]["hand"] == "PS-900000000203" and out["differences"][1]["content_hash"] == content_hash
+
+
+def test_a_house_profile_file_is_named_by_its_sha256(tmp_path):
+    """--house FILE: the profile is found as it was, and a change to it is named."""
+    from auditor.house import profiles_dir
+
+    profile = tmp_path / "house.toml"  # the shipped one, a comment added: no shipped file has its sha256
+    profile.write_text((profiles_dir() / "pokerstars.toml").read_text(encoding="utf-8") + "\n# the house's copy\n",
+                       encoding="utf-8")
+    inputs, report, _ = audited(tmp_path, "--house", str(profile))
+    m = manifest.read(report)
+    assert m["house"]["mode"] == "chosen"
+    assert [(p["file"], p["sha256"]) for p in m["house"]["profiles"]] == [
+        (str(profile), hashlib.sha256(profile.read_bytes()).hexdigest())]
+    assert run("verify", report).exit_code == 0
+    profile.write_text(profile.read_text(encoding="utf-8") + "\n# a line added after the audit\n", encoding="utf-8")
+    code, out = verify_json(report)
+    assert code == 1 and out["house"] == str(profile)
+    assert kinds(out) == ["house-profile-changed"]
+    assert out["differences"][0]["sha256_now"] == hashlib.sha256(profile.read_bytes()).hexdigest()
 
 
 def test_a_hostile_path_stays_inside_the_manifest(tmp_path):
