@@ -773,9 +773,9 @@ def verify(report_file, paths, as_json, jobs):
     JSON or Markdown one from explain) and say whether its findings are identical.
 
     The report's manifest names every input by path, sha256 and size, the edition,
-    the house profiles and the findings.  Each input is read at its recorded path,
-    or from the PATHS given (files or folders), matched by sha256; they are audited
-    in a temporary store under the same edition and house profiles.  Each difference
+    the house profiles and the findings.  Each input is read from the PATHS given
+    (files or folders: matched by sha256, else by name), else at its recorded path;
+    they are audited in a temporary store under the same edition and house profiles.  Each difference
     is named: an input missing or changed, a finding added, removed or changed.
     Exit 0 when identical, 1 when not, 2 on a usage error.
 
@@ -790,21 +790,7 @@ def verify(report_file, paths, as_json, jobs):
         v = run_verify(report_file, paths, jobs=jobs)
     except (VerifyError, StoreError) as e:
         fail(str(e))
-    if as_json:
-        click.echo(json.dumps(v.as_json(), indent=2, default=str))
-    else:
-        m, n = v.recorded, len(v.recorded["findings"]["rows"])
-        shown = v.differences[:50]
-        click.echo(f"{report_file}: " + ("identical" if v.identical else f"NOT identical ({len(v.differences)} difference{'' if len(v.differences) == 1 else 's'})"))
-        for d in shown:
-            click.echo(f"  {d['text']}")
-        if len(v.differences) > len(shown):
-            click.echo(f"  ... and {len(v.differences) - len(shown)} more (--json lists them all)")
-        for note in v.notes:
-            click.echo(f"  note: {note}")
-        read = sum(i.read_from is not None for i in v.inputs)
-        click.echo(f"re-audited {read} of {len(v.inputs)} input files under {m['edition']} (house {v.house}): "
-                   f"{n} findings in the report, {len(v.now['findings']['rows']) if v.now else 0} now")
+    click.echo(json.dumps(v.as_json(), indent=2, default=str) if as_json else "\n".join(v.lines()))
     sys.exit(0 if v.identical else 1)
 
 

@@ -59,6 +59,21 @@ class Verification:
     def identical(self) -> bool:
         return not self.differences
 
+    def lines(self, shown: int = 50) -> list[str]:
+        """What ``tda-audit verify`` prints: the verdict, each difference (the first
+        ``shown``), the notes, and what was audited."""
+        n = len(self.differences)
+        out = [f"{self.report}: " + ("identical" if self.identical else f"NOT identical ({n} difference{'' if n == 1 else 's'})")]
+        out += [f"  {d['text']}" for d in self.differences[:shown]]
+        if n > shown:
+            out.append(f"  ... and {n - shown} more (--json lists them all)")
+        out += [f"  note: {x}" for x in self.notes]
+        read = sum(i.read_from is not None for i in self.inputs)
+        out.append(f"re-audited {read} of {len(self.inputs)} input files under {self.recorded['edition']} (house {self.house}): "
+                   f"{len(self.recorded['findings']['rows'])} findings in the report, "
+                   f"{len(self.now['findings']['rows']) if self.now else 0} now")
+        return out
+
     def as_json(self) -> dict:
         rec = self.recorded["findings"]
         return {
@@ -230,13 +245,17 @@ def reaudit(files: list[str], m: dict, house: str, hand_ids: list[str] | None, j
             v: Verification) -> dict:
     """Audit ``files`` in a temporary store as the manifest ``m`` says; the new manifest
     (of ``hand_ids`` only, for a dossier: each hand's content hash compared)."""
+    from auditor.house import HouseError
     from auditor.pipeline import audit
     from auditor.store import connect
 
     with tempfile.TemporaryDirectory(prefix="tda-verify-") as tmp:
         db = os.path.join(tmp, "verify.duckdb")
-        audit(files, db=db, edition_name=m["edition"], raise_cap=m.get("raise_cap"), house=house, jobs=jobs,
-              keep_findings=False)
+        try:
+            audit(files, db=db, edition_name=m["edition"], raise_cap=m.get("raise_cap"), house=house, jobs=jobs,
+                  keep_findings=False)
+        except HouseError as e:  # the profile found is no longer one (edited since)
+            raise VerifyError(f"cannot audit under the report's house profile: {e}") from None
         con = connect(db, read_only=True)
         try:
             if hand_ids is not None:
