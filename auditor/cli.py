@@ -775,9 +775,9 @@ def verify(report_file, paths, as_json, jobs):
     The report's manifest names every input by path, sha256 and size, the edition,
     the house profiles and the findings.  Each input is read from the PATHS given
     (files or folders: matched by sha256, else by name), else at its recorded path;
-    they are audited in a temporary store under the same edition and house profiles.  Each difference
-    is named: an input missing or changed, a finding added, removed or changed.
-    Exit 0 when identical, 1 when not, 2 on a usage error.
+    they are audited in a temporary store under the same edition and house
+    profiles.  Each difference is named: an input missing or changed, a finding
+    added, removed or changed.  Exit 0 when identical, 1 when not, 2 on a usage error.
 
     \b
     Examples:

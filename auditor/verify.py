@@ -116,7 +116,8 @@ def verify(report: str | os.PathLike, paths: tuple[str, ...] | list[str] = (), j
         elif i.status == "changed":
             v.differences.append({"kind": "input-changed", "path": i.path, "read_from": i.read_from, "sha256": i.sha256,
                                   "sha256_now": i.sha256_now, "size": i.size, "size_now": i.size_now,
-                                  "text": f"input changed: {i.read_from}" + (f" (recorded as {i.path})" if i.read_from != i.path else "")
+                                  "text": f"input changed: {i.read_from}"
+                                          + (f" (recorded as {i.path})" if i.read_from != i.path else "")
                                           + f": sha256 {i.sha256} recorded, {i.sha256_now} now ({i.size} bytes recorded, "
                                             f"{i.size_now} now)"})
     rows = m["findings"]["rows"]
@@ -298,9 +299,11 @@ def compare_findings(recorded: list[list], now: list[list]) -> list[dict]:
     for k in sorted(rec.keys() | cur.keys(), key=_sort_key):
         a, b = rec.get(k), cur.get(k)
         if b is None:
-            out.append({"kind": "finding-removed", "finding": a, "text": f"finding removed (in the report, not found now): {finding_text(a)}"})
+            out.append({"kind": "finding-removed", "finding": a,
+                        "text": f"finding removed (in the report, not found now): {finding_text(a)}"})
         elif a is None:
-            out.append({"kind": "finding-added", "finding": b, "text": f"finding added (found now, not in the report): {finding_text(b)}"})
+            out.append({"kind": "finding-added", "finding": b,
+                        "text": f"finding added (found now, not in the report): {finding_text(b)}"})
         elif a != b:
             changes = {f: [a[f], b[f]] for f in mf.FINDING_FIELDS if a[f] != b[f]}
             out.append({"kind": "finding-changed", "finding": a, "now": b, "changes": changes,
