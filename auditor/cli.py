@@ -687,6 +687,10 @@ def explain(hand, db, edition_name, fmt, out):
         text, _ = build(db, ed, hand_ids=ids)
     else:
         ev = hand_evidence(con, ed, ids[0])
+        if fmt in ("md", "json"):  # what it was made from: tda-audit verify
+            from auditor.manifest import build as made_from
+
+            ev["manifest"] = made_from(con, ed, ids)
         con.close()
         text = {"text": ex.to_text, "md": ex.to_markdown, "json": ex.to_json}[fmt](ev)
     if out:
@@ -757,6 +761,37 @@ def export(db, edition_name, fmt, what, out):
     finally:
         con.close()
     click.echo(f"wrote {what} ({ed}) as {fmt}: " + (str(out) if len(written) == 1 else f"{len(written)} files under {out}"), err=True)
+
+
+@main.command()
+@click.argument("report_file", metavar="REPORT")
+@click.argument("paths", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: identical, inputs, findings, differences.")
+@click.option("--jobs", type=int, default=None, help="Worker processes for parsing and replay (default: all cores).")
+def verify(report_file, paths, as_json, jobs):
+    """Audit again the inputs a REPORT was made from (an HTML report or dossier, or a
+    JSON or Markdown one from explain) and say whether its findings are identical.
+
+    The report's manifest names every input by path, sha256 and size, the edition,
+    the house profiles and the findings.  Each input is read from the PATHS given
+    (files or folders: matched by sha256, else by name), else at its recorded path;
+    they are audited in a temporary store under the same edition and house
+    profiles.  Each difference is named: an input missing or changed, a finding
+    added, removed or changed.  Exit 0 when identical, 1 when not, 2 on a usage error.
+
+    \b
+    Examples:
+      tda-audit report -o audit.html && tda-audit verify audit.html
+      tda-audit verify case-1234.html evidence/     # the inputs, moved to evidence/
+    """
+    from auditor.verify import VerifyError, verify as run_verify
+
+    try:
+        v = run_verify(report_file, paths, jobs=jobs)
+    except (VerifyError, StoreError) as e:
+        fail(str(e))
+    click.echo(json.dumps(v.as_json(), indent=2, default=str) if as_json else "\n".join(v.lines()))
+    sys.exit(0 if v.identical else 1)
 
 
 @main.command()

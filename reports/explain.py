@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import textwrap
 
+from auditor.manifest import markdown_block
 from reports.data import offending
 
 
@@ -229,6 +230,8 @@ def to_markdown(ev: dict) -> str:
     if unread:
         out += ["", "## Lines not understood", "", "Kept as written; the replay applied nothing of them.", ""]
         out += [f"- {_md(x)}" for x in unread]
+    if ev.get("manifest"):  # what it was made from: tda-audit verify
+        out.append(markdown_block(ev["manifest"]))
     return "\n".join(out) + "\n"
 
 

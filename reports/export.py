@@ -15,7 +15,7 @@ from pathlib import Path
 
 import duckdb
 
-from auditor import __version__
+from auditor import __version__, manifest
 from auditor.schema import TABLES
 from reports.data import FINDING_COLS, SITE_JOIN
 
@@ -70,6 +70,7 @@ def export(con: duckdb.DuckDBPyConnection, edition: str, fmt: str, what: str, ou
             if len(qs) > 1:
                 parts.append(f"## {name}\n")
             parts.append(markdown_table(con.execute(q)))
+        parts.append(manifest.markdown_block(manifest.build(con, edition)))  # for tda-audit verify
         out.write_text("\n".join(parts), encoding="utf-8")
         return [out]
     if len(qs) == 1:

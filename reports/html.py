@@ -23,6 +23,7 @@ import json
 import time
 from pathlib import Path
 
+from auditor import manifest
 from reports import data
 
 HERE = Path(__file__).parent
@@ -97,6 +98,7 @@ def build(db: str, edition: str | None = None, hand_ids: list[str] | None = None
         hands = data.evidence(con, ed, None if hand_ids is None else list(hand_ids), progress=step)
         rules = data.rules_for([f["check_id"] for f in fs], ed)
         step("evidence")
+        made_from = manifest.build(con, ed, hand_ids)  # for tda-audit verify
     finally:
         con.close()
     payload = {
@@ -107,13 +109,14 @@ def build(db: str, edition: str | None = None, hand_ids: list[str] | None = None
         "rules": rules,
         "focus": hand_ids[0] if hand_ids else None,
     }
-    page = render(prov, summ, chart_data, fs, payload, scoped=hand_ids)
+    page = render(prov, summ, chart_data, fs, payload, scoped=hand_ids, made_from=made_from)
     stats = {"bytes": len(page.encode("utf-8")), "findings": len(fs), "hands": len(hands),
              "seconds": round(time.perf_counter() - t0, 2), "edition": ed}
     return page, stats
 
 
-def render(prov: dict, summ: dict, chart_data: dict, fs: list[dict], payload: dict, scoped=None) -> str:
+def render(prov: dict, summ: dict, chart_data: dict, fs: list[dict], payload: dict, scoped=None,
+           made_from: dict | None = None) -> str:
     ed = prov["edition"]
     css = (HERE / "report.css").read_text(encoding="utf-8")
     js = (HERE / "report.js").read_text(encoding="utf-8")
@@ -124,6 +127,7 @@ def render(prov: dict, summ: dict, chart_data: dict, fs: list[dict], payload: di
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<link rel="icon" href="data:,">',
         f"<title>{esc(title)} ({esc(ed)})</title>",
+        manifest.script_tag(made_from) if made_from else "",  # what it was made from: tda-audit verify
         f"<style>{css}</style></head><body>",
         f'<header class="top"><h1>{esc(title)}</h1>'
         f'<div class="sub">Poker TDA rules, edition {esc(ed)} &middot; tda-audit {esc(prov["version"])} &middot; '
