@@ -304,12 +304,17 @@ class FormatFacts:
     ``outcomes_net_of_unwritten_rake``: the format's outcomes (PHH winnings and finishing
     stacks) are net of a rake it need not write, so, with none written, outcomes short of
     the chips put in are a record that leaves the rake out, not chips gone.
+    ``actions_in_play_order``: the record's action lines are the order the actions were
+    made in, with no site software behind them that takes an action only in its seat's
+    turn (PHH, which writes live play too): a run of folds written out of turn order is
+    out of turn there, and the record's order on a site's history.
     """
 
     showdown_listed_by_site: bool
     records_rebuys: bool
     bba_split_by_format: bool
     outcomes_net_of_unwritten_rake: bool
+    actions_in_play_order: bool
 
 
 FACTS = tuple(FormatFacts.__dataclass_fields__)

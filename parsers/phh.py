@@ -172,6 +172,8 @@ class PhhParser:
     # a seat's ante and blind are amounts in the header, in no order of posting (the parser
     # posts the antes first): a short big-blind-ante payer's split is no dealer's
     bba_split_by_format = True
+    # the actions as made, live play too: no site software kept the turn
+    actions_in_play_order = True
     # winnings are "post-rake values" (the spec) and the rake has a field of its own that
     # converters leave out (HandHQ): outcomes short of the pot are a rake not written
     outcomes_net_of_unwritten_rake = True

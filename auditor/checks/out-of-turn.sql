@@ -18,8 +18,8 @@
 --   where its history writes a run of folds in another order than their turn (a fold ahead
 --   of seats due before it, each of which folds later in the same run, no other action
 --   between: PartyPoker writes the folds of players sitting out so), the line order is
---   the record's, not the play's: a record finding. In a PHH history (live play, the
---   actions in the order played) it stays a violation.
+--   the record's, not the play's: a record finding. Where the format's lines are the
+--   play's order (actions_in_play_order: PHH, live play too) it stays a violation.
 WITH candidate AS (
   SELECT d.* FROM decisions d
   WHERE d.edition = $edition
@@ -37,7 +37,7 @@ runs AS (
 reordered AS (
   SELECT c.hand_id, c.seq
   FROM candidate c JOIN runs r USING (hand_id, seq) JOIN hands h USING (hand_id)
-  WHERE c.kind = 'fold' AND c.actor_status = 'active' AND c.expected_seat IS NOT NULL AND h.format <> 'phh'
+  WHERE c.kind = 'fold' AND c.actor_status = 'active' AND c.expected_seat IS NOT NULL AND NOT actions_in_play_order(h.format)
     AND list_position(c.to_act, c.seat) IS NOT NULL
     -- every seat due before his folds later in the same run
     AND list_position(c.to_act, c.seat) - 1 = (
