@@ -12,10 +12,10 @@ import duckdb
 from auditor import house as house_rules
 from auditor.checks import CATEGORIES, run_checks
 from auditor.ingest import IngestSummary, ingest
-from auditor.store import connect, transaction
+from auditor.store import connect, facts_cover, replay_raise_cap, set_replay_state, transaction
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP
-from replay.runner import ReplaySummary, facts_cover, replay_raise_cap, replay_store, replay_totals, set_replay_state
+from auditor.facts import ReplaySummary, replay_store, replay_totals
 
 FINDING_JSON_KEYS = (
     "finding_id", "check_id", "severity", "category", "category_basis", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
@@ -148,7 +148,7 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     ``house`` chooses the house-rule profiles that make findings departures
     (``auditor.house.choose``: auto, none, a profile's name or file).
 
-    ``cluster``: a ``distributed.Client`` (``auditor.distributed.connect``) whose
+    ``cluster``: a ``distributed.Client`` (``auditor.execution.connect``) whose
     workers parse and replay in place of local processes, and run the table checks a
     batch of tournaments at a time; the store and the other checks stay in this
     process."""

@@ -25,7 +25,7 @@ from auditor import schema, segments
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, detect_parser, iter_lines, open_source, read_source
 from parsers.base import NOT_HANDS, HandError, ParsedHand, event_columns, seat_columns, settle
-from auditor.segments import HAND_IX  # = replay.runner.HAND_IX: the row of a fact's hand
+from auditor.segments import HAND_IX  # the row of a fact's hand in its unit
 
 # A unit pays a fixed cost whatever its hands: a Parquet segment a table written and
 # flushed, its commit, and the merges that gather the segments.  Measured at 1M hands
@@ -231,7 +231,7 @@ def _parse_part(part: FilePart, data: bytes | None) -> tuple[PartResult, Iterato
         lines = bytes_lines(data, part.info.encoding, part.first_line, part.first_offset)
         return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
     # read by the resolved, absolute path: a Dask worker on another machine has
-    # another working folder (auditor.distributed)
+    # another working folder (auditor.execution)
     path = Path(part.real or part.path)
     try:
         # a small file is read once; a big one the main process has hashed is streamed
