@@ -43,7 +43,9 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Variant
-from parsers.stars_family import LIMITS, SUFFIX_STAND_IN, StarsFamilyParser, StarsSite, game_pattern, hand_headers
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import LIMITS, StarsSite, game_pattern, hand_headers
+from parsers.stars_tables import SUFFIX_STAND_IN
 
 _WINAMAX_GAMES = {
     "holdem": Variant.HOLDEM.value,
