@@ -111,9 +111,8 @@ def _main_importable() -> bool:
     return path is None or os.path.isfile(path)
 
 
-# Items given to each worker ahead of the one the caller waits for.  Four, not two:
-# while the caller commits (some 0.6 s per 10,000 hands at ingest) the workers keep
-# parsing instead of waiting on it (100k hands: 27.5 s instead of 28.8; 30 MiB more).
+# Items given to each worker ahead of the one the caller waits for: enough that the
+# workers keep parsing while the caller commits (bench/README.md, 2026-12-07)
 IN_FLIGHT = 4
 
 
@@ -121,8 +120,8 @@ def _gc_paused(fn: Callable[..., R], item, *extra) -> R:
     """``fn(item, *extra)`` with Python's cyclic garbage collector paused.  A unit's
     objects (parsed hands, their events, the replay's facts) live until the unit is
     done and form no cycles, yet as they pile up the collector walks them again and
-    again: a third of a parse worker's time (0.52 against 0.33 ms a hand).  What
-    cyclic garbage a unit leaves is collected once the collector is back on."""
+    again (bench/README.md, 2026-12-07).  What cyclic garbage a unit leaves is collected once the collector
+    is back on."""
     if not gc.isenabled():
         return fn(item, *extra)
     gc.disable()
@@ -212,11 +211,9 @@ def _dask():
 
 
 # Dask's own upkeep, slowed for processes that do a few long tasks each: its
-# statistical profiler (a stack sample every 10 ms of every task), its event-loop
-# watchdog (a tick every 20 ms) and its system and memory monitors cost an idle
-# LocalCluster of two workers 0.15 of a core (measured: 0.047 a worker and 0.056
-# the scheduler's process, against 0.004 and 0.010 with these).  Workers started
-# by ``dask worker`` take the same settings from the environment:
+# statistical profiler, its event-loop watchdog and its system and memory monitors
+# cost an idle cluster a share of a core (bench/README.md, 2026-12-07).  Workers started by ``dask worker``
+# take the same settings from the environment:
 # DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED=False and so on.
 QUIET_UPKEEP = {
     "distributed.worker.profile.enabled": False,

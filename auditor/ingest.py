@@ -38,8 +38,7 @@ from parsers.base import NOT_HANDS, HandError
 
 # Commit once this many hands are pending (at the end of a unit).  Fewer, larger commits
 # write less to the WAL: DuckDB writes whole row groups of a large commit straight to
-# the database, the rest goes to the WAL and is written again at the next checkpoint.
-# At 100k hands: 41.8 s at 5,000, 36.8 s at 10,000 (peak memory 665 and 718 MiB).
+# the database, the rest goes to the WAL and is written again at the next checkpoint (bench/README.md, 2026-12-07).
 BATCH_HANDS = 10_000
 FLUSH_HANDS = 2_500  # new rows are inserted once this many hands are buffered (and at commit)
 # audit: the workers check the committed hands once this many are committed (and at the

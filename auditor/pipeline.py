@@ -135,11 +135,9 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     Otherwise the whole store is replayed after the ingest, and every check runs here.
 
     ``worker_checks`` (default: on a Dask cluster only): on one machine the checks
-    here cost less in all (measured at 1M hands, compiled, 2 cores: 5,008 hands/s
-    and 0.344 ms of CPU a hand with them here, 4,582 and 0.380 ms in the workers,
-    peak 718 against 901 MiB); on a cluster they read the segments where the
-    workers are and take a third of this process's CPU a hand, the share no number
-    of machines spreads (bench/README.md, "After the fifth session's merges").
+    here cost less in all; on a cluster they read the segments where the workers
+    are and take this process's share of the CPU a hand, which no number of
+    machines spreads (bench/README.md, "After the fifth session's merges").
 
     ``raise_cap``: the fixed-limit raise cap of the replay; by default the one the
     edition's facts in the store were built with ('tda-audit replay --raise-cap'), else

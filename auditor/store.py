@@ -18,11 +18,10 @@ from auditor.schema import CATALOG_TABLES, SCHEMA_VERSION, SEGMENT_TABLES, TABLE
 
 DEFAULT_DB = "audit.duckdb"
 DB_ENV = "TDA_AUDIT_DB"
-DEFAULT_MEMORY = "400MB"  # measured at 1M hands: the audit process peaks at 0.7 GB under it, and checks run faster than unbounded
+DEFAULT_MEMORY = "400MB"  # keeps a million-hand audit's process under 1 GiB, and the checks no slower (bench/README.md, 2026-12-07)
 MEMORY_ENV = "TDA_AUDIT_MEMORY"
 # DuckDB's bound while ingest writes: it reads back next to nothing of what it wrote, so
-# a larger cache of those blocks only adds memory (measured at 100k hands: the same
-# speed, and the process 140 MB smaller than under DEFAULT_MEMORY)
+# a larger cache of those blocks only adds memory
 WRITE_MEMORY = 160 * 2**20
 
 
@@ -35,8 +34,8 @@ def default_db_path() -> str:
 
 
 def arrow_without_pandas() -> None:
-    """Spare this process pyarrow's import of pandas (0.3 to 0.4 s of CPU; pyarrow
-    also imports ``pyarrow.compute`` with it).  At its first conversion of Python
+    """Spare this process pyarrow's import of pandas (most of a short ingest's start;
+    pyarrow also imports ``pyarrow.compute`` with it).  At its first conversion of Python
     values, or of any array it is given, pyarrow imports pandas to tell pandas
     objects apart; neither the workers nor the coordinator (which only commits)
     hands it pandas objects.  The import is tried once, while pandas cannot be
@@ -238,8 +237,7 @@ def _bytes(text: str) -> int:
 def one_thread(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     """DuckDB on one thread inside the block, then as it was.  Ingest's inserts are
     small Arrow scans while the parse workers hold every core: a second DuckDB
-    thread only competes with them (at 10,000 hands the main process spent 3.9 s of
-    CPU with two threads, 3.2 s with one, in the same time)."""
+    thread only competes with them (bench/README.md, 2026-12-07)."""
     (before,) = con.execute("SELECT current_setting('threads')").fetchone()
     con.execute("SET threads = 1")
     try:

@@ -27,12 +27,9 @@ from parsers import SourceInfo, all_parsers, bytes_lines, detect_parser, iter_li
 from parsers.base import NOT_HANDS, HandError, ParsedHand, event_columns, seat_columns, settle
 from auditor.segments import HAND_IX  # the row of a fact's hand in its unit
 
-# A unit pays a fixed cost whatever its hands: a Parquet segment a table written and
-# flushed, its commit, and the merges that gather the segments.  Measured at 1M hands
-# (ingest with replay, compiled, 2 cores): units of 1 MiB 140.6 s and 269 core-seconds,
-# 2 MiB 118.7 s, 4 MiB 112.5 s and 218, 8 MiB 107.9 s and 210.  A worker holds one
-# unit's hands as Python objects (some 60 kB a hand): its peak RSS was 217 MB at 1
-# MiB, 301 at 4 and 396 at 8, so 4 MiB keeps the audit's tree under 1 GiB.
+# A unit pays a fixed cost whatever its hands (a Parquet segment a table, its commit,
+# the merges), and a worker holds one unit's hands as Python objects: 4 MiB is where
+# larger units stop paying and the audit's processes stay under 1 GiB (bench/README.md, 2026-12-07)
 CHUNK_BYTES = 4 << 20  # a file bigger than this is parsed in chunks of about this size
 GROUP_BYTES = 4 << 20  # small files are grouped into units of about this size ...
 GROUP_FILES = 500  # ... or this many files

@@ -237,7 +237,7 @@ HeaderFields = tuple[bool, str, str, str, str, str, str, int]
 _HEADERS_KEPT: Final[dict[str, HeaderFields | None]] = {}  # by the text before the date (_header_fields)
 _KEPT_MAX: Final = 4096  # entries kept before the table starts again
 # amounts as read, by scale: a table's amounts repeat (blinds, antes, stacks), and reading one
-# costs an int() of its text (some 500 instructions compiled) and, with a '$' or commas, more
+# costs an int() of its text and, with a '$' or commas, more
 _AMOUNTS_KEPT: Final[dict[int, dict[str, int]]] = {}
 
 

@@ -291,17 +291,9 @@ class _HandReader:
         hashed: str | None = None
         if self.stand_in:
             # the hand's lines read with the stand-in (see SUFFIX_STAND_IN): a line holding the
-            # suffix (or the sign before amounts) is a str of 2 bytes a character, replaced (a
-            # 1-byte copy); a line without it is a str of a byte a character, and the suffix's
-            # test of it is one of widths.
-            # Each line is tested for the stand-in written and the suffix, but where a hand's third
-            # line (its first seat's) holds no suffix (a tournament: chips, the euro in its name or
-            # buy-in, in the header and table line), the lines after the first two are tested as
-            # one text, the text the content hash reads anyway (a copy a byte a character where
-            # they are ASCII): some 9k instructions less a tournament hand, compiled.  (Tried: the
-            # lines after the first two read from one replace of their text, 1-byte slices of it for
-            # the lines holding the suffix: 3k instructions less a cash hand, no faster by time,
-            # and slower in pure Python, the slices' loop interpreted)
+            # suffix (or the sign before amounts) is replaced by a 1-byte copy.  Where the third
+            # line (the first seat's) holds no suffix (a tournament: chips), the lines after the
+            # first two are tested as one text, the one the content hash reads anyway (bench/README.md, 2026-12-07)
             suffix = self.stood_for  # (the suffix, or the sign before amounts)
             count = len(texts)
             apart = 2 if count > 2 and suffix not in texts[2] else count  # the lines tested one by one

@@ -67,18 +67,15 @@ def _substituted(text: str, m: re.Match[str], parts: tuple[tuple[str, int], ...]
     return done + text[m.end() :]
 
 # A suffix beyond ASCII after amounts (Winamax's '2.50€') makes every line holding it a str
-# of 2 bytes a character, where the others are 1: every slice, search and match of such a line
-# costs more, and so does each str cut from it.  A hand's lines (header, table, seats and body)
-# are read with this ASCII character in its place, one for one, made by one replace over the
-# hand's text (amt takes it off as it takes the suffix off; what the hand stores of those lines,
-# names, cards, buy-ins, is given back as written), unless the hand writes it itself; a hand that
-# cannot be read so (a seated name holding the suffix too) is read again as written, so that what
-# a line lacks is found, and named, as in the site's own words.  Events keep the raw line, and
-# the content hash is the text's as written.
-# (A site's pattern for a body line that names the suffix names this too: Winamax's zero blind.)
-# A sign beyond ASCII before amounts (StarsSite.amount_sign: Run It Once's '€0.05') is stood in for
-# alike; amt takes the stand-in off an amount's start, where amount_units takes the sign off.
-# (Final: compiled, a constant; a module global is a dict lookup at each use, some 95 a euro hand)
+# of 2 bytes a character, costlier to slice, search and match.  A hand's lines are read with
+# this ASCII character in its place, one for one (amt takes it off as it takes the suffix off;
+# what the hand stores of those lines, names, cards, buy-ins, is given back as written), unless
+# the hand writes it itself; a hand that cannot be read so (a seated name holding the suffix
+# too) is read again as written, so that what a line lacks is named in the site's own words.
+# Events keep the raw line; the content hash is the text's as written.  A site's pattern for a
+# body line that names the suffix names this too (Winamax's zero blind).  A sign beyond ASCII
+# before amounts (StarsSite.amount_sign: Run It Once's '€0.05') is stood in for alike.
+# (Final: compiled, a constant, not a module global's dict lookup at each use)
 SUFFIX_STAND_IN: Final = "\x1a"
 
 
@@ -145,8 +142,8 @@ class _SiteTables:
                   *(site.ignored_action_starts if site.ignored_action_pattern is not None else ()))
         self.action_tests = bool(starts)
         self.action_initials: frozenset[str] | None = None if "" in starts else frozenset(s[:1] for s in starts)
-        # run_markers' matches by the marker's text (a hand's markers repeat from hand to hand;
-        # the pattern was tried on every one: Full Tilt's 3.5 a hand, 2% of them runs)
+        # run_markers' matches by the marker's text (a hand's markers repeat from hand to hand,
+        # and few of them are runs)
         self.run_markers_kept: dict[str, re.Match[str] | None] = {}
         # whether ignored_action_pattern matches an action, by its text ('has 15 seconds left to
         # act', 'is dealt 2 cards', 'has reconnected': the same few, many times a table)
@@ -342,11 +339,8 @@ _TIME_FIRST = " - "  # _date_sep's answer for it (no other ending's)
 _DATE_LAST = ((") - ", r"\) - (?P<date>.+)$"), (")- ", r"\)- (?P<date>.+)$"), (_TIME_FIRST, TIME_FIRST_END))
 # the last ' - ' before a time ('\\d{1,2}:', greedy '.*' backtracking from the end), and whether
 # the date group's shape (time, zone, ' - ', one character) is there: 'bad' None when it is (the
-# lookahead's second way, taken where the first fails, holds the time alone).  Its first
-# cost some 7k instructions a header: no group around '.* - ' (a repeat followed by a literal
-# backtracks from space to space), '.' as any character (a rest holding a line break is matched whole) and
-# ASCII classes (only an ASCII rest is cut), the shape one way of the lookahead, not an
-# optional group's: some 1.3k less (callgrind)
+# lookahead's second way, taken where the first fails, holds the time alone).  Written for
+# speed: no group around '.* - ', '.' as any character, ASCII classes (bench/README.md, 2026-12-07)
 _TIME_FIRST_AT = re.compile(r"(?s:.*) - (?=\d{1,2}:(?:\d{2}(?::\d{2})? \w+ - .|(?P<bad>)))", re.A)
 
 
@@ -357,14 +351,14 @@ def _time_first_cut(rest: str) -> int:
     place in an ASCII rest is the only one the pattern can take there, and when the date's
     own shape (time, zone, ' - ', one character) is there, the text before it decides the
     match and its way as the text before ') - ' does (``_SiteTables.tourney_match``): every
-    way that ends with a date starting before it reads the same text in both.  (Branch
-    s8-ftrio's reasoning and test; found by one match, where its loop of string operations
-    cost more than the header's pattern, pure Python.)  A rest holding a line break is not
-    cut where this says (``_kept_match`` matches it whole)."""
+    way that ends with a date starting before it reads the same text in both.  A rest
+    holding a line break is not cut where this says (``_kept_match`` matches it whole)."""
     if not rest.isascii():
         return -1
     m = _TIME_FIRST_AT.match(rest)
     return m.end() if m is not None and m.group("bad") is None else -1
+
+
 # what could read past the text before the date, or commit to a choice by it (lookahead,
 # atomic groups, possessive repeats): a pattern holding one is matched on every header
 _LOOKS_AHEAD = ("(?=", "(?!", "(?>", "*+", "++", "?+", "}+")
