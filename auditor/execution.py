@@ -120,8 +120,8 @@ def _gc_paused(fn: Callable[..., R], item, *extra) -> R:
     """``fn(item, *extra)`` with Python's cyclic garbage collector paused.  A unit's
     objects (parsed hands, their events, the replay's facts) live until the unit is
     done and form no cycles, yet as they pile up the collector walks them again and
-    again (bench/README.md, 2026-12-07).  What cyclic garbage a unit leaves is collected once the collector
-    is back on."""
+    again (bench/README.md, 2026-12-07).  What cyclic garbage a unit leaves is
+    collected once the collector is back on."""
     if not gc.isenabled():
         return fn(item, *extra)
     gc.disable()
