@@ -489,8 +489,8 @@ def merge_segments(root: str, table_name: str, name: str, files: list[str]) -> i
     dictionaries (not a string a row), and in this thread (the reader's threads
     cost more than they save on a small row group): reading is most of a merge,
     and these make it far cheaper (bench/README.md, 2026-12-07).  No Arrow schema
-    is stored with the file, so a reader
-    gets the segment's plain string columns back."""
+    is stored with the file, so a reader gets the segment's plain string columns
+    back."""
     target = arrow_schema(_BY_NAME[table_name])
     as_dictionary = _writer_options(target)["use_dictionary"]
     read_as = target
