@@ -26,6 +26,8 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 NATIVE_MODULES = ["parsers/base.py", "parsers/stars_family.py", "parsers/pokerstars.py", "parsers/phh.py", "parsers/ipoker.py",
+                  # the family's parts: what a site declares, its tables, a hand's reading, the returns inferred
+                  "parsers/stars_site.py", "parsers/stars_tables.py", "parsers/stars_hand.py", "parsers/stars_returns.py",
                   # the sites on the Stars family: their parser classes, Run It Once's reading of raises, WPN 2016
                   "parsers/ggpoker.py", "parsers/winamax.py", "parsers/fulltilt.py", "parsers/fulltilt_stars.py",
                   "parsers/wpn.py", "parsers/runitonce.py", "parsers/bovada.py",

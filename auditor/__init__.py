@@ -1,10 +1,7 @@
-"""tda-auditor: audit poker hand histories against the Poker TDA rules."""
+"""tda-auditor: audit poker hand histories against the Poker TDA rules.
+
+This module imports nothing: every module of the project may read ``__version__``
+(docs/architecture.md, "Layers").  From Python: ``auditor.ingest.ingest`` and
+``auditor.pipeline.audit``."""
 
 __version__ = "0.1.0"
-
-
-def ingest(paths, db=None, **kw):
-    """Ingest files, folders or globs into the store; see :func:`auditor.ingest.ingest`."""
-    from auditor.ingest import ingest as _ingest
-
-    return _ingest(paths, db=db, **kw)

@@ -38,7 +38,7 @@ def dask_cluster(spec: str | None, jobs: int | None):
     if spec is None:
         yield None
         return
-    from auditor.distributed import DaskError, connect
+    from auditor.execution import DaskError, connect
 
     try:
         with connect(spec, jobs) as client:
@@ -356,7 +356,7 @@ def replay(db, edition_name, raise_cap, jobs, dask):
       tda-audit replay --rules tda-2011
     """
     from auditor.store import connect
-    from replay.runner import replay_store
+    from auditor.facts import replay_store
 
     try:
         con = connect(db, must_exist=True)
@@ -398,7 +398,7 @@ def check(db, edition_name, check_ids, house):
         con = connect(db, must_exist=True)
     except StoreError as e:
         fail(str(e))
-    from replay.runner import replay_state
+    from auditor.store import replay_state
 
     state = replay_state(con, edition_name)
     if state != "complete":

@@ -30,16 +30,15 @@ import numpy as np
 import pyarrow as pa
 
 from auditor import schema, segments
-from auditor.parallel import default_jobs, worker_map
-from auditor.store import WRITE_MEMORY, connect, insert_arrow, memory_at_most, one_thread, rollback, segments_root, transaction, tuples_to_arrow
+from auditor.execution import check_workers, default_jobs, worker_map
+from auditor.store import WRITE_MEMORY, connect, facts_cover, insert_arrow, memory_at_most, one_thread, rollback, segments_root, transaction, tuples_to_arrow
 from auditor.units import (CHUNK_BYTES, UnitJob, UnitManifest, _real_dir, file_size, plan_units, real_path, scan_file,
                            write_unit)
 from parsers.base import NOT_HANDS, HandError
 
 # Commit once this many hands are pending (at the end of a unit).  Fewer, larger commits
 # write less to the WAL: DuckDB writes whole row groups of a large commit straight to
-# the database, the rest goes to the WAL and is written again at the next checkpoint.
-# At 100k hands: 41.8 s at 5,000, 36.8 s at 10,000 (peak memory 665 and 718 MiB).
+# the database, the rest goes to the WAL and is written again at the next checkpoint (bench/README.md, 2026-12-07).
 BATCH_HANDS = 10_000
 FLUSH_HANDS = 2_500  # new rows are inserted once this many hands are buffered (and at commit)
 # audit: the workers check the committed hands once this many are committed (and at the
@@ -314,7 +313,7 @@ def ingest(
     facts committed with it.  ``progress`` is called as each file is done,
     ``on_commit`` after each commit (with the totals so far).  ``cluster``: a
     ``distributed.Client`` whose workers parse instead of local processes
-    (``auditor.distributed``; they must see the inputs at the same paths).
+    (``auditor.execution``; they must see the inputs at the same paths).
     ``checks`` (with ``replay``): the workers also run the scope-hand checks over
     the committed hands, some ``CHECK_HANDS`` at a time (``_WorkerChecks``); the edition's checks are then
     'in-progress' until ``run_checks`` (given ``checked_from_unit``) has run the
@@ -333,7 +332,7 @@ def ingest(
     own = con is None
     con = con or connect(db)
     try:
-        if replay is not None and not _facts_cover(con, replay):
+        if replay is not None and not facts_cover(con, *replay):
             # the new hands' facts would sit beside older hands without any, or built otherwise
             raise ValueError(f"replay as stored needs {replay[0]}'s facts to cover the store with raise cap {replay[1]} "
                              "(auditor.pipeline.audit sees to it); ingest, then replay the store instead")
@@ -350,8 +349,6 @@ def ingest(
         # worker processes pay off once there is more than a chunk to read
         jobs = max(1, jobs or default_jobs()) if sum(sizes) > CHUNK_BYTES else 1
         if cluster is not None:
-            from auditor.distributed import check_workers
-
             # the inputs, and the store's segment folder, which the workers write into
             check_workers(cluster, [*files, segments_root(con)])
         merger: segments.Merger | None = None
@@ -472,12 +469,6 @@ class _WorkerChecks:
         for future, _ in self.running:
             future.cancel()  # type: ignore[attr-defined]
         self.running, self.waiting, self.ready = [], [], []
-
-
-def _facts_cover(con: duckdb.DuckDBPyConnection, replay: tuple[str, int]) -> bool:
-    from replay.runner import facts_cover  # here: an ingest without replay needs no engine (its import is start-up CPU)
-
-    return facts_cover(con, *replay)
 
 
 class _Writer:

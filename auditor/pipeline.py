@@ -12,10 +12,10 @@ import duckdb
 from auditor import house as house_rules
 from auditor.checks import CATEGORIES, run_checks
 from auditor.ingest import IngestSummary, ingest
-from auditor.store import connect, transaction
+from auditor.store import connect, facts_cover, replay_raise_cap, set_replay_state, transaction
 from replay.editions import DEFAULT_EDITION, edition
 from replay.engine import DEFAULT_RAISE_CAP
-from replay.runner import ReplaySummary, facts_cover, replay_raise_cap, replay_store, replay_totals, set_replay_state
+from auditor.facts import ReplaySummary, replay_store, replay_totals
 
 FINDING_JSON_KEYS = (
     "finding_id", "check_id", "severity", "category", "category_basis", "edition", "rule", "rule_title", "hand_id", "tournament_id", "table_name",
@@ -135,11 +135,9 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     Otherwise the whole store is replayed after the ingest, and every check runs here.
 
     ``worker_checks`` (default: on a Dask cluster only): on one machine the checks
-    here cost less in all (measured at 1M hands, compiled, 2 cores: 5,008 hands/s
-    and 0.344 ms of CPU a hand with them here, 4,582 and 0.380 ms in the workers,
-    peak 718 against 901 MiB); on a cluster they read the segments where the
-    workers are and take a third of this process's CPU a hand, the share no number
-    of machines spreads (bench/README.md, "After the fifth session's merges").
+    here cost less in all; on a cluster they read the segments where the workers
+    are and take this process's share of the CPU a hand, which no number of
+    machines spreads (bench/README.md, "After the fifth session's merges").
 
     ``raise_cap``: the fixed-limit raise cap of the replay; by default the one the
     edition's facts in the store were built with ('tda-audit replay --raise-cap'), else
@@ -148,7 +146,7 @@ def audit(paths: Iterable[str | os.PathLike], db: str | os.PathLike | None = Non
     ``house`` chooses the house-rule profiles that make findings departures
     (``auditor.house.choose``: auto, none, a profile's name or file).
 
-    ``cluster``: a ``distributed.Client`` (``auditor.distributed.connect``) whose
+    ``cluster``: a ``distributed.Client`` (``auditor.execution.connect``) whose
     workers parse and replay in place of local processes, and run the table checks a
     batch of tournaments at a time; the store and the other checks stay in this
     process."""

@@ -110,9 +110,8 @@ def _is_string(t: pa.DataType) -> bool:
 def _writer_options(schema_: pa.Schema) -> dict:
     """The writer's options for a segment: dictionary pages for the strings that repeat
     (street, kind, player, a fact row's hand id), none for the rest (numbers, source
-    lines: the writer tries each and gives up), and the statistics of ``_STATISTICS``.
-    Measured on PokerStars segments: 0.053 against 0.039 ms a hand of CPU, files 2%
-    bigger."""
+    lines: the writer tries each and gives up, at a cost), and the statistics of
+    ``_STATISTICS`` (bench/README.md, 2026-12-07)."""
     names = set(schema_.names)
     return {"use_dictionary": [f.name for f in schema_ if _is_string(f.type) and f.name not in _UNIQUE_STRINGS
                                and not (f.name == "hand_id" and "content_hash" in names)],
@@ -488,10 +487,10 @@ def merge_segments(root: str, table_name: str, name: str, files: list[str]) -> i
 
     The strings a segment keeps as Parquet dictionaries are read and written as
     dictionaries (not a string a row), and in this thread (the reader's threads
-    cost more than they save on a small row group): reading is two thirds of a
-    merge, and these make it a third as costly (a tier of 16 events segments: 0.19
-    against 0.06 s of CPU).  No Arrow schema is stored with the file, so a reader
-    gets the segment's plain string columns back."""
+    cost more than they save on a small row group): reading is most of a merge,
+    and these make it far cheaper (bench/README.md, 2026-12-07).  No Arrow schema
+    is stored with the file, so a reader gets the segment's plain string columns
+    back."""
     target = arrow_schema(_BY_NAME[table_name])
     as_dictionary = _writer_options(target)["use_dictionary"]
     read_as = target

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import re
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,16 +14,14 @@ import duckdb
 import pyarrow as pa
 
 from auditor import segments
-from auditor.parallel import arrow_without_pandas
 from auditor.schema import CATALOG_TABLES, SCHEMA_VERSION, SEGMENT_TABLES, TABLES, Table
 
 DEFAULT_DB = "audit.duckdb"
 DB_ENV = "TDA_AUDIT_DB"
-DEFAULT_MEMORY = "400MB"  # measured at 1M hands: the audit process peaks at 0.7 GB under it, and checks run faster than unbounded
+DEFAULT_MEMORY = "400MB"  # keeps a million-hand audit's process under 1 GiB, and the checks no slower (bench/README.md, 2026-12-07)
 MEMORY_ENV = "TDA_AUDIT_MEMORY"
 # DuckDB's bound while ingest writes: it reads back next to nothing of what it wrote, so
-# a larger cache of those blocks only adds memory (measured at 100k hands: the same
-# speed, and the process 140 MB smaller than under DEFAULT_MEMORY)
+# a larger cache of those blocks only adds memory
 WRITE_MEMORY = 160 * 2**20
 
 
@@ -32,6 +31,34 @@ class StoreError(Exception):
 
 def default_db_path() -> str:
     return os.environ.get(DB_ENV) or DEFAULT_DB
+
+
+def arrow_without_pandas() -> None:
+    """Spare this process pyarrow's import of pandas (most of a short ingest's start;
+    pyarrow also imports ``pyarrow.compute`` with it).  At its first conversion of Python
+    values, or of any array it is given, pyarrow imports pandas to tell pandas
+    objects apart; neither the workers nor the coordinator (which only commits)
+    hands it pandas objects.  The import is tried once, while pandas cannot be
+    found, and pyarrow then goes on without pandas until something needs it: a
+    ``to_pandas`` (or ``pa.array`` of a pandas Series) imports pandas then, as
+    before (tests/test_segments.py checks this).  With pandas already imported,
+    nothing is done."""
+    if "pandas" in sys.modules:
+        return
+
+    class NoPandas:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            if name == "pandas":
+                raise ImportError("pandas is not needed here")
+
+    sys.meta_path.insert(0, NoPandas)
+    try:
+        import pyarrow
+
+        pyarrow.array([0])
+    finally:
+        sys.meta_path.remove(NoPandas)
 
 
 def connect(db: str | os.PathLike | None = None, *, read_only: bool = False, must_exist: bool = False) -> duckdb.DuckDBPyConnection:
@@ -210,8 +237,7 @@ def _bytes(text: str) -> int:
 def one_thread(con: duckdb.DuckDBPyConnection) -> Iterator[None]:
     """DuckDB on one thread inside the block, then as it was.  Ingest's inserts are
     small Arrow scans while the parse workers hold every core: a second DuckDB
-    thread only competes with them (at 10,000 hands the main process spent 3.9 s of
-    CPU with two threads, 3.2 s with one, in the same time)."""
+    thread only competes with them (bench/README.md, 2026-12-07)."""
     (before,) = con.execute("SELECT current_setting('threads')").fetchone()
     con.execute("SET threads = 1")
     try:
@@ -319,3 +345,31 @@ def copy_store(src: str | os.PathLike, dst: str | os.PathLike) -> None:
 
     shutil.copyfile(src, dst)
     shutil.copytree(segments.root_for(str(src)), segments.root_for(str(dst)))
+
+
+# The replay's state in ``meta``, by edition: read by the checks (they judge only
+# complete facts), written where the facts are built (``auditor.facts``, ingest).
+
+def replay_state(con: duckdb.DuckDBPyConnection, edition_name: str) -> str | None:
+    """'complete' when the edition's facts cover the store, 'in-progress' while (or if
+    interrupted while) they are rebuilt, 'stale' when hands were stored since, None
+    when never replayed."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [f"replay:{edition_name}"]).fetchone()
+    return row[0] if row else None
+
+
+def replay_raise_cap(con: duckdb.DuckDBPyConnection, edition_name: str) -> int | None:
+    """The fixed-limit raise cap the edition's facts were built with."""
+    row = con.execute("SELECT value FROM meta WHERE key = ?", [f"replay_cap:{edition_name}"]).fetchone()
+    return int(row[0]) if row else None
+
+
+def facts_cover(con: duckdb.DuckDBPyConnection, edition_name: str, raise_cap: int) -> bool:
+    """Whether the edition's facts cover every stored hand, built with ``raise_cap``."""
+    return replay_state(con, edition_name) == "complete" and replay_raise_cap(con, edition_name) == raise_cap
+
+
+def set_replay_state(con: duckdb.DuckDBPyConnection, edition_name: str, state: str, raise_cap: int | None = None) -> None:
+    con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"replay:{edition_name}", state])
+    if raise_cap is not None:
+        con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"replay_cap:{edition_name}", str(raise_cap)])

@@ -25,14 +25,11 @@ from auditor import schema, segments
 from auditor.store import rows_to_arrow
 from parsers import SourceInfo, all_parsers, bytes_lines, detect_parser, iter_lines, open_source, read_source
 from parsers.base import NOT_HANDS, HandError, ParsedHand, event_columns, seat_columns, settle
-from auditor.segments import HAND_IX  # = replay.runner.HAND_IX: the row of a fact's hand
+from auditor.segments import HAND_IX  # the row of a fact's hand in its unit
 
-# A unit pays a fixed cost whatever its hands: a Parquet segment a table written and
-# flushed, its commit, and the merges that gather the segments.  Measured at 1M hands
-# (ingest with replay, compiled, 2 cores): units of 1 MiB 140.6 s and 269 core-seconds,
-# 2 MiB 118.7 s, 4 MiB 112.5 s and 218, 8 MiB 107.9 s and 210.  A worker holds one
-# unit's hands as Python objects (some 60 kB a hand): its peak RSS was 217 MB at 1
-# MiB, 301 at 4 and 396 at 8, so 4 MiB keeps the audit's tree under 1 GiB.
+# A unit pays a fixed cost whatever its hands (a Parquet segment a table, its commit,
+# the merges), and a worker holds one unit's hands as Python objects: 4 MiB is where
+# larger units stop paying and the audit's processes stay under 1 GiB (bench/README.md, 2026-12-07)
 CHUNK_BYTES = 4 << 20  # a file bigger than this is parsed in chunks of about this size
 GROUP_BYTES = 4 << 20  # small files are grouped into units of about this size ...
 GROUP_FILES = 500  # ... or this many files
@@ -231,7 +228,7 @@ def _parse_part(part: FilePart, data: bytes | None) -> tuple[PartResult, Iterato
         lines = bytes_lines(data, part.info.encoding, part.first_line, part.first_offset)
         return res, _parser(part.parser).iter_hands(lines, part.real or part.path, cut_by_end=part.cut_by_end)
     # read by the resolved, absolute path: a Dask worker on another machine has
-    # another working folder (auditor.distributed)
+    # another working folder (auditor.execution)
     path = Path(part.real or part.path)
     try:
         # a small file is read once; a big one the main process has hashed is streamed

@@ -38,7 +38,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from build_corpus import CORPUS, build_phh, build_stars  # noqa: E402
 
-from auditor.parallel import default_jobs, descendants  # noqa: E402
+from auditor.execution import default_jobs, descendants  # noqa: E402
 
 
 PEAK = "\nimport re as _re, sys as _sys\n_sys.stderr.write('VmHWM=' + _re.search(r'VmHWM:\\s+(\\d+)', open('/proc/self/status').read()).group(1))\n"
@@ -145,7 +145,7 @@ print(json.dumps({{"hands": r.stored, "seconds": s}}))
 END_TO_END_DASK = """
 import json, resource, time
 t = time.perf_counter()  # the import and the cluster's start counted too, as 'tda-audit audit FILE --dask local' pays them
-from auditor.distributed import connect
+from auditor.execution import connect
 from auditor.pipeline import audit
 if __name__ == "__main__":
     with connect({dask!r}) as client:
@@ -163,7 +163,7 @@ from auditor.store import connect
 from auditor.ingest import ingest
 from parsers import detect_parser, iter_lines, open_source
 from pathlib import Path
-from replay.runner import replay_store
+from auditor.facts import replay_store
 from auditor.checks import run_checks
 paths = [p for p in Path({path!r}).rglob('*') if p.is_file()] if Path({path!r}).is_dir() else [Path({path!r})]
 t = time.perf_counter(); n = 0

@@ -558,7 +558,7 @@ _ASCII_SPACE_OTHER = ("\t", "\r", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f"
 
 
 # a sha256 object to copy: hashlib.sha256() looks its algorithm up in OpenSSL by name on
-# every call, 7.6% of a PokerStars hand's instructions (callgrind); a copy does not
+# every call, a copy does not (bench/README.md, 2026-12-07)
 _SHA256 = hashlib.sha256()
 
 

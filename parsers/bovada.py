@@ -23,7 +23,7 @@ read here.  What the record says, and how each oddity is settled:
   to his total).  ``All-in(raise) X to Y`` says it.  Before the deal an all-in is a
   post: the blind of the player named ``Small Blind`` or ``Big Blind``, else an ante.
 - A walk writes no return: the big blind's collect holds his uncalled chips, and the
-  return is inferred (``parsers.stars_family.infer_return``, as Winamax's).
+  return is inferred (``parsers.stars_returns.infer_return``, as Winamax's).
 - A line written again right after itself (``repeat.actions.ok``: an all-in four
   times, ``Hand Result`` three times) records one event: a player cannot act twice
   in a row, and the summary counts the chips once.
@@ -77,7 +77,10 @@ from typing import Any, Final
 
 from auditor.schema import Betting, Variant
 from parsers.base import Event, ParsedHand, Reject, Seat, content_hash, inferred_from
-from parsers.stars_family import K, S, StarsFamilyParser, StarsSite, amount_units, cut_in_line, cut_short, infer_return
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_hand import cut_in_line, cut_short
+from parsers.stars_returns import infer_return
+from parsers.stars_site import K, S, StarsSite, amount_units
 
 # the event kinds and streets this reader writes, typed: compiled, each is a C static compared as
 # a str (``K.FOLD`` is a lookup in the module's dict, then one in the namespace's, at every use)
@@ -234,7 +237,7 @@ HeaderFields = tuple[bool, str, str, str, str, str, str, int]
 _HEADERS_KEPT: Final[dict[str, HeaderFields | None]] = {}  # by the text before the date (_header_fields)
 _KEPT_MAX: Final = 4096  # entries kept before the table starts again
 # amounts as read, by scale: a table's amounts repeat (blinds, antes, stacks), and reading one
-# costs an int() of its text (some 500 instructions compiled) and, with a '$' or commas, more
+# costs an int() of its text and, with a '$' or commas, more
 _AMOUNTS_KEPT: Final[dict[int, dict[str, int]]] = {}
 
 

@@ -68,7 +68,8 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.stars_family import RAISE_TO, StarsFamilyParser, StarsSite, hand_headers
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import RAISE_TO, StarsSite, hand_headers
 
 _FT_GAMES = {
     "hold'em": Variant.HOLDEM.value,

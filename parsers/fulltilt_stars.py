@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from parsers.stars_family import GAME, StarsFamilyParser, stars_site
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import GAME, stars_site
 
 FULL_TILT_2016 = stars_site(
     "fulltilt-stars", "Full Tilt (2016)", "FT-", ("Full Tilt Hand #", "Full Tilt Rush Hand #"),

@@ -56,7 +56,8 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Betting, Variant
-from parsers.stars_family import GAMES, LIMITS, STAKES, StarsFamilyParser, game_pattern, stars_site
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import GAMES, LIMITS, STAKES, game_pattern, stars_site
 
 _GG_GAMES = {
     **GAMES,

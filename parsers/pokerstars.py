@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import re
 
-from parsers.stars_family import GAMES, IGNORED_EXACT, StarsFamilyParser, StarsSite, game_pattern, to_units
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import GAMES, IGNORED_EXACT, StarsSite, game_pattern, to_units
 
 # A header starts its line; the upper-case form is written by old PokerTracker exports.
 HAND_START = re.compile(rb"^(?:PokerStars |POKERSTARS )(?i:(?:Home Game |Zoom )?(?:Game|Hand) #\d+:)", re.M)

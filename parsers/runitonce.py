@@ -33,7 +33,8 @@ from dataclasses import replace
 from typing import Final
 
 from parsers.base import Event, HandError, ParsedHand
-from parsers.stars_family import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, StarsFamilyParser, amount_units, stars_site
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import GAME, RAISE_BY, RAISE_TO_ADDED, SEAT, amount_units, stars_site
 
 RUN_IT_ONCE = stars_site(
     "runitonce", "Run It Once Poker", "RIO-", ("Run It Once Poker Hand #",), r"Run It Once Poker Hand #(?P<num>\d+):",
@@ -52,7 +53,7 @@ RUN_IT_ONCE = stars_site(
     house_pot_words=("STP",),
     won=re.compile(r"(?:won|collected) \(?([^()\s]+)\)?"),
     # every amount of a cash hand is '€0.05': its lines, read with an ASCII stand-in for the
-    # euro, are strs of a byte a character (see stars_family.SUFFIX_STAND_IN)
+    # euro, are strs of a byte a character (see stars_tables.SUFFIX_STAND_IN)
     amount_sign="€",
 )
 

@@ -43,7 +43,9 @@ from __future__ import annotations
 import re
 
 from auditor.schema import Variant
-from parsers.stars_family import LIMITS, SUFFIX_STAND_IN, StarsFamilyParser, StarsSite, game_pattern, hand_headers
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import LIMITS, StarsSite, game_pattern, hand_headers
+from parsers.stars_tables import SUFFIX_STAND_IN
 
 _WINAMAX_GAMES = {
     "holdem": Variant.HOLDEM.value,
@@ -71,7 +73,7 @@ WINAMAX = StarsSite(
         **hand_headers(("Winamax Poker - ",), r"Winamax Poker - (?!Tournament summary)(?P<num>)"),
         # the hand number comes after the game's kind: the game's text is read around it.  The
         # text before ' - HandId: #' is read as `.*?` would read it (the first place the rest
-        # matches from), a word at a time: `.*?` tries every character (some 45 in a tournament's)
+        # matches from), a word at a time: `.*?` would try every character
         "header": re.compile(
             r"^Winamax Poker - (?P<rest>[^ \n]*+(?: [^ \n]*+)*?) - HandId: #(?P<num>\d+-\d+-\d+)(?P<rest_end> - .*)$"),
         "header_anywhere": None,

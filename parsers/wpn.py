@@ -69,7 +69,8 @@ from typing import Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
 from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash
-from parsers.stars_family import RAISE_ADDED, StarsFamilyParser, StarsSite, hand_headers
+from parsers.stars_family import StarsFamilyParser
+from parsers.stars_site import RAISE_ADDED, StarsSite, hand_headers
 
 _WPN_GAMES = {
     "holdem": Variant.HOLDEM.value,

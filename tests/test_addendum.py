@@ -31,7 +31,7 @@ import pytest
 
 from auditor.ingest import ingest
 from auditor.store import connect
-from replay.runner import replay_store
+from auditor.facts import replay_store
 
 EDITIONS = ("tda-2019", "tda-2024")
 ADDENDUM = Path(__file__).resolve().parent / "fixtures" / "addendum"

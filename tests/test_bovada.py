@@ -363,7 +363,7 @@ def test_header_groups_kept_by_the_text_before_the_date_read_as_the_patterns_rea
 def test_amounts_kept_by_text_read_as_written():
     """An amount is read once a scale and kept; what cannot be read is an error every time."""
     from parsers.bovada import SITE, _BovadaHand
-    from parsers.stars_family import to_units
+    from parsers.stars_site import to_units
 
     for scale, texts in ((100, ["$0.25", "$1,270.50", "$25", "$0.5"]), (1, ["27,617", "60", "1,500"])):
         reader = _BovadaHand(SITE, [(1, 0, "")], None, scale)

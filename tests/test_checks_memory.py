@@ -124,7 +124,7 @@ def test_table_checks_read_only_the_checked_editions_hand_results(tmp_path):
     """Expected end stacks depend on the edition: the table checks under one edition
     must not read another's (2013's results, stored first and spoiled here, would be
     the rows a view over every edition meets first)."""
-    from replay.runner import replay_store
+    from auditor.facts import replay_store
 
     db = str(tmp_path / "e.duckdb")
     audit([str(p) for p in TABLE_FIXTURES], db=db, edition_name=EDITION, jobs=1)

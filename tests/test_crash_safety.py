@@ -30,7 +30,7 @@ import pytest
 from conftest import ROOT, SAMPLES
 
 from auditor.checks import load_checks
-from auditor.parallel import _alive, descendants
+from auditor.execution import _alive, descendants
 from auditor.pipeline import audit
 from auditor.store import connect, copy_store
 

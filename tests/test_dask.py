@@ -27,13 +27,13 @@ import auditor.ingest as ingest_module  # noqa: E402
 from auditor import schema  # noqa: E402
 import auditor.units as units  # noqa: E402
 from auditor.cli import main  # noqa: E402
-from auditor.distributed import DaskError, check_workers, connect  # noqa: E402
+from auditor.execution import DaskError, check_workers, connect  # noqa: E402
 from auditor.ingest import ingest  # noqa: E402
-from auditor.parallel import IN_FLIGHT, worker_map  # noqa: E402
+from auditor.execution import IN_FLIGHT, worker_map  # noqa: E402
 from auditor.pipeline import audit  # noqa: E402
 from auditor.store import connect as connect_store  # noqa: E402
 from replay.editions import edition  # noqa: E402
-from replay.runner import replay_store  # noqa: E402
+from auditor.facts import replay_store  # noqa: E402
 
 # written at the time of the run, or random: not part of what the audit found
 VARYING = {"ingested_at", "recorded_at", "finding_id"}

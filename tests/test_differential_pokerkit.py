@@ -35,7 +35,7 @@ from pokerkit import Automation, HandHistory  # noqa: E402
 
 from auditor.ingest import ingest  # noqa: E402
 from auditor.store import connect  # noqa: E402
-from replay.runner import replay_store  # noqa: E402
+from auditor.facts import replay_store  # noqa: E402
 
 pytestmark = needs_corpus
 

@@ -71,3 +71,46 @@ def test_readme_query_examples_print_what_the_readme_shows(tmp_path):
         r = CliRunner().invoke(main, ["query", sql, "--db", db])
         assert r.exit_code == 0, r.output
         assert r.stdout.rstrip("\n") == printed, f"README example is stale:\n{sql}\nprints:\n{r.stdout}"
+
+
+def architecture_names() -> tuple[list[str], list[tuple[str, str]], list[str]]:
+    """What docs/architecture.md names in backticks: paths (a ``<name>`` in one stands
+    for any name), names given after a module's path ("`auditor/units.py` `write_unit`"),
+    and dotted names in the packages (``auditor.store.macros_sql``)."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    ticked = re.findall(r"`([^`\s]+)`", text)
+    paths = [t for t in ticked if "/" in t or re.search(r"\.(py|md|toml|sql)$", t)]
+    defined = re.findall(r"`([\w/]+\.py)` `(\w+)`", text)
+    dotted = [t for t in ticked if re.fullmatch(r"(auditor|parsers|replay|reports)(\.\w+)+", t)]
+    return paths, defined, dotted
+
+
+def test_every_path_the_architecture_names_exists():
+    import importlib
+    import re
+
+    paths, defined, dotted = architecture_names()
+    assert len(paths) > 40 and len(defined) > 10 and dotted
+    for p in paths:
+        if "<" in p:  # a pattern: some file or folder must match it
+            assert list(ROOT.glob(re.sub(r"<[^>]+>", "*", p).rstrip("/"))), f"docs/architecture.md names {p}: nothing matches"
+        else:
+            assert (ROOT / p).exists(), f"docs/architecture.md names {p}, which does not exist"
+    for path, name in defined:
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert re.search(rf"^\s*(def|class) {name}\b|^{name}\b.*=", source, re.M), f"{path} defines no {name}"
+    for name in dotted:
+        parts = name.split(".")
+        for i in range(len(parts), 0, -1):
+            try:
+                obj = importlib.import_module(".".join(parts[:i]))
+            except ImportError:
+                continue
+            for attr in parts[i:]:
+                assert hasattr(obj, attr), f"docs/architecture.md names {name}: {'.'.join(parts[:i])} has no {attr}"
+                obj = getattr(obj, attr)
+            break
+        else:
+            raise AssertionError(f"docs/architecture.md names {name}, which is no module")

@@ -10,7 +10,7 @@ from conftest import CORPUS, needs_corpus
 
 from auditor.ingest import ingest
 from auditor.store import connect
-from replay.runner import replay_store
+from auditor.facts import replay_store
 
 
 def phh(variant: str, stacks: list[int], actions: list[str], **fields) -> str:

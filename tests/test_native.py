@@ -56,7 +56,8 @@ def test_the_hot_modules_run_compiled():
     assert set(COMPILED) == set(compiled_from()) == {
         "parsers.base", "parsers.ipoker", "parsers.phh", "parsers.pokerstars", "parsers.stars_family", "replay.engine",
         "parsers.fulltilt", "parsers.fulltilt_stars", "parsers.ggpoker", "parsers.runitonce", "parsers.winamax",
-        "parsers.wpn", "parsers.bovada", "parsers.party_family", "parsers.partypoker", "parsers.pacific"}
+        "parsers.wpn", "parsers.bovada", "parsers.party_family", "parsers.partypoker", "parsers.pacific",
+        "parsers.stars_site", "parsers.stars_tables", "parsers.stars_hand", "parsers.stars_returns"}
     for module in (parsers.base, parsers.phh, parsers.pokerstars, replay.engine):
         assert not module.__file__.endswith(".py"), module.__file__
 

@@ -26,7 +26,8 @@ import auditor.units as units
 from auditor.ingest import ingest
 from auditor.pipeline import audit
 from auditor.store import WRITE_MEMORY, connect, memory_at_most, memory_limit
-from replay.runner import replay_state, replay_store
+from auditor.facts import replay_store
+from auditor.store import replay_state
 
 LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
 FACT_TABLES = ("decisions", "pots", "pot_shares", "hand_results", "replay_notes", "findings")
@@ -206,7 +207,7 @@ def test_replay_in_worker_processes_equals_replay_in_one(tmp_path):
     """``tda-audit replay`` hands batches of the stored log to worker processes (as
     Arrow tables); the facts equal those of one process."""
     from auditor.store import copy_store
-    from replay import runner
+    from auditor.facts import BATCH_HANDS
 
     one = str(tmp_path / "one.duckdb")
     ingest([CORPUS / "fpdb" / "tour" / "Stars"], db=one, jobs=1)
@@ -216,7 +217,7 @@ def test_replay_in_worker_processes_equals_replay_in_one(tmp_path):
         con = connect(db)
         try:
             (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
-            assert n > runner.BATCH_HANDS, "more than one batch, so workers are used"
+            assert n > BATCH_HANDS, "more than one batch, so workers are used"
             summary = replay_store(con, "tda-2017", jobs=jobs)
             assert summary.hands == n
         finally:
@@ -328,7 +329,7 @@ def test_ingest_replays_as_stored_only_where_the_facts_cover_the_store(tmp_path)
 
 def test_alive_tells_a_running_process_from_an_ended_or_zombie_one():
     """What a worker's watch on the main process relies on."""
-    from auditor.parallel import _alive
+    from auditor.execution import _alive
 
     assert _alive(os.getpid())
     child = subprocess.Popen([sys.executable, "-c", "pass"])
@@ -356,7 +357,7 @@ def _fails_on_two(item: int) -> int:
 def test_units_run_with_the_cyclic_collector_paused(jobs):
     """Each unit runs with the garbage collector paused (its objects pile up and
     hold no cycles), in this process or in a worker."""
-    from auditor.parallel import worker_map
+    from auditor.execution import worker_map
 
     with worker_map(_gc_state, jobs) as run:
         assert list(run([1, 2, 3])) == [(1, False), (2, False), (3, False)]
@@ -367,7 +368,7 @@ def test_the_collector_is_back_on_after_each_unit_also_one_that_fails():
     collector's state can be seen between units."""
     import gc
 
-    from auditor.parallel import _gc_paused
+    from auditor.execution import _gc_paused
 
     assert gc.isenabled()
     assert _gc_paused(_gc_state, 1) == (1, False)
@@ -437,7 +438,7 @@ def _converts_without_pandas(values: list) -> tuple[list, bool]:
 def test_workers_convert_to_arrow_without_importing_pandas():
     """pyarrow imports pandas (0.3 s) at its first conversion of Python values; a
     worker, which converts only lists, is spared the import and converts the same."""
-    from auditor.parallel import worker_map
+    from auditor.execution import worker_map
 
     with worker_map(_converts_without_pandas, 2) as run:
         got = list(run([["a", None], [1, 2]]))
@@ -451,7 +452,7 @@ def _identity(item: int) -> int:
 def test_worker_map_keeps_at_most_in_flight_items_per_worker_ahead():
     """Memory stays bounded however long the input: the items are drawn from it
     only as results are taken, ``IN_FLIGHT`` per worker ahead of the caller."""
-    from auditor.parallel import IN_FLIGHT, worker_map
+    from auditor.execution import IN_FLIGHT, worker_map
 
     drawn = []
 

@@ -23,7 +23,7 @@ from auditor import schema
 from auditor.ingest import ingest
 from auditor.store import connect
 from conftest import CORPUS, needs_corpus
-from replay.runner import replay_store
+from auditor.facts import replay_store
 
 pytestmark = needs_corpus
 

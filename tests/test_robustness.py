@@ -635,19 +635,19 @@ def test_a_replay_that_fails_part_way_leaves_the_connection_usable_and_a_rerun_c
     """Facts written in batches: a failure in the second batch rolls that batch back,
     the edition stays 'in-progress' (so the checks refuse it), and replaying again
     on the same connection gives what an uninterrupted replay gives."""
-    import replay.runner as runner
+    import auditor.facts as facts
     from auditor import schema
     from auditor.ingest import ingest
-    from auditor.store import connect
+    from auditor.store import connect, replay_state
 
     db = str(tmp_path / "r.duckdb")
     ingest([SAMPLES], db=db, jobs=1)
     con = connect(db)
-    monkeypatch.setattr(runner.read_batches, "__defaults__", (10,))  # several batches
-    runner.replay_store(con, "tda-2019", jobs=1)
+    monkeypatch.setattr(facts.read_batches, "__defaults__", (10,))  # several batches
+    facts.replay_store(con, "tda-2019", jobs=1)
     tables = [t.name for t in schema.REPLAY_TABLES]
     whole = {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables}
-    real, calls = runner.write_fact_segments, []
+    real, calls = facts.write_fact_segments, []
 
     def fails_second(root, name, facts):
         calls.append(1)
@@ -655,12 +655,12 @@ def test_a_replay_that_fails_part_way_leaves_the_connection_usable_and_a_rerun_c
             raise OSError(28, "No space left on device")
         return real(root, name, facts)
 
-    monkeypatch.setattr(runner, "write_fact_segments", fails_second)
+    monkeypatch.setattr(facts, "write_fact_segments", fails_second)
     with pytest.raises(OSError, match="No space left"):
-        runner.replay_store(con, "tda-2019", jobs=1)
-    assert runner.replay_state(con, "tda-2019") == "in-progress"
-    monkeypatch.setattr(runner, "write_fact_segments", real)
-    runner.replay_store(con, "tda-2019", jobs=1)
-    assert runner.replay_state(con, "tda-2019") == "complete"
+        facts.replay_store(con, "tda-2019", jobs=1)
+    assert replay_state(con, "tda-2019") == "in-progress"
+    monkeypatch.setattr(facts, "write_fact_segments", real)
+    facts.replay_store(con, "tda-2019", jobs=1)
+    assert replay_state(con, "tda-2019") == "complete"
     assert {t: sorted(con.execute(f"SELECT * FROM {t}").fetchall(), key=repr) for t in tables} == whole
     con.close()

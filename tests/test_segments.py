@@ -492,9 +492,9 @@ def test_the_workers_merge_segments_as_an_ingest_goes_and_no_row_changes(tmp_pat
     # a replay of the whole store (another edition) merges its batches' segments the same way
     import functools
 
-    import replay.runner as runner
+    import auditor.facts as facts
 
-    monkeypatch.setattr(runner, "read_batches", functools.partial(runner.read_batches, batch=5))
+    monkeypatch.setattr(facts, "read_batches", functools.partial(facts.read_batches, batch=5))
     for store, fanin in ((plain, 1 << 30), (db, 3)):
         monkeypatch.setattr(segments, "MERGE_FANIN", fanin)
         audit([SAMPLES], db=store, jobs=2, edition_name="tda-2011")

@@ -209,7 +209,7 @@ SPEC = SiteSpec(
 globals().update(site_tests(SPEC))
 
 
-# --- the euro read through an ASCII stand-in (parsers.stars_family.SUFFIX_STAND_IN) -----------
+# --- the euro read through an ASCII stand-in (parsers.stars_tables.SUFFIX_STAND_IN) -----------
 # (the module's pytestmark, from site_tests, skips these without the corpus)
 
 def _cash_hand_lines() -> list[tuple[int, int, str]]:
@@ -306,7 +306,7 @@ def test_returns_inferred_from_the_commitments_followed_are_those_read_from_the_
 
     from conftest import CORPUS
     from parsers import iter_lines, open_source
-    from parsers.stars_family import _site_tables
+    from parsers.stars_tables import _site_tables
     from parsers.winamax import WINAMAX, WinamaxParser
 
     parser = WinamaxParser()

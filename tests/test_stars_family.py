@@ -76,7 +76,7 @@ def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_patte
     the kept match and the date must be what the pattern gives the whole text, first read
     and kept, in the shapes that could tell them apart."""
     from parsers.ggpoker import GGPOKER
-    from parsers.stars_family import _SiteTables
+    from parsers.stars_tables import _SiteTables
     from parsers.wpn import WPN
 
     tables = _SiteTables(GGPOKER)
@@ -126,7 +126,7 @@ def test_time_first_headers_kept_match_as_the_patterns_do():
     import random
 
     from parsers.fulltilt import FULL_TILT
-    from parsers.stars_family import _TIME_FIRST, _kept_match, _SiteTables
+    from parsers.stars_tables import _SiteTables, _TIME_FIRST, _kept_match
 
     tables = _SiteTables(FULL_TILT)
     assert tables.date_sep == _TIME_FIRST and tables.cash_date_sep == _TIME_FIRST
@@ -168,7 +168,8 @@ def test_time_first_headers_kept_match_as_the_patterns_do():
 def test_amounts_kept_by_text_read_as_written():
     """An amount is read once a scale and kept; what cannot be read is an error every time."""
     from parsers.base import Rescale
-    from parsers.stars_family import _HandReader, to_units
+    from parsers.stars_hand import _HandReader
+    from parsers.stars_site import to_units
     from parsers.wpn import WPN
 
     for scale, texts in ((100, ["$0.5", "$1,270.5", "$0.02", "$60.00", "$1,492.66"]), (1, ["27,617", "3000.00", "$60"])):
@@ -232,7 +233,8 @@ def test_action_aliases_with_group_references_rewrite_as_their_sub():
     a replacement a template reads otherwise is left to the sub."""
     import random
 
-    from parsers.stars_family import StarsFamilyParser, _site_tables, _substituted, _template_parts
+    from parsers.stars_family import StarsFamilyParser
+    from parsers.stars_tables import _site_tables, _substituted, _template_parts
 
     assert _template_parts("discards \\1", 1) == (("discards ", 1),)
     assert _template_parts("\\1\\2", 1) is None and _template_parts("\\g<1>", 1) is None

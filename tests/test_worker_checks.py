@@ -29,7 +29,8 @@ from auditor.pipeline import audit
 from auditor.store import connect, transaction
 from replay.editions import DEFAULT_EDITION
 from replay.engine import DEFAULT_RAISE_CAP
-from replay.runner import replay_store, set_replay_state
+from auditor.facts import replay_store
+from auditor.store import set_replay_state
 
 HAND_CHECKS = {c.check_id for c in load_checks() if c.scope == "hand"}
 # a finding's category as the check gives it, before the house profiles (run_checks' house.apply)

@@ -286,7 +286,7 @@ def findings_gap(con: duckdb.DuckDBPyConnection, edition: str) -> str | None:
     run; None when they do (or nothing is stored).  Every command that reads findings
     says it: a store never audited under an edition, or with hands stored since, must
     not read as a clean audit."""
-    from replay.runner import replay_state
+    from auditor.store import replay_state
 
     (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
     if n == 0:
