@@ -352,6 +352,8 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     ingest worker.  Of rows with one finding id, the first in the check's own order is
     kept.  An award check leaves out the hands a more specific one reported
     (``_award_hands``), then adds its own.  Returns the rows inserted."""
+    if con.execute(f"SELECT NOT EXISTS (FROM temp.{found})").fetchone() == (True,):
+        return 0  # most checks find nothing in most stores: none of the work below
     conds = []
     if c.group == "award":
         conds.append("f.hand_id NOT IN (SELECT hand_id FROM _award_hands)")
