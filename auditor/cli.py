@@ -682,9 +682,9 @@ def explain(hand, db, edition_name, fmt, out):
     ids = [_one_hand(con, db, hand)]
     if fmt == "html":
         con.close()
-        from reports.html import build
+        from reports.dossier import build
 
-        text, _ = build(db, ed, hand_ids=ids)
+        text, _ = build(db, ed, ids[0])
     else:
         ev = hand_evidence(con, ed, ids[0])
         con.close()

@@ -1,0 +1,413 @@
+"""The one-hand dossier (``tda-audit explain HAND --format html``): one page, offline,
+that shows a disputed hand first in one line, then its findings, then the hand
+replayed on a drawn table one event at a time, with the rules' facts at every
+action, and ends with the provenance of this hand only (its file, lines, sha256).
+
+The table state after each event (stacks, bets in front, pots and the seats eligible
+for each, cards, board) is computed here from the stored events; the rules' facts
+at each action (who was to act, to call, minimum and maximum raise-to, whether
+betting was open and why, the stack after) are the replay's ``decisions`` rows as
+stored, and the showdown is the replay's ``pots`` and ``pot_shares``.  The chips a
+voluntary action moves are what the replay moved (``_voluntary``): a call adds its
+amount, a bet or raise brings the player's street commitment to its total.
+
+Everything from the histories is inserted by the page's script as text, never as
+markup (``reports/dossier.js``).
+
+>>> layers({1: 100, 2: 300, 3: 300, 4: 50}, folded={4}, all_in={1})
+[{'amount': 350, 'eligible': [1, 2, 3]}, {'amount': 400, 'eligible': [2, 3]}]
+>>> stud_slots("third", 3, 0), stud_slots("third", 1, 0), stud_slots("seventh", 1, 6)
+([False, False, True], [True], [False])
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import duckdb
+
+from reports import data
+from reports.html import esc, json_for_script
+
+HERE = Path(__file__).parent
+
+#: forced bets that go in front of the player (an ante goes straight to the pot)
+BLINDS = ("small_blind", "big_blind", "dead_blind", "straddle", "bring_in")
+#: cards a player holds, by variant, where his cards are not shown (drawn face down)
+HOLE_CARDS = {"holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5, "courchevel": 5,
+              "2-7_triple_draw": 5, "2-7_single_draw": 5, "5_card_draw": 5, "a-5_triple_draw": 5, "badugi": 4,
+              "stud": 7, "stud_hilo": 7, "razz": 7}
+STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
+
+
+def is_stud(variant: str) -> bool:
+    return variant in ("stud", "stud_hilo", "razz") or variant.startswith("stud")
+
+
+def stud_slots(street: str, n: int, held: int) -> list[bool]:
+    """Whether each of ``n`` cards dealt on a stud street is face up, the player holding
+    ``held`` before: third street deals two down and one up (a history that writes only
+    another player's up card writes one), fourth to sixth one up, seventh one down."""
+    if street == "third":
+        return [False, False, True][3 - n:] if n <= 3 else [held + i >= 2 for i in range(n)]
+    if street == "seventh":
+        return [False] * n
+    return [True] * n
+
+
+def layers(total_in: dict, folded: set, all_in: set) -> list[dict]:
+    """The pots the chips put in make: a main pot and a side pot per all-in level below
+    the largest commitment, each with the seats that can win it (put in up to its level
+    and not folded); the chips of folded seats are in the pots they reach."""
+    levels = sorted({v for s, v in total_in.items() if s in all_in and s not in folded and v > 0})
+    top = max(total_in.values(), default=0)
+    if not levels or levels[-1] < top:
+        levels.append(top)
+    out, prev = [], 0
+    for lv in levels:
+        amount = sum(min(v, lv) - min(v, prev) for v in total_in.values())
+        elig = sorted(s for s, v in total_in.items() if v >= lv and s not in folded)
+        if amount > 0:
+            if out and not elig:
+                out[-1]["amount"] += amount
+            else:
+                out.append({"amount": amount, "eligible": elig})
+        prev = lv
+    return out
+
+
+def _split(cards: str | None) -> list[str]:
+    return (cards or "").split()
+
+
+def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
+    """The table after each event of the hand (step 0: before the first event)."""
+    variant = ev["variant"]
+    stud = is_stud(variant)
+    seats = [s["seat"] for s in ev["seats"]]
+    stack = {s["seat"]: s["starting_stack"] for s in ev["seats"]}
+    bet = {s: 0 for s in seats}
+    total_in = {s: 0 for s in seats}
+    middle = 0
+    folded: set = set()
+    all_in: set = set()
+    cards: dict = {s: [] for s in seats}  # [card or '', face up]
+    shown: set = set()
+    boards: dict[int, list[tuple[str, str]]] = {1: []}  # run -> [(card, street)]
+    street = None
+    steps = []
+
+    def snap(i: int | None) -> dict:
+        pot_total = middle + sum(bet.values())
+        run_boards = []
+        for run in sorted(boards):
+            run_boards.append([c for c, _ in boards[run]])
+        return {
+            "stacks": dict(stack), "bets": {s: v for s, v in bet.items() if v},
+            "pot": pot_total, "middle": middle,
+            "pots": [dict(p, label="main" if k == 0 else f"side-{k}")
+                     for k, p in enumerate(layers(total_in, folded, all_in))] if pot_total else [],
+            "folded": sorted(folded), "all_in": sorted(all_in),
+            "cards": {s: [list(c) for c in v] for s, v in cards.items() if v},
+            "shown": sorted(shown), "boards": run_boards, "street": street,
+        }
+
+    steps.append(snap(None))
+    for r in ev["timeline"]:
+        k, s, amt = r["kind"], r["seat"], r["amount"]
+        if r["street"] != street:
+            middle += sum(bet.values())  # the street's bets go to the middle
+            bet = {x: 0 for x in seats}
+        street = r["street"]
+        known = s in stack and stack[s] is not None
+        if k == "ante" and s in stack:
+            if known:
+                stack[s] -= amt or 0
+            total_in[s] += amt or 0
+            middle += amt or 0
+        elif k in BLINDS and s in stack:
+            if known:
+                stack[s] -= amt or 0
+            bet[s] += amt or 0
+            total_in[s] += amt or 0
+        elif k in ("call", "bet", "raise", "complete") and s in stack:
+            d = decisions.get(r["seq"])
+            if k == "call":
+                add = amt if amt is not None else (d["to_call"] if d else 0)
+            else:
+                to = r["to_amount"] if r["to_amount"] is not None else bet[s] + (amt or 0)
+                add = to - bet[s]
+            if known:
+                stack[s] -= add
+            bet[s] += add
+            total_in[s] += add
+        elif k == "fold" and s is not None:
+            folded.add(s)
+        elif k == "uncalled_return" and s in stack:
+            if known:
+                stack[s] += amt or 0
+            total_in[s] -= amt or 0
+            back = min(bet[s], amt or 0)
+            bet[s] -= back
+            middle -= (amt or 0) - back
+        elif k == "collect" and s in stack:
+            middle += sum(bet.values())
+            bet = {x: 0 for x in seats}
+            if known:
+                stack[s] += amt or 0
+            middle -= amt or 0
+        elif k == "deal_board":
+            run = r.get("run") or 1
+            if run not in boards:  # a later run shares the cards dealt before the runs part
+                first = next((st for c, st in boards[1] if st == street), None)
+                boards[run] = [(c, st) for c, st in boards[1] if st != street] if first else list(boards[1])
+            boards[run] += [(c, street) for c in _split(r["cards"])]
+        elif k == "deal_hole" and s in cards:
+            new = _split(r["cards"])
+            if stud:
+                ups = stud_slots(street, len(new), len(cards[s]))
+                if street == "third" and len(new) < 3:
+                    cards[s] += [["", False]] * (3 - len(new))  # the down cards not written
+                cards[s] += [[c, up] for c, up in zip(new, ups)]
+            elif street not in ("preflop", "predraw") and cards[s]:
+                # a draw: the new cards replace the discarded ones (those written, else the unknown ones)
+                for c in new:
+                    j = next((i for i, (x, _) in enumerate(cards[s]) if x == ""), None)
+                    if j is None:
+                        cards[s].append([c, False])
+                    else:
+                        cards[s][j] = [c, False]
+            else:
+                cards[s] += [[c, False] for c in new]
+        elif k == "draw" and s in cards:
+            gone = set(_split(r["cards"]))
+            if not cards[s]:
+                cards[s] = [["", False] for _ in range(HOLE_CARDS.get(variant, 5))]
+            if gone:
+                cards[s] = [["", False] if c in gone else [c, up] for c, up in cards[s]]
+            else:  # discards not written: nothing changes in what we can see
+                pass
+        elif k in ("show", "muck") and s in cards and r["cards"]:
+            new = _split(r["cards"])
+            if stud:
+                cards[s] = [[c, i not in (0, 1, 6)] for i, c in enumerate(new)]
+            else:
+                cards[s] = [[c, False] for c in new]
+            shown.add(s)
+        if r["all_in"] and s is not None:
+            all_in.add(s)
+        if known and stack[s] == 0 and total_in.get(s):
+            all_in.add(s)
+        steps.append(snap(r["seq"]))
+    return steps
+
+
+def settlement(last: dict, results: list[dict], pots: list[dict]) -> dict:
+    """The last step: the pots as the replay built them and each seat's end stack by the
+    rules (``hand_results.end_stack_expected``: start - put in + returned + won), the
+    cards as the hand left them."""
+    stacks = dict(last["stacks"])
+    for r in results:
+        if r["seat"] in stacks and r["end_stack_expected"] is not None:
+            stacks[r["seat"]] = r["end_stack_expected"]
+    return dict(last, stacks=stacks, bets={}, pot=0, middle=0, street="settlement",
+                pots=[{"label": p["pot_label"] + (f" (run {p['run']})" if any(q["run"] > 1 for q in pots) else ""),
+                       "amount": p["amount"], "eligible": [x for x in p["eligible"] if x is not None],
+                       "hi_winners": p["hi_winners"], "lo_winners": p["lo_winners"], "verified": p["verified"],
+                       "note": p["note"], "pot_index": p["pot_index"], "run": p["run"]} for p in pots])
+
+
+def max_label(betting: str) -> str:
+    """What bounds a raise in the hand's betting structure (the replay's max_raise_to)."""
+    return {"no-limit": "no limit: the actor's stack", "pot-limit": "the pot limit",
+            "fixed-limit": "the fixed limit", "pot-limit-preflop": "the pot limit pre-flop, the stack after"}.get(
+        betting, "not judged: the betting structure is not recorded")
+
+
+DECISION_COLS = ("seq", "expected_seat", "to_act", "actor_status", "to_call", "current_bet", "min_raise_to",
+                 "max_raise_to", "may_raise", "may_raise_reason", "last_full_increment", "bets_and_raises",
+                 "raise_cap", "stack_before", "committed_before", "stack_after", "committed_after", "pot_before",
+                 "amount_to", "action_class", "sa_before")
+
+
+def _rows(cur) -> list[dict]:
+    cols = [d[0] for d in cur.description]
+    return [dict(zip(cols, r)) for r in cur.fetchall()]
+
+
+def dossier_data(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str) -> dict | None:
+    """Everything the dossier shows for one hand, or None when there is no such hand."""
+    ev = data.hand_evidence(con, edition, hand_id)
+    if ev is None:
+        return None
+    extra = _rows(con.execute(
+        "SELECT h.max_seats, h.currency, h.is_tournament, h.buy_in, h.content_hash, h.bring_in, h.small_bet, "
+        "h.big_bet, h.record_cut, s.size, s.format FROM hands h JOIN sources s USING (source_id) WHERE hand_id = ?",
+        [hand_id]))[0]
+    ev.update(extra)
+    decisions = {d["seq"]: d for d in _rows(con.execute(
+        f"SELECT {', '.join(DECISION_COLS)} FROM decisions WHERE hand_id = ? AND edition = ? ORDER BY seq",
+        [hand_id, edition]))}
+    policy = dict(con.execute("SELECT finding_id, house_policy FROM findings WHERE hand_id = ? AND edition = ?",
+                              [hand_id, edition]).fetchall())
+    shares = _rows(con.execute(
+        "SELECT pot_index, run, seat, eligible, expected, odd_chips, recorded, hand_value, line_no "
+        "FROM pot_shares WHERE hand_id = ? AND edition = ? ORDER BY pot_index, run, seat", [hand_id, edition]))
+    pots = _rows(con.execute(
+        "SELECT pot_index, run, pot_label, amount, eligible, hi_winners, lo_winners, verified, note "
+        "FROM pots WHERE hand_id = ? AND edition = ? ORDER BY pot_index, run", [hand_id, edition]))
+    from auditor.house import applied
+
+    house = applied(con, edition)
+    steps = replay_steps(ev, decisions)
+    steps.append(settlement(steps[-1], ev["results"], pots))
+    timeline = ev["timeline"]
+    findings = []
+    for f in ev["findings"]:
+        at = sorted(data.offending(f, timeline))
+        findings.append(dict(f, house_policy=policy.get(f["finding_id"]), step=at[0] + 1 if at else None))
+    events = []
+    for i, r in enumerate(timeline):
+        d = decisions.get(r["seq"])
+        if d is not None and d.get("to_act") is not None:
+            d = dict(d, to_act=list(d["to_act"]))
+        events.append({k: r[k] for k in ("seq", "line_no", "street", "kind", "seat", "player", "amount", "to_amount",
+                                         "all_in", "cards", "pot_label", "text", "inferred_from")}
+                      | {"run": None, "decision": d})
+    runs = dict(con.execute("SELECT seq, run FROM events WHERE hand_id = ?", [hand_id]).fetchall())
+    for e in events:
+        e["run"] = runs.get(e["seq"], 1)
+    # the last step is no event of the history: the replay's settlement of the pots
+    events.append({"seq": None, "line_no": None, "street": "settlement", "kind": "settlement", "seat": None,
+                   "player": None, "amount": None, "to_amount": None, "all_in": False, "cards": None,
+                   "pot_label": None, "text": None, "inferred_from": None, "run": None, "decision": None})
+    return {
+        "hand": {k: ev.get(k) for k in (
+            "hand_id", "site", "hand_number", "tournament_id", "tournament_name", "buy_in", "table_name", "level",
+            "small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "variant", "betting", "game_label",
+            "started_at_text", "button_seat", "scale", "max_seats", "currency", "is_tournament", "record_cut")},
+        "max_label": max_label(ev["betting"]),
+        "seats": ev["seats"],
+        "edition": edition,
+        "house": house_for(house, ev.get("site")),
+        "findings": findings,
+        "rules": ev["rules"],
+        "events": events,
+        "steps": steps,
+        "pots": pots,
+        "shares": shares,
+        "results": ev["results"],
+        "notes": ev["notes"],
+        "provenance": {"path": ev["source_path"], "first_line": ev["first_line"], "last_line": ev["last_line"],
+                       "sha256": ev["sha256"], "size": ev["size"], "format": ev["format"],
+                       "content_hash": ev["content_hash"]},
+    }
+
+
+def house_for(house: dict | None, site: str | None) -> str:
+    """The house profile the hand's findings were categorised under: the profile for its site."""
+    if not house:
+        return "none recorded (judged by the TDA edition alone)"
+    for p in house.get("profiles") or []:
+        if site in p.get("sites", []):
+            return f"{p['profile']} ({Path(p['file']).name})"
+    if house.get("profiles") is not None:
+        return "none for this site (judged by the TDA edition alone)"
+    return house.get("text") or ""
+
+
+def one_line(d: dict) -> str:
+    """The hand in one line: site, tournament or stakes, table, time, edition, house profile.
+
+    >>> one_line({"hand": {"hand_id": "PS-1", "site": "pokerstars", "tournament_id": "12", "tournament_name": None,
+    ...   "table_name": "12 3", "level": "IV", "small_blind": 50, "big_blind": 100, "scale": 1, "currency": None,
+    ...   "started_at_text": "2024/01/01 10:00:00 ET", "game_label": "Hold'em No Limit", "variant": "holdem",
+    ...   "betting": "no-limit"}, "edition": "tda-2024", "house": "pokerstars (pokerstars.toml)"})
+    "PS-1 · pokerstars · tournament 12, level IV (50/100) · table 12 3 · 2024/01/01 10:00:00 ET · Hold'em No Limit · rules tda-2024 · house pokerstars (pokerstars.toml)"
+    """
+    h = d["hand"]
+    sc = h["scale"] or 1
+    from reports.explain import amount
+
+    stakes = (f"{amount(h['small_blind'], sc)}/{amount(h['big_blind'], sc)}" + (f" {h['currency']}" if h["currency"] else "")
+              if h["big_blind"] is not None else "")
+    if h["tournament_id"]:
+        where = "tournament " + " ".join(x for x in (h["tournament_id"], h["tournament_name"]) if x)
+        if h["level"] or stakes:
+            where += ", level " + " ".join(x for x in (h["level"], f"({stakes})" if stakes else "") if x)
+    else:
+        where = f"cash {stakes}".strip() if stakes else "cash"
+    parts = [h["hand_id"], h["site"], where, f"table {h['table_name']}" if h["table_name"] else "",
+             h["started_at_text"] or "", h["game_label"] or f"{h['variant']} {h['betting']}",
+             f"rules {d['edition']}", f"house {d['house']}"]
+    return " · ".join(p for p in parts if p)
+
+
+def render(d: dict, manifest: dict | None = None) -> str:
+    """The dossier page.  ``manifest`` (a JSON-able dict; ``tda-audit verify`` reads it) is
+    embedded as ``<script type="application/json" id="manifest">`` when given."""
+    css = (HERE / "dossier.css").read_text(encoding="utf-8")
+    js = (HERE / "dossier.js").read_text(encoding="utf-8")
+    h = d["hand"]
+    p = d["provenance"]
+    head = one_line(d)
+    fs = d["findings"]
+    items = "".join(
+        f'<li class="cat-{esc(f["category"])}"><a href="#step-{f["step"]}">'
+        f'{esc(f["category"])}: {esc(f["check_id"])} (Rule {esc(f["rule"])}'
+        f'{": " + esc(f["rule_title"]) if f["rule_title"] else ""})</a> '
+        f'{esc(f["message"])}</li>' if f["step"] is not None else
+        f'<li class="cat-{esc(f["category"])}">{esc(f["category"])}: {esc(f["check_id"])} (Rule {esc(f["rule"])}) '
+        f'{esc(f["message"])}</li>'
+        for f in fs)
+    findings = (f'<ol id="finding-list">{items}</ol>' if fs
+                else f'<p id="finding-list" class="muted">No findings under {esc(d["edition"])}.</p>')
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<link rel="icon" href="data:,">',
+        f"<title>Hand {esc(h['hand_id'])} ({esc(d['edition'])}): dossier</title>",
+        f"<style>{css}</style></head><body>",
+        f'<header><h1 id="hand-line">{esc(head)}</h1></header><main>',
+        f'<section id="findings"><h2>Findings</h2>{findings}</section>',
+        '<section id="replay"><h2>The hand, event by event</h2>',
+        "<noscript><p>The replay needs JavaScript; <code>tda-audit explain HAND</code> prints it as text.</p></noscript>",
+        '<div class="dossier" data-dossier></div></section>',
+        '<section id="provenance"><h2>Provenance of this hand</h2><table class="kv">'
+        f'<tr><th>file</th><td class="mono" id="prov-path">{esc(p["path"])}</td></tr>'
+        f'<tr><th>lines</th><td id="prov-lines">{p["first_line"]}\u2013{p["last_line"]}</td></tr>'
+        f'<tr><th>file sha256</th><td class="mono" id="prov-sha256">{esc(p["sha256"])}</td></tr>'
+        f'<tr><th>file size</th><td>{esc(p["size"])} bytes, read as {esc(p["format"])}</td></tr>'
+        f'<tr><th>hand text sha256</th><td class="mono">{esc(p["content_hash"])}</td></tr>'
+        f'<tr><th>rules</th><td>Poker TDA, edition {esc(d["edition"])}</td></tr>'
+        f'<tr><th>house profile</th><td>{esc(d["house"])}</td></tr>'
+        f'<tr><th>made by</th><td>tda-audit {esc(d.get("version", ""))}, {esc(d.get("generated_at", ""))}</td></tr>'
+        "</table></section></main>",
+        f'<script type="application/json" id="dossier-data">{json_for_script(d)}</script>',
+    ]
+    if manifest is not None:
+        out.append(f'<script type="application/json" id="manifest">{json_for_script(manifest)}</script>')
+    out += [f"<script>{js}</script>", "</body></html>"]
+    return "\n".join(out)
+
+
+def build(db: str, edition: str | None, hand_id: str, manifest: dict | None = None) -> tuple[str, dict]:
+    """The dossier of ``hand_id`` in the store ``db``; (html, stats)."""
+    import datetime as dt
+
+    from auditor import __version__
+
+    t0 = time.perf_counter()
+    con, ed = data.open_store(db, edition)
+    try:
+        d = dossier_data(con, ed, hand_id)
+    finally:
+        con.close()
+    if d is None:
+        raise KeyError(hand_id)
+    d["version"] = __version__
+    d["generated_at"] = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+    page = render(d, manifest)
+    return page, {"bytes": len(page.encode("utf-8")), "seconds": round(time.perf_counter() - t0, 2), "edition": ed}
