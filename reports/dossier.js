@@ -23,8 +23,39 @@
   var SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
   var HOLE = { holdem: 2, omaha: 4, omaha_hilo: 4, omaha5: 5, omaha5_hilo: 5, courchevel: 5, badugi: 4 };
 
+  // steps written as changes from the step before (reports/dossier.py compact): rebuilt whole
+  function expand(steps) {
+    var out = [], prev = null;
+    steps.forEach(function (st) {
+      if (!prev) { out.push(st); prev = st; return; }
+      var cur = {};
+      Object.keys(prev).forEach(function (k) { cur[k] = prev[k]; });
+      Object.keys(st).forEach(function (k) {
+        var v = st[k], p = prev[k];
+        if (v && typeof v === "object" && !Array.isArray(v) && p && typeof p === "object" && !Array.isArray(p)) {
+          var m = {};
+          Object.keys(p).forEach(function (x) { m[x] = p[x]; });
+          Object.keys(v).forEach(function (x) { if (v[x] === null) delete m[x]; else m[x] = v[x]; });
+          cur[k] = m;
+        } else cur[k] = v;
+      });
+      out.push(cur); prev = cur;
+    });
+    return out;
+  }
+
   function mount(root, D, opts) {
     opts = opts || {};
+    if (D.steps_compact) { D.steps = expand(D.steps); D.steps_compact = false; }
+    if (D.event_cols) {
+      var zip = function (cols, row) { var o = {}; cols.forEach(function (c, i) { o[c] = row[i]; }); return o; };
+      D.events = D.events.map(function (r) {
+        var e = zip(D.event_cols, r);
+        if (e.decision) e.decision = zip(D.decision_cols, e.decision);
+        return e;
+      });
+      D.event_cols = null;
+    }
     var H = D.hand, scale = H.scale || 1, N = D.steps.length - 1;
     var prefix = opts.hashPrefix || "";
     var seatName = {};
@@ -43,9 +74,9 @@
     }
     function seatList(v) { return v === null || v === undefined ? "unknown" : (v.length ? v.join(", ") : "none"); }
     function card(c, up, stud) {
-      if (!c) return el("span", { cls: "card back", title: "not shown" });
+      if (!c) return el("span", { cls: "pcard back", title: "not shown" });
       var rank = c.slice(0, -1), suit = c.slice(-1).toLowerCase();
-      var e = el("span", { cls: "card suit-" + suit + (stud ? (up ? " up" : " down") : ""), title: c + (stud ? (up ? " (up)" : " (down)") : "") },
+      var e = el("span", { cls: "pcard suit-" + suit + (stud ? (up ? " up" : " down") : ""), title: c + (stud ? (up ? " (up)" : " (down)") : "") },
         rank.replace("T", "10") + (SUITS[suit] || suit));
       return e;
     }
@@ -340,7 +371,7 @@
 
     // ---- stepping -----------------------------------------------------------------------
     var cur = -1;
-    function go(n, fromHash) {
+    function go(n) {
       n = Math.max(0, Math.min(N, n | 0));
       cur = n;
       slider.value = String(n);
@@ -377,7 +408,7 @@
     var re = new RegExp("^#" + prefix.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "step-(\\d+)$");
     function fromHash() {
       var m = re.exec(location.hash);
-      if (m) { go(+m[1], true); return true; }
+      if (m) { go(+m[1]); return true; }
       return false;
     }
     function onHash() { if (root.isConnected && fromHash()) root.scrollIntoView(); }

@@ -16,6 +16,8 @@ markup (``reports/dossier.js``).
 
 >>> layers({1: 100, 2: 300, 3: 300, 4: 50}, folded={4}, all_in={1})
 [{'amount': 350, 'eligible': [1, 2, 3]}, {'amount': 400, 'eligible': [2, 3]}]
+>>> layers({1: 100, 2: 600, 3: 200}, folded=set(), all_in={3})  # seat 1 may still call
+[{'amount': 500, 'eligible': [1, 2, 3]}, {'amount': 400, 'eligible': [1, 2]}]
 >>> stud_slots("third", 3, 0), stud_slots("third", 1, 0), stud_slots("seventh", 1, 6)
 ([False, False, True], [True], [False])
 """
@@ -58,8 +60,9 @@ def stud_slots(street: str, n: int, held: int) -> list[bool]:
 
 def layers(total_in: dict, folded: set, all_in: set) -> list[dict]:
     """The pots the chips put in make: a main pot and a side pot per all-in level below
-    the largest commitment, each with the seats that can win it (put in up to its level
-    and not folded); the chips of folded seats are in the pots they reach."""
+    the largest commitment, each with the seats that can win it (not folded, and put in
+    up to its level or still able to: not all in below it); the chips of folded seats are
+    in the pots they reach."""
     levels = sorted({v for s, v in total_in.items() if s in all_in and s not in folded and v > 0})
     top = max(total_in.values(), default=0)
     if not levels or levels[-1] < top:
@@ -67,7 +70,7 @@ def layers(total_in: dict, folded: set, all_in: set) -> list[dict]:
     out, prev = [], 0
     for lv in levels:
         amount = sum(min(v, lv) - min(v, prev) for v in total_in.values())
-        elig = sorted(s for s, v in total_in.items() if v >= lv and s not in folded)
+        elig = sorted(s for s, v in total_in.items() if s not in folded and (v >= lv or s not in all_in))
         if amount > 0:
             if out and not elig:
                 out[-1]["amount"] += amount
@@ -104,12 +107,12 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
         for run in sorted(boards):
             run_boards.append([c for c, _ in boards[run]])
         return {
-            "stacks": dict(stack), "bets": {s: v for s, v in bet.items() if v},
+            "stacks": {str(x): v for x, v in stack.items()}, "bets": {str(x): v for x, v in bet.items() if v},
             "pot": pot_total, "middle": middle,
             "pots": [dict(p, label="main" if k == 0 else f"side-{k}")
                      for k, p in enumerate(layers(total_in, folded, all_in))] if pot_total else [],
             "folded": sorted(folded), "all_in": sorted(all_in),
-            "cards": {s: [list(c) for c in v] for s, v in cards.items() if v},
+            "cards": {str(x): [list(c) for c in v] for x, v in cards.items() if v},
             "shown": sorted(shown), "boards": run_boards, "street": street,
         }
 
@@ -209,8 +212,8 @@ def settlement(last: dict, results: list[dict], pots: list[dict]) -> dict:
     cards as the hand left them."""
     stacks = dict(last["stacks"])
     for r in results:
-        if r["seat"] in stacks and r["end_stack_expected"] is not None:
-            stacks[r["seat"]] = r["end_stack_expected"]
+        if str(r["seat"]) in stacks and r["end_stack_expected"] is not None:
+            stacks[str(r["seat"])] = r["end_stack_expected"]
     return dict(last, stacks=stacks, bets={}, pot=0, middle=0, street="settlement",
                 pots=[{"label": p["pot_label"] + (f" (run {p['run']})" if any(q["run"] > 1 for q in pots) else ""),
                        "amount": p["amount"], "eligible": [x for x in p["eligible"] if x is not None],
@@ -238,51 +241,79 @@ def _rows(cur) -> list[dict]:
 
 def dossier_data(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str) -> dict | None:
     """Everything the dossier shows for one hand, or None when there is no such hand."""
-    ev = data.hand_evidence(con, edition, hand_id)
-    if ev is None:
-        return None
-    extra = _rows(con.execute(
-        "SELECT h.max_seats, h.currency, h.is_tournament, h.buy_in, h.content_hash, h.bring_in, h.small_bet, "
-        "h.big_bet, h.record_cut, s.size, s.format FROM hands h JOIN sources s USING (source_id) WHERE hand_id = ?",
-        [hand_id]))[0]
-    ev.update(extra)
-    decisions = {d["seq"]: d for d in _rows(con.execute(
-        f"SELECT {', '.join(DECISION_COLS)} FROM decisions WHERE hand_id = ? AND edition = ? ORDER BY seq",
-        [hand_id, edition]))}
-    policy = dict(con.execute("SELECT finding_id, house_policy FROM findings WHERE hand_id = ? AND edition = ?",
-                              [hand_id, edition]).fetchall())
-    shares = _rows(con.execute(
-        "SELECT pot_index, run, seat, eligible, expected, odd_chips, recorded, hand_value, line_no "
-        "FROM pot_shares WHERE hand_id = ? AND edition = ? ORDER BY pot_index, run, seat", [hand_id, edition]))
-    pots = _rows(con.execute(
-        "SELECT pot_index, run, pot_label, amount, eligible, hi_winners, lo_winners, verified, note "
-        "FROM pots WHERE hand_id = ? AND edition = ? ORDER BY pot_index, run", [hand_id, edition]))
+    return dossiers(con, edition, [hand_id]).get(hand_id)
+
+
+def _grouped(con, sql: str, edition: str) -> dict[str, list[dict]]:
+    out: dict[str, list[dict]] = {}
+    for r in _rows(con.execute(sql, [edition])):
+        out.setdefault(r.pop("hand_id"), []).append(r)
+    return out
+
+
+def dossiers(con: duckdb.DuckDBPyConnection, edition: str, hand_ids: list[str]) -> dict[str, dict]:
+    """The dossiers of ``hand_ids`` (those stored), read with one query per table for all of them."""
     from auditor.house import applied
 
+    evs = data.evidence(con, edition, list(hand_ids))
+    if not evs:
+        return {}
+    con.execute("CREATE OR REPLACE TEMP TABLE _dossier_hands (hand_id VARCHAR)")
+    con.executemany("INSERT INTO _dossier_hands VALUES (?)", [[h] for h in evs])
+    join = "JOIN _dossier_hands USING (hand_id)"
+    extra = {r.pop("hand_id"): r for r in _rows(con.execute(
+        "SELECT h.hand_id, h.max_seats, h.currency, h.is_tournament, h.buy_in, h.content_hash, h.bring_in, h.small_bet, "
+        f"h.big_bet, h.record_cut, s.size, s.format FROM hands h {join} JOIN sources s USING (source_id)"))}
+    decisions = _grouped(con, f"SELECT d.hand_id, {', '.join('d.' + c for c in DECISION_COLS)} FROM decisions d {join} "
+                              "WHERE edition = ? ORDER BY d.hand_id, seq", edition)
+    shares = _grouped(con, "SELECT p.hand_id, pot_index, run, seat, eligible, expected, odd_chips, recorded, hand_value, "
+                           f"line_no FROM pot_shares p {join} WHERE edition = ? ORDER BY p.hand_id, pot_index, run, seat",
+                      edition)
+    pots = _grouped(con, "SELECT p.hand_id, pot_index, run, pot_label, amount, eligible, hi_winners, lo_winners, verified, "
+                         f"note FROM pots p {join} WHERE edition = ? ORDER BY p.hand_id, pot_index, run", edition)
+    policy = dict(con.execute(f"SELECT finding_id, house_policy FROM findings {join} WHERE edition = ?",
+                              [edition]).fetchall())
+    runs: dict[str, dict[int, int]] = {}
+    for h, seq, run in con.execute(f"SELECT hand_id, seq, run FROM events {join}").fetchall():
+        runs.setdefault(h, {})[seq] = run
+    con.execute("DROP TABLE _dossier_hands")
+    fs_all = data.group_by([f for f in data.findings(con, edition) if f["hand_id"] in evs], "hand_id")
+    rules = data.rules_for([f["check_id"] for fs in fs_all.values() for f in fs], edition)
     house = applied(con, edition)
+    out = {}
+    for hand_id, ev in evs.items():
+        ev.update(extra[hand_id])
+        ev["timeline"] = [dict(zip(data.TIMELINE_COLS, r)) for r in ev["timeline"]]
+        ev["seats"] = [dict(zip(("seat", "player", "starting_stack", "sitting_out"), s)) for s in ev["seats"]]
+        fs = fs_all.get(hand_id, [])
+        out[hand_id] = _one(ev, edition, fs, {c: rules[c] for c in {f["check_id"] for f in fs}},
+                            {d["seq"]: d for d in decisions.get(hand_id, [])}, policy, shares.get(hand_id, []),
+                            pots.get(hand_id, []), runs.get(hand_id, {}), house)
+    return out
+
+
+def _one(ev: dict, edition: str, fs: list[dict], rules: dict, decisions: dict[int, dict], policy: dict,
+         shares: list[dict], pots: list[dict], runs: dict[int, int], house: dict | None) -> dict:
     steps = replay_steps(ev, decisions)
     steps.append(settlement(steps[-1], ev["results"], pots))
     timeline = ev["timeline"]
     findings = []
-    for f in ev["findings"]:
+    for f in fs:
         at = sorted(data.offending(f, timeline))
         findings.append(dict(f, house_policy=policy.get(f["finding_id"]), step=at[0] + 1 if at else None))
     events = []
-    for i, r in enumerate(timeline):
+    for r in timeline:
         d = decisions.get(r["seq"])
         if d is not None and d.get("to_act") is not None:
             d = dict(d, to_act=list(d["to_act"]))
         events.append({k: r[k] for k in ("seq", "line_no", "street", "kind", "seat", "player", "amount", "to_amount",
                                          "all_in", "cards", "pot_label", "text", "inferred_from")}
-                      | {"run": None, "decision": d})
-    runs = dict(con.execute("SELECT seq, run FROM events WHERE hand_id = ?", [hand_id]).fetchall())
-    for e in events:
-        e["run"] = runs.get(e["seq"], 1)
+                      | {"run": runs.get(r["seq"], 1), "decision": d})
     # the last step is no event of the history: the replay's settlement of the pots
     events.append({"seq": None, "line_no": None, "street": "settlement", "kind": "settlement", "seat": None,
                    "player": None, "amount": None, "to_amount": None, "all_in": False, "cards": None,
                    "pot_label": None, "text": None, "inferred_from": None, "run": None, "decision": None})
-    return {
+    out = {
         "hand": {k: ev.get(k) for k in (
             "hand_id", "site", "hand_number", "tournament_id", "tournament_name", "buy_in", "table_name", "level",
             "small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "variant", "betting", "game_label",
@@ -292,7 +323,7 @@ def dossier_data(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str) -> 
         "edition": edition,
         "house": house_for(house, ev.get("site")),
         "findings": findings,
-        "rules": ev["rules"],
+        "rules": rules,
         "events": events,
         "steps": steps,
         "pots": pots,
@@ -303,6 +334,36 @@ def dossier_data(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str) -> 
                        "sha256": ev["sha256"], "size": ev["size"], "format": ev["format"],
                        "content_hash": ev["content_hash"]},
     }
+    out["line"] = one_line(out)
+    return out
+
+
+def compact(steps: list[dict]) -> list[dict]:
+    """Steps as changes: each step holds only what differs from the one before (a dict
+    value only its changed keys), which the page's script (``expand``) rebuilds; a
+    hand's steps repeat most of the table from one event to the next.
+
+    >>> compact([{"a": 1, "s": {"1": 5, "2": 6}}, {"a": 1, "s": {"1": 5, "2": 4}}])
+    [{'a': 1, 's': {'1': 5, '2': 6}}, {'s': {'2': 4}}]
+    """
+    out, prev = [], None
+    for st in steps:
+        if prev is None:
+            out.append(st)
+        else:
+            diff = {}
+            for k, v in st.items():
+                p = prev.get(k)
+                if isinstance(v, dict) and isinstance(p, dict):
+                    sub = {x: y for x, y in v.items() if p.get(x) != y}
+                    sub.update({x: None for x in p if x not in v})
+                    if sub:
+                        diff[k] = sub
+                elif v != p:
+                    diff[k] = v
+            out.append(diff)
+        prev = st
+    return out
 
 
 def house_for(house: dict | None, site: str | None) -> str:
@@ -344,6 +405,30 @@ def one_line(d: dict) -> str:
     return " · ".join(p for p in parts if p)
 
 
+def for_page(d: dict) -> dict:
+    """The dossier as the page embeds it: its steps compacted (``compact``), its events
+    and their decisions as rows of values under ``event_cols`` and ``decision_cols``."""
+    ecols = list(d["events"][0]) if d["events"] else []
+    events = [[e[c] if c != "decision" or e[c] is None else [e[c][k] for k in DECISION_COLS] for c in ecols]
+              for e in d["events"]]
+    return dict(d, steps=compact(d["steps"]), steps_compact=True, events=events, event_cols=ecols,
+                decision_cols=list(DECISION_COLS))
+
+
+COMPONENT_MARK = "/* component:"
+
+
+def component_css() -> str:
+    """The dossier's own styles (scoped to ``.dossier``), without the page's: what the
+    report embeds beside its own."""
+    css = (HERE / "dossier.css").read_text(encoding="utf-8")
+    return css[css.index(COMPONENT_MARK):]
+
+
+def script() -> str:
+    return (HERE / "dossier.js").read_text(encoding="utf-8")
+
+
 def render(d: dict, manifest: dict | None = None) -> str:
     """The dossier page.  ``manifest`` (a JSON-able dict; ``tda-audit verify`` reads it) is
     embedded as ``<script type="application/json" id="manifest">`` when given."""
@@ -351,7 +436,7 @@ def render(d: dict, manifest: dict | None = None) -> str:
     js = (HERE / "dossier.js").read_text(encoding="utf-8")
     h = d["hand"]
     p = d["provenance"]
-    head = one_line(d)
+    head = d["line"]
     fs = d["findings"]
     items = "".join(
         f'<li class="cat-{esc(f["category"])}"><a href="#step-{f["step"]}">'
@@ -385,7 +470,7 @@ def render(d: dict, manifest: dict | None = None) -> str:
         f'<tr><th>house profile</th><td>{esc(d["house"])}</td></tr>'
         f'<tr><th>made by</th><td>tda-audit {esc(d.get("version", ""))}, {esc(d.get("generated_at", ""))}</td></tr>'
         "</table></section></main>",
-        f'<script type="application/json" id="dossier-data">{json_for_script(d)}</script>',
+        f'<script type="application/json" id="dossier-data">{json_for_script(for_page(d))}</script>',
     ]
     if manifest is not None:
         out.append(f'<script type="application/json" id="manifest">{json_for_script(manifest)}</script>')
