@@ -14,6 +14,7 @@ import json
 import textwrap
 
 from reports.data import offending
+from reports.export import md_text
 
 
 
@@ -195,7 +196,7 @@ def to_text(ev: dict, width: int = 100) -> str:
 
 
 def _md(v) -> str:
-    return str(v).replace("|", "\\|").replace("\n", " ")
+    return md_text(v)
 
 
 def to_markdown(ev: dict) -> str:
