@@ -294,9 +294,11 @@ def dossiers(con: duckdb.DuckDBPyConnection, edition: str, hand_ids: list[str]) 
 
 def _one(ev: dict, edition: str, fs: list[dict], rules: dict, decisions: dict[int, dict], policy: dict,
          shares: list[dict], pots: list[dict], runs: dict[int, int], house: dict | None) -> dict:
+    timeline = ev["timeline"]
+    for r in timeline:  # the run a board card, show or collect belongs to (a board run twice)
+        r["run"] = runs.get(r["seq"], 1)
     steps = replay_steps(ev, decisions)
     steps.append(settlement(steps[-1], ev["results"], pots))
-    timeline = ev["timeline"]
     findings = []
     for f in fs:
         at = sorted(data.offending(f, timeline))
@@ -308,7 +310,7 @@ def _one(ev: dict, edition: str, fs: list[dict], rules: dict, decisions: dict[in
             d = dict(d, to_act=list(d["to_act"]))
         events.append({k: r[k] for k in ("seq", "line_no", "street", "kind", "seat", "player", "amount", "to_amount",
                                          "all_in", "cards", "pot_label", "text", "inferred_from")}
-                      | {"run": runs.get(r["seq"], 1), "decision": d})
+                      | {"run": r["run"], "decision": d})
     # the last step is no event of the history: the replay's settlement of the pots
     events.append({"seq": None, "line_no": None, "street": "settlement", "kind": "settlement", "seat": None,
                    "player": None, "amount": None, "to_amount": None, "all_in": False, "cards": None,
