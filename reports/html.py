@@ -6,6 +6,10 @@ as HTML (escaped); a finding's evidence (timeline, pots, rule text) is rendered
 in the page on demand from JSON embedded in a ``<script type="application/json">``
 block, so a report over thousands of findings stays small and quick to open.
 
+The page opens with its executive summary and findings; the evidence, the dossiers of
+the findings' hands (``reports/dossier.py``, embedded: a finding's link opens its hand
+at the step in dispute), the charts and the provenance follow.
+
 Everything that comes from the histories (player, table, tournament and file
 names, source lines) is escaped here with :func:`esc`, or inserted as text by
 the page's script, never as markup.

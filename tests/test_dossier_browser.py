@@ -278,8 +278,8 @@ def test_ten_seats_and_three_side_pots_readable_at_1280x800(browser, tmp_path): 
     db = audit_text(tmp_path / "ten", TEN_SEATS)
     out = tmp_path / "ten.html"
     assert run("explain", "PS-900000099301", "--db", db, "--format", "html", "--out", out).exit_code == 0
-    size = browser.get_window_size()
-    browser.set_window_size(1280, 800)
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",  # a viewport of exactly 1280x800
+                            {"width": 1280, "height": 800, "deviceScaleFactor": 1, "mobile": False})
     try:
         browser.get(out.as_uri())
         show = next(i for i, e in enumerate(browser.execute_script(
@@ -300,6 +300,7 @@ def test_ten_seats_and_three_side_pots_readable_at_1280x800(browser, tmp_path): 
         panel = browser.execute_script("return document.querySelector('.panel').getBoundingClientRect().toJSON()")
         assert all(wrap["left"] <= r["left"] and r["right"] <= wrap["right"] for r in rects)
         assert all(r["right"] <= panel["left"] for r in rects)  # the facts beside the table, not over it
+        assert browser.execute_script("return [innerWidth, innerHeight]") == [1280, 800]
         assert console_errors(browser) == []
     finally:
-        browser.set_window_size(size["width"], size["height"])
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
