@@ -304,3 +304,36 @@ def test_ten_seats_and_three_side_pots_readable_at_1280x800(browser, tmp_path): 
         assert console_errors(browser) == []
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_inferred_events_and_lines_not_understood_are_marked(browser, tmp_path):  # noqa: F811
+    """An uncalled return iPoker never writes (inferred from the lines that imply it) and
+    a line the parser did not understand are steps flagged as such."""
+    from test_unread_lines import CLEAN
+
+    (tmp_path / "unread.txt").write_text(CLEAN.replace("Rafferty: bets 300", "Rafferty: bets 300\ncheckmate_jo: drums on the table"),
+                                         encoding="utf-8")
+    db = str(tmp_path / "m.duckdb")
+    audit([str(SAMPLES / "ipoker"), str(tmp_path / "unread.txt")], db=db, edition_name=EDITION)
+    con = duckdb.connect(db, read_only=True)
+    marked = con.execute("SELECT hand_id, seq, kind, inferred_from, text FROM events WHERE inferred_from IS NOT NULL "
+                         "OR kind = 'unread' ORDER BY kind = 'unread' DESC, hand_id, seq").fetchall()
+    con.close()
+    unread = marked[0]
+    inferred = next(m for m in marked if m[2] == "uncalled_return")
+    assert unread[2] == "unread" and inferred[3]
+    con, ed = data.open_store(db, EDITION)
+    for hand_id, seq, kind, lines, text in (unread, inferred):
+        page = tmp_path / "m.html"
+        page.write_text(render(dossiers(con, ed, [hand_id])[hand_id]), encoding="utf-8")
+        at(browser, page)
+        browser.execute_script("window.TdaDossier.current.go(arguments[0]);", steps_by_seq(page, browser)[seq])
+        if kind == "unread":
+            assert "not understood" in shown(browser, ".panel .flag.unread")
+            assert shown(browser, ".panel pre.source") == text.strip()
+        else:
+            flag = shown(browser, ".panel .flag.inferred")
+            assert flag.startswith("Inferred, not recorded") and f"lines {', '.join(map(str, lines))}." in flag
+        row = browser.find_element("css selector", ".event-list tr.current")
+        assert ("unread" if kind == "unread" else "inferred") in row.get_attribute("class").split()
+    con.close()
