@@ -72,7 +72,9 @@
       if (seat === null || seat === undefined) return "nobody";
       return "seat " + seat + (seatName[seat] !== undefined ? " (" + seatName[seat] + ")" : "");
     }
-    function seatList(v) { return v === null || v === undefined ? "unknown" : (v.length ? v.join(", ") : "none"); }
+    function seatList(v) {
+      return v === null || v === undefined ? "unknown" : (v.length ? v.map(function (x) { return x === null ? "the player with no seat" : x; }).join(", ") : "none");
+    }
     function card(c, up, stud) {
       if (!c) return el("span", { cls: "pcard back", title: "not shown" });
       var rank = c.slice(0, -1), suit = c.slice(-1).toLowerCase();
@@ -205,7 +207,8 @@
         center.appendChild(el("div", { cls: "pot-total", text: "awarded by the rules" }));
       } else {
         center.appendChild(el("div", { cls: "pot-total" }, "pot ", el("b", { cls: "pot-amount", text: fmt(S.pot) }),
-          S.pot !== S.middle ? " (" + fmt(S.middle) + " in the middle, " + fmt(S.pot - S.middle) + " in bets)" : ""));
+          S.pot !== S.middle ? " (" + fmt(S.middle) + " in the middle, " + fmt(S.pot - S.middle) + " in bets)" : "",
+          S.house ? ", and " + fmt(S.house) + " the house added" : ""));
       }
       var pl = el("div", { cls: "pots" });
       S.pots.forEach(function (p, i) {

@@ -36,6 +36,10 @@ HERE = Path(__file__).parent
 
 #: forced bets that go in front of the player (an ante goes straight to the pot)
 BLINDS = ("small_blind", "big_blind", "dead_blind", "straddle", "bring_in")
+#: events that move a player's chips
+CHIP_KINDS = ("ante", *BLINDS, "call", "bet", "raise", "complete", "uncalled_return", "collect")
+#: events between hands (street 'summary', written where the site writes them, even mid-hand)
+BETWEEN_HANDS = ("rebuy", "addon", "out_of_hand")
 #: cards a player holds, by variant, where his cards are not shown (drawn face down)
 HOLE_CARDS = {"holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5, "courchevel": 5,
               "2-7_triple_draw": 5, "2-7_single_draw": 5, "5_card_draw": 5, "a-5_triple_draw": 5, "badugi": 4,
@@ -70,7 +74,8 @@ def layers(total_in: dict, folded: set, all_in: set) -> list[dict]:
     out, prev = [], 0
     for lv in levels:
         amount = sum(min(v, lv) - min(v, prev) for v in total_in.values())
-        elig = sorted(s for s, v in total_in.items() if s not in folded and (v >= lv or s not in all_in))
+        elig = sorted((s for s, v in total_in.items() if s not in folded and (v >= lv or s not in all_in)),
+                      key=lambda s: (s is None, s or 0))
         if amount > 0:
             if out and not elig:
                 out[-1]["amount"] += amount
@@ -89,16 +94,22 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
     variant = ev["variant"]
     stud = is_stud(variant)
     seats = [s["seat"] for s in ev["seats"]]
+    if any(r["seat"] is None and r["kind"] in CHIP_KINDS for r in ev["timeline"]):
+        seats.append(None)  # a player who acts with no seat line: his chips count, his stack is unknown
     stack = {s["seat"]: s["starting_stack"] for s in ev["seats"]}
     bet = {s: 0 for s in seats}
     total_in = {s: 0 for s in seats}
     middle = 0
+    house = 0
     folded: set = set()
     all_in: set = set()
     cards: dict = {s: [] for s in seats}  # [card or '', face up]
     shown: set = set()
     boards: dict[int, list[tuple[str, str]]] = {1: []}  # run -> [(card, street)]
     street = None
+    posted: list[str] = []  # the street's blinds so far: a small blind after one is dead
+    dead_small = {s: 0 for s in seats}
+    big_blind = ev["big_blind"]
     steps = []
 
     def snap(i: int | None) -> dict:
@@ -107,37 +118,55 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
         for run in sorted(boards):
             run_boards.append([c for c, _ in boards[run]])
         return {
-            "stacks": {str(x): v for x, v in stack.items()}, "bets": {str(x): v for x, v in bet.items() if v},
-            "pot": pot_total, "middle": middle,
+            "stacks": {str(x): v for x, v in stack.items()},
+            "bets": {str(x): v for x, v in bet.items() if v and x is not None},
+            "pot": pot_total, "middle": middle, "house": house,
             "pots": [dict(p, label="main" if k == 0 else f"side-{k}")
                      for k, p in enumerate(layers(total_in, folded, all_in))] if pot_total else [],
-            "folded": sorted(folded), "all_in": sorted(all_in),
-            "cards": {str(x): [list(c) for c in v] for x, v in cards.items() if v},
-            "shown": sorted(shown), "boards": run_boards, "street": street,
+            "folded": sorted(x for x in folded if x is not None), "all_in": sorted(x for x in all_in if x is not None),
+            "cards": {str(x): [list(c) for c in v] for x, v in cards.items() if v and x is not None},
+            "shown": sorted(x for x in shown if x is not None), "boards": run_boards, "street": street,
         }
 
     steps.append(snap(None))
     for r in ev["timeline"]:
         k, s, amt = r["kind"], r["seat"], r["amount"]
-        if r["street"] != street:
+        if r["street"] != street and k not in BETWEEN_HANDS:
             middle += sum(bet.values())  # the street's bets go to the middle
             bet = {x: 0 for x in seats}
-        street = r["street"]
+            posted, dead_small = [], {x: 0 for x in seats}
+            street = r["street"]
         known = s in stack and stack[s] is not None
-        if k == "ante" and s in stack:
+        if k == "house_added":  # money the house adds to the pot: no player's, beside the pot (as the replay counts)
+            house += amt or 0
+        elif k == "ante" and s in bet:
             if known:
                 stack[s] -= amt or 0
             total_in[s] += amt or 0
             middle += amt or 0
-        elif k in BLINDS and s in stack:
+        elif k in BLINDS and s in bet:
             if known:
                 stack[s] -= amt or 0
-            bet[s] += amt or 0
             total_in[s] += amt or 0
-        elif k in ("call", "bet", "raise", "complete") and s in stack:
+            live = amt or 0
+            if k == "dead_blind":  # 'posts small & big blinds': the big blind's part is live, the rest dead
+                live = min(live, big_blind or live)
+            elif k == "small_blind" and any(x in ("small_blind", "big_blind") for x in posted):
+                live = 0  # a small blind posted out of position is dead: it does not count toward a call
+                dead_small[s] += amt or 0
+            bet[s] += live
+            middle += (amt or 0) - live
+            posted.append(k)
+        elif k in ("call", "bet", "raise", "complete") and s in bet:
             d = decisions.get(r["seq"])
             if k == "call":
                 add = amt if amt is not None else (d["to_call"] if d else 0)
+                top = max(bet.values())
+                if dead_small[s] and bet[s] + add < top == bet[s] + add + dead_small[s]:
+                    # the call matches the bet only with the dead small blind counted live: played so
+                    bet[s] += dead_small[s]
+                    middle -= dead_small[s]
+                    dead_small[s] = 0
             else:
                 to = r["to_amount"] if r["to_amount"] is not None else bet[s] + (amt or 0)
                 add = to - bet[s]
@@ -145,21 +174,23 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
                 stack[s] -= add
             bet[s] += add
             total_in[s] += add
-        elif k == "fold" and s is not None:
+        elif k == "fold":
             folded.add(s)
-        elif k == "uncalled_return" and s in stack:
+        elif k == "uncalled_return" and s in bet:
             if known:
                 stack[s] += amt or 0
             total_in[s] -= amt or 0
             back = min(bet[s], amt or 0)
             bet[s] -= back
             middle -= (amt or 0) - back
-        elif k == "collect" and s in stack:
+        elif k == "collect" and s in bet:
             middle += sum(bet.values())
             bet = {x: 0 for x in seats}
             if known:
                 stack[s] += amt or 0
             middle -= amt or 0
+            if middle < 0:  # the house's money is collected last
+                house, middle = house + middle, 0
         elif k == "deal_board":
             run = r.get("run") or 1
             if run not in boards:  # a later run shares the cards dealt before the runs part
