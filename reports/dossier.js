@@ -47,15 +47,19 @@
   function mount(root, D, opts) {
     opts = opts || {};
     if (D.steps_compact) { D.steps = expand(D.steps); D.steps_compact = false; }
-    if (D.event_cols) {
-      var zip = function (cols, row) { var o = {}; cols.forEach(function (c, i) { o[c] = row[i]; }); return o; };
-      D.events = D.events.map(function (r) {
-        var e = zip(D.event_cols, r);
-        if (e.decision) e.decision = zip(D.decision_cols, e.decision);
-        return e;
+    // lists written as tables (reports/dossier.py table): objects again
+    var unpack = function (t) {
+      if (!t || !t.cols) return t;
+      return t.rows.map(function (r) { var o = {}; t.cols.forEach(function (c, i) { o[c] = r[i]; }); return o; });
+    };
+    ["events", "results", "shares", "findings", "seats", "pots"].forEach(function (k) { D[k] = unpack(D[k]); });
+    if (D.decision_cols) {
+      D.events.forEach(function (e) {
+        if (e.decision) { var o = {}; D.decision_cols.forEach(function (c, i) { o[c] = e.decision[i]; }); e.decision = o; }
       });
-      D.event_cols = null;
+      D.decision_cols = null;
     }
+    if (!D.rules) D.rules = opts.rules || {};
     var H = D.hand, scale = H.scale || 1, N = D.steps.length - 1;
     var prefix = opts.hashPrefix || "";
     var seatName = {};
@@ -419,7 +423,7 @@
     if (!fromHash()) go(opts.start || 0, opts.hash === false);
     else if (opts.scroll !== false) root.scrollIntoView();
     return {
-      go: go, step: function () { return cur; },
+      go: go, step: function () { return cur; }, data: D,
       destroy: function () {
         document.removeEventListener("keydown", onKey);
         window.removeEventListener("resize", place);

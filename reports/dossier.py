@@ -438,14 +438,33 @@ def one_line(d: dict) -> str:
     return " · ".join(p for p in parts if p)
 
 
-def for_page(d: dict) -> dict:
+#: the dossier's lists of rows, written on the page as a table (its columns once, then rows of values)
+TABLES = ("results", "shares", "findings", "seats", "pots")
+
+
+def table(rows: list[dict]) -> dict:
+    """Rows of one shape as ``{"cols": [...], "rows": [[...], ...]}`` (the page's script
+    turns them back into objects).
+
+    >>> table([{"a": 1, "b": None}, {"a": 2, "b": 3}])
+    {'cols': ['a', 'b'], 'rows': [[1, None], [2, 3]]}
+    """
+    cols = list(rows[0]) if rows else []
+    return {"cols": cols, "rows": [[r.get(c) for c in cols] for r in rows]}
+
+
+def for_page(d: dict, shared_rules: bool = False) -> dict:
     """The dossier as the page embeds it: its steps compacted (``compact``), its events
-    and their decisions as rows of values under ``event_cols`` and ``decision_cols``."""
-    ecols = list(d["events"][0]) if d["events"] else []
-    events = [[e[c] if c != "decision" or e[c] is None else [e[c][k] for k in DECISION_COLS] for c in ecols]
+    (their decisions as rows of values under ``decision_cols``) and other lists as
+    tables (``table``); the rules' texts left out when the page holds them already
+    (``shared_rules``: the report's)."""
+    events = [dict(e, decision=None if e["decision"] is None else [e["decision"][k] for k in DECISION_COLS])
               for e in d["events"]]
-    return dict(d, steps=compact(d["steps"]), steps_compact=True, events=events, event_cols=ecols,
-                decision_cols=list(DECISION_COLS))
+    out = dict(d, steps=compact(d["steps"]), steps_compact=True, events=table(events),
+               decision_cols=list(DECISION_COLS), **{k: table(d[k]) for k in TABLES})
+    if shared_rules:
+        del out["rules"]
+    return out
 
 
 COMPONENT_MARK = "/* component:"

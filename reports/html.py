@@ -168,7 +168,7 @@ def render(prov: dict, summ: dict, chart_data: dict, fs: list[dict], payload: di
         "chosen edition shows; a finding is evidence to review, not a ruling.</footer>",
         "</main>",
         f'<script type="application/json" id="report-data">{json_for_script(payload)}</script>',
-        f'<script type="application/json" id="dossiers-data">{json_for_script([dossier.for_page(d) for d in dossiers or []])}</script>',
+        f'<script type="application/json" id="dossiers-data">{json_for_script([dossier.for_page(d, shared_rules=True) for d in dossiers or []])}</script>',
         *([f'<script type="application/json" id="manifest">{json_for_script(manifest)}</script>'] if manifest is not None else []),
         f"<script>{js}</script>",
         "</body></html>",

@@ -286,7 +286,7 @@
     if (!d || !body || !window.TdaDossier) return false;
     if (mounted) mounted.destroy();
     document.getElementById("dossier-line").textContent = d.line;
-    mounted = window.TdaDossier.mount(body, d, { hashPrefix: "dossier-" + k + "-" });
+    mounted = window.TdaDossier.mount(body, d, { hashPrefix: "dossier-" + k + "-", rules: DATA.rules });
     mountedAt = k;
     return true;
   }

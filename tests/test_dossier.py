@@ -135,9 +135,14 @@ def sample_store(tmp_path_factory):
 
 
 def embedded(page: str, element_id: str) -> dict:
+    """The JSON a page embeds; a dossier's lists written as tables made rows of dicts again."""
     m = re.search(rf'<script type="application/json" id="{element_id}">(.*?)</script>', page, re.S)
     assert m, element_id
-    return json.loads(m[1])
+    d = json.loads(m[1])
+    for k, v in d.items():
+        if isinstance(v, dict) and set(v) == {"cols", "rows"}:
+            d[k] = [dict(zip(v["cols"], r)) for r in v["rows"]]
+    return d
 
 
 def replay_facts(db: str, hand_id: str) -> tuple[list[dict], dict, list]:

@@ -65,7 +65,7 @@ def cards(driver, seat: int) -> list[str]:
 def steps_by_seq(page_path: Path, driver) -> dict[int, int]:
     """seq -> the step that applies it (the page's own numbering: step n applies event n)."""
     return {s: i + 1 for i, s in enumerate(driver.execute_script(
-        "return JSON.parse(document.getElementById('dossier-data').textContent).events.map(e => e[0])")) if s is not None}
+        "return window.TdaDossier.current.data.events.map(e => e.seq)")) if s is not None}
 
 
 def follows_replay(driver, page: Path, db: str, hand_id: str) -> int:
@@ -74,7 +74,7 @@ def follows_replay(driver, page: Path, db: str, hand_id: str) -> int:
     counts back at the hand's end), and at the last step every seat's stack is its end
     stack by the rules; the number of decisions checked."""
     at(driver, page)
-    scale = driver.execute_script("return JSON.parse(document.getElementById('dossier-data').textContent).hand.scale")
+    scale = driver.execute_script("return window.TdaDossier.current.data.hand.scale")
     step = steps_by_seq(page, driver)
     decisions, ends, returns = replay_facts(db, hand_id)
     go = "window.TdaDossier.current.go(arguments[0]);"
@@ -283,7 +283,7 @@ def test_ten_seats_and_three_side_pots_readable_at_1280x800(browser, tmp_path): 
     try:
         browser.get(out.as_uri())
         show = next(i for i, e in enumerate(browser.execute_script(
-            "return JSON.parse(document.getElementById('dossier-data').textContent).events.map(e => e[3])")) if e == "show")
+            "return window.TdaDossier.current.data.events.map(e => e.kind)")) if e == "show")
         browser.get(out.as_uri() + f"#step-{show}")  # the table before the hands are tabled: four pots
         assert [p.text.split(" ")[0] for p in browser.find_elements(By.CSS_SELECTOR, ".center .pot")] == [
             "main", "side-1", "side-2", "side-3"]

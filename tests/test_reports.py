@@ -206,8 +206,9 @@ def test_explain_formats(store, tmp_path):
     # the hand's dossier (tests/test_dossier.py): the hand first, its one finding, the odd chip at the showdown
     assert re.search(r'<h1 id="hand-line">PS-900000000205 ', page)
     d = json.loads(re.search(r'<script type="application/json" id="dossier-data">(.*?)</script>', page, re.S)[1])
-    assert d["hand"]["hand_id"] == "PS-900000000205" and [f["check_id"] for f in d["findings"]] == ["odd-chip"]
-    assert [s["odd_chips"] for s in d["shares"] if s["odd_chips"]] == [1]
+    findings, shares = ([dict(zip(d[k]["cols"], r)) for r in d[k]["rows"]] for k in ("findings", "shares"))
+    assert d["hand"]["hand_id"] == "PS-900000000205" and [f["check_id"] for f in findings] == ["odd-chip"]
+    assert [s["odd_chips"] for s in shares if s["odd_chips"]] == [1]
 
 
 def test_explain_clean_hand_and_unknown_hand(store):
