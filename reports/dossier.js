@@ -21,7 +21,6 @@
   }
   function txt(v) { return v === null || v === undefined ? "" : String(v); }
   var SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
-  var HOLE = { holdem: 2, omaha: 4, omaha_hilo: 4, omaha5: 5, omaha5_hilo: 5, courchevel: 5, badugi: 4 };
 
   // steps written as changes from the step before (reports/dossier.py compact): rebuilt whole
   function expand(steps) {
@@ -86,7 +85,7 @@
         rank.replace("T", "10") + (SUITS[suit] || suit));
       return e;
     }
-    var stud = /^(stud|razz)/.test(H.variant);
+    var stud = D.stud;
 
     // where each finding points: step -> [finding index]
     var atStep = {};
@@ -191,7 +190,7 @@
         var cs = S.cards[k] || [];
         var hand = el("div", { cls: "hole" });
         if (!cs.length && !folded && !stud && n > 0 && S.street !== null) {
-          for (var i = 0; i < (HOLE[H.variant] || 5); i++) hand.appendChild(card("", false, false));
+          for (var i = 0; i < D.hole_cards; i++) hand.appendChild(card("", false, false));
         }
         cs.forEach(function (c) { hand.appendChild(card(c[0], c[1], stud)); });
         b.appendChild(hand);

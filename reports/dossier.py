@@ -29,6 +29,7 @@ from pathlib import Path
 
 import duckdb
 
+from replay.engine import HOLE_COUNT, street_family
 from reports import data
 from reports.html import esc, json_for_script
 
@@ -40,15 +41,23 @@ BLINDS = ("small_blind", "big_blind", "dead_blind", "straddle", "bring_in")
 CHIP_KINDS = ("ante", *BLINDS, "call", "bet", "raise", "complete", "uncalled_return", "collect")
 #: events between hands (street 'summary', written where the site writes them, even mid-hand)
 BETWEEN_HANDS = ("rebuy", "addon", "out_of_hand")
-#: cards a player holds, by variant, where his cards are not shown (drawn face down)
-HOLE_CARDS = {"holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5, "courchevel": 5,
-              "2-7_triple_draw": 5, "2-7_single_draw": 5, "5_card_draw": 5, "a-5_triple_draw": 5, "badugi": 4,
-              "stud": 7, "stud_hilo": 7, "razz": 7}
-STUD_STREETS = ("third", "fourth", "fifth", "sixth", "seventh")
 
 
 def is_stud(variant: str) -> bool:
-    return variant in ("stud", "stud_hilo", "razz") or variant.startswith("stud")
+    return street_family(variant) == "stud"
+
+
+def hole_cards(variant: str) -> int:
+    """The cards a player holds in ``variant`` (drawn face down where they are not shown).
+
+    >>> hole_cards("holdem"), hole_cards("omaha_hilo"), hole_cards("badugi"), hole_cards("2-7_triple_draw"), hole_cards("razz")
+    (2, 4, 4, 5, 7)
+    """
+    if is_stud(variant):
+        return 7
+    if street_family(variant) != "board":
+        return 4 if variant == "badugi" else 5
+    return HOLE_COUNT.get(variant, 2)
 
 
 def stud_slots(street: str, n: int, held: int) -> list[bool]:
@@ -112,7 +121,7 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
     big_blind = ev["big_blind"]
     steps = []
 
-    def snap(i: int | None) -> dict:
+    def snap() -> dict:
         pot_total = middle + sum(bet.values())
         run_boards = []
         for run in sorted(boards):
@@ -128,7 +137,7 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
             "shown": sorted(x for x in shown if x is not None), "boards": run_boards, "street": street,
         }
 
-    steps.append(snap(None))
+    steps.append(snap())
     for r in ev["timeline"]:
         k, s, amt = r["kind"], r["seat"], r["amount"]
         if r["street"] != street and k not in BETWEEN_HANDS:
@@ -202,7 +211,7 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
             if stud:
                 ups = stud_slots(street, len(new), len(cards[s]))
                 if street == "third" and len(new) < 3:
-                    cards[s] += [["", False]] * (3 - len(new))  # the down cards not written
+                    cards[s] += [["", False] for _ in range(3 - len(new))]  # the down cards not written
                 cards[s] += [[c, up] for c, up in zip(new, ups)]
             elif street not in ("preflop", "predraw") and cards[s]:
                 # a draw: the new cards replace the discarded ones (those written, else the unknown ones)
@@ -217,11 +226,9 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
         elif k == "draw" and s in cards:
             gone = set(_split(r["cards"]))
             if not cards[s]:
-                cards[s] = [["", False] for _ in range(HOLE_CARDS.get(variant, 5))]
-            if gone:
+                cards[s] = [["", False] for _ in range(hole_cards(variant))]
+            if gone:  # discards not written change nothing the table shows
                 cards[s] = [["", False] if c in gone else [c, up] for c, up in cards[s]]
-            else:  # discards not written: nothing changes in what we can see
-                pass
         elif k in ("show", "muck") and s in cards and r["cards"]:
             new = _split(r["cards"])
             if stud:
@@ -229,11 +236,11 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
             else:
                 cards[s] = [[c, False] for c in new]
             shown.add(s)
-        if r["all_in"] and s is not None:
+        if r["all_in"] and k in CHIP_KINDS + ("disconnect_all_in",):
             all_in.add(s)
         if known and stack[s] == 0 and total_in.get(s):
             all_in.add(s)
-        steps.append(snap(r["seq"]))
+        steps.append(snap())
     return steps
 
 
@@ -352,6 +359,7 @@ def _one(ev: dict, edition: str, fs: list[dict], rules: dict, decisions: dict[in
             "small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "variant", "betting", "game_label",
             "started_at_text", "button_seat", "scale", "max_seats", "currency", "is_tournament", "record_cut")},
         "max_label": max_label(ev["betting"]),
+        "stud": is_stud(ev["variant"]), "hole_cards": hole_cards(ev["variant"]),
         "seats": ev["seats"],
         "edition": edition,
         "house": house_for(house, ev.get("site")),
