@@ -16,7 +16,7 @@ from pathlib import Path
 import duckdb
 import pytest
 from click.testing import CliRunner
-from conftest import SAMPLES
+from conftest import CORPUS, SAMPLES, needs_corpus
 
 from auditor.cli import main
 from auditor.pipeline import audit
@@ -145,20 +145,30 @@ def embedded(page: str, element_id: str) -> dict:
     return d
 
 
-def replay_facts(db: str, hand_id: str) -> tuple[list[dict], dict, list]:
-    """What the replay stored for a hand, read from the store directly: its decisions,
-    end stacks by the rules, and its recorded uncalled returns (seq, seat, amount)."""
+def replay_facts(db: str, hand_id: str | None = None) -> dict:
+    """What the replay stored, read from the store directly, per hand (of one hand, when
+    ``hand_id`` is given): its decisions, its end stacks by the rules, and its recorded
+    uncalled returns (seq, seat, amount)."""
     con = duckdb.connect(db, read_only=True)
-    cur = con.execute("SELECT seq, seat, stack_before, stack_after, pot_before FROM decisions "
-                      "WHERE hand_id = ? AND edition = ? ORDER BY seq", [hand_id, EDITION])
+    where = "" if hand_id is None else f" AND hand_id = '{hand_id}'"
+    out: dict = {}
+
+    def of(h):
+        return out.setdefault(h, ([], {}, []))
+
+    cur = con.execute("SELECT hand_id, seq, seat, stack_before, stack_after, pot_before FROM decisions "
+                      f"WHERE edition = ?{where} ORDER BY hand_id, seq", [EDITION])
     cols = [d[0] for d in cur.description]
-    decisions = [dict(zip(cols, r)) for r in cur.fetchall()]
-    ends = dict(con.execute("SELECT seat, end_stack_expected FROM hand_results WHERE hand_id = ? AND edition = ?",
-                            [hand_id, EDITION]).fetchall())
-    returns = con.execute("SELECT seq, seat, amount FROM events WHERE hand_id = ? AND kind = 'uncalled_return' "
-                          "ORDER BY seq", [hand_id]).fetchall()
+    for r in cur.fetchall():
+        of(r[0])[0].append(dict(zip(cols[1:], r[1:])))
+    for h, seat, end in con.execute(f"SELECT hand_id, seat, end_stack_expected FROM hand_results WHERE edition = ?{where}",
+                                    [EDITION]).fetchall():
+        of(h)[1][seat] = end
+    for h, *ret in con.execute("SELECT hand_id, seq, seat, amount FROM events WHERE kind = 'uncalled_return'"
+                               f"{where} ORDER BY hand_id, seq").fetchall():
+        of(h)[2].append(tuple(ret))
     con.close()
-    return decisions, ends, returns
+    return out if hand_id is None else out.get(hand_id, ([], {}, []))
 
 
 def test_every_sample_dossier_opens_with_its_hand_and_only_its_provenance(sample_store, tmp_path):
@@ -190,18 +200,20 @@ def test_every_sample_dossier_opens_with_its_hand_and_only_its_provenance(sample
         assert {f["hand_id"] for f in d["findings"]} <= {hand_id}
 
 
-def test_steps_follow_the_replay_in_every_sample_hand(sample_store):
-    """At every decision of every sample hand the table shows the replay's stacks and pot
-    (less the uncalled chips the history returned before it: the replay counts them back
-    at the end of the hand), and after the last step each seat's end stack by the rules."""
-    con, ed = data.open_store(sample_store, EDITION)
+def follows_replay(db: str) -> int:
+    """At every decision of every hand of ``db`` the table shows the replay's stacks and
+    pot (less the uncalled chips the history returned before it: the replay counts them
+    back at the end of the hand), and after the last step each seat's end stack by the
+    rules; the number of decisions checked."""
+    con, ed = data.open_store(db, EDITION)
     ids = [r[0] for r in con.execute("SELECT hand_id FROM hands ORDER BY hand_id").fetchall()]
     all_d = dossiers(con, ed, ids)
     con.close()
+    facts = replay_facts(db)
     checked = 0
     for hand_id in ids:
         d = all_d[hand_id]
-        decisions, ends, returns = replay_facts(sample_store, hand_id)
+        decisions, ends, returns = facts.get(hand_id, ([], {}, []))
         index = {e["seq"]: i for i, e in enumerate(d["events"])}
         for dec in decisions:
             i = index[dec["seq"]]
@@ -215,9 +227,38 @@ def test_steps_follow_the_replay_in_every_sample_hand(sample_store):
             checked += 1
         last = d["steps"][-1]
         for seat, end in ends.items():
-            if end is not None:
+            if end is not None and seat is not None:
                 assert last["stacks"][str(seat)] == end, (hand_id, seat)
-    assert checked > 500
+    return checked
+
+
+def test_steps_follow_the_replay_in_every_sample_hand(sample_store):
+    assert follows_replay(sample_store) > 500
+
+
+# corpus files whose hands the table's chips must follow as the replay does: a dead small
+# blind and blinds posted together, a player with no seat line, a re-buy written mid-hand,
+# a player sitting out, money the house adds (STP), a draw game, a limit cap
+ODD_CHIPS_FILES = (
+    "fpdb/cash/Bovada/Flop/LHE-USD-8-16-201204.old.format.txt",
+    "fpdb/cash/FTP/Draw/3-Draw-Limit-USD-5-10-201211.txt",
+    "fpdb/cash/FTP/Mix/10Game-6max-USD-2.50-5.201104.Sample.txt",
+    "fpdb/cash/GGPoker/Flop/PLO-6max-USD-0.01-0.02-202104.STP.txt",
+    "fpdb/cash/GGPoker/Flop/PLO-6max-USD-5-10-202101.missed.txt",
+    "fpdb/cash/PacificPoker/Flop/888-FLH-USD-0.02-0.04.txt",
+    "fpdb/cash/PartyPoker/Flop/NLHE-EUR-6max-0.10-0.25-201112.post.both.txt",
+    "fpdb/cash/PartyPoker/Flop/NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt",
+    "fpdb/cash/Stars/Flop/NLHE-6max-EUR-0.05-0.10-201906.RIO.STP.txt",
+    "fpdb/cash/iPoker/Flop/LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml",
+    "fpdb/tour/Winning/NLHE-NA-0-0 HH00000000 T1-G0-201601.unknown.player.acts.txt",
+)
+
+
+@needs_corpus
+def test_steps_follow_the_replay_in_corpus_hands_with_odd_chips(tmp_path):
+    db = str(tmp_path / "odd.duckdb")
+    audit([str(CORPUS / f) for f in ODD_CHIPS_FILES], db=db, edition_name=EDITION)
+    assert follows_replay(db) > 1000
 
 
 def test_ten_seats_three_side_pots(tmp_path):
