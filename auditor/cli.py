@@ -666,7 +666,9 @@ def explain(hand, db, edition_name, fmt, out):
     rule's text, and the hand as a timeline (stack, pot, amount to call, minimum
     raise-to and whether betting was open at every action; >> marks the offending
     action).  HAND is a hand id (PS-900000000201), the site's hand number, or the
-    end of an id.
+    end of an id.  --format html writes the hand's dossier: one offline page with
+    the hand in one line, its findings, the hand replayed on a drawn table step by
+    step (the rules' facts at every action) and this hand's provenance.
 
     \b
     Examples:
@@ -682,9 +684,9 @@ def explain(hand, db, edition_name, fmt, out):
     ids = [_one_hand(con, db, hand)]
     if fmt == "html":
         con.close()
-        from reports.html import build
+        from reports.dossier import build
 
-        text, _ = build(db, ed, hand_ids=ids)
+        text, _ = build(db, ed, ids[0])
     else:
         ev = hand_evidence(con, ed, ids[0])
         if fmt in ("md", "json"):  # what it was made from: tda-audit verify

@@ -9,6 +9,7 @@ HTML report, ``explain`` and the exports render.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -234,12 +235,40 @@ def rules_for(check_ids, edition: str) -> dict[str, dict]:
             "rationale": titles.get(cid, {}).get("rationale", ""),
             "citations": [
                 {"ref": c.ref, "rule": c.rule, "part": c.part, "title": c.title, "quote": c.quote,
-                 "text": rule_text(edition, c.rule, c.part) or (rule_text(edition, c.rule) if c.part else None)}
+                 "text": reflow(rule_text(edition, c.rule, c.part) or (rule_text(edition, c.rule) if c.part else None))}
                 if not c.missing else {"missing": True, "note": c.note}
                 for c in cites
             ],
         }
     return out
+
+
+#: where a rule's text starts a new paragraph: a lettered part ('B: ', '- C: ') or a bullet
+PARAGRAPH_START = re.compile(r"^(?:- )?[A-Z]:\s|^[-\u2022] |^\d+[.)] ")
+
+
+def reflow(text: str | None) -> str | None:
+    """A rule's text with the transcription's line breaks removed: its lines joined into
+    paragraphs, a new one only where a lettered part or a bullet starts; a word broken
+    at a line's hyphen is joined.
+
+    >>> reflow("A: A raise must be\\nat least equal. A player\\nwho raises\\nB: In limit, re-\\nopening")
+    'A: A raise must be at least equal. A player who raises\\nB: In limit, re-opening'
+    """
+    if text is None:
+        return None
+    out: list[str] = []
+    for line in text.split("\n"):
+        line = line.strip()
+        if not line:
+            continue
+        if not out or PARAGRAPH_START.match(line):
+            out.append(line)
+        elif out[-1].endswith("-") and line[:1].islower():
+            out[-1] += line
+        else:
+            out[-1] += " " + line
+    return "\n".join(out)
 
 
 #: The columns of a timeline row (compact arrays in the report's JSON).

@@ -15,6 +15,7 @@ import textwrap
 
 from auditor.manifest import markdown_block
 from reports.data import offending
+from reports.export import md_text
 
 
 
@@ -196,7 +197,7 @@ def to_text(ev: dict, width: int = 100) -> str:
 
 
 def _md(v) -> str:
-    return str(v).replace("|", "\\|").replace("\n", " ")
+    return md_text(v)
 
 
 def to_markdown(ev: dict) -> str:

@@ -11,6 +11,7 @@ excel extension is not installable offline); Markdown by a small writer here.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import duckdb
@@ -73,6 +74,8 @@ def export(con: duckdb.DuckDBPyConnection, edition: str, fmt: str, what: str, ou
         parts.append(manifest.markdown_block(manifest.build(con, edition)))  # for tda-audit verify
         out.write_text("\n".join(parts), encoding="utf-8")
         return [out]
+    if fmt == "csv":  # opened in a spreadsheet: no text cell may start a formula
+        qs = {name: spreadsheet_safe(con, q) for name, q in qs.items()}
     if len(qs) == 1:
         out.parent.mkdir(parents=True, exist_ok=True)
         (q,) = qs.values()
@@ -87,6 +90,38 @@ def export(con: duckdb.DuckDBPyConnection, edition: str, fmt: str, what: str, ou
     return written
 
 
+#: a text cell starting with one of these a spreadsheet may read as a formula (or a DDE
+#: command); such a cell is written with a leading apostrophe, which marks it as text
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(con: duckdb.DuckDBPyConnection, q: str) -> str:
+    """``q`` with every text column's formula-starting values written as text ('=cmd' ->
+    "'=cmd"); a number written as text ('-400') stays a number, and number columns are
+    numbers (a negative amount is no formula)."""
+    starts = ", ".join(sql_str(c) if c.isprintable() else f"chr({ord(c)})" for c in FORMULA_START)
+    exprs = []
+    for name, typ, *_ in con.execute(f"DESCRIBE {q}").fetchall():
+        c = '"' + name.replace('"', '""') + '"'
+        if typ == "VARCHAR":
+            exprs.append(f"CASE WHEN left({c}, 1) IN ({starts}) AND NOT regexp_full_match({c}, {sql_str(NUMBER.pattern)}) "
+                         f"THEN {sql_str(chr(39))} || {c} ELSE {c} END AS {c}")
+        else:
+            exprs.append(c)
+    return f"SELECT {', '.join(exprs)} FROM ({q})"
+
+
+def md_text(v) -> str:
+    """A table cell's text for Markdown: pipes escaped, one line, and no markup (a
+    Markdown viewer renders raw HTML: a name ``<img src=x onerror=...>`` stays text).
+
+    >>> md_text('<script>alert(1)</script> | x')
+    '&lt;script&gt;alert(1)&lt;/script&gt; \\\\| x'
+    """
+    return (str(v).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace("|", "\\|").replace("\n", " "))
+
+
 def markdown_table(cur) -> str:
     cols = [d[0] for d in cur.description]
 
@@ -95,7 +130,7 @@ def markdown_table(cur) -> str:
             return ""
         if isinstance(v, list):
             v = ", ".join(map(str, v))
-        return str(v).replace("|", "\\|").replace("\n", " ")
+        return md_text(v)
 
     lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     while batch := cur.fetchmany(10000):
@@ -128,16 +163,21 @@ def _xl(v, bad):
         return json.dumps(v, default=str, ensure_ascii=False)
     if isinstance(v, str):
         v = bad.sub("", v)
-        return "'" + v if v[:1] in ("=", "+", "-", "@") and not _number(v) else v  # no formula injection
+        return "'" + v if v[:1] in FORMULA_START and not _number(v) else v  # no formula injection
     return v
 
 
+#: a number written as text: an amount, possibly negative ('-400', '12.50'); not 'inf' or '-nan'
+NUMBER = re.compile(r"[+-]?[0-9]+(?:[.][0-9]+)?")
+
+
 def _number(s: str) -> bool:
-    try:
-        float(s)
-        return True
-    except ValueError:
-        return False
+    """Whether a text cell is a plain number.
+
+    >>> _number("-400"), _number("12.50"), _number("-inf"), _number("=1+2")
+    (True, True, False, False)
+    """
+    return NUMBER.fullmatch(s) is not None
 
 
 def export_store(con: duckdb.DuckDBPyConnection, out: str | Path) -> list[Path]:

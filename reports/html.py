@@ -6,6 +6,10 @@ as HTML (escaped); a finding's evidence (timeline, pots, rule text) is rendered
 in the page on demand from JSON embedded in a ``<script type="application/json">``
 block, so a report over thousands of findings stays small and quick to open.
 
+The page opens with its executive summary and findings; the evidence, the dossiers of
+the findings' hands (``reports/dossier.py``, embedded: a finding's link opens its hand
+at the step in dispute), the charts and the provenance follow.
+
 Everything that comes from the histories (player, table, tournament and file
 names, source lines) is escaped here with :func:`esc`, or inserted as text by
 the page's script, never as markup.
@@ -99,6 +103,13 @@ def build(db: str, edition: str | None = None, hand_ids: list[str] | None = None
         rules = data.rules_for([f["check_id"] for f in fs], ed)
         step("evidence")
         made_from = manifest.build(con, ed, hand_ids)  # for tda-audit verify
+        from reports.dossier import dossiers as read_dossiers
+
+        # every finding's hand as a dossier (the table replayed step by step), in the page
+        dossier_ids = sorted({f["hand_id"] for f in fs})
+        by_hand = read_dossiers(con, ed, dossier_ids)
+        dossiers = [by_hand[h] for h in dossier_ids]
+        step(f"{len(dossiers)} dossiers")
     finally:
         con.close()
     payload = {
@@ -109,17 +120,28 @@ def build(db: str, edition: str | None = None, hand_ids: list[str] | None = None
         "rules": rules,
         "focus": hand_ids[0] if hand_ids else None,
     }
-    page = render(prov, summ, chart_data, fs, payload, scoped=hand_ids, made_from=made_from)
+    dossier_of = {h: k for k, h in enumerate(dossier_ids)}
+    for f in fs:  # where each finding's link opens its hand's dossier
+        f["dossier"] = dossier_of[f["hand_id"]]
+        f["dossier_step"] = next((g["step"] for g in dossiers[f["dossier"]]["findings"]
+                                  if g["finding_id"] == f["finding_id"]), None)
+    page = render(prov, summ, chart_data, fs, payload, scoped=hand_ids, dossiers=dossiers, made_from=made_from)
     stats = {"bytes": len(page.encode("utf-8")), "findings": len(fs), "hands": len(hands),
              "seconds": round(time.perf_counter() - t0, 2), "edition": ed}
     return page, stats
 
 
 def render(prov: dict, summ: dict, chart_data: dict, fs: list[dict], payload: dict, scoped=None,
-           made_from: dict | None = None) -> str:
+           dossiers: list[dict] | None = None, made_from: dict | None = None) -> str:
+    """The page: the executive summary and the findings first, then the evidence and the
+    dossiers of the findings' hands, the charts, and the provenance last.  ``made_from``
+    (``auditor.manifest.build``: what the page was made from; ``tda-audit verify`` reads
+    it) is embedded as ``<script type="application/json" id="tda-manifest">``."""
+    from reports import dossier
+
     ed = prov["edition"]
-    css = (HERE / "report.css").read_text(encoding="utf-8")
-    js = (HERE / "report.js").read_text(encoding="utf-8")
+    css = (HERE / "report.css").read_text(encoding="utf-8") + dossier.component_css()
+    js = dossier.script() + (HERE / "report.js").read_text(encoding="utf-8")
     title = "TDA audit report" + (f" \u2013 hand {scoped[0]}" if scoped else "")
     out = [
         "<!DOCTYPE html>",
@@ -134,18 +156,22 @@ def render(prov: dict, summ: dict, chart_data: dict, fs: list[dict], payload: di
         f'generated {esc(prov["generated_at"])}</div></header><main>',
         "<noscript><p><b>JavaScript is off:</b> the summary and findings table below are complete; the per-finding "
         "evidence needs JavaScript (or run <code>tda-audit explain HAND</code>).</p></noscript>",
-        provenance_html(prov, summ),
         summary_html(summ, prov, fs),
-        charts_html(chart_data),
         findings_html(fs, summ),
         '<section id="evidence"><h2>Evidence</h2><div id="evidence-body">'
         '<p class="placeholder">Choose a finding in the table above (its hand id) to see its evidence: the hand as a '
         "timeline with the offending action highlighted, what the rule required, and the rule's text.</p></div></section>",
+        '<section id="dossier"><h2>Dossier</h2><p id="dossier-line" class="muted">Choose a finding\'s step in the table '
+        "above to replay its hand on the table, event by event, at the action in dispute.</p>"
+        '<div id="dossier-body" class="dossier"></div></section>',
+        charts_html(chart_data),
+        provenance_html(prov, summ),
         f'<footer>Made by tda-audit {esc(prov["version"])} from the store {esc(prov["store"])}. Amounts are as recorded '
         "(tournament chips, or currency for cash games). Findings are what the replay of the recorded actions under the "
         "chosen edition shows; a finding is evidence to review, not a ruling.</footer>",
         "</main>",
         f'<script type="application/json" id="report-data">{json_for_script(payload)}</script>',
+        f'<script type="application/json" id="dossiers-data">{json_for_script([dossier.for_page(d, shared_rules=True) for d in dossiers or []])}</script>',
         f"<script>{js}</script>",
         "</body></html>",
     ]
@@ -318,6 +344,7 @@ def charts_html(c: dict) -> str:
 
 FINDING_TABLE = (
     ("#", None), ("category", "category"), ("severity", "severity"), ("check", "check_id"), ("rule", "rule"), ("hand", "hand_id"),
+    ("dossier", None),
     ("tournament", "tournament_id"), ("table", "table_name"), ("street", "street"), ("seat", "seat"),
     ("player", "player"), ("expected", "expected"), ("actual", "actual"), ("message", "message"), ("source", None),
 )
@@ -335,6 +362,11 @@ def findings_html(fs: list[dict], s: dict) -> str:
             f'<td data-sort="{sev_rank.get(f["severity"], 9)}"><span class="sev sev-{esc(f["severity"])}">{esc(f["severity"])}</span></td>',
             f'<td>{esc(f["check_id"])}</td>', f'<td>{esc(f["rule"])}</td>',
             f'<td><a class="ev-link" href="#f-{i}">{esc(f["hand_id"])}</a></td>',
+            (f'<td><a class="dossier-link" href="#dossier-{f["dossier"]}-step-{f["dossier_step"]}" '
+             f'title="replay the hand at this step">step {f["dossier_step"]}</a></td>'
+             if f.get("dossier_step") is not None else
+             f'<td><a class="dossier-link" href="#dossier-{f["dossier"]}-step-0">hand</a></td>'
+             if f.get("dossier") is not None else "<td></td>"),
             f'<td>{esc(f["tournament_id"])}</td>', f'<td>{esc(f["table_name"])}</td>', f'<td>{esc(f["street"])}</td>',
             f'<td class="num">{esc(f["seat"])}</td>', f'<td>{esc(f["player"])}</td>', f'<td>{esc(f["expected"])}</td>',
             f'<td>{esc(f["actual"])}</td>', f'<td class="msg">{esc(f["message"])}</td>',

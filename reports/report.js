@@ -277,7 +277,23 @@
     }
   }
 
+  // ---- dossiers: a finding's hand replayed on the table (reports/dossier.js) -----------------
+  var DOSSIERS = null, mounted = null, mountedAt = null;
+  function openDossier(k) {
+    if (mountedAt === k) return true;
+    if (DOSSIERS === null) DOSSIERS = JSON.parse(document.getElementById("dossiers-data").textContent);
+    var d = DOSSIERS[k], body = document.getElementById("dossier-body");
+    if (!d || !body || !window.TdaDossier) return false;
+    if (mounted) mounted.destroy();
+    document.getElementById("dossier-line").textContent = d.line;
+    mounted = window.TdaDossier.mount(body, d, { hashPrefix: "dossier-" + k + "-", rules: DATA.rules });
+    mountedAt = k;
+    return true;
+  }
+
   function route() {
+    var dm = /^#dossier-(\d+)-step-\d+$/.exec(location.hash);
+    if (dm && openDossier(+dm[1])) return;
     var m = /^#f-(\d+)$/.exec(location.hash);
     rows.forEach(function (r) { r.classList.remove("selected"); });
     if (m && DATA.findings[+m[1]]) {

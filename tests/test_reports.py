@@ -203,7 +203,12 @@ def test_explain_formats(store, tmp_path):
     r = run("explain", "PS-900000000205", "--db", db, "--format", "html", "--out", tmp_path / "h.html")
     assert r.exit_code == 0
     page = (tmp_path / "h.html").read_text(encoding="utf-8")
-    assert embedded_data(page)["focus"] == "PS-900000000205" and len(re.findall(r'<tr id="row-', page)) == 1
+    # the hand's dossier (tests/test_dossier.py): the hand first, its one finding, the odd chip at the showdown
+    assert re.search(r'<h1 id="hand-line">PS-900000000205 ', page)
+    d = json.loads(re.search(r'<script type="application/json" id="dossier-data">(.*?)</script>', page, re.S)[1])
+    findings, shares = ([dict(zip(d[k]["cols"], r)) for r in d[k]["rows"]] for k in ("findings", "shares"))
+    assert d["hand"]["hand_id"] == "PS-900000000205" and [f["check_id"] for f in findings] == ["odd-chip"]
+    assert [s["odd_chips"] for s in shares if s["odd_chips"]] == [1]
 
 
 def test_explain_clean_hand_and_unknown_hand(store):
