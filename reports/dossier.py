@@ -32,7 +32,7 @@ import duckdb
 from auditor import manifest
 from replay.engine import HOLE_COUNT, street_family
 from reports import data
-from reports.html import esc, json_for_script
+from reports.markup import esc, json_for_script
 
 HERE = Path(__file__).parent
 

@@ -11,38 +11,20 @@ the findings' hands (``reports/dossier.py``, embedded: a finding's link opens it
 at the step in dispute), the charts and the provenance follow.
 
 Everything that comes from the histories (player, table, tournament and file
-names, source lines) is escaped here with :func:`esc`, or inserted as text by
+names, source lines) is escaped with ``reports.markup.esc``, or inserted as text by
 the page's script, never as markup.
-
->>> esc('<img src=x onerror=alert(1)>')
-'&lt;img src=x onerror=alert(1)&gt;'
->>> '<' in json_for_script({"p": "</script><b>"})
-False
 """
 
 from __future__ import annotations
 
-import html
-import json
 import time
 from pathlib import Path
 
 from auditor import manifest
 from reports import data
+from reports.markup import esc, json_for_script
 
 HERE = Path(__file__).parent
-
-
-def esc(v) -> str:
-    """HTML-escape any value ('' for None)."""
-    return "" if v is None else html.escape(str(v), quote=True)
-
-
-def json_for_script(obj) -> str:
-    """JSON safe to place inside a <script> element: no '<', '>' or '&' appear raw."""
-    s = json.dumps(obj, ensure_ascii=False, default=str, separators=(",", ":"))
-    return (s.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
 
 
 def pct(n: int, d: int) -> str:
