@@ -1279,9 +1279,9 @@ class FamilyReader:
                     and f"{self.player_of(seat)} has joined the table" in self.text):
                 # 'Seat 2: Player8 ( $0 USD )', 'Player8 has joined the table.', then his posts: the
                 # seat line shows the chair before his buy-in, and the stack he played is not written
-                for s in hand.seats:
-                    if s.seat == seat:
-                        s.starting_stack = None
+                for joined in hand.seats:
+                    if joined.seat == seat:
+                        joined.starting_stack = None
                 continue
             if chips > self.stacks.get(seat, chips):
                 line = max(e.line_no for e in self.events if e.seat == seat and e.amount is not None)

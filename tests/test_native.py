@@ -46,6 +46,15 @@ def _tables(db: str) -> dict[str, list[tuple]]:
         con.close()
 
 
+def test_a_compiled_build_asked_for_compiled():
+    """``TDA_AUDIT_COMPILE=1`` (CI's .ci/run) asks the install to compile; a build that fell
+    back to pure Python (a type error mypyc refused, no compiler) fails here rather than
+    leaving the compiled tests to skip."""
+    if os.environ.get("TDA_AUDIT_COMPILE") != "1":
+        pytest.skip("this install was not asked to compile (TDA_AUDIT_COMPILE=1 at pip install and here)")
+    assert COMPILED, "TDA_AUDIT_COMPILE=1 but nothing runs compiled: pip install -v -e . shows why the build fell back"
+
+
 @needs_compiled
 def test_the_hot_modules_run_compiled():
     import parsers.base
