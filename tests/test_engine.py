@@ -156,12 +156,13 @@ def test_board_game_odd_chip_goes_left_of_button(tmp_path):
 
 
 def test_short_allin_big_blind_keeps_the_full_minimum_raise(tmp_path):
-    # NLHE 50-100, big blind all-in for 60: the minimum raise is to 200 (Rule 43 Example 2), the call is 60
+    # NLHE 50-100, big blind all-in for 60: the minimum raise is to 200 (Rule 43 Example 2); the price to
+    # play is the level's 100 (issue 35), and PHH's call of the 60 in front is a call too
     acts = ["d dh p1 AsKd", "d dh p2 AcKh", "d dh p3 2c7d", "p3 cc", "p1 cbr 200", "p3 f"]
     text = phh("NT", [1000, 60, 1000], acts, antes=[0, 0, 0], blinds_or_straddles=[50, 100, 0], min_bet=100)
     con = replay(tmp_path, text)
     d = decision(con, "p3 cc")
-    assert (d["to_call"], d["min_raise_to"]) == (60, 200)
+    assert (d["to_call"], d["min_raise_to"], d["committed_after"], d["action_class"]) == (100, 200, 60, "call")
 
 
 def test_raise_that_puts_every_opponent_all_in_is_not_an_underraise(tmp_path):
