@@ -20,7 +20,7 @@ Modelled on the rule registries of ruff and sqlfluff: for every check in
 ``editions.toml`` says which checks each edition must report for each file.
 
 Each check's SQL header has ``check``, ``title``, ``severity``, ``category``,
-``scope`` and ``rationale`` (``group`` and ``precedence`` optional): the registry
+``scope``, ``judges`` and ``rationale`` (``group`` and ``precedence`` optional): the registry
 refuses a header without them, or with a value it does not know.  ``scope`` is
 what the check reads to judge a hand: ``hand`` (its own rows: run in the ingest
 workers during ``audit``, tests/test_worker_checks.py), ``table`` (the
@@ -242,6 +242,60 @@ def test_every_check_says_its_scope_and_the_table_checks_are_the_table_scope():
     assert len([c for c in every if c.scope == "hand"]) >= 15
 
 
+def test_no_violation_rests_on_a_recommended_procedure_alone():
+    """A Recommended Procedure recommends, it does not rule (docs/semantics.md, "Finding
+    categories"). Walk every check's citations in every edition against its header: a check
+    whose findings are violations cites a Rule wherever it runs; one that cites an RP says so
+    (judges) and names, in its column rp, the rows that rest on the RP alone, which
+    checks.insert_findings makes departures citing it alone; one that judges rules alone cites
+    no RP."""
+    from auditor.catalog import is_recommended
+
+    seen_rp = set()
+    for c in load_checks():
+        has_rp_column = re.search(r"\bAS\s+rp\b", c.body, re.IGNORECASE) is not None
+        cited_rp = False
+        for ed in EDITIONS:
+            cites = [x for x in citation(c.check_id, ed) if not x.missing]
+            if not cites:
+                continue  # the check does not run under this edition
+            rps = [x for x in cites if is_recommended(x)]
+            cited_rp = cited_rp or bool(rps)
+            if c.category == "violation":
+                assert len(rps) < len(cites), f"{c.check_id} under {ed}: its violations would cite {[x.ref for x in rps]} alone"
+            if rps:
+                assert "recommended procedures" in c.judges, f"{c.check_id} cites {[x.ref for x in rps]} under {ed}: say so (judges)"
+                assert has_rp_column or c.category != "violation", f"{c.check_id}: name the rows that rest on an RP (column rp)"
+                seen_rp.add(c.check_id)
+        assert ("recommended procedures" in c.judges) == cited_rp, f"{c.check_id}: judges {c.judges}, cites an RP: {cited_rp}"
+        assert ("rules" in c.judges) or c.category != "violation", c.check_id
+    assert seen_rp == {"blind-level", "bring-in"}
+
+
+def test_a_row_resting_on_an_rp_alone_is_a_departure_citing_it_alone(tmp_path, monkeypatch):
+    """checks.insert_findings: bring-in's rows made to rest on RP-10-E (its column rp) are
+    departures citing RP-10-E alone where the edition has it (2024), and stay the check's
+    violations citing its rules where it has not (2017: no Recommended Procedure RP-10)."""
+    folder = tmp_path / "checks"
+    shutil.copytree(checks.checks_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    sql = folder / "bring-in.sql"
+    text = sql.read_text(encoding="utf-8")
+    assert "END AS rp" in text
+    sql.write_text(text.replace("CASE WHEN x.bring_seat <> x.low_seat THEN 'RP-10-E' END AS rp", "'RP-10-E' AS rp"),
+                   encoding="utf-8")
+    monkeypatch.setattr(checks, "checks_dir", lambda: folder)
+    path = fixture_file("bring-in", "violating")
+    _, findings, con = run(path, tmp_path, "tda-2024")
+    con.close()
+    assert findings and all((f["category"], f["rule"], f["rule_title"]) == (
+        "departure", "RP-10-E", "Tournament Stud Dealing Procedures") for f in findings), findings
+    assert all(f["category_basis"].startswith("RP-10-E (Tournament Stud Dealing Procedures) is a Recommended Procedure")
+               for f in findings)
+    _, findings, con = run(path, tmp_path, "tda-2017")
+    con.close()
+    assert findings and all((f["category"], f["rule"]) == ("violation", "30") for f in findings), findings
+
+
 def test_no_check_names_a_format_its_parser_declares_the_facts():
     """What a check must know of a format is declared by its parser and reaches SQL as a
     macro (parsers.format_facts, auditor.store.macros_sql): no check compares
@@ -266,6 +320,9 @@ def test_no_check_names_a_format_its_parser_declares_the_facts():
     (lambda t: t.replace("-- scope: hand\n", ""), "header lacks scope"),
     (lambda t: t.replace("-- scope: hand", "-- scope: unit"), "scope must be one of"),
     (lambda t: t.replace("-- scope: hand", "-- scope: table"), "scope table is for the group table checks"),
+    (lambda t: t.replace("-- judges: rules\n", ""), "header lacks judges"),
+    (lambda t: t.replace("-- judges: rules", "-- judges: rulings"), "judges must say rules"),
+    (lambda t: t.replace("-- judges: rules", "-- judges: recommended procedures"), "judges recommended procedures alone finds no"),
 ])
 def test_the_registry_refuses_a_missing_or_wrong_scope(change, error, tmp_path):
     text = (checks.checks_dir() / "undercall.sql").read_text(encoding="utf-8")
