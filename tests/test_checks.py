@@ -47,6 +47,7 @@ from replay.editions import DEFAULT_EDITION  # tda-2024
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CHECK_FIXTURES = FIXTURES / "checks"
 EDITION_FIXTURES = FIXTURES / "editions"
+BLIND_FIXTURES = FIXTURES / "blinds"  # short and missing blinds as pairs (tests/test_blinds.py)
 HISTORY_EXTS = ("txt", "phh")
 META_KEYS = {"edition", "expect_count", "arithmetic_off"}
 
@@ -157,7 +158,8 @@ def parsed_hands(path: Path) -> list:
 
 
 def all_fixture_files() -> list[Path]:
-    return sorted(p for ext in HISTORY_EXTS for p in [*CHECK_FIXTURES.glob(f"*/*.{ext}"), *EDITION_FIXTURES.glob(f"*.{ext}")])
+    return sorted(p for ext in HISTORY_EXTS for p in [*CHECK_FIXTURES.glob(f"*/*.{ext}"), *EDITION_FIXTURES.glob(f"*.{ext}"),
+                                                      *BLIND_FIXTURES.glob(f"*/*.{ext}")])
 
 
 # --- the registry ----------------------------------------------------------------------
