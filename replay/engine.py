@@ -252,6 +252,7 @@ class Replay:
         self.blind_posters: list[tuple[str, SeatState]] = []
         self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
         self.small_blind_live = 0  # the positional small blind's live chips (2024 54-B)
+        self.big_blind_live: int | None = None  # the first big blind's live chips (54-B); None: none posted
         # Rule 36: the hand's actions in turn so far (seq, puts chips in), for substantial action
         self.in_turn: list[tuple[int, bool]] = []
 
@@ -513,6 +514,8 @@ class Replay:
             self.bet_floor = max(self.bet_floor, self.big_blind)
             self.small_blind_live += amt
         elif kind in ("big_blind", "dead_blind"):
+            if kind == "big_blind" and self.big_blind_live is None:
+                self.big_blind_live = amt  # the positional big blind posts first; an entering player's after
             self.bet_floor = max(self.bet_floor, self.big_blind or amt)
             self.bets_raises = max(self.bets_raises, 1)  # the big blind is the round's opening bet (51-B)
         elif kind == "bring_in":
@@ -623,9 +626,16 @@ class Replay:
             return lo, min(hi, reach)
         lo = level + self.last_full if level > 0 else max(self.last_full, self.min_bet)
         if self.betting == "pot-limit" or self.betting == "pot-limit-preflop" and self.street_idx == 0:
-            # raise to: the bet level plus the pot after calling (2019 Rule 54);
-            # pre-flop a short all-in blind counts as a full blind (54-B)
-            phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0
+            # raise to: the bet level plus the pot after calling (2019 Rule 54); pre-flop a
+            # short all-in big blind counts as a full blind (54-B): what its poster could not
+            # put in is added to the pot, a big blind all-in for no more than the small blind
+            # included.  2017/2019 for the bet over the blinds; 2024 for the re-pots after it
+            # too ("All pre-flop pot and re-pot bets will assume full blinds were posted")
+            phantom = 0
+            if self.street_idx == 0 and self.bet_floor and (self.rules.pot_limit_assumes_full_blinds
+                                                             or self.current_bet <= self.bet_floor):
+                # (bet_floor: blinds are in play; the straddle's excess over the big blind is no phantom)
+                phantom = max(0, self.big_blind - (self.big_blind_live or 0))
             if self.street_idx == 0 and self.rules.pot_limit_assumes_full_blinds:
                 # 2024 54-B: a dead or short small blind counts as posted in full too
                 phantom += max(0, self.small_blind - self.small_blind_live)
