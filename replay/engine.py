@@ -40,6 +40,11 @@ HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omah
               "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
 
 
+def board_blinds(variant: str) -> bool:
+    """Whether the game is played with blinds (every family but stud's antes and bring-in)."""
+    return variant not in STUD_VARIANTS
+
+
 def street_family(variant: str) -> str:
     if variant in STUD_VARIANTS:
         return "stud"
@@ -189,7 +194,12 @@ class Replay:
         # headers are metadata, posts are the record (docs/semantics.md, "Headers and posts"):
         # the blinds and ante in play are the ones posted in full, the header's where none is
         posted_sb, posted_bb, posted_ante = posted_in_full(seats, events)
-        self.big_blind = posted_bb or hand.big_blind or 0
+        stated_bb = hand.big_blind or 0
+        if self.betting == "fixed-limit" and hand.small_bet and board_blinds(self.variant):
+            # a limit header states the bets, and the parsers read the blinds from the posts: with
+            # no big blind posted in full, the level's is the small bet, not a short all-in post
+            stated_bb = hand.small_bet
+        self.big_blind = posted_bb or stated_bb
         self.small_blind = posted_sb or hand.small_blind or 0
         self.ante = posted_ante or hand.ante or 0
         # the smallest opening bet: the big blind in play, unless the history states another
