@@ -53,7 +53,7 @@ WITH th AS (
   SELECT th.*, l.n_tables,
          CASE WHEN th.header_off THEN th.sb_amount WHEN th.betting = 'fixed-limit' THEN l.sb_posted ELSE th.small_blind END AS sb_exp,
          CASE WHEN th.header_off THEN th.bb_amount WHEN th.betting = 'fixed-limit' THEN l.bb_posted ELSE th.big_blind END AS bb_exp,
-         l.sb_mode, l.bb_mode, CASE WHEN th.header_off THEN o.ante_own ELSE a.ante_mode END AS ante_mode
+         l.sb_mode, l.bb_mode, CASE WHEN th.header_off THEN o.ante_own ELSE a.ante_mode END AS ante_mode, o.ante_own
   FROM th JOIN lvl l USING (tournament_key, level, variant, betting)
   LEFT JOIN ante_lvl a ON a.tournament_key = th.tournament_key AND a.level IS NOT DISTINCT FROM th.level
                       AND a.variant = th.variant AND a.bba = th.bba
@@ -61,13 +61,15 @@ WITH th AS (
 ), bba_short AS (  -- RP-11: the big-blind-ante payer who could not post both the blind and the ante
   SELECT x.hand_id, x.level, x.amount_scale, a.seat, a.player, a.amount AS ante_posted,
          coalesce(b.amount, 0) AS blind_posted, a.amount + coalesce(b.amount, 0) AS total,
-         x.bb_exp AS bb_full, x.ante_mode AS ante_full,
+         -- the full ante: the level's, else the one the hand itself posted in full (its payer's
+         -- 'posts the ante 100' before his big blind all-in for 50)
+         x.bb_exp AS bb_full, coalesce(x.ante_mode, x.ante_own) AS ante_full,
          coalesce(b.seq, a.seq) AS seq, coalesce(b.line_no, a.line_no) AS line_no
   FROM expect x
   JOIN events a ON a.hand_id = x.hand_id AND a.kind = 'ante'
   LEFT JOIN events b ON b.hand_id = x.hand_id AND b.kind = 'big_blind' AND b.seat = a.seat
   WHERE x.bba AND NOT bba_split_by_format(x.format) AND (a.all_in OR coalesce(b.all_in, false))
-    AND a.amount + coalesce(b.amount, 0) < x.ante_mode + x.bb_exp
+    AND a.amount + coalesce(b.amount, 0) < coalesce(x.ante_mode, x.ante_own) + x.bb_exp
 ), bba_split AS (
   SELECT *, CASE WHEN $bb_ante_order = 'big-blind-first' THEN least(total, bb_full)
                  ELSE total - least(total, ante_full) END AS blind_expected
