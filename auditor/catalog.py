@@ -141,6 +141,37 @@ def citation(check_id: str, edition: str = DEFAULT_EDITION) -> list[Citation]:
     return list(load_catalog()[check_id].citations[edition])
 
 
+def is_recommended(c: Citation) -> bool:
+    """Whether a citation is a Recommended Procedure ('RP-11'), not a Rule.
+
+    >>> is_recommended(citation("blind-level", "tda-2024")[1]), is_recommended(citation("blind-level", "tda-2024")[0])
+    (True, False)
+    """
+    return bool(c.rule and c.rule.startswith("RP-"))
+
+
+def recommendation_basis(c: Citation) -> str:
+    """Why a finding that rests on a Recommended Procedure alone is a departure, not a
+    violation: the procedure recommends, it does not rule; with its text.
+
+    >>> recommendation_basis(citation("blind-level", "tda-2019")[1])[:80]
+    'RP-11 (Ante Formats. No Ante Reduction) is a Recommended Procedure, not a Rule: '
+    """
+    return (f"{c.ref} ({c.title}) is a Recommended Procedure, not a Rule: it recommends (\"{c.quote}\"), and a "
+            f"hand that followed another practice departs from the recommendation, it breaks no rule")
+
+
+def recommended(check_id: str, edition: str) -> dict[str, tuple[str, str]]:
+    """The Recommended Procedures a check cites under ``edition``: ref -> (title, the
+    basis a finding resting on it alone carries, ``recommendation_basis``).
+
+    >>> list(recommended("blind-level", "tda-2024")), recommended("blind-level", "tda-2017")
+    (['RP-11'], {})
+    """
+    return {c.ref: (c.title or "", recommendation_basis(c)) for c in citation(check_id, edition)
+            if c.ref and is_recommended(c)}
+
+
 # --- the rule texts ----------------------------------------------------------------
 
 

@@ -25,6 +25,7 @@ from typing import Any
 
 import duckdb
 
+from auditor.catalog import load_catalog, recommended
 from auditor.store import id_ranges, transaction
 
 SOURCES = {"published": "the site's published rules", "observed": "behaviour observed on the corpus"}
@@ -39,7 +40,8 @@ POLICIES: dict[str, tuple[str, str, str | None]] = {
                "dead-button (Rule 32)", "dead-button"),
     "allin_muck": ("whether a hand still in may be mucked at an all-in showdown", "false: all hands are tabled (Rule 16)",
                    "allin-muck"),
-    "bb_ante_order": ("big-blind ante: ante-first or blind-first", "ante-first recommended (RP-11)", None),
+    "bb_ante_order": ("big-blind ante: ante-first or blind-first, the split of a short payer's chips",
+                      "RP-11 recommends ante-first (2019) or big-blind-first (2024): a departure at most", "blind-level"),
     "smallest_chip": ("the smallest chip in play, in the hand's recorded unit", "odd chips are broken to the smallest "
                       "denomination in play (Rule 20)", None),
     "odd_chip": ("where an odd chip goes: first-left-of-button, high-card-by-suit, ...", "Rule 20", None),
@@ -235,7 +237,12 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
     # checkpointed in memory, and updating them there costs more of it
     con.execute("CHECKPOINT")
     con.execute("CREATE OR REPLACE TEMP TABLE _departures (policies VARCHAR, site VARCHAR, day DATE, basis VARCHAR)")
+    # the findings that rest on a Recommended Procedure alone cite it alone (checks.insert_findings)
+    con.execute("CREATE OR REPLACE TEMP TABLE _recommended (check_id VARCHAR, rule VARCHAR, basis VARCHAR)")
+    rps = [(check_id, ref, basis) for check_id in load_catalog() for ref, (_, basis) in recommended(check_id, edition).items()]
     try:
+        if rps:
+            con.executemany("INSERT INTO _recommended VALUES (?, ?, ?)", rps)
         if decided:
             con.executemany("INSERT INTO _departures VALUES (?, ?, ?, ?)", decided)
         # a range of the findings' hands at a time, each in a transaction of its own: an
@@ -248,15 +255,23 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
         for lo, hi in _hand_ranges(con, edition):
             in_range = "f.hand_id >= $lo AND ($hi IS NULL OR f.hand_id < $hi)"
             with transaction(con):
+                # a departure from a Recommended Procedure is one under bare TDA too: back to its own
+                # basis (catalog.recommendation_basis), the others back to the violations they are
+                con.execute("UPDATE findings f SET category_basis = r.basis FROM _recommended r "
+                            f"WHERE f.edition = $edition AND f.category = 'departure' AND {in_range} "
+                            "AND r.check_id = f.check_id AND r.rule = f.rule AND f.category_basis LIKE 'house profile %'",
+                            {"edition": edition, "lo": lo, "hi": hi})
                 con.execute("UPDATE findings f SET category = 'violation', category_basis = NULL "
-                            f"WHERE f.edition = $edition AND f.category = 'departure' AND {in_range}",
+                            f"WHERE f.edition = $edition AND f.category = 'departure' AND {in_range} "
+                            "AND NOT EXISTS (SELECT 1 FROM _recommended r WHERE r.check_id = f.check_id AND r.rule = f.rule)",
                             {"edition": edition, "lo": lo, "hi": hi})
                 if decided:
                     con.execute(
                         "UPDATE findings f SET category = 'departure', category_basis = d.basis "
                         "FROM hands h, _departures d "
                         f"WHERE f.edition = $edition AND {in_range} AND {in_range.replace('f.', 'h.')} "
-                        "AND h.hand_id = f.hand_id AND d.policies = f.house_policy AND f.category = 'violation' "
+                        "AND h.hand_id = f.hand_id AND d.policies = f.house_policy "
+                        "AND (f.category = 'violation' OR f.category = 'departure' AND f.rule LIKE 'RP-%') "
                         "AND d.site IS NOT DISTINCT FROM h.site AND d.day IS NOT DISTINCT FROM CAST(h.started_at AS DATE)",
                         {"edition": edition, "lo": lo, "hi": hi})
                 if any_cash:
@@ -266,7 +281,7 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                                 "AND f.category_basis IS NULL",
                                 {"edition": edition, "lo": lo, "hi": hi, "basis": CASH_BASIS})
     finally:
-        con.execute("DROP TABLE IF EXISTS temp._departures")
+        con.execute("DROP TABLE IF EXISTS temp._departures; DROP TABLE IF EXISTS temp._recommended")
     with transaction(con):
         con.execute("INSERT OR REPLACE INTO meta VALUES (?, ?)", [f"house:{edition}", json.dumps(what)])
     return what

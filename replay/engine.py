@@ -40,6 +40,11 @@ HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omah
               "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
 
 
+def board_blinds(variant: str) -> bool:
+    """Whether the game is played with blinds (every family but stud's antes and bring-in)."""
+    return variant not in STUD_VARIANTS
+
+
 def street_family(variant: str) -> str:
     if variant in STUD_VARIANTS:
         return "stud"
@@ -189,7 +194,12 @@ class Replay:
         # headers are metadata, posts are the record (docs/semantics.md, "Headers and posts"):
         # the blinds and ante in play are the ones posted in full, the header's where none is
         posted_sb, posted_bb, posted_ante = posted_in_full(seats, events)
-        self.big_blind = posted_bb or hand.big_blind or 0
+        stated_bb = hand.big_blind or 0
+        if self.betting == "fixed-limit" and hand.small_bet and board_blinds(self.variant):
+            # a limit header states the bets, and the parsers read the blinds from the posts: with
+            # no big blind posted in full, the level's is the small bet, not a short all-in post
+            stated_bb = hand.small_bet
+        self.big_blind = posted_bb or stated_bb
         self.small_blind = posted_sb or hand.small_blind or 0
         self.ante = posted_ante or hand.ante or 0
         # the smallest opening bet: the big blind in play, unless the history states another
@@ -251,8 +261,8 @@ class Replay:
         self.voluntary_seen = False  # any voluntary action on this street yet
         self.blind_posters: list[tuple[str, SeatState]] = []
         self.stud_big_fourth = False  # fourth street played at the big bet (open pair)
-        self.bb_ante_ordered = False  # RP-11: the short big-blind-ante payer's split is settled
         self.small_blind_live = 0  # the positional small blind's live chips (2024 54-B)
+        self.big_blind_live: int | None = None  # the first big blind's live chips (54-B); None: none posted
         # Rule 36: the hand's actions in turn so far (seq, puts chips in), for substantial action
         self.in_turn: list[tuple[int, bool]] = []
 
@@ -287,14 +297,21 @@ class Replay:
         return not s.folded and not s.all_in
 
     def _needs_action(self, s: SeatState) -> bool:
-        return self._can_act(s) and (not s.acted or s.street_in < self.current_bet)
+        return self._can_act(s) and (not s.acted or s.street_in < self._price())
+
+    def _price(self) -> int:
+        """What a player must have in to play on: the highest live commitment, and
+        pre-flop at least the level's big blind whatever its poster could put in (a big
+        blind all-in for 20 at 15/30 leaves the price at 30, and a small blind of 15
+        facing it still owes 15: docs/semantics.md, "The level's big blind is the price")."""
+        return max(self.current_bet, self.bet_floor)
 
     def _due_from(self, start: int) -> tuple[list[SeatState], bool]:
         """The seats that still need to act, in turn order from clockwise position
         ``start``, and whether any betting is possible at all: two players still in,
         and two with chips, or one with chips who faces a bet.  It runs at every
         action, so it is one pass over the seats."""
-        bet = self.current_bet
+        bet = self._price()
         live = 0
         able: list[SeatState] = []
         due: list[SeatState] = []
@@ -339,7 +356,6 @@ class Replay:
 
     def _open_street(self, name: str) -> None:
         if self.street is not None:
-            self._order_bb_ante()
             self._close_street()
         self.street = name
         self.street_idx = self.streets.index(name)
@@ -443,12 +459,9 @@ class Replay:
         if self.hand.record_cut is not None:
             # the record stops early: every recorded action is judged, but how the hand went
             # on is not known, so no return, pot, award or end stack is recorded for it
-            if self.street is not None:
-                self._order_bb_ante()
             self._sa_windows()
             return self.facts
         if self.street is not None:
-            self._order_bb_ante()
             self._close_street()
         self._settle()
         self._sa_windows()
@@ -511,40 +524,14 @@ class Replay:
             self.bet_floor = max(self.bet_floor, self.big_blind)
             self.small_blind_live += amt
         elif kind in ("big_blind", "dead_blind"):
+            if kind == "big_blind" and self.big_blind_live is None:
+                self.big_blind_live = amt  # the positional big blind posts first; an entering player's after
             self.bet_floor = max(self.bet_floor, self.big_blind or amt)
             self.bets_raises = max(self.bets_raises, 1)  # the big blind is the round's opening bet (51-B)
         elif kind == "bring_in":
             self.last_full = self.hand.small_bet or self.last_full
         self.full_level = max(self.full_level, self.bet_floor)
         self.blind_posters.append((kind, s))
-
-    def _order_bb_ante(self) -> None:
-        """RP-11: a big-blind-ante payer who cannot post both the blind and the ante.
-        2019 recommends the ante-first calculation (the ante is paid first, the rest is
-        the live blind), 2024 the big-blind-first one (the blind first, the rest is the
-        dead ante).  The edition's split decides the live blind, hence the amount to call
-        and the side pots; the blind-level check compares it with the split the history
-        posted.  The full amounts are the hand's blind and ante: a history that posted
-        the ante short states no full ante, and its split is kept."""
-        if self.bb_ante_ordered:
-            return
-        self.bb_ante_ordered = True
-        ante_full, bb_full = self.ante, self.big_blind
-        order = self.rules.bb_ante_order
-        if order is None or not self.hand.bb_ante or not ante_full or not bb_full or self.street_idx != 0:
-            return
-        payer = next((s for s in self.order if s.table_ante), None)
-        if payer is None or payer.stack > 0 or not payer.stack_known:
-            return
-        live = payer.street_in
-        total = payer.table_ante + live
-        if total >= ante_full + bb_full:
-            return
-        blind = min(total, bb_full) if order == "big-blind-first" else total - min(total, ante_full)
-        if blind == live:
-            return
-        payer.street_in, payer.table_ante = blind, total - blind
-        self.current_bet = max(s.street_in for s in self.order)
 
     def _start_of_round(self) -> SeatState | None:
         """The seat action starts after, before anyone has acted voluntarily."""
@@ -649,9 +636,16 @@ class Replay:
             return lo, min(hi, reach)
         lo = level + self.last_full if level > 0 else max(self.last_full, self.min_bet)
         if self.betting == "pot-limit" or self.betting == "pot-limit-preflop" and self.street_idx == 0:
-            # raise to: the bet level plus the pot after calling (2019 Rule 54);
-            # pre-flop a short all-in blind counts as a full blind (54-B)
-            phantom = max(0, self.bet_floor - self.current_bet) if self.street_idx == 0 else 0
+            # raise to: the bet level plus the pot after calling (2019 Rule 54); pre-flop a
+            # short all-in big blind counts as a full blind (54-B): what its poster could not
+            # put in is added to the pot, a big blind all-in for no more than the small blind
+            # included.  2017/2019 for the bet over the blinds; 2024 for the re-pots after it
+            # too ("All pre-flop pot and re-pot bets will assume full blinds were posted")
+            phantom = 0
+            if self.street_idx == 0 and self.bet_floor and (self.rules.pot_limit_assumes_full_blinds
+                                                             or self.current_bet <= self.bet_floor):
+                # (bet_floor: blinds are in play; the straddle's excess over the big blind is no phantom)
+                phantom = max(0, self.big_blind - (self.big_blind_live or 0))
             if self.street_idx == 0 and self.rules.pot_limit_assumes_full_blinds:
                 # 2024 54-B: a dead or short small blind counts as posted in full too
                 phantom += max(0, self.small_blind - self.small_blind_live)
@@ -662,19 +656,7 @@ class Replay:
             hi = reach
         return lo, min(hi, reach)
 
-    def _full_blind_call_level(self, s: SeatState) -> int:
-        """Pre-flop with a short big blind: the full blind, but never more than what
-        another live player can still match."""
-        if self.street_idx != 0 or self.bet_floor <= self.current_bet:
-            return self.current_bet
-        if any(not o.stack_known and not o.folded for o in self.order if o is not s):
-            return max(self.current_bet, self.bet_floor)  # his reach is not recorded: the full blind
-        # an all-in player's reach is what he has in (one played all in with chips behind too)
-        reach = max((o.street_in + (0 if o.all_in else o.stack) for o in self.order if o is not s and not o.folded), default=0)
-        return max(self.current_bet, min(self.bet_floor, reach))
-
     def _voluntary(self, e: Event, s: SeatState) -> None:
-        self._order_bb_ante()
         kind = e.kind
         if s.seatless:
             self.turn_unknown = True
@@ -689,7 +671,10 @@ class Replay:
             to_act = None if due is None else [x.seat for x in due]
         status = "folded" if s.folded else "all_in" if s.all_in else "active"
         current_before = self.current_bet
-        to_call = max(0, current_before - s.street_in)
+        # the amount to call is the price: pre-flop the level's big blind at least, even where
+        # its poster is all-in short (a call of what he put in stands too: see the call below)
+        to_call = max(0, self._price() - s.street_in)
+        facing = max(0, current_before - s.street_in)  # what a live commitment in front asks of him
         min_to: int | None = None
         max_to: int | None = None
         may: bool | None = None  # None: betting-unrecorded, or reopening-unjudged
@@ -710,9 +695,13 @@ class Replay:
             s.folded = True
             cls = "fold"
         elif kind == "check":
-            cls = "check-facing-bet" if to_call > 0 else "check"
+            # a check facing no live chip (a small blind level with, or above, a short all-in big
+            # blind) checks no bet: the rest of the blind is what he owes to play on, not a bet
+            cls = "check-facing-bet" if facing > 0 else "check"
         elif kind == "call":
-            add = e.amount if e.amount is not None else min(to_call, s.stack) if s.stack_known else to_call
+            # a call the record gives no amount for (PHH's cc) matches the live chips in front, as
+            # the format's own arithmetic (pokerkit's) does
+            add = e.amount if e.amount is not None else min(facing, s.stack) if s.stack_known else facing
             if s.dead_small_blind and s.street_in + add < self.current_bet == s.street_in + add + s.dead_small_blind:
                 # the recorded call only matches the bet with the out-of-position small
                 # blind counted live: this history (house) played it live
@@ -728,9 +717,10 @@ class Replay:
                 else:
                     # with no stack recorded, a short call not written all-in is not judged
                     cls = "call-short-unjudged" if not s.stack_known else "undercall"
-            elif s.street_in <= self._full_blind_call_level(s):
-                # facing a short all-in big blind, calling the full blind is also a call
-                # (the house's choice: TDA is silent; PokerStars plays it so)
+            elif s.street_in <= self._price():
+                # facing a short all-in big blind, calling up to the level's big blind is a call
+                # (the TDA is silent on the amount: PokerStars takes the full blind, Bovada
+                # heads-up and PHH the short blind's amount; docs/semantics.md)
                 cls = "call"
                 self.current_bet = s.street_in
             else:

@@ -500,3 +500,48 @@ def test_folds_out_of_turn_order_in_a_phh_hand_stay_violations(tmp_path):
     p.write_text(text, encoding="utf-8")
     res = audit([str(p)], str(tmp_path / "a.duckdb"))
     assert [(f["seat"], f["category"]) for f in res.findings if f["check_id"] == "out-of-turn"] == [(4, "violation")]
+
+
+# --- Recommended Procedures are departures at most (issue 35) ----------------------------
+
+BBA_ANTE_FIRST = (FIXTURES / "editions" / "nlhe-bb-ante-short-ante-first.txt").read_text(encoding="utf-8")
+
+
+def test_a_split_other_than_the_recommendation_is_a_departure_from_rp_11_under_bare_tda(tmp_path):
+    from auditor.catalog import citation
+
+    rp = next(c for c in citation("blind-level", "tda-2024") if c.ref == "RP-11")
+    for house in ("auto", "none"):
+        found, _ = findings_of(tmp_path, BBA_ANTE_FIRST, house=house)
+        [f] = found
+        assert (f["check_id"], f["category"], f["rule"], f["rule_title"]) == (
+            "blind-level", "departure", "RP-11", "Ante Formats and No Ante Reduction")
+        assert f["category_basis"].startswith("RP-11 (Ante Formats and No Ante Reduction) is a Recommended Procedure, not a Rule")
+        assert rp.quote in f["category_basis"]
+        assert (f["expected"], f["actual"]) == ("big blind 200, ante 50", "big blind 50, ante 200")
+
+
+def test_a_house_declaring_its_split_makes_it_a_departure_from_its_policy_and_none_turns_it_back(tmp_path):
+    from auditor import house
+    from auditor.store import connect
+
+    prof = write(tmp_path, "club.toml", 'name = "Club"\nsites = ["pokerstars"]\n\n[bb_ante_order]\nvalue = "ante-first"\n'
+                 'source = "published"\nevidence = "house rules sheet, rule 4"\n')
+    found, db = findings_of(tmp_path, BBA_ANTE_FIRST, house=prof)
+    [f] = found
+    assert (f["category"], f["rule"]) == ("departure", "RP-11")
+    assert f["category_basis"].startswith('house profile club.toml line 4: bb_ante_order = "ante-first"; source: published')
+    # bare TDA: a departure from the recommendation again, never a violation
+    con = connect(db)
+    try:
+        house.apply(con, "tda-2024", "none")
+        [(category, basis)] = con.execute("SELECT category, category_basis FROM findings").fetchall()
+        assert category == "departure" and basis.startswith("RP-11 (Ante Formats and No Ante Reduction) is a Recommended")
+        # a house that declares the other split: the hand broke its policy, still a departure from RP-11 alone
+        other = write(tmp_path, "other.toml", 'name = "Other"\nsites = ["pokerstars"]\n\n[bb_ante_order]\n'
+                      'value = "blind-first"\nsource = "published"\nevidence = "house rules sheet"\n')
+        house.apply(con, "tda-2024", other)
+        [(category, basis)] = con.execute("SELECT category, category_basis FROM findings").fetchall()
+        assert category == "departure" and basis.startswith("RP-11 (")
+    finally:
+        con.close()

@@ -20,7 +20,7 @@ Modelled on the rule registries of ruff and sqlfluff: for every check in
 ``editions.toml`` says which checks each edition must report for each file.
 
 Each check's SQL header has ``check``, ``title``, ``severity``, ``category``,
-``scope`` and ``rationale`` (``group`` and ``precedence`` optional): the registry
+``scope``, ``judges`` and ``rationale`` (``group`` and ``precedence`` optional): the registry
 refuses a header without them, or with a value it does not know.  ``scope`` is
 what the check reads to judge a hand: ``hand`` (its own rows: run in the ingest
 workers during ``audit``, tests/test_worker_checks.py), ``table`` (the
@@ -47,6 +47,7 @@ from replay.editions import DEFAULT_EDITION  # tda-2024
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 CHECK_FIXTURES = FIXTURES / "checks"
 EDITION_FIXTURES = FIXTURES / "editions"
+BLIND_FIXTURES = FIXTURES / "blinds"  # short and missing blinds as pairs (tests/test_blinds.py)
 HISTORY_EXTS = ("txt", "phh")
 META_KEYS = {"edition", "expect_count", "arithmetic_off"}
 
@@ -158,7 +159,8 @@ def parsed_hands(path: Path) -> list:
 
 
 def all_fixture_files() -> list[Path]:
-    return sorted(p for ext in HISTORY_EXTS for p in [*CHECK_FIXTURES.glob(f"*/*.{ext}"), *EDITION_FIXTURES.glob(f"*.{ext}")])
+    return sorted(p for ext in HISTORY_EXTS for p in [*CHECK_FIXTURES.glob(f"*/*.{ext}"), *EDITION_FIXTURES.glob(f"*.{ext}"),
+                                                      *BLIND_FIXTURES.glob(f"*/*.{ext}")])
 
 
 # --- the registry ----------------------------------------------------------------------
@@ -243,6 +245,60 @@ def test_every_check_says_its_scope_and_the_table_checks_are_the_table_scope():
     assert len([c for c in every if c.scope == "hand"]) >= 15
 
 
+def test_no_violation_rests_on_a_recommended_procedure_alone():
+    """A Recommended Procedure recommends, it does not rule (docs/semantics.md, "Finding
+    categories"). Walk every check's citations in every edition against its header: a check
+    whose findings are violations cites a Rule wherever it runs; one that cites an RP says so
+    (judges) and names, in its column rp, the rows that rest on the RP alone, which
+    checks.insert_findings makes departures citing it alone; one that judges rules alone cites
+    no RP."""
+    from auditor.catalog import is_recommended
+
+    seen_rp = set()
+    for c in load_checks():
+        has_rp_column = re.search(r"\bAS\s+rp\b", c.body, re.IGNORECASE) is not None
+        cited_rp = False
+        for ed in EDITIONS:
+            cites = [x for x in citation(c.check_id, ed) if not x.missing]
+            if not cites:
+                continue  # the check does not run under this edition
+            rps = [x for x in cites if is_recommended(x)]
+            cited_rp = cited_rp or bool(rps)
+            if c.category == "violation":
+                assert len(rps) < len(cites), f"{c.check_id} under {ed}: its violations would cite {[x.ref for x in rps]} alone"
+            if rps:
+                assert "recommended procedures" in c.judges, f"{c.check_id} cites {[x.ref for x in rps]} under {ed}: say so (judges)"
+                assert has_rp_column or c.category != "violation", f"{c.check_id}: name the rows that rest on an RP (column rp)"
+                seen_rp.add(c.check_id)
+        assert ("recommended procedures" in c.judges) == cited_rp, f"{c.check_id}: judges {c.judges}, cites an RP: {cited_rp}"
+        assert ("rules" in c.judges) or c.category != "violation", c.check_id
+    assert seen_rp == {"blind-level", "bring-in"}
+
+
+def test_a_row_resting_on_an_rp_alone_is_a_departure_citing_it_alone(tmp_path, monkeypatch):
+    """checks.insert_findings: bring-in's rows made to rest on RP-10-E (its column rp) are
+    departures citing RP-10-E alone where the edition has it (2024), and stay the check's
+    violations citing its rules where it has not (2017: no Recommended Procedure RP-10)."""
+    folder = tmp_path / "checks"
+    shutil.copytree(checks.checks_dir(), folder, ignore=shutil.ignore_patterns("*.py", "__pycache__"))
+    sql = folder / "bring-in.sql"
+    text = sql.read_text(encoding="utf-8")
+    assert "END AS rp" in text
+    sql.write_text(text.replace("CASE WHEN x.bring_seat <> x.low_seat THEN 'RP-10-E' END AS rp", "'RP-10-E' AS rp"),
+                   encoding="utf-8")
+    monkeypatch.setattr(checks, "checks_dir", lambda: folder)
+    path = fixture_file("bring-in", "violating")
+    _, findings, con = run(path, tmp_path, "tda-2024")
+    con.close()
+    assert findings and all((f["category"], f["rule"], f["rule_title"]) == (
+        "departure", "RP-10-E", "Tournament Stud Dealing Procedures") for f in findings), findings
+    assert all(f["category_basis"].startswith("RP-10-E (Tournament Stud Dealing Procedures) is a Recommended Procedure")
+               for f in findings)
+    _, findings, con = run(path, tmp_path, "tda-2017")
+    con.close()
+    assert findings and all((f["category"], f["rule"]) == ("violation", "30") for f in findings), findings
+
+
 def test_no_check_names_a_format_its_parser_declares_the_facts():
     """What a check must know of a format is declared by its parser and reaches SQL as a
     macro (parsers.format_facts, auditor.store.macros_sql): no check compares
@@ -267,6 +323,9 @@ def test_no_check_names_a_format_its_parser_declares_the_facts():
     (lambda t: t.replace("-- scope: hand\n", ""), "header lacks scope"),
     (lambda t: t.replace("-- scope: hand", "-- scope: unit"), "scope must be one of"),
     (lambda t: t.replace("-- scope: hand", "-- scope: table"), "scope table is for the group table checks"),
+    (lambda t: t.replace("-- judges: rules\n", ""), "header lacks judges"),
+    (lambda t: t.replace("-- judges: rules", "-- judges: rulings"), "judges must say rules"),
+    (lambda t: t.replace("-- judges: rules", "-- judges: recommended procedures"), "judges recommended procedures alone finds no"),
 ])
 def test_the_registry_refuses_a_missing_or_wrong_scope(change, error, tmp_path):
     text = (checks.checks_dir() / "undercall.sql").read_text(encoding="utf-8")
@@ -374,9 +433,9 @@ def test_twins_differ_little(check_id):
 
 # --- editions ---------------------------------------------------------------------------
 
-def edition_cases() -> list[tuple[str, str, list[str]]]:
+def edition_cases() -> list[tuple[str, str, list[str], list[str]]]:
     spec = tomllib.loads((EDITION_FIXTURES / "editions.toml").read_text(encoding="utf-8"))
-    return [(name, ed, entry[ed]) for name, entry in spec.items() for ed in EDITIONS]
+    return [(name, ed, entry[ed], entry.get("departures", [])) for name, entry in spec.items() for ed in EDITIONS]
 
 
 def test_edition_fixtures_are_listed_and_change_a_ruling():
@@ -385,6 +444,8 @@ def test_edition_fixtures_are_listed_and_change_a_ruling():
     assert files == set(spec), "every file in tests/fixtures/editions is listed in editions.toml, and only those"
     for name, entry in spec.items():
         assert set(EDITIONS) <= set(entry), f"{name}: give the expected checks for every edition"
+        assert set(entry) <= {*EDITIONS, "about", "departures"}, f"{name}: unknown keys"
+        assert set(entry.get("departures", [])) <= {c for ed in EDITIONS for c in entry[ed]}, name
         outcomes = {tuple(sorted(entry[ed])) for ed in EDITIONS}
         assert len(outcomes) > 1, f"{name}: the same ruling under every edition"
         for ed in EDITIONS:
@@ -393,15 +454,23 @@ def test_edition_fixtures_are_listed_and_change_a_ruling():
                 assert not all(c.missing for c in citation(check_id, ed)), f"{name}: {check_id} cannot run under {ed}"
 
 
-@pytest.mark.parametrize(("name", "edition", "expected"), edition_cases(), ids=lambda x: x if isinstance(x, str) else None)
-def test_edition_fixture(name, edition, expected, tmp_path):
+@pytest.mark.parametrize(("name", "edition", "expected", "departures"), edition_cases(),
+                         ids=lambda x: x if isinstance(x, str) else None)
+def test_edition_fixture(name, edition, expected, departures, tmp_path):
     path = EDITION_FIXTURES / name
     result, findings, con = run(path, tmp_path, edition)
     con.close()
     got = sorted(f["check_id"] for f in findings)  # a check id once per finding
     assert got == sorted(expected), [(f["check_id"], f["message"]) for f in findings]
     for f in findings:
-        assert (f["rule"], f["rule_title"]) == expected_rule(f["check_id"], edition)
+        if f["check_id"] in departures:
+            # a finding resting on a Recommended Procedure alone cites it alone, and departs from it
+            [rp] = [c for c in citation(f["check_id"], edition) if c.ref == f["rule"]]
+            assert rp.rule.startswith("RP-") and f["rule_title"] == rp.title, f
+            assert f["category"] == "departure" and rp.quote in f["category_basis"], f
+        else:
+            assert (f["rule"], f["rule_title"]) == expected_rule(f["check_id"], edition)
+            assert f["category"] == "violation", f
         assert f["edition"] == edition
     # a check whose rule the edition lacks does not run at all
     for check_id in CHECKS:

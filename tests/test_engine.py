@@ -67,6 +67,21 @@ def test_pot_limit_maximum_counts_a_short_all_in_blind_as_full(tmp_path):
     # after a pot raise to 350 the pot is 50 + 60 + 350 = 460; the next maximum is 350 + 460 + 350 = 1160
     nxt = decision(con, "p4 cbr 1200")
     assert nxt["max_raise_to"] == 1160 and nxt["action_class"] == "over-limit"
+    # 2024 54-B: "All pre-flop pot and re-pot bets will assume full blinds were posted": the
+    # re-pot counts the big blind's missing 40 too, 350 + 500 + 350 = 1200
+    nxt = decision(replay(tmp_path, text, "tda-2024"), "p4 cbr 1200")
+    assert nxt["max_raise_to"] == 1200 and nxt["action_class"] == "raise"
+
+
+@pytest.mark.parametrize("edition", ["tda-2019", "tda-2024"])
+def test_pot_limit_maximum_over_a_big_blind_all_in_below_the_small_blind(tmp_path, edition):
+    # PLO 50-100, the big blind all-in for 40 (below the small blind's 50): the pot-sized raise
+    # assumes the full blinds (54-B), to 100 + 150 + 100 = 350, not 340 over the 50 in front
+    text = phh("PO", [5000, 40, 5000, 5000], ["d dh p1 AsKsQsJs", "d dh p2 2c3c4c5c", "d dh p3 AhKhQhJh", "d dh p4 2d3d4d5d",
+                                              "p3 cbr 350", "p4 f", "p1 f"],
+               antes=[0, 0, 0, 0], blinds_or_straddles=[50, 100, 0, 0], min_bet=100)
+    d = decision(replay(tmp_path, text, edition), "p3 cbr 350")
+    assert (d["to_call"], d["min_raise_to"], d["max_raise_to"], d["action_class"]) == (100, 200, 350, "raise")
 
 
 def test_pot_limit_short_blind_raise_limits_without_short_blind(tmp_path):
@@ -156,12 +171,13 @@ def test_board_game_odd_chip_goes_left_of_button(tmp_path):
 
 
 def test_short_allin_big_blind_keeps_the_full_minimum_raise(tmp_path):
-    # NLHE 50-100, big blind all-in for 60: the minimum raise is to 200 (Rule 43 Example 2), the call is 60
+    # NLHE 50-100, big blind all-in for 60: the minimum raise is to 200 (Rule 43 Example 2); the price to
+    # play is the level's 100 (issue 35), and PHH's call of the 60 in front is a call too
     acts = ["d dh p1 AsKd", "d dh p2 AcKh", "d dh p3 2c7d", "p3 cc", "p1 cbr 200", "p3 f"]
     text = phh("NT", [1000, 60, 1000], acts, antes=[0, 0, 0], blinds_or_straddles=[50, 100, 0], min_bet=100)
     con = replay(tmp_path, text)
     d = decision(con, "p3 cc")
-    assert (d["to_call"], d["min_raise_to"]) == (60, 200)
+    assert (d["to_call"], d["min_raise_to"], d["committed_after"], d["action_class"]) == (100, 200, 60, "call")
 
 
 def test_raise_that_puts_every_opponent_all_in_is_not_an_underraise(tmp_path):

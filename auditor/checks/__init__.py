@@ -8,6 +8,7 @@ Each ``<check-id>.sql`` starts with a header of ``-- key: value`` lines::
     -- category: violation
     -- group: betting
     -- scope: hand
+    -- judges: rules
     -- rationale: A bet or raise below the legal minimum by a player with chips behind ...
 
 and then one ``SELECT`` over the event log and the replay facts, with the
@@ -21,7 +22,11 @@ is not the header's (e.g. uncalled-bet: a return the record cannot support is a
 followed instead of the edition's rule (``auditor/house.py``).  ``category`` in the header is the check's default:
 ``violation`` (the rules in force were broken in the hand) or ``record`` (the history
 does not record what the audit needs, or contradicts itself).  A house profile may
-then make a violation a ``departure`` (``auditor/house.py``).
+then make a violation a ``departure`` (``auditor/house.py``).  ``judges`` says what the
+check's findings rest on: the TDA's ``rules``, its ``recommended procedures`` (RP-1 ...), or
+``rules and recommended procedures``.  A Recommended Procedure recommends, it does not rule:
+a row that rests on one alone names it in the column ``rp`` (``'RP-11'``), cites it alone,
+and is a ``departure`` from it at most, never a violation (``insert_findings``).
 
 Rule numbers and titles are not in the SQL: they come from the one rule catalog
 (``auditor/rules/catalog.toml``) by check id and edition.
@@ -76,6 +81,7 @@ from replay.editions import edition as edition_rules
 SEVERITIES = ("info", "warning", "error")
 SCOPES = ("hand", "table", "store")  # what a check reads to judge a hand (module docstring)
 CATEGORIES = ("violation", "departure", "record")  # docs/semantics.md, "Finding categories"
+JUDGES = ("rules", "recommended procedures")  # what a check's findings rest on (header 'judges:')
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,9 @@ class Check:
     path: Path
     category: str = "violation"  # the default category of its findings (header 'category:')
     scope: str = "store"  # the rows it reads to judge a hand: hand, table or store (header 'scope:')
+    # what its findings rest on (header 'judges:'): TDA Rules, and Recommended Procedures,
+    # whose findings are departures at most (a row resting on one alone names it in column rp)
+    judges: tuple[str, ...] = ("rules",)
 
     @property
     def body(self) -> str:
@@ -110,7 +119,7 @@ def parse_check(path: Path) -> Check:
             meta[last] = val.strip()
         elif last and body:
             meta[last] += " " + body  # continuation line
-    missing = {"check", "title", "severity", "category", "scope", "rationale"} - meta.keys()
+    missing = {"check", "title", "severity", "category", "scope", "judges", "rationale"} - meta.keys()
     if missing:
         raise ValueError(f"{path}: header lacks {', '.join(sorted(missing))}")
     if meta["check"] != path.stem:
@@ -119,6 +128,11 @@ def parse_check(path: Path) -> Check:
         raise ValueError(f"{path}: severity must be one of {SEVERITIES}")
     if meta["category"] not in ("violation", "record"):  # departures come from house profiles only
         raise ValueError(f"{path}: category must be violation or record")
+    judges = judged(meta["judges"])
+    if not judges:
+        raise ValueError(f"{path}: judges must say rules, recommended procedures, or rules and recommended procedures")
+    if judges == ("recommended procedures",) and meta["category"] == "violation":
+        raise ValueError(f"{path}: a check that judges recommended procedures alone finds no violation")
     group = meta.get("group", "betting")
     if meta["scope"] not in SCOPES:
         raise ValueError(f"{path}: scope must be one of {SCOPES}")
@@ -135,7 +149,24 @@ def parse_check(path: Path) -> Check:
         sql=text,
         path=path,
         scope=meta["scope"],
+        judges=judges,
     )
+
+
+def judged(value: str) -> tuple[str, ...]:
+    """What a check's header ``judges``: ``rules``, ``recommended procedures`` or both
+    (the words before any parenthesis).
+
+    >>> judged("rules"), judged("rules and recommended procedures (RP-11: a departure at most)")
+    (('rules',), ('rules', 'recommended procedures'))
+    >>> judged("rulings")
+    ()
+    """
+    head = value.split("(", 1)[0].strip().lower()
+    parts = tuple(p.strip() for p in head.split(" and "))
+    if not parts or any(p not in JUDGES for p in parts) or len(set(parts)) != len(parts):
+        return ()
+    return tuple(j for j in JUDGES if j in parts)
 
 
 def checks_dir() -> Path:
@@ -360,6 +391,20 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     cols = {d[0] for d in con.execute(f"SELECT * FROM temp.{found} LIMIT 0").description}
     category = "coalesce(f.category, $category)" if "category" in cols else "$category"
     basis = "f.category_basis" if "category_basis" in cols else "NULL"
+    rule_ref, rule_title = "$rule", "$rule_title"
+    if "rp" in cols:
+        # a row that rests on a Recommended Procedure alone (column rp: its ref, 'RP-11') cites
+        # it alone, and is a departure from it at most, never a violation: an RP recommends,
+        # it does not rule (docs/semantics.md, "Finding categories")
+        con.execute("CREATE OR REPLACE TEMP TABLE _rp (ref VARCHAR, title VARCHAR, basis VARCHAR)")
+        from auditor.catalog import recommended
+
+        rps = recommended(c.check_id, edition)
+        if rps:
+            con.executemany("INSERT INTO _rp VALUES (?, ?, ?)", [(ref, t, b) for ref, (t, b) in rps.items()])
+        category = f"CASE WHEN rp.ref IS NOT NULL AND {category} = 'violation' THEN 'departure' ELSE {category} END"
+        basis = f"CASE WHEN rp.ref IS NOT NULL THEN rp.basis || coalesce('; ' || {basis}, '') ELSE {basis} END"
+        rule_ref, rule_title = "coalesce(rp.ref, $rule)", "coalesce(rp.title, $rule_title)"
     # a violation that a line not understood could change is a record finding: the line
     # names a seated player, on a street before the summary, at or before the finding or
     # on its street (docs/semantics.md, "Lines not understood"); and so is a violation in a
@@ -408,10 +453,11 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     (n,) = con.execute(
         f"""INSERT INTO findings
             SELECT $check_id || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
-                   $check_id, $severity, {category}, {basis}, {house}, $edition, $rule, $rule_title, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
+                   $check_id, $severity, {category}, {basis}, {house}, $edition, {rule_ref}, {rule_title}, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             LEFT JOIN _unread_lines ul USING (hand_id) LEFT JOIN _contradicted ct USING (hand_id)
+            {"LEFT JOIN _rp rp ON rp.ref = f.rp" if "rp" in cols else ""}
             WHERE {" AND ".join(conds) or "true"}
             -- rows of one finding id (one seat in two pots): the first the check lists is kept,
             -- wherever the check ran (the joins' order is not the check's, and varies with threads)
@@ -420,7 +466,7 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
         {"check_id": c.check_id, "severity": c.severity, "category": c.category, "edition": edition,
          "rule": rule[0], "rule_title": rule[1]},
     ).fetchone()
-    con.execute("DROP TABLE IF EXISTS temp._unread_lines; DROP TABLE IF EXISTS temp._contradicted")
+    con.execute("DROP TABLE IF EXISTS temp._unread_lines; DROP TABLE IF EXISTS temp._contradicted; DROP TABLE IF EXISTS temp._rp")
     if c.group == "award":
         con.execute(f"INSERT INTO _award_hands SELECT DISTINCT hand_id FROM temp.{found}")
     return n

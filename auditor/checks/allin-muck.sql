@@ -4,6 +4,7 @@
 -- category: violation
 -- group: showdown
 -- scope: hand
+-- judges: rules
 -- rationale: Once a player is all-in and all betting is complete, every hand still in
 --   must be tabled face up; no player who is all-in or has called all betting may muck
 --   without tabling. A muck at such a showdown hides a live hand from the pot's award.

@@ -4,6 +4,7 @@
 -- category: record
 -- group: record
 -- scope: hand
+-- judges: rules
 -- rationale: Whether a bet or raise was large enough, whether it reopened the betting,
 --   the pot-limit maximum and the limit's cap all depend on the game's betting structure
 --   (no-limit, pot-limit or fixed-limit). A history that does not state it (betting

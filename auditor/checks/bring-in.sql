@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules and recommended procedures (Rule 30 the bring-in card; RP-10-E the bring-in left of a player all in for the ante, a departure at most)
 -- rationale: In seven card stud and stud hi/lo the player dealt the lowest up card (ties by
 --   suit: clubs, diamonds, hearts, spades) brings in; in razz the highest (ace low, ties to
 --   the higher suit). If that player is all in from the ante, betting starts to his or her
@@ -61,7 +62,9 @@ SELECT b.hand_id, 'third' AS street, b.seq, b.seat, b.player,
        CASE WHEN x.bring_seat <> x.low_seat
             THEN ' and is all in from the ante, so the bring-in falls to seat ' || CAST(x.bring_seat AS VARCHAR) || ' on his left'
             ELSE ' and brings in' END || '.' AS message,
-       b.line_no
+       b.line_no,
+       -- the bring-in left of a player all in for the ante rests on RP-10-E alone (2019, 2024)
+       CASE WHEN x.bring_seat <> x.low_seat THEN 'RP-10-E' END AS rp
 FROM bring b
 JOIN expected x USING (hand_id)
 LEFT JOIN seated c ON c.hand_id = b.hand_id AND c.seat = b.seat

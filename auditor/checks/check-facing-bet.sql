@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules
 -- rationale: A player facing a bet cannot check: he must call, raise or fold. A recorded
 --   check facing a bet means the bet was ignored or the history is wrong.
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,

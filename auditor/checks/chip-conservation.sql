@@ -4,6 +4,7 @@
 -- category: violation
 -- group: award
 -- scope: hand
+-- judges: rules
 -- precedence: 4
 -- rationale: Every chip put into a hand comes back out as a return, an award or the
 --   recorded rake, and the history's total pot must equal the chips in the pot.

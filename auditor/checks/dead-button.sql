@@ -4,6 +4,7 @@
 -- category: violation
 -- group: table
 -- scope: table
+-- judges: rules
 -- rationale: Under a dead button every player pays the big blind once per round: the big
 --   blind moves to the next player dealt in, the small blind is the last big blind's seat
 --   (dead if that player is gone) and the button is the last small blind's seat (dead if

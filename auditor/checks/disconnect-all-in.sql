@@ -4,6 +4,7 @@
 -- category: record
 -- group: record
 -- scope: hand
+-- judges: rules
 -- rationale: Some sites protect a player who disconnects in a hand: at his turn they play
 --   him all in for what he has put in, his chips behind kept (WPN's format of 2016 writes
 --   'is disconnected and ALL IN.'). The TDA has no rule for an online disconnection: this

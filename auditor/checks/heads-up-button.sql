@@ -4,6 +4,7 @@
 -- category: violation
 -- group: table
 -- scope: table
+-- judges: rules
 -- rationale: Heads-up the small blind is the button and acts first before the flop. When
 --   play becomes heads-up the button is adjusted so that no player takes the big blind
 --   twice in a row. Checked on every tournament hand with two players dealt in that has

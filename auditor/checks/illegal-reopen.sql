@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules
 -- rationale: A player who has already acted may raise again only when facing at least a
 --   full bet or raise (no-limit, pot-limit; short all-ins add up from 2013 on) or, in
 --   limit, at least half of one. Otherwise he may only call or fold.

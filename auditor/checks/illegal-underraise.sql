@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules
 -- rationale: A bet or raise must be at least the largest prior full bet or raise of the
 --   round. A player with chips behind who bets or raises less, and is not corrected,
 --   changes the price for everyone after. All-in wagers for less are legal, and so is a

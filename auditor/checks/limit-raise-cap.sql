@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules
 -- rationale: In limit play the number of raises in a round is capped by the house
 --   (default here: a bet and three raises), even heads-up until the event is down to two
 --   players. Short all-in raises count toward the cap. house_policy names the house

@@ -4,6 +4,7 @@
 -- category: violation
 -- group: table
 -- scope: table
+-- judges: rules
 -- rationale: A player joining a table (late registration, alternate, re-entry, broken
 --   table, balancing) may take any seat, including the blinds or the button, but is not
 --   dealt in between the small blind and the button: that seat would play a round

@@ -4,6 +4,7 @@
 -- category: violation
 -- group: award
 -- scope: hand
+-- judges: rules
 -- precedence: 1
 -- rationale: When a pot is split, odd chips go by rule: in board games to the first
 --   winner left of the button, in stud and razz to the high card by suit, and in hi/lo the

@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules
 -- rationale: Action proceeds clockwise; an action by a seat whose turn it was not, or by a
 --   seat that had already folded or was all-in, skips or misleads the players entitled to
 --   act and is subject to the out-of-turn rule. A fold recorded for a player already

@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules
 -- rationale: In pot-limit the largest bet is the pot after the bettor's call (pre-flop a
 --   short all-in blind counts as a full blind); a pot-limit-preflop game is pot-limit
 --   before the flop only. A larger bet that stands overcharges

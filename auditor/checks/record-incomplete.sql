@@ -4,6 +4,7 @@
 -- category: record
 -- group: record
 -- scope: hand
+-- judges: rules
 -- rationale: A history whose record of a hand stops early (a partial export that holds
 --   only the seats and the blinds, a file cut off mid-hand) is stored as recorded, never
 --   completed (hands.record_cut says what it lacks). Every recorded action is judged

@@ -4,6 +4,7 @@
 -- category: record
 -- group: record
 -- scope: hand
+-- judges: rules
 -- rationale: Some histories let a player act who has no seat line (PartyPoker's player who
 --   joins the table and posts at once, WPN's 2016 format writing 'Player  has big blind'
 --   with no name). His events are stored as recorded, with no seat; his seat and stack

@@ -4,6 +4,7 @@
 -- category: record
 -- group: showdown
 -- scope: hand
+-- judges: rules
 -- rationale: In a non-all-in showdown the last aggressor on the final betting round
 --   tables first; with no bet on that round, the first player left of the button does.
 --   Since 2013 (Rule 16, then 17-A) that order applies only "if cards are not

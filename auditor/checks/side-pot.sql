@@ -4,6 +4,7 @@
 -- category: violation
 -- group: award
 -- scope: hand
+-- judges: rules
 -- precedence: 2
 -- rationale: Each side pot is contested only by the players who put chips into every
 --   level of it; a player all-in for less can win only the pots he is in. Chips of a pot

@@ -4,6 +4,7 @@
 -- category: violation
 -- group: table
 -- scope: table
+-- judges: rules
 -- rationale: Chips stay in view and in play: the stack a player starts a hand with is
 --   the stack they ended the previous hand at the table with, plus any re-buy or add-on
 --   recorded in between. A difference means chips appeared or vanished between hands,

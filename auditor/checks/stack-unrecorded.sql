@@ -4,6 +4,7 @@
 -- category: record
 -- group: record
 -- scope: hand
+-- judges: rules
 -- rationale: A history that does not write a player's starting stack (PHH's inf, the
 --   spec's unknown stack, as the HandHQ conversions of iPoker write every stack) is
 --   stored and replayed with that stack unknown, never a made-up number: the turn order,

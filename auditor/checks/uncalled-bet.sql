@@ -4,6 +4,7 @@
 -- category: violation
 -- group: settlement
 -- scope: store
+-- judges: rules
 -- rationale: The part of a bet or raise that nobody called is not in the pot: it goes
 --   back to the bettor before the pot is awarded. Returning too little hands the excess to
 --   the winner; returning too much takes chips out of a called pot. A return of the wrong

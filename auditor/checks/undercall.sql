@@ -4,6 +4,7 @@
 -- category: violation
 -- group: betting
 -- scope: hand
+-- judges: rules
 -- rationale: A player with chips behind who calls must put in the full amount owed. An
 --   undercall that stands leaves the pot short and the caller in for less than the bet.
 SELECT d.hand_id, d.street, d.seq, d.seat, d.player,

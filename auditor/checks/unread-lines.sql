@@ -4,6 +4,7 @@
 -- category: record
 -- group: record
 -- scope: hand
+-- judges: rules
 -- rationale: A line the parser does not understand (a wording no table of its site
 --   holds yet) does not reject its hand: it is kept as an unread event, as written, and
 --   the hand is stored only where its understood events account for every amount the

@@ -4,6 +4,7 @@
 -- category: violation
 -- group: award
 -- scope: hand
+-- judges: rules
 -- precedence: 3
 -- rationale: The tabled cards read for themselves: the best tabled hand wins, and each
 --   half of a hi/lo pot is judged apart. A pot, or part of one, paid to a player whose
