@@ -30,14 +30,3 @@ needs_tda = pytest.mark.skipif(not TDA_TEXTS.is_dir(), reason=f"TDA rule texts n
 @pytest.fixture
 def db_path(tmp_path) -> str:
     return str(tmp_path / "test.duckdb")
-
-
-def pytest_collection_modifyitems(config, items):
-    """Under pytest-xdist (``-n 2``; pyproject's addopts choose ``--dist loadgroup``), the
-    tests of one module that share a module-scoped fixture (an audited corpus, a copied
-    store) run on one worker, so the fixture is built once, not once a worker; the other
-    tests are shared out one by one."""
-    for item in items:
-        defs = getattr(item, "_fixtureinfo", None)
-        if defs is not None and any(d.scope == "module" for fds in defs.name2fixturedefs.values() for d in fds):
-            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
