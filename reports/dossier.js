@@ -5,20 +5,8 @@
 (function () {
   "use strict";
 
-  function el(tag, attrs) {
-    var e = document.createElement(tag);
-    if (attrs) Object.keys(attrs).forEach(function (k) {
-      if (k === "text") e.textContent = attrs[k];
-      else if (k === "cls") e.className = attrs[k];
-      else e.setAttribute(k, attrs[k]);
-    });
-    for (var i = 2; i < arguments.length; i++) {
-      var c = arguments[i];
-      if (c === null || c === undefined || c === false) continue;
-      e.appendChild(typeof c === "object" ? c : document.createTextNode(String(c)));
-    }
-    return e;
-  }
+  var el = tdaEl;  // reports/dom.js
+
   function txt(v) { return v === null || v === undefined ? "" : String(v); }
   var SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
 

@@ -487,7 +487,8 @@ def component_css() -> str:
 
 
 def script() -> str:
-    return (HERE / "dossier.js").read_text(encoding="utf-8")
+    """The dossier's script, after the element maker it shares with the report's (dom.js)."""
+    return (HERE / "dom.js").read_text(encoding="utf-8") + (HERE / "dossier.js").read_text(encoding="utf-8")
 
 
 def render(d: dict, made_from: dict | None = None) -> str:
@@ -495,7 +496,7 @@ def render(d: dict, made_from: dict | None = None) -> str:
     page was made from; ``tda-audit verify`` reads it) is embedded as
     ``<script type="application/json" id="tda-manifest">`` when given."""
     css = (HERE / "dossier.css").read_text(encoding="utf-8")
-    js = (HERE / "dossier.js").read_text(encoding="utf-8")
+    js = script()
     h = d["hand"]
     p = d["provenance"]
     head = d["line"]

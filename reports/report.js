@@ -8,20 +8,8 @@
   COLS.forEach(function (c, i) { C[c] = i; });
   var PAGE = 50;
 
-  function el(tag, attrs) {
-    var e = document.createElement(tag);
-    if (attrs) Object.keys(attrs).forEach(function (k) {
-      if (k === "text") e.textContent = attrs[k];
-      else if (k === "cls") e.className = attrs[k];
-      else e.setAttribute(k, attrs[k]);
-    });
-    for (var i = 2; i < arguments.length; i++) {
-      var c = arguments[i];
-      if (c === null || c === undefined) continue;
-      e.appendChild(typeof c === "object" ? c : document.createTextNode(String(c)));
-    }
-    return e;
-  }
+  var el = tdaEl;  // reports/dom.js
+
   function fmt(v, scale) {
     if (v === null || v === undefined || v === "") return "";
     if (!scale || scale === 1) return String(v);

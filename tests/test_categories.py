@@ -440,52 +440,23 @@ def test_a_violation_in_a_cash_game_names_what_it_was_judged_by(tmp_path):
     assert all(f["category_basis"] is None for f in violations if f["hand_id"] not in cash)
 
 
-_FOLDS_REORDERED = """PokerStars Hand #770000000171: Tournament #3120099071, $10+$1 USD Hold'em No Limit - Level V (50/100) - 2022/03/17 20:33:12 ET
-Table '3120099071 6' 9-max Seat #5 is the button
-Seat 1: Pilar (5000 in chips)
-Seat 2: Ngozi (5000 in chips)
-Seat 3: early_bird (5000 in chips)
-Seat 4: Quentin (5000 in chips)
-Seat 5: Torvald (5000 in chips)
-Pilar: posts small blind 50
-Ngozi: posts big blind 100
-*** HOLE CARDS ***
-Quentin: folds
-early_bird: folds
-Torvald: raises 150 to 250
-Pilar: folds
-Ngozi: folds
-Uncalled bet (150) returned to Torvald
-Torvald collected 250 from pot
-Torvald: doesn't show hand
-*** SUMMARY ***
-Total pot 250 | Rake 0
-Seat 1: Pilar (small blind) folded before Flop
-Seat 2: Ngozi (big blind) folded before Flop
-Seat 3: early_bird folded before Flop (didn't bet)
-Seat 4: Quentin folded before Flop (didn't bet)
-Seat 5: Torvald (button) collected (250)
-"""
+OUT_OF_TURN = (CHECKS / "out-of-turn" / "passing.txt").read_text(encoding="utf-8")
 
 
 def test_a_run_of_folds_written_out_of_turn_order_is_the_record_s_order(tmp_path):
-    """An online site folds a seat only in its turn: seat 4's fold written before seat 3's, with
-    nothing between, is the record's order (record); seat 4's fold before seat 3 acts otherwise
-    (a raise, not in the same run of folds) stays a violation."""
-    found, _ = findings_of(tmp_path, _FOLDS_REORDERED)
+    """An online site folds a seat only in its turn: the small blind's fold written before the
+    button's, with nothing between, is the record's order (record); his fold written before
+    the raise of a seat due ahead of him (not in the same run of folds) stays a violation."""
+    reordered = OUT_OF_TURN.replace("Torvald: folds\nPilar: folds\n", "Pilar: folds\nTorvald: folds\n")
+    found, _ = findings_of(tmp_path, reordered)
     [oot] = [f for f in found if f["check_id"] == "out-of-turn"]
-    assert (oot["seat"], oot["category"], oot["expected"]) == (4, "record", "seat 3")
+    assert (oot["seat"], oot["category"], oot["expected"]) == (1, "record", "seat 5")
     assert "another order than they were made" in oot["category_basis"]
-    raised = _FOLDS_REORDERED.replace("early_bird: folds\nTorvald: raises 150 to 250\nPilar: folds\nNgozi: folds\n"
-                                      "Uncalled bet (150) returned to Torvald\nTorvald collected 250",
-                                      "early_bird: raises 150 to 250\nTorvald: folds\nPilar: folds\nNgozi: folds\n"
-                                      "Uncalled bet (150) returned to early_bird\nearly_bird collected 250")
-    raised = raised.replace("Seat 3: early_bird folded before Flop (didn't bet)", "Seat 3: early_bird collected (250)")
-    raised = raised.replace("Seat 5: Torvald (button) collected (250)", "Seat 5: Torvald (button) folded before Flop (didn't bet)")
-    (tmp_path / "raised").mkdir()
-    found, _ = findings_of(tmp_path / "raised", raised)
+    ahead = OUT_OF_TURN.replace("Pilar: folds\n", "").replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nPilar: folds\n")
+    (tmp_path / "ahead").mkdir()
+    found, _ = findings_of(tmp_path / "ahead", ahead)
     [oot] = [f for f in found if f["check_id"] == "out-of-turn"]
-    assert (oot["seat"], oot["category"]) == (4, "violation")
+    assert (oot["seat"], oot["category"], oot["expected"]) == (1, "violation", "seat 3")
 
 
 def test_folds_out_of_turn_order_in_a_phh_hand_stay_violations(tmp_path):
