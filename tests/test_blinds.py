@@ -30,8 +30,10 @@ def test_every_case_is_a_listed_pair_in_pokerstars_text_and_phh():
         assert {"violating.txt", "passing.txt"} <= names, case
         assert ("violating.phh" in names) == ("passing.phh" in names), case
         assert set(CASES[case]) <= {"violating", *EDITIONS}, case
-    # PHH records no uncalled return: the case that judges one is PokerStars text only
-    assert sum((BLINDS / case / "violating.phh").is_file() for case in CASES) >= 3
+    # every case PHH can state has its PHH twin; PHH records no uncalled return (the small blind
+    # completing), no blind posted out of position (the entering player's dead blind)
+    without = {case for case in CASES if not (BLINDS / case / "violating.phh").is_file()}
+    assert without == {"short-big-blind-small-blind-completes", "dead-blind-entering-player"}
 
 
 @pytest.mark.parametrize("edition", EDITIONS)
