@@ -13,7 +13,7 @@ CHECK_IDS = (
     "check-facing-bet", "out-of-turn", "uncalled-bet", "odd-chip", "side-pot", "wrong-winner",
     "chip-conservation", "allin-muck", "showdown-order", "dead-button", "heads-up-button",
     "blind-level", "stack-continuity", "new-player-seating", "betting-unrecorded", "record-incomplete", "bring-in", "seat-unrecorded", "disconnect-all-in",
-    "unread-lines", "stack-unrecorded",
+    "unread-lines", "stack-unrecorded", "award-amount",
 )  # fmt: skip
 
 CITATIONS = [
