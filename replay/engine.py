@@ -40,11 +40,6 @@ HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omah
               "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
 
 
-def board_blinds(variant: str) -> bool:
-    """Whether the game is played with blinds (every family but stud's antes and bring-in)."""
-    return variant not in STUD_VARIANTS
-
-
 def street_family(variant: str) -> str:
     if variant in STUD_VARIANTS:
         return "stud"
@@ -195,7 +190,7 @@ class Replay:
         # the blinds and ante in play are the ones posted in full, the header's where none is
         posted_sb, posted_bb, posted_ante = posted_in_full(seats, events)
         stated_bb = hand.big_blind or 0
-        if self.betting == "fixed-limit" and hand.small_bet and board_blinds(self.variant):
+        if self.betting == "fixed-limit" and hand.small_bet and self.family != "stud":  # (stud: no blinds)
             # a limit header states the bets, and the parsers read the blinds from the posts: with
             # no big blind posted in full, the level's is the small bet, not a short all-in post
             stated_bb = hand.small_bet
