@@ -24,6 +24,8 @@
 WITH candidate AS (
   SELECT d.* FROM decisions d
   WHERE d.edition = $edition
+    -- to_act NULL: the turn order is not known (a player with no seat line could act: seat-unrecorded;
+    -- a stud street's first actor when the history does not show every upcard: docs/semantics.md, "Turn order")
     AND (d.actor_status <> 'active' OR (d.to_act IS NOT NULL AND d.expected_seat IS DISTINCT FROM d.seat))
     AND NOT (d.kind = 'fold' AND d.actor_status = 'all_in')
 ),
@@ -60,7 +62,5 @@ SELECT d.hand_id, d.street, d.seq, d.seat, d.player,
        CASE WHEN o.seq IS NOT NULL THEN 'the seats due before him fold next, in the same run of folds: the site''s software '
             || 'folds a seat only in its turn, so the record writes these folds in another order than they were made' END
          AS category_basis
--- to_act NULL: the turn order is not known (a player with no seat line could act: seat-unrecorded;
--- a stud street's first actor when the history does not show every upcard: docs/semantics.md, "Turn order")
 FROM candidate d LEFT JOIN reordered o USING (hand_id, seq)
 ORDER BY d.hand_id, d.seq
