@@ -271,7 +271,8 @@ def apply(con: duckdb.DuckDBPyConnection, edition: str, house: str = "auto") -> 
                         "FROM hands h, _departures d "
                         f"WHERE f.edition = $edition AND {in_range} AND {in_range.replace('f.', 'h.')} "
                         "AND h.hand_id = f.hand_id AND d.policies = f.house_policy "
-                        "AND (f.category = 'violation' OR f.category = 'departure' AND f.rule LIKE 'RP-%') "
+                        "AND (f.category = 'violation' OR f.category = 'departure' AND EXISTS (SELECT 1 FROM _recommended r "
+                        "WHERE r.check_id = f.check_id AND r.rule = f.rule)) "
                         "AND d.site IS NOT DISTINCT FROM h.site AND d.day IS NOT DISTINCT FROM CAST(h.started_at AS DATE)",
                         {"edition": edition, "lo": lo, "hi": hi})
                 if any_cash:
