@@ -394,6 +394,26 @@ def out_of_range(hand: ParsedHand) -> str | None:
 UNREAD: Final = "unread"  # auditor.schema.EventKind.UNREAD
 
 
+def single_payer_ante(events: list[Event]) -> bool:
+    """Whether a hand's ante is a big-blind ante: one player posted it for the table, and he
+    posted the big blind too or, posting none, went all in on the ante alone (he had nothing
+    left for the blind: the site put his chips into the ante first).
+
+    >>> posts = [Event(0, "preflop", "ante", 3, 2, "Bob", 200), Event(1, "preflop", "big_blind", 4, 2, "Bob", 200)]
+    >>> single_payer_ante(posts)
+    True
+    >>> single_payer_ante([Event(0, "preflop", "ante", 3, 2, "Bob", 150, all_in=True)])
+    True
+    >>> single_payer_ante([Event(0, "preflop", "ante", 3, 2, "Bob", 150)])
+    False
+    """
+    antes = [e for e in events if e.kind == EventKind.ANTE.value]
+    if len(antes) != 1:
+        return False
+    blind = next((e.seat for e in events if e.kind == EventKind.BIG_BLIND.value), None)
+    return antes[0].seat == blind if blind is not None else antes[0].all_in
+
+
 def unread_event(seq: int, street: str, line_no: int, text: str, seat: int | None = None,
                  player: str | None = None) -> Event:
     """A line of the hand the parser did not understand, kept as written.

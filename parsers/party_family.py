@@ -38,7 +38,7 @@ from typing import Any, ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
-                          unread_event, unread_lines)
+                          single_payer_ante, unread_event, unread_lines)
 
 
 
@@ -726,7 +726,6 @@ class FamilyReader:
         self.street = S.PREFLOP
         self.raw = ""
         self.antes: list[tuple[int | None, int]] = []
-        self.bb_poster: int | None = None
         self.stacks: dict[int | None, int] = {}
         self.settled = False  # a win, collect or balance line was read
         self.chips = False  # tournament chips: no fractions
@@ -839,7 +838,7 @@ class FamilyReader:
                 if a > ante:
                     ante = a
             hand.ante = ante
-            hand.bb_ante = len(self.antes) == 1 and self.antes[0][0] == self.bb_poster
+            hand.bb_ante = single_payer_ante(self.events)
         return hand
 
     def site_of(self, m: Marker) -> str:
@@ -1134,7 +1133,6 @@ class FamilyReader:
             self.committed[seat] = self.committed.get(seat, 0) + live
             self.current_bet = max(self.current_bet, self.committed[seat])
             if kind == K.BIG_BLIND:
-                self.bb_poster = seat
                 if hand.big_blind is None:
                     hand.big_blind = amount
                     hand.min_bet = hand.min_bet or amount

@@ -515,8 +515,6 @@ class PartyReader(FamilyReader):
             for e in self.pending_blinds:
                 self.events.append(e)
                 self.put(cast(int, e.seat), cast(int, e.amount))
-                if e.kind == K.BIG_BLIND:
-                    self.bb_poster = e.seat
             self.pending_blinds = []
 
     def action(self, hand: ParsedHand, no: int, text: str, name: str, action: str) -> None:

@@ -60,7 +60,7 @@ from types import SimpleNamespace
 from typing import Any, Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Seat, content_hash, single_payer_ante
 
 # plain-string kinds and streets: enum attribute access is slow in the per-action loop
 _K = SimpleNamespace(**{k.name: k.value for k in EventKind})
@@ -593,14 +593,12 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
     poster = (lambda j: 1 - j) if n == 2 else (lambda j: j)
     commit = [0] * n
     ante_line = line_of("antes")
-    ante_posters = []
     for j in range(n):
         a = si(antes[j]) or 0
         if a:
             i = poster(j)
             a = min(a, stack[i])
             stack[i] -= a
-            ante_posters.append(i)
             ev.append(Event(len(ev), street0, _K.ANTE, ante_line, seat_no[i], players[i], a, all_in=stack[i] == 0))
     hand.ante = max((si(a) or 0 for a in antes), default=0)
     blind_line = line_of("blinds_or_straddles")
@@ -611,12 +609,11 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
         j = (over or dead)[0]
         raise Reject("negative-forced-bet", NEGATIVE_FORCED_BET.format(field="blinds_or_straddles", player=j + 1, value=blinds[j]),
                      blind_line)
-    bb_poster = None
     for k, j in enumerate(nonzero):
         i = poster(j)
         b = min(si(blinds[j]) or 0, stack[i])
         if len(nonzero) == 1 or k == 1:
-            kind, bb_poster = _K.BIG_BLIND, i
+            kind = _K.BIG_BLIND
             hand.big_blind = si(blinds[j])
         elif k == 0:
             kind = _K.SMALL_BLIND
@@ -630,7 +627,7 @@ def _build(sec: list[tuple[int, int, str]], text: str, hand_id: str, table: bool
         d = min(si(-blinds[j]) or 0, stack[j])
         stack[j] -= d
         ev.append(Event(len(ev), street0, _K.SMALL_BLIND, blind_line, seat_no[j], players[j], d, all_in=stack[j] == 0))
-    hand.bb_ante = len(ante_posters) == 1 and ante_posters[0] == bb_poster
+    hand.bb_ante = single_payer_ante(ev)
 
     # --- the actions ---------------------------------------------------------------------------
     last_betting = max((k for k, x in enumerate(actions) if x.verb in _BETTING_ACTS), default=-1)

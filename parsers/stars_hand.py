@@ -12,7 +12,7 @@ import re
 from typing import Final
 
 from auditor.schema import Betting, EventKind, Variant
-from parsers.base import NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, unread_event
+from parsers.base import NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, single_payer_ante, unread_event
 from parsers.base import Reject as _Reject
 from parsers.stars_site import (CURRENCY_SYMBOLS, DATE, IGNORED_EXACT, IGNORED_INFIX, IGNORED_SUFFIXES, K, RAISE_ADDED, RAISE_TO,
                                 RAISE_TO_ADDED, S, StarsSite, amount_units, to_units)
@@ -189,7 +189,6 @@ class _HandReader:
         self.names: dict[str, int] = {}
         self.committed: dict[int, int] = {}  # chips in on the current street, by seat
         self.antes: list[tuple[int, int]] = []  # (seat, amount) of each ante posted
-        self.bb_poster: int | None = None  # the seat that posted the big blind
         self.blinds: dict[int, tuple[str, int]] = {}  # seat -> (street, live chips posted on it)
         self.listed: set[int] = set()  # seats with a line in the summary
         self.names_by_seat: dict[int, list[str]] = {}  # a summary seat line names its seat's player
@@ -750,10 +749,10 @@ class _HandReader:
                         or NOT_TEXT.search(raw) is not None or (k == len(buf) - 1 and street != summary):
                     raise
                 self.unread_line(street, no, at)
-        antes, bb_poster = self.antes, self.bb_poster
+        antes = self.antes
         if antes:
             hand.ante = max(a for _, a in antes)
-            hand.bb_ante = len(antes) == 1 and antes[0][0] == bb_poster
+            hand.bb_ante = single_payer_ante(self.events)
         elif hand.ante is None:
             hand.bb_ante = None
         if self.cut is not None:
@@ -1073,7 +1072,6 @@ class _HandReader:
                 committed[seat] = committed.get(seat, 0) + live
                 self.blinds[seat] = (street, self.blinds.get(seat, (street, 0))[1] + live)
                 if kind == K.BIG_BLIND:
-                    self.bb_poster = seat
                     if hand.big_blind is None:  # fixed limit, ante-only headers: the blinds come from the posts
                         hand.big_blind = amount
                         if hand.betting != Betting.FIXED_LIMIT:

@@ -838,6 +838,13 @@ class Replay:
         top = max((net[s.seat] for s in live), default=max(net.values(), default=0))
         levels = sorted({net[s.seat] for s in self.order if s.all_in and net[s.seat] < top} | {top})
         pots: list[Pot] = []
+        table_ante = sum(s.table_ante for s in self.order)
+        if table_ante and any(s.all_in and net[s.seat] <= 0 for s in live):
+            # its payer all in on the ante alone (no live blind): the dead ante is a main pot
+            # of its own, which he and every player still in can win (the sites pay him the
+            # antes); the live chips make the side pots
+            pots.append(Pot(0, table_ante, [s.seat for s in self.order if s.table_ante], [s.seat for s in live]))
+            table_ante = 0
         prev = 0
         for lvl in levels:
             if lvl <= prev:
@@ -852,7 +859,6 @@ class Replay:
             else:
                 pots.append(Pot(len(pots), amount, contributors, eligible))
             prev = lvl
-        table_ante = sum(s.table_ante for s in self.order)
         if table_ante:
             if pots:
                 pots[0].amount += table_ante

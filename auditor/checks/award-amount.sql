@@ -13,16 +13,13 @@
 --   underpaid to its winner, the difference paid to another player under a side pot's
 --   label. Each seat's award over the hand's pots (in each run of a board run more than
 --   once) is compared with what the rules give; a seat paid less than that, where another
---   was paid more, is reported, with what he should have had. A hand where a player went
---   all in on an ante is not judged here: what such a player can win (a big-blind-ante
---   payer's dead ante) is where the replay, RP-11 and the sites' practice are not yet one
---   (docs/semantics.md, "Award findings are reported once").
+--   was paid more, is reported, with what he should have had (docs/semantics.md, "Award
+--   findings are reported once").
 WITH seat_award AS (
   SELECT s.hand_id, s.run, s.seat, sum(s.recorded) AS recorded, sum(s.expected) AS expected,
          min(s.line_no) AS line_no
   FROM pot_shares s JOIN pots p USING (hand_id, edition, pot_index, run)
   WHERE s.edition = $edition AND p.verified AND s.expected IS NOT NULL AND s.recorded IS NOT NULL
-    AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE kind = 'ante' AND all_in)
   GROUP BY ALL
 ), overpaid AS (  -- the seats of each run paid more than the rules give
   SELECT hand_id, run, list(seat ORDER BY seat) AS seats
