@@ -1,19 +1,24 @@
 """The table checks run a batch of tournaments at a time (auditor/checks/__init__.py,
 docs/table-checks.md "Memory"): cut into many small batches they find exactly what
-one batch over the whole store finds, they complete under a DuckDB memory limit
-that one batch of the whole store exceeds, and they leave the store's tables as
-they were (the batch's temp tables that shadow them are gone)."""
+one batch over the whole store finds, and they leave the store's tables as they
+were (the batch's temp tables that shadow them are gone). That batches complete under
+a DuckDB memory limit one batch of a big store exceeds is measured by
+bench/checks_memory.py."""
 
 from __future__ import annotations
 
-import duckdb
+import importlib.util
+from pathlib import Path
+
 import pytest
 
 import auditor.checks as checks
 from auditor.pipeline import audit
 from auditor import segments
 from auditor.store import connect, segments_root
-from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
+from conftest import CORPUS, FIXTURES, SAMPLES
+
+ROOT = Path(__file__).resolve().parent.parent
 
 STARS_TOUR = CORPUS / "fpdb" / "tour" / "Stars"
 TABLE_FIXTURES = [FIXTURES / "checks" / c for c in
@@ -52,52 +57,6 @@ def test_small_batches_find_what_one_batch_finds(store, monkeypatch):
     checks.run_checks(con, EDITION)
     assert findings(con) == whole
     assert {f[1] for f in whole} & set(TABLE_CHECKS), "the store gives table findings to compare"
-
-
-# Copies of the tour/Stars corpus under new hand and tournament ids make a store big
-# enough that DuckDB's fixed cost per query (about 60 MB here, whatever the data) is
-# not the whole of what the checks need (the limits are by the tests that use them).
-
-
-def copied_store(tmp_path_factory, tables: tuple[str, ...], copies: int) -> str:
-    """The tour/Stars corpus audited, then its rows of ``tables`` copied ``copies - 1``
-    times under new hand and tournament ids."""
-    db = str(tmp_path_factory.mktemp("mem") / "copied.duckdb")
-    audit([str(STARS_TOUR)], db=db, edition_name=EDITION, jobs=1)
-    con = connect(db)
-    # the copying is setup, not what is measured: its sorts of 200 copies of a table need
-    # more than the store's default bound (they ran out of it at times in the suite)
-    con.execute("SET memory_limit = '2GB'")
-    for table in tables:
-        new_ids = "'R' || k || ':' || hand_id AS hand_id" + (", 'R' || k || ':' || tournament_id AS tournament_id" if table == "hands" else "")
-        # copy by copy, in hand order: a batch's hands lie together in the store, as ingested hands do
-        segments.rewrite(con, segments_root(con), table, f"SELECT * FROM {table} UNION ALL (SELECT * EXCLUDE (k) REPLACE ({new_ids}) "
-                         f"FROM {table}, range(1, {copies}) r(k) ORDER BY k, hand_id)")
-    con.close()
-    return db
-
-
-def complete_in_batches_only(con, check_ids: list[str], copies: int, limit: str, knob: str, batches, least: int,
-                             monkeypatch) -> None:
-    """The checks over ``con``'s store in one batch give the findings; under ``limit`` one
-    batch runs out of memory, batches of 5,000 hands (``knob``) give the same findings."""
-    monkeypatch.setattr(checks, knob, 10**9)
-    whole = checks.run_checks(con, EDITION, check_ids)
-    before = findings(con)
-    assert sum(whole.values()) >= copies * 10, "each copy brings its findings"
-    con.execute(f"SET memory_limit = '{limit}'")  # the database's, for every connection to it: reset below
-    try:
-        # the limit is small enough to matter: one batch of the whole store does not fit
-        with pytest.raises(duckdb.OutOfMemoryException):
-            checks.run_checks(con, EDITION, check_ids)
-        monkeypatch.setattr(checks, knob, 5_000)
-        assert len(batches(con)) >= least
-        assert checks.run_checks(con, EDITION, check_ids) == whole
-    finally:
-        con.execute("RESET memory_limit")
-    assert findings(con) == before
-
-
 
 
 def test_the_stored_tables_are_unshadowed_afterwards(store):
@@ -175,40 +134,18 @@ def test_hand_checks_in_small_ranges_find_what_one_query_finds(store, monkeypatc
     assert counts(con) == counts(connect(store))
 
 
-# A copied store of 200 copies (243,400 hands), with the replay's decisions and pots
-# copied too (the hand checks read them).  Measured on it: in one query each, the checks
-# run out of memory under 66, 80, 95 and 110 MB; in ranges of 5,000 hands every check
-# completes under 60 MB (a range's need does not grow with the store).  The bound sits
-# between, with a margin each way: at 100 copies one query needed 72-78 MB, and under
-# the load of a parallel test run it sometimes fitted the 66 MB bound used then.  At 10M
-# hands, one query each, one of them needed more than the default bound of 400 MB.
-HAND_COPIES = 200
-HAND_LIMIT = "80MB"
+# The memory bound itself (one query over 243,400 hands runs out of memory under a limit that
+# batches of 5,000 hands complete under) is a memory target: bench/checks_memory.py measures
+# it (bench/README.md, "The checks under a memory limit"). Here the bench runs at a small size,
+# so that it keeps working: batches find what one query finds.
 
-
-@pytest.fixture(scope="module")
-def big_hand_store(tmp_path_factory):
-    return copied_store(tmp_path_factory, ("hands", "seats", "events", "decisions", "pots", "pot_shares", "hand_results"),
-                        HAND_COPIES)
-
-
-@needs_corpus
-def test_hand_checks_complete_under_a_memory_limit_one_query_exceeds(big_hand_store, monkeypatch):
-    complete_in_batches_only(connect(big_hand_store), HAND_CHECKS, HAND_COPIES, HAND_LIMIT, "HAND_BATCH",
-                             checks._hand_batches, 20, monkeypatch)
-
-
-# Measured on big_hand_store at 100 copies (121,700 hands, the decisions that
-# dead-button reads copied too), in the store's connection: one batch of all of them
-# runs out under 180 MB and completes under 200 MB; batches of 5,000 hands run out under
-# 120 MB and complete under 140 MB.  At 200 copies the batches are the same and one
-# batch of all holds twice the hands.
-TABLE_LIMIT = "160MB"
-
-
-@needs_corpus
-def test_table_checks_complete_under_a_memory_limit_the_whole_store_exceeds(big_hand_store, monkeypatch):
-    con = connect(big_hand_store)
-    assert con.execute("SELECT count(*) FROM hands").fetchone()[0] > 100_000
-    complete_in_batches_only(con, TABLE_CHECKS, HAND_COPIES, TABLE_LIMIT, "BATCH_HANDS", checks._table_batches, 20,
-                             monkeypatch)
+def test_the_memory_bench_runs_and_its_batches_find_what_one_query_finds(capsys):
+    bench = importlib.util.spec_from_file_location("checks_memory", ROOT / "bench" / "checks_memory.py")
+    module = importlib.util.module_from_spec(bench)
+    bench.loader.exec_module(module)
+    rows = module.main(["--copies", "3", "--no-limit", "--source", str(SAMPLES), *map(str, TABLE_FIXTURES)])
+    assert [r["group"] for r in rows] == ["hand", "table"]
+    for row in rows:
+        assert row["batches, limited"] == "same findings" and row["findings"] > 0, row
+    out = capsys.readouterr().out
+    assert "3 copies of" in out and out.count("same findings") == 2
