@@ -17,6 +17,7 @@ stays a ``violation``.  ``--house none`` judges by the TDA edition alone.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import tomllib
 from dataclasses import dataclass
@@ -163,7 +164,14 @@ def read_profile(path: Path) -> Profile:
 
 
 def load_profiles() -> list[Profile]:
-    return [read_profile(p) for p in sorted(profiles_dir().glob("*.toml"))]
+    return [_read_unchanged(p, p.stat().st_mtime_ns) for p in sorted(profiles_dir().glob("*.toml"))]
+
+
+@functools.lru_cache(maxsize=64)
+def _read_unchanged(path: Path, mtime_ns: int) -> Profile:
+    """A shipped profile read once a process while its file is unchanged (every audit and
+    check run applies them)."""
+    return read_profile(path)
 
 
 def choose(house: str) -> list[Profile] | None:
