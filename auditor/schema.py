@@ -140,6 +140,7 @@ class Street(StrEnum):
     FLOP = "flop"
     TURN = "turn"
     RIVER = "river"
+    SECOND = "second"  # 5-card stud's first round (one card down, one up)
     THIRD = "third"
     FOURTH = "fourth"
     FIFTH = "fifth"
@@ -158,7 +159,20 @@ BETTING_STREETS: dict[str, tuple[Street, ...]] = {
     "stud": (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH),
     "single_draw": (Street.PREDRAW, Street.FIRST_DRAW),
     "triple_draw": (Street.PREDRAW, Street.FIRST_DRAW, Street.SECOND_DRAW, Street.THIRD_DRAW),
+    # a stud game of fewer streets: 5-card stud (one card down and one up, then three up),
+    # played by stud's rules (bring-in, first to act by the up cards) on rounds of its own
+    "5_card_stud": (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH),
 }
+
+
+def betting_streets(variant: str, family: str) -> tuple[Street, ...]:
+    """The betting rounds of ``variant``, a game of street ``family``: its family's,
+    unless the variant's rounds are its own (5-card stud).
+
+    >>> [str(s) for s in betting_streets("5_card_stud", "stud")]
+    ['second', 'third', 'fourth', 'fifth']
+    """
+    return BETTING_STREETS.get(variant) or BETTING_STREETS[family]
 
 
 class Variant(StrEnum):
@@ -175,6 +189,7 @@ class Variant(StrEnum):
     COURCHEVEL_HILO = "courchevel_hilo"
     STUD = "stud"
     STUD_HILO = "stud_hilo"
+    FIVE_CARD_STUD = "5_card_stud"
     RAZZ = "razz"
     DRAW_2_7_SINGLE = "2-7_single_draw"
     DRAW_2_7_TRIPLE = "2-7_triple_draw"

@@ -35,7 +35,7 @@ each run's cards and collects carry their run (``Event.run``).
 
 Rejected, with their reason (``unsupported-game``, the game named): capped no-limit
 (``CAP NL Hold'em``) and pot-limit (``$400 Pot Limit Omaha Hi``, ``$2,000 Cap Pot Limit
-Omaha Hi``), ``No Limit Irish``, ``PL 6 Card Omaha Hi`` and 5 card stud.  A hand with no
+Omaha Hi``), ``No Limit Irish``.  A hand with no
 seat line is rejected by what it is: the header and summary alone (``truncated``), or an
 observer's record of the actions with no stack (``no-stacks``).
 
@@ -79,12 +79,14 @@ _FT_GAMES = {
     "omaha hi/lo": Variant.OMAHA_HILO.value,
     "5 card omaha hi": Variant.OMAHA5.value,
     "5 card omaha": Variant.OMAHA5.value,
+    "6 card omaha hi": Variant.OMAHA6.value,
     "courchevel hi": Variant.COURCHEVEL.value,
     "courchevel h/l": Variant.COURCHEVEL_HILO.value,
     "stud hi": Variant.STUD.value,
     "7 card stud": Variant.STUD.value,
     "stud h/l": Variant.STUD_HILO.value,
     "razz": Variant.RAZZ.value,
+    "5 card stud": Variant.FIVE_CARD_STUD.value,
     "2-7 triple draw": Variant.DRAW_2_7_TRIPLE.value,
     "a-5 triple draw": Variant.DRAW_A_5_TRIPLE.value,
     "2-7 single draw": Variant.DRAW_2_7_SINGLE.value,
@@ -92,7 +94,7 @@ _FT_GAMES = {
     "badugi": Variant.BADUGI.value,
 }
 # dealt by the site, with no variant in the log (issue 34): rejected by name
-_UNSUPPORTED = ("5 card stud", "6 card omaha hi", "irish")
+_UNSUPPORTED = ("irish",)
 _FT_LIMITS = {
     "no limit": Betting.NO_LIMIT.value,
     "nl": Betting.NO_LIMIT.value,
@@ -172,6 +174,7 @@ FULL_TILT = StarsSite(
         "": EventKind.BIG_BLIND.value,
     },
     markers={
+        "*** 2ND STREET ***": Street.SECOND.value,  # 5-card stud's first
         "*** 3RD STREET ***": Street.THIRD.value,
         "*** 4TH STREET ***": Street.FOURTH.value,
         "*** 5TH STREET ***": Street.FIFTH.value,

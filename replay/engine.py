@@ -16,7 +16,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from auditor.schema import BETTING_STREETS, FORCED_KINDS, VOLUNTARY_KINDS
+from auditor.schema import FORCED_KINDS, VOLUNTARY_KINDS, betting_streets
 from parsers.base import Event, ParsedHand, Seat
 from replay.editions import EditionRules
 from replay.evaluate import (
@@ -179,7 +179,7 @@ class Replay:
         self.variant = hand.variant
         self.betting = hand.betting
         self.family = street_family(self.variant)
-        self.streets = BETTING_STREETS[self.family]
+        self.streets = betting_streets(self.variant, self.family)
         self.events = events
         self.raise_cap = raise_cap if self.betting == "fixed-limit" else None
         # the history does not say no-limit, pot-limit or fixed-limit: every action is applied,
@@ -409,10 +409,10 @@ class Replay:
                 s.cards.extend(c for c in new if "?" not in c)
                 if self.family == "stud":
                     # third street: the last of the three cards (or the only one shown) is up;
-                    # fourth to sixth: up; seventh: down
-                    if street == "third":
+                    # fourth to sixth: up; seventh: down (5-card stud: second street's last card, then all up)
+                    if street == self.streets[0]:
                         s.upcards.extend(new[-1:])
-                    elif street in ("fourth", "fifth", "sixth"):
+                    elif street != "seventh" and street in self.streets:
                         s.upcards.extend(new)
             elif kind == "deal_board":
                 cards = split_cards(e.cards)

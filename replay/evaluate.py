@@ -44,6 +44,7 @@ _HI_LO = {
     "omaha5_hilo": ("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
     "courchevel_hilo": ("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
     "stud": ("StandardHighHand", None),
+    "5_card_stud": ("StandardHighHand", None),  # the five cards dealt: pokerkit has no 5-card stud game, its hand type is stud's
     "stud_hilo": ("StandardHighHand", "EightOrBetterLowHand"),
     "razz": ("RegularLowHand", None),
     "2-7_single_draw": ("StandardLowHand", None),
@@ -55,7 +56,7 @@ _HI_LO = {
 BOARD_VARIANTS = frozenset(
     {"holdem", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
 )
-STUD_VARIANTS = frozenset({"stud", "stud_hilo", "razz"})
+STUD_VARIANTS = frozenset({"stud", "stud_hilo", "razz", "5_card_stud"})
 HILO_VARIANTS = frozenset(v for v, (_, lo) in _HI_LO.items() if lo is not None)
 # low-only games: the single pot goes to the best low, and the odd chip rule treats
 # the ace as low when it ranks cards (razz, A-5)
