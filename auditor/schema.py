@@ -46,7 +46,7 @@ class EventKind(StrEnum):
     BET = "bet"  # amount = the bet
     RAISE = "raise"  # amount = increment as written, to_amount = raise-to total
     COMPLETE = "complete"  # stud completion of the bring-in; to_amount = total
-    DRAW = "draw"  # draw games: amount = number of cards discarded, cards = discarded
+    DRAW = "draw"  # draw games, Irish: amount = number of cards discarded, cards = discarded
     STAND_PAT = "stand_pat"
     # the site's action for a player, none of his own
     DISCONNECT_ALL_IN = "disconnect_all_in"  # played all in with chips behind on a disconnection (WPN 2016)
@@ -88,7 +88,8 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.BET: "a bet; amount = the chips bet, to_amount = the street total after it (the bet; a big blind's bet over his blind adds to it)",
     EventKind.RAISE: "a raise; amount = increment as written, to_amount = the total raised to",
     EventKind.COMPLETE: "a stud completion of the bring-in; to_amount = the total",
-    EventKind.DRAW: "a discard in a draw game; amount = number of cards, cards = discarded when shown",
+    EventKind.DRAW: "a discard in a draw game, or of hole cards after the flop (Irish: two of four, on the flop street); "
+                    "amount = number of cards (NULL when the record writes neither number nor cards), cards = discarded when shown",
     EventKind.STAND_PAT: "standing pat in a draw game",
     EventKind.DISCONNECT_ALL_IN: "a player the site plays as all in, with chips behind, because he disconnected ('is disconnected "
                                  "and ALL IN.', WPN's disconnect protection: a house policy, the TDA has no rule for it); no amount: "
@@ -179,6 +180,7 @@ class Variant(StrEnum):
     """Game variants.  The value is what ``hands.variant`` stores."""
 
     HOLDEM = "holdem"
+    IRISH = "irish"  # hold'em betting, four hole cards dealt, two discarded after the flop (a draw event)
     SIX_PLUS_HOLDEM = "6plus_holdem"
     OMAHA = "omaha"
     OMAHA_HILO = "omaha_hilo"

@@ -33,7 +33,8 @@ _FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) pla
 _WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
 _RAISE_TO = re.compile(r"^raises to (\S+)$")
-_DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
+# 'discards 2 cards [9s Jd]'; Full Tilt's Irish: 'discards [9h 9c]', or 'discards' (neither count nor cards)
+_DISCARD = re.compile(r"^discards(?: (\d+) cards?)?(?: \[([^\]]*)\])?$")
 _STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
 
 # chips bought during the event: 'Player7 re-buys and receives 600 chips for 2 FPPs',
@@ -1125,7 +1126,9 @@ class _HandReader:
             dm = _DISCARD.match(action)
             if not dm:
                 raise self.fail(no, text)
-            kind, amount, cards = K.DRAW, int(dm.group(1)), dm.group(2)
+            kind, cards = K.DRAW, dm.group(2)
+            # the count as written, else the cards shown counted; neither written: not known
+            amount = int(dm.group(1)) if dm.group(1) else len(cards.split()) if cards else None
         elif action == "stands pat" or action.startswith("stands pat on ["):
             kind = K.STAND_PAT
             cards = _cards(action)

@@ -36,7 +36,7 @@ from replay.evaluate import (
 VOLUNTARY = frozenset(str(k) for k in VOLUNTARY_KINDS)
 FORCED = frozenset(str(k) for k in FORCED_KINDS)
 DEFAULT_RAISE_CAP = 4  # a bet and three raises (2019 Rule 48: "the house limit applies")
-HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
+HOLE_COUNT = {"holdem": 2, "irish": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
               "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
 
 
@@ -883,6 +883,8 @@ class Replay:
         cards = split_cards(s.shown) if s.shown else s.cards
         cards = [c for c in cards if "?" not in c]
         need = HOLE_COUNT.get(self.variant)
+        if self.variant == "irish" and len(cards) != need:
+            return None  # four known and no discard recorded: which two he kept is not known
         if need is not None:
             return cards[:need] if len(cards) >= need else None
         if self.variant == "badugi":

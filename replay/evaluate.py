@@ -35,6 +35,7 @@ SUITS = "cdhs"  # clubs < diamonds < hearts < spades
 # module: a process that only stores hands (the audit's main one) never pays its import.
 _HI_LO = {
     "holdem": ("StandardHighHand", None),
+    "irish": ("StandardHighHand", None),  # the two hole cards kept after the discard, as hold'em: pokerkit has no Irish game
     "6plus_holdem": ("ShortDeckHoldemHand", None),
     "omaha": ("OmahaHoldemHand", None),
     "omaha5": ("OmahaHoldemHand", None),
@@ -54,7 +55,7 @@ _HI_LO = {
     "badugi": ("BadugiHand", None),
 }
 BOARD_VARIANTS = frozenset(
-    {"holdem", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
+    {"holdem", "irish", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
 )
 STUD_VARIANTS = frozenset({"stud", "stud_hilo", "razz", "5_card_stud"})
 HILO_VARIANTS = frozenset(v for v, (_, lo) in _HI_LO.items() if lo is not None)
