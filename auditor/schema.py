@@ -303,7 +303,7 @@ HANDS = Table(
         C("small_bet", "BIGINT", "fixed-limit small bet (stud: also the completion)"),
         C("big_bet", "BIGINT", "fixed-limit big bet"),
         C("min_bet", "BIGINT", "smallest opening bet of a no-limit/pot-limit round (normally the big blind)"),
-        C("variant", "VARCHAR", "game: holdem, omaha, omaha_hilo, omaha5, stud, stud_hilo, razz, 2-7_triple_draw, badugi, ...", False),
+        C("variant", "VARCHAR", "game: holdem, irish, omaha, omaha_hilo, omaha5, omaha6, stud, stud_hilo, 5_card_stud, razz, 2-7_triple_draw, badugi, ... (Variant)", False),
         C("betting", "VARCHAR", "no-limit, pot-limit, fixed-limit, pot-limit-preflop (pot-limit before the flop, no-limit after) or unrecorded (the history does not say: no structure-dependent rule is judged)", False),
         C("game_label", "VARCHAR", "the game as the site wrote it, incl. mixed-game name"),
         C("started_at_text", "VARCHAR", "start time exactly as recorded"),
@@ -349,7 +349,7 @@ EVENTS = Table(
     (
         C("hand_id", "VARCHAR", "hand", False),
         C("seq", "INTEGER", "0-based order of the event within the hand", False),
-        C("street", "VARCHAR", "betting round or section: preflop, flop, ..., third..seventh, predraw, first_draw.., showdown, summary", False),
+        C("street", "VARCHAR", "betting round or section: preflop, flop, ..., third..seventh (5-card stud: second..fifth), predraw, first_draw.., showdown, summary", False),
         C("kind", "VARCHAR", "what happened (EventKind)", False),
         C("seat", "SMALLINT", "seat of the actor, NULL for table events"),
         C("player", "VARCHAR", "player name as written"),
