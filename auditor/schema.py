@@ -181,6 +181,7 @@ class Variant(StrEnum):
 
     HOLDEM = "holdem"
     IRISH = "irish"  # hold'em betting, four hole cards dealt, two discarded after the flop (a draw event)
+    DOUBLE_HOLDEM = "double_holdem"  # hold'em betting, three hole cards; after the flop one is the point card
     SIX_PLUS_HOLDEM = "6plus_holdem"
     OMAHA = "omaha"
     OMAHA_HILO = "omaha_hilo"

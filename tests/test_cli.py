@@ -39,6 +39,7 @@ SAMPLE_VIOLATIONS = {
     "FT-900000004101": "bring-in",
     "FT-900000004201": "wrong-winner",
     "FT-900000004301": "wrong-winner",
+    "PP-900000006001": "wrong-winner",
     "BOV-900000005001": "illegal-underraise",
 }
 
