@@ -1,7 +1,8 @@
 """Recall on real data by mutation, for the game variants of issue 34: 5-card stud, 6-card
-Omaha and Irish.
+Omaha, Irish and Double Hold'em.
 
-The corpus holds one real hand of each as Full Tilt wrote it (read in place).  Into each an
+The corpus holds one real hand of each (read in place): Full Tilt's of the first three,
+PartyPoker's of Double Hold'em.  Into each an
 underraise that stood, a pot pushed to the losing hand and an odd chip to the wrong winner
 are planted by editing its lines, the site's arithmetic kept whole (every total, pot and
 summary line that the edit moves is rewritten with it).  A wrong winner and an odd chip need
@@ -16,7 +17,8 @@ before the rake and the check judges the pots whose awards add up to it.  All ar
 by its check on its seat, as a violation, and draw no other betting or award finding; a
 twin must draw no betting or award finding at all.  The real hands themselves are clean:
 their findings are departures of Full Tilt's house profile at most
-(tests/reviewed_sites/fulltilt-classic.toml).
+(tests/reviewed_sites/fulltilt-classic.toml).  The Double Hold'em hand's pot has an odd cent
+(the small blind's, who folded): its two tied winners split it 7 and 6.
 """
 
 from __future__ import annotations
@@ -41,7 +43,11 @@ SOURCES = {
     "5_card_stud": "tour/FTP/Stud/5-Stud-USD-MTT-100-201303.txt",  # FT-32412111030
     "omaha6": "cash/FTP/Flop/6-Card-PLO-6max-USD-0.50-1.00-201307.txt",  # FT-32973699160
     "irish": "cash/FTP/Flop/NL-Irish-6max-USD-2.00-4.00-201304.txt",  # FT-32447075821
+    "double_holdem": "cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt",  # PP-11764881345
 }
+# each source hand's number, renumbered in its mutants, and the site's prefix of hand ids
+NUMBERS = {"5_card_stud": ("32412111030", "FT-"), "omaha6": ("32973699160", "FT-"), "irish": ("32447075821", "FT-"),
+           "double_holdem": ("11764881345", "PP-")}
 
 # (old, new, how many times old is written): each edit of a mutant
 Edit = tuple[str, str, int]
@@ -164,6 +170,25 @@ def _irish_flop(to: int) -> list[Edit]:
     ]
 
 
+def _dh_flop(to: str, call: str, pot: str) -> list[Edit]:
+    """Double Hold'em: Player2 raises Player1's flop bet of $0.02 (Party writes the chips added), Player1 calls."""
+    return [
+        ("Player2 - Selects point card\nPlayer2 calls [$0.02 USD]",
+         f"Player2 - Selects point card\nPlayer2 raises [${to} USD]\nPlayer1 calls [${call} USD]", 1),
+        ("Player1 wins $0.13 USD", f"Player1 wins ${pot} USD", 1),
+    ]
+
+
+def _dh_showdown(p2: str, p2_hand: str, win: dict[str, str]) -> list[Edit]:
+    """Double Hold'em: Player2 (seat 4) tables ``p2``; ``win``: each winner's collect (Party writes one line a winner)."""
+    hands = {"Player1": "two pairs, Queens and Jacks", "Player2": p2_hand}
+    return [
+        ("Player2 doesn't show [ 5c, Kd, 6c ]two pairs, Jacks and Sixes.", f"Player2 shows [ {p2} ]{p2_hand}.", 1),
+        ("Player1 wins $0.13 USD from the main pot with two pairs, Queens and Jacks.",
+         "\n".join(f"{who} wins ${amt} USD from the main pot with {hands[who]}." for who, amt in win.items()), 1),
+    ]
+
+
 PLANTS = [
     # --- 5-card stud (a limit tournament, 800/1,600, ante 150, bring-in 250) -----------------------
     Plant("5_card_stud", "illegal-underraise", 2,
@@ -215,22 +240,35 @@ PLANTS = [
                           {"Player0": ("ties for", "$99.99"), "Hero": ("ties for", "$100.01")}, rake="$0"),
           _irish_showdown("Ks Td", "King Queen high", "King Queen high",
                           {"Player0": ("ties for", "$100"), "Hero": ("ties for", "$100")}, rake="$0")),
+    # --- Double Hold'em (no limit, $0.01/$0.02, cash of 2012: no rake written) --------------------------
+    Plant("double_holdem", "illegal-underraise", 4,
+          "flop: Player2 raises Player1's $0.02 bet to $0.03 (the minimum is $0.04) with chips behind",
+          _dh_flop("0.03", "0.01", "0.15"), _dh_flop("0.04", "0.02", "0.17")),
+    Plant("double_holdem", "wrong-winner", 4,
+          "showdown: Player2's 5c Kd 6c make at most two pair, Jacks and Sixes, whatever his point card; "
+          "Player1's 4c Qh 8c Queens and Jacks whatever his: the pot went to Player2",
+          _dh_showdown("5c, Kd, 6c", "two pairs, Jacks and Sixes", {"Player2": "0.13"}),
+          _dh_showdown("5c, Kd, 6c", "two pairs, Jacks and Sixes", {"Player1": "0.13"})),
+    Plant("double_holdem", "odd-chip", 9,
+          "showdown: Player2's Qc 4s 8s tie Player1's 4c Qh 8c (Queens and Jacks, whatever point card either set); "
+          "of the 13 cents the odd one goes to Player2 (seat 4), not Player1 (seat 9), the first left of the button (seat 5)",
+          _dh_showdown("Qc, 4s, 8s", "two pairs, Queens and Jacks", {"Player1": "0.06", "Player2": "0.07"}),
+          _dh_showdown("Qc, 4s, 8s", "two pairs, Queens and Jacks", {"Player1": "0.07", "Player2": "0.06"})),
 ]
-
-HEADER = re.compile(r"^(Full Tilt Poker Game #)(\d+)(:)", re.M)
-
 
 def _hand(variant: str) -> str:
     text = (FPDB / SOURCES[variant]).read_text(encoding="utf-8").replace("\r\n", "\n")
-    assert len(HEADER.findall(text)) == 1, "one hand a source file"
+    assert len(re.findall(r"^(?:Full Tilt Poker Game #|\*\*\*\*\* Hand History for Game )\d+", text, re.M)) == 1, \
+        "one hand a source file"
     return text.strip("\n")
 
 
-def _planted(text: str, edits: list[Edit], number: int) -> str:
+def _planted(variant: str, edits: list[Edit], number: int) -> str:
+    text = _hand(variant)
     for old, new, times in edits:
         assert text.count(old) == times, (old, text.count(old), times)
         text = text.replace(old, new)
-    return HEADER.sub(lambda m: f"{m.group(1)}{number}{m.group(3)}", text, count=1)
+    return text.replace(NUMBERS[variant][0], str(number))
 
 
 @pytest.fixture(scope="module")
@@ -241,9 +279,9 @@ def audited(tmp_path_factory):
     numbers: list[tuple[Plant, str, str]] = []  # (plant, the mutant's hand id, the twin's)
     n = 9_300_000_000_000
     for plant in PLANTS:
-        base = _hand(plant.variant)
-        by_variant[plant.variant] += [_planted(base, plant.violation, n), _planted(base, plant.twin, n + 1)]
-        numbers.append((plant, f"FT-{n}", f"FT-{n + 1}"))
+        by_variant[plant.variant] += [_planted(plant.variant, plant.violation, n), _planted(plant.variant, plant.twin, n + 1)]
+        prefix = NUMBERS[plant.variant][1]
+        numbers.append((plant, f"{prefix}{n}", f"{prefix}{n + 1}"))
         n += 2
     paths = []
     for variant, texts in by_variant.items():
