@@ -936,7 +936,7 @@ class Replay:
         if any(v is None for v in low.values()):
             return False
         floor = max(cast(int, v) for v in low.values())
-        could = [x.seat for x in contenders if (evals[x.seat].hi_rank or -1) >= floor]
+        could = [x.seat for x in contenders if evals[x.seat].hi_rank is not None and evals[x.seat].hi_rank >= floor]
         return len(could) == 1 or all(evals[seat].hi_rank == low[seat] == floor for seat in could)
 
     def _priority(self, winners: list[SeatNo], evals: dict, half: str) -> list[SeatNo]:
