@@ -37,8 +37,9 @@ from replay.evaluate import (
 VOLUNTARY = frozenset(str(k) for k in VOLUNTARY_KINDS)
 FORCED = frozenset(str(k) for k in FORCED_KINDS)
 DEFAULT_RAISE_CAP = 4  # a bet and three raises (2019 Rule 48: "the house limit applies")
-HOLE_COUNT = {"holdem": 2, "irish": 2, "double_holdem": 3, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
-              "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
+HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
+              "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5,
+              "irish": 2, "double_holdem": 3}  # Irish: the two kept after the discard
 
 
 def street_family(variant: str) -> str:
