@@ -20,7 +20,7 @@ CREATE OR REPLACE MACRO on_street(street) AS
     WHEN 'third_draw' THEN 'After the third draw'
     WHEN 'showdown' THEN 'At the showdown'
     WHEN 'summary' THEN 'In the summary'
-    ELSE CASE WHEN street IN ('third', 'fourth', 'fifth', 'sixth', 'seventh') THEN 'On ' || street || ' street'
+    ELSE CASE WHEN street IN ('second', 'third', 'fourth', 'fifth', 'sixth', 'seventh') THEN 'On ' || street || ' street'
               ELSE 'On the ' || street END
   END;
 

@@ -46,7 +46,7 @@ class EventKind(StrEnum):
     BET = "bet"  # amount = the bet
     RAISE = "raise"  # amount = increment as written, to_amount = raise-to total
     COMPLETE = "complete"  # stud completion of the bring-in; to_amount = total
-    DRAW = "draw"  # draw games: amount = number of cards discarded, cards = discarded
+    DRAW = "draw"  # draw games, Irish: amount = number of cards discarded, cards = discarded
     STAND_PAT = "stand_pat"
     # the site's action for a player, none of his own
     DISCONNECT_ALL_IN = "disconnect_all_in"  # played all in with chips behind on a disconnection (WPN 2016)
@@ -88,7 +88,8 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.BET: "a bet; amount = the chips bet, to_amount = the street total after it (the bet; a big blind's bet over his blind adds to it)",
     EventKind.RAISE: "a raise; amount = increment as written, to_amount = the total raised to",
     EventKind.COMPLETE: "a stud completion of the bring-in; to_amount = the total",
-    EventKind.DRAW: "a discard in a draw game; amount = number of cards, cards = discarded when shown",
+    EventKind.DRAW: "a discard in a draw game, or of hole cards after the flop (Irish: two of four, on the flop street); "
+                    "amount = number of cards (NULL when the record writes neither number nor cards), cards = discarded when shown",
     EventKind.STAND_PAT: "standing pat in a draw game",
     EventKind.DISCONNECT_ALL_IN: "a player the site plays as all in, with chips behind, because he disconnected ('is disconnected "
                                  "and ALL IN.', WPN's disconnect protection: a house policy, the TDA has no rule for it); no amount: "
@@ -140,6 +141,7 @@ class Street(StrEnum):
     FLOP = "flop"
     TURN = "turn"
     RIVER = "river"
+    SECOND = "second"  # 5-card stud's first round (one card down, one up)
     THIRD = "third"
     FOURTH = "fourth"
     FIFTH = "fifth"
@@ -158,13 +160,28 @@ BETTING_STREETS: dict[str, tuple[Street, ...]] = {
     "stud": (Street.THIRD, Street.FOURTH, Street.FIFTH, Street.SIXTH, Street.SEVENTH),
     "single_draw": (Street.PREDRAW, Street.FIRST_DRAW),
     "triple_draw": (Street.PREDRAW, Street.FIRST_DRAW, Street.SECOND_DRAW, Street.THIRD_DRAW),
+    # a stud game of fewer streets: 5-card stud (one card down and one up, then three up),
+    # played by stud's rules (bring-in, first to act by the up cards) on rounds of its own
+    "5_card_stud": (Street.SECOND, Street.THIRD, Street.FOURTH, Street.FIFTH),
 }
+
+
+def betting_streets(variant: str, family: str) -> tuple[Street, ...]:
+    """The betting rounds of ``variant``, a game of street ``family``: its family's,
+    unless the variant's rounds are its own (5-card stud).
+
+    >>> [str(s) for s in betting_streets("5_card_stud", "stud")]
+    ['second', 'third', 'fourth', 'fifth']
+    """
+    return BETTING_STREETS.get(variant) or BETTING_STREETS[family]
 
 
 class Variant(StrEnum):
     """Game variants.  The value is what ``hands.variant`` stores."""
 
     HOLDEM = "holdem"
+    IRISH = "irish"  # hold'em betting, four hole cards dealt, two discarded after the flop (a draw event)
+    DOUBLE_HOLDEM = "double_holdem"  # hold'em betting, three hole cards; after the flop one is the point card
     SIX_PLUS_HOLDEM = "6plus_holdem"
     OMAHA = "omaha"
     OMAHA_HILO = "omaha_hilo"
@@ -175,6 +192,7 @@ class Variant(StrEnum):
     COURCHEVEL_HILO = "courchevel_hilo"
     STUD = "stud"
     STUD_HILO = "stud_hilo"
+    FIVE_CARD_STUD = "5_card_stud"
     RAZZ = "razz"
     DRAW_2_7_SINGLE = "2-7_single_draw"
     DRAW_2_7_TRIPLE = "2-7_triple_draw"
@@ -286,7 +304,7 @@ HANDS = Table(
         C("small_bet", "BIGINT", "fixed-limit small bet (stud: also the completion)"),
         C("big_bet", "BIGINT", "fixed-limit big bet"),
         C("min_bet", "BIGINT", "smallest opening bet of a no-limit/pot-limit round (normally the big blind)"),
-        C("variant", "VARCHAR", "game: holdem, omaha, omaha_hilo, omaha5, stud, stud_hilo, razz, 2-7_triple_draw, badugi, ...", False),
+        C("variant", "VARCHAR", "game: holdem, irish, omaha, omaha_hilo, omaha5, omaha6, stud, stud_hilo, 5_card_stud, razz, 2-7_triple_draw, badugi, ... (Variant)", False),
         C("betting", "VARCHAR", "no-limit, pot-limit, fixed-limit, pot-limit-preflop (pot-limit before the flop, no-limit after) or unrecorded (the history does not say: no structure-dependent rule is judged)", False),
         C("game_label", "VARCHAR", "the game as the site wrote it, incl. mixed-game name"),
         C("started_at_text", "VARCHAR", "start time exactly as recorded"),
@@ -332,7 +350,7 @@ EVENTS = Table(
     (
         C("hand_id", "VARCHAR", "hand", False),
         C("seq", "INTEGER", "0-based order of the event within the hand", False),
-        C("street", "VARCHAR", "betting round or section: preflop, flop, ..., third..seventh, predraw, first_draw.., showdown, summary", False),
+        C("street", "VARCHAR", "betting round or section: preflop, flop, ..., third..seventh (5-card stud: second..fifth), predraw, first_draw.., showdown, summary", False),
         C("kind", "VARCHAR", "what happened (EventKind)", False),
         C("seat", "SMALLINT", "seat of the actor, NULL for table events"),
         C("player", "VARCHAR", "player name as written"),

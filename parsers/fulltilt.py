@@ -19,7 +19,9 @@ writes its own way is here:
 - ``Uncalled bet of 300 returned to Ann``; ``Ann wins the pot (600) with ...``, ``wins
   the side pot``, ``wins the high pot``: the collect lines;
 - street markers with the pot after them (``*** FLOP *** [Kc Td 8s] (Total Pot: 600, ...)``),
-  ``*** 3RD STREET ***`` for stud, ``*** DRAW ***`` for single-draw games;
+  ``*** 3RD STREET ***`` for stud (``*** 2ND STREET ***`` for 5-card stud), ``*** DRAW ***`` for
+  single-draw games, ``*** DISCARD ROUND ***`` for Irish's discards after the flop's betting
+  (``Hero discards [9h 9c]``, or ``Ann discards``: a draw event on the flop, no count written);
 - lines that record nothing: chat (``Ann: gl``, ``Bob (Observer): hi``), ``Ann shows a pair
   of Tens`` (the hand's name, after the cards were shown), ``is high with [...]``,
   ``is dealt 2 cards`` (draw games: the count; ``Dealt to`` has the cards), time and
@@ -35,7 +37,7 @@ each run's cards and collects carry their run (``Event.run``).
 
 Rejected, with their reason (``unsupported-game``, the game named): capped no-limit
 (``CAP NL Hold'em``) and pot-limit (``$400 Pot Limit Omaha Hi``, ``$2,000 Cap Pot Limit
-Omaha Hi``), ``No Limit Irish``, ``PL 6 Card Omaha Hi`` and 5 card stud.  A hand with no
+Omaha Hi``).  A hand with no
 seat line is rejected by what it is: the header and summary alone (``truncated``), or an
 observer's record of the actions with no stack (``no-stacks``).
 
@@ -73,18 +75,21 @@ from parsers.stars_site import RAISE_TO, StarsSite, hand_headers
 
 _FT_GAMES = {
     "hold'em": Variant.HOLDEM.value,
+    "irish": Variant.IRISH.value,
     "omaha": Variant.OMAHA.value,
     "omaha hi": Variant.OMAHA.value,
     "omaha h/l": Variant.OMAHA_HILO.value,
     "omaha hi/lo": Variant.OMAHA_HILO.value,
     "5 card omaha hi": Variant.OMAHA5.value,
     "5 card omaha": Variant.OMAHA5.value,
+    "6 card omaha hi": Variant.OMAHA6.value,
     "courchevel hi": Variant.COURCHEVEL.value,
     "courchevel h/l": Variant.COURCHEVEL_HILO.value,
     "stud hi": Variant.STUD.value,
     "7 card stud": Variant.STUD.value,
     "stud h/l": Variant.STUD_HILO.value,
     "razz": Variant.RAZZ.value,
+    "5 card stud": Variant.FIVE_CARD_STUD.value,
     "2-7 triple draw": Variant.DRAW_2_7_TRIPLE.value,
     "a-5 triple draw": Variant.DRAW_A_5_TRIPLE.value,
     "2-7 single draw": Variant.DRAW_2_7_SINGLE.value,
@@ -92,7 +97,7 @@ _FT_GAMES = {
     "badugi": Variant.BADUGI.value,
 }
 # dealt by the site, with no variant in the log (issue 34): rejected by name
-_UNSUPPORTED = ("5 card stud", "6 card omaha hi", "irish")
+_UNSUPPORTED: tuple[str, ...] = ()
 _FT_LIMITS = {
     "no limit": Betting.NO_LIMIT.value,
     "nl": Betting.NO_LIMIT.value,
@@ -172,12 +177,14 @@ FULL_TILT = StarsSite(
         "": EventKind.BIG_BLIND.value,
     },
     markers={
+        "*** 2ND STREET ***": Street.SECOND.value,  # 5-card stud's first
         "*** 3RD STREET ***": Street.THIRD.value,
         "*** 4TH STREET ***": Street.FOURTH.value,
         "*** 5TH STREET ***": Street.FIFTH.value,
         "*** 6TH STREET ***": Street.SIXTH.value,
         "*** 7TH STREET ***": Street.SEVENTH.value,
         "*** DRAW ***": Street.FIRST_DRAW.value,
+        "*** DISCARD ROUND ***": "",  # Irish: the discards after the flop's betting, on the flop
     },
     actor_sep=" ",
     uncontested_muck_is_no_show=True,

@@ -72,7 +72,7 @@ from xml.sax.saxutils import escape, quoteattr
 from dataclasses import dataclass
 from typing import Final, Iterator
 
-from auditor.schema import Betting, EventKind, Street, Variant
+from auditor.schema import Betting, EventKind, Street, Variant, betting_streets
 from parsers.base import (MAX_DECIMALS, NOT_TEXT, Event, HandError, ParsedHand, Reject as _Reject, Rescale as _Rescale, Seat, inferred_from,
                           sha256_hex, unread_event)
 from parsers.numbers import currency_code, read_amount, split_amount
@@ -81,7 +81,7 @@ SITE = "ipoker"
 
 # the words of the session's gametype before its limit, lower case -> variant.  '' (no
 # name: 'PL €2/€4', the 5-card Omaha sessions of 2019-2022): the game is the one its
-# players' pocket cards say (_NAMELESS_GAMES); '5 Card Stud' is not read (issue 34)
+# players' pocket cards say (_NAMELESS_GAMES)
 _NAMELESS = ""
 _GAMES = {
     "holdem": Variant.HOLDEM.value,
@@ -92,6 +92,7 @@ _GAMES = {
     "7 card stud": Variant.STUD.value,
     "7 card stud hi-lo": Variant.STUD_HILO.value,
     "7 card stud hilow": Variant.STUD_HILO.value,
+    "5 card stud": Variant.FIVE_CARD_STUD.value,
     _NAMELESS: _NAMELESS,
 }
 # a gametype with no game name: the number of cards in each player's <cards type="Pocket">
@@ -110,7 +111,7 @@ _LIMITS = {
     "l": Betting.FIXED_LIMIT.value,
     "limit": Betting.FIXED_LIMIT.value,
 }
-_STUD = frozenset({Variant.STUD.value, Variant.STUD_HILO.value})
+_STUD = frozenset({Variant.STUD.value, Variant.STUD_HILO.value, Variant.FIVE_CARD_STUD.value})
 # board cards by the <cards type> of their round
 _BOARD = {"Flop": Street.FLOP.value, "Turn": Street.TURN.value, "River": Street.RIVER.value}
 _STUD_CARDS = {
@@ -124,6 +125,15 @@ _BOARD_ROUNDS = {0: Street.PREFLOP.value, 1: Street.PREFLOP.value, 2: Street.FLO
                  4: Street.RIVER.value}
 _STUD_ROUNDS = {0: Street.THIRD.value, 1: Street.THIRD.value, 2: Street.THIRD.value, 3: Street.FOURTH.value,
                 4: Street.FIFTH.value, 5: Street.SIXTH.value, 6: Street.SEVENTH.value}
+# 5-card stud: its rounds, its cards' types ('Second Street' is one card down and one up, the 'River' the fifth card)
+_STUD5_ROUNDS = {0: Street.SECOND.value, 1: Street.SECOND.value, 2: Street.SECOND.value, 3: Street.THIRD.value,
+                 4: Street.FOURTH.value, 5: Street.FIFTH.value}
+_STUD5_CARDS = {
+    "Second Street": Street.SECOND.value,
+    "Third Street": Street.THIRD.value,
+    "Fourth Street": Street.FOURTH.value,
+    "River": Street.FIFTH.value,
+}
 # action type codes
 FOLD, SMALL_BLIND, BIG_BLIND, CALL, CHECK, BET, RAISE_LIMIT, ALL_IN = "0", "1", "2", "3", "4", "5", "6", "7"
 SITS_OUT, WAITS, ANTE, BRING_IN, RAISE = "8", "9", "15", "16", "23"
@@ -158,13 +168,8 @@ K_SHOW: Final = EventKind.SHOW.value
 K_SMALL_BLIND: Final = EventKind.SMALL_BLIND.value
 K_TOTAL_POT: Final = EventKind.TOTAL_POT.value
 K_UNCALLED_RETURN: Final = EventKind.UNCALLED_RETURN.value
-S_FIFTH: Final = Street.FIFTH.value
-S_FOURTH: Final = Street.FOURTH.value
-S_SEVENTH: Final = Street.SEVENTH.value
 S_SHOWDOWN: Final = Street.SHOWDOWN.value
-S_SIXTH: Final = Street.SIXTH.value
 S_SUMMARY: Final = Street.SUMMARY.value
-S_THIRD: Final = Street.THIRD.value
 
 
 class _Shape:
@@ -490,8 +495,8 @@ def parse_gametype(text: str) -> _GameType | str:
     ('omaha', 'pot-limit', ('$100.00', '$200.00'))
     >>> g = parse_gametype('PL €0,50/€1'); g.variant, g.betting, g.stakes
     ('', 'pot-limit', ('€0,50', '€1'))
-    >>> parse_gametype('5 Card Stud L $0.05/$0.10')
-    'game not supported: 5 Card Stud L $0.05/$0.10'
+    >>> parse_gametype('Razz L $0.05/$0.10')
+    'game not supported: Razz L $0.05/$0.10'
     """
     words = text.split()
     if words[:1] == ["LH"] and "Limit" in words:  # 'LH 20/40 x2 Limit $10.00/$20.00'
@@ -1017,7 +1022,7 @@ class _GameReader:
         elif gt.stakes is not None:
             hand.small_blind, hand.big_blind = self.amt(gt.stakes[0], game.line), self.amt(gt.stakes[1], game.line)
             hand.min_bet = hand.big_blind
-        self._rounds(hand, names, stud)
+        self._rounds(hand, names, stud, variant == Variant.FIVE_CARD_STUD.value)
         if hand.min_bet is None and gt.betting != Betting.FIXED_LIMIT.value:
             hand.min_bet = hand.big_blind
         if self.cut_at is not None and not game.rounds:
@@ -1078,9 +1083,11 @@ class _GameReader:
         hand.buy_in = general.get("buyin") or None
         hand.currency = None
 
-    def _rounds(self, hand: ParsedHand, names: dict[str, int], stud: bool) -> None:
-        streets = _STUD_ROUNDS if stud else _BOARD_ROUNDS
-        card_streets = _STUD_CARDS if stud else _BOARD
+    def _rounds(self, hand: ParsedHand, names: dict[str, int], stud: bool, stud5: bool) -> None:
+        streets = _STUD5_ROUNDS if stud5 else _STUD_ROUNDS if stud else _BOARD_ROUNDS
+        card_streets = _STUD5_CARDS if stud5 else _STUD_CARDS if stud else _BOARD
+        # stud: its betting rounds in order (the bring-in's first; the second's open pair; the big bet's)
+        self.stud_rounds: tuple[str, ...] = tuple(s.value for s in betting_streets(hand.variant, "stud")) if stud else ()
         antes: list[int] = []
         bring_in_seen = False
         street: str | None = None
@@ -1088,7 +1095,7 @@ class _GameReader:
         self.folded: set[int] = set()
         self.last_action: dict[int, tuple[int, _Node]] = {}
         self.completed = False  # stud: the bring-in was completed
-        self.upcards: dict[int, list[str]] = {}  # stud: ranks of the up cards of third and fourth street, by seat
+        self.upcards: dict[int, list[str]] = {}  # stud: ranks of the up cards of its first two rounds, by seat
         self.out_of_hand: dict[int, int] = {}  # seat -> line of its sitting-out action
         self.carded: set[str] = set()  # players some <cards> element names
         self.acted: set[int] = set()  # seats with some <action>
@@ -1130,8 +1137,8 @@ class _GameReader:
                         self.unread(street, c, seat_of, who)
                         continue
                     last = c.text.split()[-1:] if c.text else []
-                    if street in (S_THIRD, S_FOURTH) and last and last[0] not in _HIDDEN:
-                        # third's last card and fourth's are up: their ranks
+                    if street in self.stud_rounds[:2] and last and last[0] not in _HIDDEN:
+                        # third's last card and fourth's are up (5-card stud: second's and third's): their ranks
                         self.upcards.setdefault(seat_of, []).append(_CARD_NAMES[last[0]][:1])
                     if cards:
                         self.add(street, K_DEAL_HOLE, c, c.line, seat_of, who, cards=cards)
@@ -1287,7 +1294,8 @@ class _GameReader:
                 raise _NotUnderstood("a raise to less than already in")
         committed[seat] = after
         all_in = code == ALL_IN
-        if stud and street == S_THIRD and bring_in_seen and not self.completed and code != CALL and after > current:
+        rounds = self.stud_rounds
+        if stud and street == rounds[0] and bring_in_seen and not self.completed and code != CALL and after > current:
             # the first bet over the bring-in completes it (to the small bet, or all-in for less)
             self.completed = True
             if hand.small_bet is None and not all_in:
@@ -1300,12 +1308,12 @@ class _GameReader:
             raise _NotUnderstood("a call past the bet")
         if code in (RAISE, RAISE_LIMIT) and current == 0:
             raise _NotUnderstood("a raise with no bet to raise")
-        if stud and code == BET and not all_in and hand.small_bet is None and street == S_THIRD and current == 0:
+        if stud and code == BET and not all_in and hand.small_bet is None and street == rounds[0] and current == 0:
             hand.small_bet = sums  # tournaments, no bring-in (its player all-in on the ante): the opening bet
-        if stud and code == BET and not all_in and hand.small_bet is None and street == S_FOURTH \
+        if stud and code == BET and not all_in and hand.small_bet is None and street == rounds[1] \
                 and not any(len(up) != len(set(up)) for up in self.upcards.values()):
             hand.small_bet = sums  # tournaments: a fourth-street bet with no open pair is the small bet
-        if stud and hand.big_bet is None and code == BET and not all_in and street in (S_FIFTH, S_SIXTH, S_SEVENTH):
+        if stud and hand.big_bet is None and code == BET and not all_in and street in rounds[2:]:
             hand.big_bet = sums  # tournaments: the first full bet of the late streets
         if code == CALL or (code == ALL_IN and after <= current):
             return K_CALL, sums, None, all_in

@@ -221,6 +221,9 @@ _IGNORED_ACTOR: Final[tuple[str, ...]] = (
     # Party 2013: a fold chosen ahead of the turn ('Hero Forward Folds'); the fold itself is
     # written again at the player's turn ('Hero folds'), where it is recorded
     "Forward Folds",
+    # Double Hold'em: the point card set after the flop ('Player1 - Selects point card'); which
+    # card is not written, so there is nothing to record (docs/sites.md, "Game variants")
+    "- Selects point card",
 )
 _IGNORED_LINE: Final = re.compile(
     r"^(?:Your time bank will be activated|>You have options at |There was no qualifying low hand|"

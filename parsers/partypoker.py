@@ -58,6 +58,7 @@ _GAMES: Final[tuple[tuple[str, str], ...]] = (  # typed: compiled, 'name in head
     ("Omaha Hi-Lo", Variant.OMAHA_HILO.value),
     ("Omaha Hi", Variant.OMAHA.value),
     ("Omaha", Variant.OMAHA.value),
+    ("Double Hold'em", Variant.DOUBLE_HOLDEM.value),
     ("Texas Hold'em", Variant.HOLDEM.value),
     ("Texas Holdem", Variant.HOLDEM.value),
     ("Holdem", Variant.HOLDEM.value),

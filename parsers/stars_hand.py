@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from typing import Final
 
-from auditor.schema import Betting, EventKind, Variant
+from auditor.schema import Betting, EventKind, Variant, betting_streets
 from parsers.base import NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, single_payer_ante, unread_event
 from parsers.base import Reject as _Reject
 from parsers.stars_site import (CURRENCY_SYMBOLS, DATE, IGNORED_EXACT, IGNORED_INFIX, IGNORED_SUFFIXES, K, RAISE_ADDED, RAISE_TO,
@@ -23,7 +23,7 @@ from parsers.stars_tables import _KEPT, SUFFIX_STAND_IN, _site_tables, _substitu
 # --- body --------------------------------------------------------------------------
 
 
-_STUD = frozenset({Variant.STUD, Variant.STUD_HILO, Variant.RAZZ})
+_STUD = frozenset({Variant.STUD, Variant.STUD_HILO, Variant.RAZZ, Variant.FIVE_CARD_STUD})
 _SINGLE_DRAW = frozenset({Variant.DRAW_2_7_SINGLE, Variant.DRAW_5_CARD})
 _TRIPLE_DRAW = frozenset({Variant.DRAW_2_7_TRIPLE, Variant.DRAW_A_5_TRIPLE, Variant.BADUGI})
 _DRAW = _SINGLE_DRAW | _TRIPLE_DRAW
@@ -33,7 +33,8 @@ _FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) pla
 _WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
 _RAISE_TO = re.compile(r"^raises to (\S+)$")
-_DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
+# 'discards 2 cards [9s Jd]'; Full Tilt's Irish: 'discards [9h 9c]', or 'discards' (neither count nor cards)
+_DISCARD = re.compile(r"^discards(?: (\d+) cards?)?(?: \[([^\]]*)\])?$")
 _STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
 
 # chips bought during the event: 'Player7 re-buys and receives 600 chips for 2 FPPs',
@@ -46,7 +47,7 @@ _BOARD_STREETS = {
     "*** RIVER ***": S.RIVER,
     "*** PRE-FLOP ***": S.PREFLOP,  # Courchevel: one board card before the flop
 }
-_STUD_STREETS = {"3": S.THIRD, "4": S.FOURTH, "5": S.FIFTH, "6": S.SIXTH, "7": S.SEVENTH}
+_STUD_STREETS = {"2": S.SECOND, "3": S.THIRD, "4": S.FOURTH, "5": S.FIFTH, "6": S.SIXTH, "7": S.SEVENTH}
 _DRAW_STREETS = {"*** FIRST DRAW ***": S.FIRST_DRAW, "*** SECOND DRAW ***": S.SECOND_DRAW, "*** THIRD DRAW ***": S.THIRD_DRAW}
 
 
@@ -590,7 +591,7 @@ class _HandReader:
     def body(self, hand: ParsedHand, i: int) -> None:
         variant = hand.variant
         if variant in _STUD:
-            street = S.THIRD
+            street = betting_streets(variant, "stud")[0].value  # third (5-card stud: second)
         elif variant in _SINGLE_DRAW or variant in _TRIPLE_DRAW:
             street = S.PREDRAW
         else:
@@ -801,7 +802,7 @@ class _HandReader:
             # a site's own marker; '' marks a section of the current street ('*** ANTE/BLINDS ***')
             new = site_markers[head] or street
         elif head == "*** HOLE CARDS ***":  # (Full Tilt's draw games too: their first round is predraw)
-            new = S.THIRD if stud else S.PREDRAW if hand.variant in _DRAW else S.PREFLOP
+            new = betting_streets(hand.variant, "stud")[0].value if stud else S.PREDRAW if hand.variant in _DRAW else S.PREFLOP
         elif head == "*** SUMMARY ***":
             new = S.SUMMARY
         elif head == "*** SHOW DOWN ***":
@@ -815,7 +816,7 @@ class _HandReader:
             if sm:
                 new = _STUD_STREETS[sm.group(1)]
             elif head == "*** RIVER ***":
-                new = S.SEVENTH
+                new = betting_streets(hand.variant, "stud")[-1].value  # seventh (5-card stud: fifth)
         elif head in _BOARD_STREETS:
             new = _BOARD_STREETS[head]
             cards = _cards(text)
@@ -1123,7 +1124,9 @@ class _HandReader:
             dm = _DISCARD.match(action)
             if not dm:
                 raise self.fail(no, text)
-            kind, amount, cards = K.DRAW, int(dm.group(1)), dm.group(2)
+            kind, cards = K.DRAW, dm.group(2)
+            # the count as written, else the cards shown counted; neither written: not known
+            amount = int(dm.group(1)) if dm.group(1) else len(cards.split()) if cards else None
         elif action == "stands pat" or action.startswith("stands pat on ["):
             kind = K.STAND_PAT
             cards = _cards(action)

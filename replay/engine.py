@@ -16,7 +16,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from auditor.schema import BETTING_STREETS, FORCED_KINDS, VOLUNTARY_KINDS
+from auditor.schema import FORCED_KINDS, VOLUNTARY_KINDS, betting_streets
 from parsers.base import Event, ParsedHand, Seat
 from replay.editions import EditionRules
 from replay.evaluate import (
@@ -27,6 +27,7 @@ from replay.evaluate import (
     bring_in_key,
     card_key,
     hand_cards,
+    point_card_weakest,
     showing_key,
     split_cards,
     supported,
@@ -37,7 +38,8 @@ VOLUNTARY = frozenset(str(k) for k in VOLUNTARY_KINDS)
 FORCED = frozenset(str(k) for k in FORCED_KINDS)
 DEFAULT_RAISE_CAP = 4  # a bet and three raises (2019 Rule 48: "the house limit applies")
 HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
-              "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5}
+              "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5,
+              "irish": 2, "double_holdem": 3}  # Irish: the two kept after the discard
 
 
 def street_family(variant: str) -> str:
@@ -179,7 +181,7 @@ class Replay:
         self.variant = hand.variant
         self.betting = hand.betting
         self.family = street_family(self.variant)
-        self.streets = BETTING_STREETS[self.family]
+        self.streets = betting_streets(self.variant, self.family)
         self.events = events
         self.raise_cap = raise_cap if self.betting == "fixed-limit" else None
         # the history does not say no-limit, pot-limit or fixed-limit: every action is applied,
@@ -241,6 +243,8 @@ class Replay:
         # no seat's chips, so it is not in self.pot: it counts in the pot limit, and goes into
         # the main pot at settlement
         self.house_added = 0
+        # Double Hold'em: each tabled hand's weakest strength a point card can leave (see _point_cards_decide)
+        self.weakest: dict[SeatNo, int | None] = {}
         self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
         self.street: str | None = None
         self.street_idx = -1
@@ -409,10 +413,10 @@ class Replay:
                 s.cards.extend(c for c in new if "?" not in c)
                 if self.family == "stud":
                     # third street: the last of the three cards (or the only one shown) is up;
-                    # fourth to sixth: up; seventh: down
-                    if street == "third":
+                    # fourth to sixth: up; seventh: down (5-card stud: second street's last card, then all up)
+                    if street == self.streets[0]:
                         s.upcards.extend(new[-1:])
-                    elif street in ("fourth", "fifth", "sixth"):
+                    elif street != "seventh" and street in self.streets:
                         s.upcards.extend(new)
             elif kind == "deal_board":
                 cards = split_cards(e.cards)
@@ -889,6 +893,8 @@ class Replay:
         cards = split_cards(s.shown) if s.shown else s.cards
         cards = [c for c in cards if "?" not in c]
         need = HOLE_COUNT.get(self.variant)
+        if self.variant == "irish" and len(cards) != need:
+            return None  # four known and no discard recorded: which two he kept is not known
         if need is not None:
             return cards[:need] if len(cards) >= need else None
         if self.variant == "badugi":
@@ -923,7 +929,22 @@ class Replay:
                 continue
             if ev.hi_hand is not None:  # None: too few cards known (e.g. the board was not run out)
                 out[s.seat] = ev
+                if self.variant == "double_holdem":
+                    self.weakest[s.seat] = point_card_weakest(" ".join(cards), board)
         return out
+
+    def _point_cards_decide(self, contenders: list[SeatState], evals: dict) -> bool:
+        """Double Hold'em: do the tabled cards decide the winners whatever point card each
+        player chose (the history does not say which)?  Each hand lies between the weakest a
+        point card leaves (``weakest``) and the strongest (``evals``): decided when one player's
+        weakest beats every other's strongest, or when every player who could win holds the
+        same hand whatever his point card."""
+        low = {x.seat: self.weakest.get(x.seat) for x in contenders}
+        if any(v is None for v in low.values()):
+            return False
+        floor = max(cast(int, v) for v in low.values())
+        could = [x.seat for x in contenders if evals[x.seat].hi_rank is not None and evals[x.seat].hi_rank >= floor]
+        return len(could) == 1 or all(evals[seat].hi_rank == low[seat] == floor for seat in could)
 
     def _priority(self, winners: list[SeatNo], evals: dict, half: str) -> list[SeatNo]:
         """Who receives odd chips first (2019 Rule 20): board and draw games, the first
@@ -999,6 +1020,9 @@ class Replay:
             if unknown or not contenders:
                 hi_w, verified = None, False
                 note = f"hands of seats {unknown} not tabled" if unknown else "no hand tabled"
+            elif self.variant == "double_holdem" and not self._point_cards_decide(contenders, evals):
+                hi_w, verified = None, False
+                note = "Double Hold'em: the point cards are not recorded, and the winner depends on them"
             else:
                 verified = True
                 hi_w = self._best(contenders, evals, "hi")

@@ -35,6 +35,10 @@ SUITS = "cdhs"  # clubs < diamonds < hearts < spades
 # module: a process that only stores hands (the audit's main one) never pays its import.
 _HI_LO = {
     "holdem": ("StandardHighHand", None),
+    "irish": ("StandardHighHand", None),  # the two hole cards kept after the discard, as hold'em: pokerkit has no Irish game
+    # pokerkit has no Double Hold'em game: each pair of the point card with another hole card is
+    # a hold'em hand (the two non-point cards do not play together); see best_hands, point_card_weakest
+    "double_holdem": ("StandardHighHand", None),
     "6plus_holdem": ("ShortDeckHoldemHand", None),
     "omaha": ("OmahaHoldemHand", None),
     "omaha5": ("OmahaHoldemHand", None),
@@ -44,6 +48,7 @@ _HI_LO = {
     "omaha5_hilo": ("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
     "courchevel_hilo": ("OmahaHoldemHand", "OmahaEightOrBetterLowHand"),
     "stud": ("StandardHighHand", None),
+    "5_card_stud": ("StandardHighHand", None),  # the five cards dealt: pokerkit has no 5-card stud game, its hand type is stud's
     "stud_hilo": ("StandardHighHand", "EightOrBetterLowHand"),
     "razz": ("RegularLowHand", None),
     "2-7_single_draw": ("StandardLowHand", None),
@@ -53,9 +58,9 @@ _HI_LO = {
     "badugi": ("BadugiHand", None),
 }
 BOARD_VARIANTS = frozenset(
-    {"holdem", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
+    {"holdem", "irish", "double_holdem", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
 )
-STUD_VARIANTS = frozenset({"stud", "stud_hilo", "razz"})
+STUD_VARIANTS = frozenset({"stud", "stud_hilo", "razz", "5_card_stud"})
 HILO_VARIANTS = frozenset(v for v, (_, lo) in _HI_LO.items() if lo is not None)
 # low-only games: the single pot goes to the best low, and the odd chip rule treats
 # the ace as low when it ranks cards (razz, A-5)
@@ -88,11 +93,37 @@ def best_hands(variant: str, hole: str, board: str = "") -> Evaluated:
     import pokerkit
 
     hi_name, lo_name = _HI_LO[variant]
+    if variant == "double_holdem":
+        # the best hand any choice of point card makes: the best hold'em hand of a pair of the hole cards
+        cards = hole.split()
+        return max((best_hands("holdem", " ".join(pair), board) for pair in combinations(cards, 2)),
+                   key=lambda ev: -1 if ev.hi_rank is None else ev.hi_rank)
     hi_type, lo_type = getattr(pokerkit, hi_name), lo_name and getattr(pokerkit, lo_name)
     h, b = _compact(hole), _compact(board)
     hi = strongest(hi_type, h, b)
     lo = strongest(lo_type, h, b) if lo_type else None
     return Evaluated(str(hi) if hi else None, str(lo) if lo else None, hi, lo, _strength(hi), _strength(lo))
+
+
+def point_card_weakest(hole: str, board: str) -> int | None:
+    """Double Hold'em: the strength of the weakest hand a choice of point card can leave the
+    player (with each point card, the better of its two pairs; then the least of those), when
+    the history does not say which card he chose.  With :func:`best_hands`' the strongest,
+    it bounds his hand.
+
+    >>> point_card_weakest("As Ad 2c", "Ah 7d 8s Tc Jh") == best_hands("holdem", "As 2c", "Ah 7d 8s Tc Jh").hi_rank
+    True
+    """
+    cards = hole.split()
+    out: int | None = None
+    for i, point in enumerate(cards):
+        ranks = [best_hands("holdem", f"{point} {other}", board).hi_rank for j, other in enumerate(cards) if j != i]
+        known = [r for r in ranks if r is not None]
+        if not known:
+            return None
+        better = max(known)
+        out = better if out is None or better < out else out
+    return out
 
 
 def strongest(hand_type, hole, board):

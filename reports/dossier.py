@@ -53,20 +53,34 @@ def hole_cards(variant: str) -> int:
 
     >>> hole_cards("holdem"), hole_cards("omaha_hilo"), hole_cards("badugi"), hole_cards("2-7_triple_draw"), hole_cards("razz")
     (2, 4, 4, 5, 7)
+    >>> hole_cards("5_card_stud"), hole_cards("irish")
+    (5, 4)
     """
     if is_stud(variant):
-        return 7
+        return 5 if variant == "5_card_stud" else 7
+    if variant == "irish":
+        return 4  # dealt; two are discarded after the flop
     if street_family(variant) != "board":
         return 4 if variant == "badugi" else 5
     return HOLE_COUNT.get(variant, 2)
 
 
+# a stud game's first street, and how many cards it deals (the last up)
+FIRST_STUD_STREET = {"third": 3, "second": 2}
+
+
 def stud_slots(street: str, n: int, held: int) -> list[bool]:
     """Whether each of ``n`` cards dealt on a stud street is face up, the player holding
     ``held`` before: third street deals two down and one up (a history that writes only
-    another player's up card writes one), fourth to sixth one up, seventh one down."""
-    if street == "third":
-        return [False, False, True][3 - n:] if n <= 3 else [held + i >= 2 for i in range(n)]
+    another player's up card writes one; 5-card stud's second street one down and one up),
+    fourth to sixth one up, seventh one down.
+
+    >>> stud_slots("second", 2, 0), stud_slots("second", 1, 0)
+    ([False, True], [True])
+    """
+    if street in FIRST_STUD_STREET:
+        k = FIRST_STUD_STREET[street]
+        return [i == k - 1 for i in range(k)][k - n:] if n <= k else [held + i >= k - 1 for i in range(n)]
     if street == "seventh":
         return [False] * n
     return [True] * n
@@ -211,8 +225,9 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
             new = _split(r["cards"])
             if stud:
                 ups = stud_slots(street, len(new), len(cards[s]))
-                if street == "third" and len(new) < 3:
-                    cards[s] += [["", False] for _ in range(3 - len(new))]  # the down cards not written
+                dealt = FIRST_STUD_STREET.get(street, 0)
+                if len(new) < dealt:
+                    cards[s] += [["", False] for _ in range(dealt - len(new))]  # the down cards not written
                 cards[s] += [[c, up] for c, up in zip(new, ups)]
             elif street not in ("preflop", "predraw") and cards[s]:
                 # a draw: the new cards replace the discarded ones (those written, else the unknown ones)

@@ -36,6 +36,10 @@ SAMPLE_VIOLATIONS = {
     "WMX-900000001001-1-1709316000": "illegal-underraise",
     "WPN-900000003001": "illegal-underraise",
     "FT-900000004001": "illegal-underraise",
+    "FT-900000004101": "bring-in",
+    "FT-900000004201": "wrong-winner",
+    "FT-900000004301": "wrong-winner",
+    "PP-900000006001": "wrong-winner",
     "BOV-900000005001": "illegal-underraise",
 }
 

@@ -61,8 +61,6 @@ REFUSED = {
         ("unsupported-game", "a capped pot-limit table ('$2,000 Cap Pot Limit Omaha Hi'): issue 34"),
     "cash/Stars/Flop/NLHE-CAP-9max-USD-0.25-0.50-201011.Capped.preflop.txt":
         ("unsupported-game", "a capped no-limit table ('$10 Cap'): issue 34"),
-    "cash/iPoker/Stud/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml":
-        ("unsupported-game", "5-card stud: issue 34"),
 }
 
 # Expected to agree though refused on the branch that wrote this test: Winamax's 2012 table

@@ -262,8 +262,6 @@ def test_fulltilt_an_archives_begin_line_is_no_hand() -> None:
 
 
 @pytest.mark.parametrize("game, named", [
-    ("PL 6 Card Omaha Hi", "6 Card Omaha Hi PL"),
-    ("No Limit Irish", "Irish No Limit"),
     ("$400 Pot Limit Omaha Hi", "Omaha Hi $400 Pot Limit"),
     ("$2,000 Cap Pot Limit Omaha Hi", "Omaha Hi $2,000 Cap Pot Limit"),
     ("CAP NL Hold'em", "Hold'em CAP NL"),

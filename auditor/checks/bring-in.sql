@@ -5,25 +5,26 @@
 -- group: betting
 -- scope: hand
 -- judges: rules and recommended procedures (Rule 30 the bring-in card; RP-10-E the bring-in left of a player all in for the ante, a departure at most)
--- rationale: In seven card stud and stud hi/lo the player dealt the lowest up card (ties by
+-- rationale: In seven card stud, stud hi/lo and five card stud the player dealt the lowest up card (ties by
 --   suit: clubs, diamonds, hearts, spades) brings in; in razz the highest (ace low, ties to
 --   the higher suit). If that player is all in from the ante, betting starts to his or her
 --   left (2019 and 2024 RP-10-E), and the bring-in falls to the next seat with chips. Each
---   seat's up card on third street is the last card of its first deal there (PokerStars
+--   seat's up card on third street (five card stud: second street) is the last card of its first deal there (PokerStars
 --   shows only that card of the other players; a format that shows all three, such as
 --   Bovada's, implies it by stud's dealing order, and its deal events say so through
 --   inferred_from). A hand with a seat whose up card is not recorded is not judged. The
 --   replay takes the recorded bring-in as the start of the round, so without this check a
 --   bring-in by the wrong player would move the turn order with it unnoticed.
 WITH stud AS (
-  SELECT hand_id, variant = 'razz' AS razz FROM hands WHERE variant IN ('stud', 'stud_hilo', 'razz')
+  SELECT hand_id, variant = 'razz' AS razz, CASE WHEN variant = '5_card_stud' THEN 'second' ELSE 'third' END AS first_street
+  FROM hands WHERE variant IN ('stud', 'stud_hilo', 'razz', '5_card_stud')
 ),
-seated AS (  -- every seat with an event on third street, its up card and whether the ante left it all in
+seated AS (  -- every seat with an event on the first street, its up card and whether the ante left it all in
   SELECT e.hand_id, e.seat, arg_min(e.player, e.seq) AS player,
          arg_min(list_last(string_split(trim(e.cards), ' ')), e.seq) FILTER (WHERE e.kind = 'deal_hole') AS card,
          bool_or(e.kind = 'ante' AND e.all_in) AS ante_all_in
-  FROM events e SEMI JOIN stud USING (hand_id)
-  WHERE e.street = 'third' AND e.seat IS NOT NULL
+  FROM events e JOIN stud USING (hand_id)
+  WHERE e.street = stud.first_street AND e.seat IS NOT NULL
   GROUP BY e.hand_id, e.seat
 ),
 keyed AS (  -- smaller key brings in
@@ -54,10 +55,10 @@ bring AS (  -- the first bring-in recorded
   WHERE e.kind = 'bring_in'
   GROUP BY e.hand_id
 )
-SELECT b.hand_id, 'third' AS street, b.seq, b.seat, b.player,
+SELECT b.hand_id, st.first_street AS street, b.seq, b.seat, b.player,
        'seat ' || CAST(x.bring_seat AS VARCHAR) || ' brings in' AS expected,
        'seat ' || CAST(b.seat AS VARCHAR) || ' brought in' || coalesce(' (' || c.card || ' up)', '') AS actual,
-       'On third street, ' || who(b.seat, b.player) || ' brought in, but ' || who(x.low_seat, x.low_player) ||
+       'On ' || st.first_street || ' street, ' || who(b.seat, b.player) || ' brought in, but ' || who(x.low_seat, x.low_player) ||
        ' was dealt the ' || CASE WHEN x.razz THEN 'highest' ELSE 'lowest' END || ' up card (' || x.low_card || ')' ||
        CASE WHEN x.bring_seat <> x.low_seat
             THEN ' and is all in from the ante, so the bring-in falls to seat ' || CAST(x.bring_seat AS VARCHAR) || ' on his left'
@@ -67,6 +68,7 @@ SELECT b.hand_id, 'third' AS street, b.seq, b.seat, b.player,
        CASE WHEN x.bring_seat <> x.low_seat THEN 'RP-10-E' END AS rp
 FROM bring b
 JOIN expected x USING (hand_id)
+JOIN stud st ON st.hand_id = b.hand_id
 LEFT JOIN seated c ON c.hand_id = b.hand_id AND c.seat = b.seat
 WHERE b.seat IS DISTINCT FROM x.bring_seat
 ORDER BY b.hand_id
