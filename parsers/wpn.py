@@ -22,8 +22,8 @@ What WPN writes its own way:
   bet (``Ann posts the small blind $10``, ``Ann raises $30 to $40``): it is stored as
   written (the raise event's amount) and must equal the total less what the player
   had in on the street, or the hand is a parse error;
-- running ``Main pot $x | Rake $y`` lines at each street (the summary's total is
-  the record); ``Total pot $x | Rake $y | JP Fee $z``, where the total is what is
+- running ``Main pot $x | Rake $y`` and ``Side pot(1) $x | Rake $y`` lines at each
+  street (the summary's total is the record); ``Total pot $x | Rake $y | JP Fee $z``, where the total is what is
   left after the rake and the jackpot fee (``Total pot $199.00 | Rake $0.96 | JP Fee $0.04``
   when $200 went in): the total_pot event's amount adds the two back (to_amount: their sum);
 - a walk (everyone folds to the big blind) has no ``Uncalled bet`` line: the big blind
@@ -131,7 +131,7 @@ WPN = StarsSite(
     seat_not_in_hand=(" will be allowed to play after the button",),
     raise_amounts=RAISE_ADDED,
     total_after_rake=True,
-    ignored_lines=("Main pot ",),
+    ignored_lines=("Main pot ", "Side pot("),
     # run it twice: '*** RUN IT TWICE ***' once the betting is over, then each run's streets
     # and showdown numbered ('*** FLOP 1 ***', '*** SHOW DOWN 2 ***'), its pot's collects
     # numbered too ('collected $92.25 from main pot 1'), and in the summary each run's board

@@ -135,3 +135,55 @@ def test_a_hand_run_twice_keeps_each_runs_board_and_collect(tmp_path):
     with duckdb.connect(str(tmp_path / "r.duckdb"), read_only=True) as con:
         shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 ORDER BY run").fetchall()
     assert shares == [(1, 1, 5050, 5050), (2, 3, 5050, 5050)]
+
+
+# a short stack all in on the flop: the running pot lines name the side pot too
+SIDE_POT = """Hand #70455120 - Omaha(Pot Limit) - $1.00/$2.00 - 2019/10/02 17:21:40 UTC
+Kendall 6-max Seat #2 is the button
+Seat 1: Gil ($212.00)
+Seat 2: Hoa ($31.50)
+Seat 4: Ivo ($180.25)
+Gil posts the small blind $1.00
+Ivo posts the big blind $2.00
+*** HOLE CARDS ***
+Hoa raises $7.00 to $7.00
+Gil calls $6.00
+Ivo calls $5.00
+*** FLOP *** [Td 6s 6h]
+Main pot $21.00 | Rake $0.00
+Gil checks
+Ivo bets $20.00
+Hoa calls $20.00
+Gil calls $20.00
+*** TURN *** [Td 6s 6h] [2c]
+Main pot $81.00 | Rake $0.00
+Gil checks
+Ivo bets $40.00
+Hoa calls $4.50 and is all-in
+Gil folds
+Uncalled bet ($35.50) returned to Ivo
+*** RIVER *** [Td 6s 6h 2c] [Kd]
+Main pot $90.00 | Rake $0.00
+Side pot(1) $0.00 | Rake $0.00
+*** SHOW DOWN ***
+Main pot $86.40 | Rake $3.60
+Side pot(1) $0.00 | Rake $0.00
+Hoa shows [Kc Ks 9h 8h] (a full house, Kings full of Sixes [Kc Ks Kd 6s 6h])
+Ivo shows [Td Tc 5c 4c] (a full house, Tens full of Sixes [Td Tc Ts 6s 6h])
+Hoa collected $86.40 from main pot
+*** SUMMARY ***
+Total pot $86.40 | Rake $3.60 | JP Fee $0.00
+Board [Td 6s 6h 2c Kd]
+Seat 1: Gil (small blind) folded on the Turn
+Seat 2: Hoa (button) showed [Kc Ks 9h 8h] and won $86.40 with a full house, Kings full of Sixes [Kc Ks Kd 6s 6h]
+Seat 4: Ivo (big blind) showed [Td Tc 5c 4c] and lost with a full house, Tens full of Sixes [Td Tc Ts 6s 6h]"""
+
+
+def test_running_main_and_side_pot_lines_are_table_messages():
+    """'Main pot $x | Rake $y' and 'Side pot(1) $x | Rake $y' after each street marker: no
+    event, no unread line (the summary's total is the record)."""
+    hand = _read(SIDE_POT)
+    assert [e for e in hand.events if e.kind == "unread"] == []
+    assert [(e.kind, e.amount, e.to_amount) for e in hand.events if e.kind in ("uncalled_return", "collect", "total_pot")] == [
+        ("uncalled_return", 3550, None), ("collect", 8640, None), ("total_pot", 9000, 360)]
+    assert unreconciled(hand) is None
