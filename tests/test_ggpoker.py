@@ -103,29 +103,28 @@ def test_bet_and_muck_is_a_bet_then_a_muck_once_called(tmp_path):
     from auditor.pipeline import audit
 
     text = """Poker Hand #HD60012345: Hold'em No Limit ($0.05/$0.1) - 2019/05/02 21:40:11
-Table 'NLHWhite9' 6-max Seat #3 is the button
+Table 'NLHWhite9' 6-max Seat #5 is the button
 Seat 1: Abe ($9.80 in chips)
 Seat 3: Bea ($11.25 in chips)
 Seat 5: Cal ($10 in chips)
 Abe: posts small blind $0.05
-Cal: posts big blind $0.1
+Bea: posts big blind $0.1
 *** HOLE CARDS ***
 Dealt to Abe
 Dealt to Bea
 Dealt to Cal [Qh Js]
-Bea: calls $0.1
+Cal: calls $0.1
 Abe: calls $0.05
-Cal: checks
+Bea: checks
 *** FLOP *** [9c 4d 4s]
 Abe: checks
-Cal: checks
 Bea: checks
+Cal: checks
 *** TURN *** [9c 4d 4s] [2h]
 Abe: checks
-Cal: checks
 Bea: Bet & Muck $0.15
-Abe: folds
 Cal: calls $0.15
+Abe: folds
 Bea: Bet & Muck folds
 Cal: shows [Qh Js] (Queen-High)
 *** SHOWDOWN ***
@@ -134,11 +133,11 @@ Cal collected $0.57 from pot
 Total pot $0.6 | Rake $0.03 | Jackpot $0 | Bingo $0
 Board [9c 4d 4s 2h]
 Seat 1: Abe (small blind) folded on the Turn
-Seat 3: Bea (button) folded on the Turn
-Seat 5: Cal (big blind) showed [Qh Js] and won ($0.57) with Queen-High"""
+Seat 3: Bea (big blind) folded on the Turn
+Seat 5: Cal (button) showed [Qh Js] and won ($0.57) with Queen-High"""
     h = _read(text)
     assert [(e.kind, e.seat, e.amount) for e in h.events if e.street == "turn" and e.kind in ("bet", "fold", "call", "muck")] == [
-        ("bet", 3, 15), ("fold", 1, None), ("call", 5, 15), ("muck", 3, None)]
+        ("bet", 3, 15), ("call", 5, 15), ("fold", 1, None), ("muck", 3, None)]
     assert not [e for e in h.events if e.kind == "unread"]
     f = tmp_path / "bm.txt"
     f.write_text(text, encoding="utf-8")
