@@ -1,5 +1,6 @@
 """WPN's 2019 format (``parsers/wpn.py``, docs/sites.md): wordings each read on a hand written
-for this test in WPN's format (always run); the corpus tests are in tests/test_site_wpn.py."""
+for this test in WPN's format (always run); the corpus tests are in tests/test_site_wpn.py.
+The last test reads a wording of the 2016 format (``WpnLegacyParser``) the same way."""
 
 from __future__ import annotations
 
@@ -187,3 +188,67 @@ def test_running_main_and_side_pot_lines_are_table_messages():
     assert [(e.kind, e.amount, e.to_amount) for e in hand.events if e.kind in ("uncalled_return", "collect", "total_pot")] == [
         ("uncalled_return", 3550, None), ("collect", 8640, None), ("total_pot", 9000, 360)]
     assert unreconciled(hand) is None
+
+
+# WPN's 2016 format: a player back after missing his blinds posts the small blind dead
+# beside his live big blind ('posts (0.50) as a dead bet', then 'posts (1)')
+LEGACY_DEAD = """Game started at: 2015/6/14 21:5:33
+Game ID: 371100234 0.50/1 Olathe - 4 (Hold'em)
+Seat 1 is the button
+Seat 1: Kip (100).
+Seat 2: Lu (87.50).
+Seat 3: Max (120).
+Seat 5: Ned (64).
+Player Lu has small blind (0.50)
+Player Max has big blind (1)
+Player Ned posts (0.50) as a dead bet
+Player Ned posts (1)
+Player Lu received a card.
+Player Lu received a card.
+Player Max received a card.
+Player Max received a card.
+Player Ned received a card.
+Player Ned received a card.
+Player Kip received a card.
+Player Kip received a card.
+Player Ned checks
+Player Kip raises (4)
+Player Lu folds
+Player Max folds
+Player Ned calls (3)
+*** FLOP ***: [7d 7c 2s]
+Player Ned checks
+Player Kip bets (5)
+Player Ned folds
+Uncalled bet (5) returned to Kip
+Player Kip mucks cards
+------ Summary ------
+Pot: 9.60. Rake 0.40
+Board: [7d 7c 2s]
+*Player Kip mucks (does not show cards). Bets: 4. Collects: 9.60. Wins: 5.60.
+Player Lu does not show cards.Bets: 0.50. Collects: 0. Loses: 0.50.
+Player Max does not show cards.Bets: 1. Collects: 0. Loses: 1.
+Player Ned does not show cards.Bets: 4.50. Collects: 0. Loses: 4.50.
+Game ended at: 2015/6/14 21:6:10"""
+
+
+def test_legacy_a_dead_small_blind_is_in_the_pot_and_in_no_bet(tmp_path):
+    """'posts (0.50) as a dead bet': a small blind posted out of position (dead: the replay
+    holds a small blind posted after the blinds as dead), his 'posts (1)' his live big blind:
+    his call of 3 makes his 4 match Kip's raise; the pot is 10 (9.60 + 0.40), no finding
+    but the format's betting-unrecorded one (the line was refused, the hand with it)."""
+    from auditor.pipeline import audit
+    from parsers.wpn import WpnLegacyParser
+
+    [hand] = WpnLegacyParser().iter_hands(((i, 0, t) for i, t in enumerate(LEGACY_DEAD.split("\n"), 1)), "t.txt")
+    assert isinstance(hand, ParsedHand), hand
+    cents = 100 // hand.amount_scale  # (the format's amounts are read in the finest unit they need)
+    assert [(e.kind, e.player, e.amount * cents) for e in hand.events if e.kind in ("small_blind", "big_blind", "dead_blind")] == [
+        ("small_blind", "Lu", 50), ("big_blind", "Max", 100), ("small_blind", "Ned", 50), ("dead_blind", "Ned", 100)]
+    assert [(e.kind, e.amount * cents, e.to_amount) for e in hand.events if e.kind in ("raise", "call")] == [
+        ("raise", 400, 400 // cents), ("call", 300, None)]
+    f = tmp_path / "dead.txt"
+    f.write_text(LEGACY_DEAD, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "dead.duckdb"))
+    assert res.ingest.stored == 1
+    assert [x["check_id"] for x in res.findings] == ["betting-unrecorded"]
