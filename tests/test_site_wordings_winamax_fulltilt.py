@@ -350,3 +350,42 @@ def test_fulltilt_corpus_wordings() -> None:
     assert inferred == {"FT-31493008322", "FT-31493013637", "FT-31493029942", "FT-31493031208"}
     archive = _corpus(p, "cash/FTP/Flop/NLHE-6max-USD-0.50-1.00-200605.HM2.archive.txt")
     assert all(isinstance(h, ParsedHand) for h in archive) and len(archive) == 2
+
+
+# the blinds written big blind first, and seats numbered from 0
+_WMX_BB_FIRST = """Winamax Poker - CashGame - HandId: #7711223-301-1450130000 - Omaha pot limit (0.50€/1.00€) - 2015/12/14 23:02:40 UTC
+Table: 'Rodez 05' 5-max (real money) Seat #0 is the button
+Seat 0: Ugo (104€)
+Seat 1: Vic (98.40€)
+Seat 2: Wim (131.25€)
+Seat 3: Xan (100€)
+*** ANTE/BLINDS ***
+Wim posts big blind 1.00€
+Vic posts small blind 0.50€
+*** PRE-FLOP *** 
+Xan folds
+Ugo folds
+Vic {sb_act}
+Wim collected {won} from pot
+*** SUMMARY ***
+Total pot {total} | No rake
+Seat 2: Wim (big blind) won {won}"""
+
+
+def test_winamax_a_small_blind_written_after_the_big_blind_is_still_the_small_blind(tmp_path) -> None:
+    """Seat 1, left of the button on seat 0, posts the small blind on the line after the big
+    blind's: he is the positional small blind, live (the replay once held every small blind
+    posted after a big blind as a dead one, then expected the whole big blind back: an
+    uncalled-bet violation). His fold leaves 0.50€ of the big blind uncalled, his call of
+    0.50€ none. No finding either way."""
+    from auditor.pipeline import audit
+
+    cases = {"fold": dict(sb_act="folds", won="1.50€", total="1.50€"),
+             "call": dict(sb_act="calls 0.50€\nWim checks\n*** FLOP *** [2c 8d Kh]\nVic checks\nWim bets 2€\nVic folds",
+                          won="4€", total="4€")}
+    for name, fill in cases.items():
+        f = tmp_path / f"{name}.txt"
+        f.write_text(_WMX_BB_FIRST.format(**fill), encoding="utf-8")
+        res = audit([f], db=str(tmp_path / f"{name}.duckdb"))
+        assert res.ingest.stored == 1
+        assert res.findings == [], (name, res.findings)
