@@ -19,6 +19,8 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
   (``Poker Hand #RC2345481320: Hold'em No Limit  ($0.05/$0.1) - 2018/03/31 14:43:23``);
 - Rush & Cash's ``Cash Drop to Pot : total $0.2`` before the blinds: money the house
   puts in the pot, a ``house_added`` event with no seat (as Run It Once's splash the pot);
+- ``Bet & Muck``: a bet whose player mucks if called (``Ann: Bet & Muck $0.05``, a bet;
+  ``Ann: Bet & Muck folds``, once called: his muck at the showdown);
 - all-in insurance lines (``get an all-in insurance ...``, ``pay premium of ...``):
   the premium is paid beside the pot, not from it, and the log records no event
   for them;
@@ -89,6 +91,12 @@ GGPOKER = stars_site(
     straddle_to=True,
     extra_posts={"missed blind ": "small_blind"},  # a missed small blind, posted dead out of its turn
     ignored_actions=("get an all-in insurance ", "pay premium of all-in insurance "),
+    # 'Bet & Muck': a bet whose player gives his hand up if called ('Ann: Bet & Muck $0.05',
+    # then, called, 'Ann: Bet & Muck folds': he mucks at the showdown, the summary's 'folded')
+    action_aliases=(
+        ("Bet & Muck ", re.compile(r"^Bet & Muck (?=\S+$)(?!folds$)"), "bets "),
+        ("Bet & Muck folds", re.compile(r"^Bet & Muck folds$"), "mucks hand"),
+    ),
     # money the house drops into the pot before the deal (Rush & Cash), no player's
     line_events=((re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$"), "house_added"),),
     rejected_lines=(("Cashout", "cash-out", "the pot was settled by a cash-out, which the log cannot record"),),

@@ -1234,14 +1234,21 @@ class _GameReader:
         no action and ``bet="0"`` was not dealt in (a player seated in a tournament who waits
         for the button): out of the hand, as a seat that sits out, the event inferred from
         his <player> element.  All three must hold: a player dealt in has a <cards>
-        element, and one who posts or antes has a bet."""
+        element, and one who posts or antes has a bet.  A player with neither cards nor an
+        action whose ``bet`` is not 0 makes the record contradict itself: the hand is
+        rejected (``inconsistent-record``), neither statement preferred."""
         for p in self.game.players:
             name = p.get("name")
             if not name or name in self.carded or names[name] in self.acted:
                 continue
             bet = p.get("bet")
-            if bet is None or self.amt(bet, p.line) != 0:
+            if bet is None:
                 continue
+            if self.amt(bet, p.line) != 0:
+                # chips put in by a player the record neither deals in nor shows acting: the
+                # record contradicts itself (no client writes it; an edited history does)
+                raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} has no cards and no action, but "
+                              f"a bet attribute of {bet}: {p.xml()}")
             seat = names[name]
             self.add(S_SUMMARY, K_OUT_OF_HAND, p, p.line, seat, name, inferred=inferred_from(p.line))
             self.out_of_hand[seat] = p.line

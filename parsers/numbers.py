@@ -40,6 +40,10 @@ NUMBER_FORMATS: Final[tuple[tuple[str, str], ...]] = (
     (".", "\u2019"),  # de-CH, it-CH (CLDR 23 on): 1’234.50
     (".", " "),  # en-ZA and others: 1 234.50
 )
+# the spaces that group thousands as files hold them: the no-break and the narrow no-break
+# space, and each as its UTF-8 bytes read once as cp1252 and saved again ('3Â\u00a0023,50 $':
+# an 888 file a converter re-encoded; the number is the same). Longest first: read as ' '
+SPACE_SPELLINGS: Final[tuple[str, ...]] = ("\u00e2\u20ac\u00af", "\u00c2\u00a0", "\u00a0", "\u202f")
 DECIMAL_MARKS: Final = frozenset(d for d, _ in NUMBER_FORMATS)
 GROUP_MARKS: Final = frozenset(g for _, g in NUMBER_FORMATS)
 _PAIRS: Final = frozenset(NUMBER_FORMATS)

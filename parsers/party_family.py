@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Final, Iterator, cast
 from auditor.schema import EventKind, Street
 from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
                           single_payer_ante, unread_event, unread_lines)
-
+from parsers.numbers import SPACE_SPELLINGS
 
 
 class _Kinds:
@@ -216,6 +216,7 @@ _CURRENCY_SYMBOLS: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
 # lines that record nothing for the log: table talk, connection and time-bank notices
 _IGNORED_ACTOR: Final[tuple[str, ...]] = (
     "is sitting out", "has joined the table", "has left the table", "will be using his time bank",
+    "will be using their time bank",  # the wording of 2015 on
     "did not respond in time", "could not respond in time", "opens", "is disconnected", "is connected",
     "has been disconnected", "sits out", "has returned", "does not show cards",
     # Party 2013: a fold chosen ahead of the turn ('Hero Forward Folds'); the fold itself is
@@ -311,7 +312,11 @@ def split_number(text: str, chips: bool = False) -> tuple[str, str]:
     >>> split_number("1.183.764 $", chips=True), split_number("640 chips"), split_number("42.797,60 $", chips=True)
     (('1183764', ''), ('640', ''), ('42797', '60'))
     """
-    s = text.replace("\xa0", " ").strip().removesuffix(" chips")
+    s = text
+    for space in SPACE_SPELLINGS:  # (the group spaces as files hold them: parsers.numbers)
+        if space in s:
+            s = s.replace(space, " ")
+    s = s.strip().removesuffix(" chips")
     if "USD" in s or "EUR" in s or "GBP" in s or "CAD" in s:
         for word in _CURRENCY_WORDS:
             s = s.replace(word, "")
@@ -732,7 +737,10 @@ class FamilyReader:
         self.stacks: dict[int | None, int] = {}
         self.settled = False  # a win, collect or balance line was read
         self.chips = False  # tournament chips: no fractions
-        self.dealt_in = False  # the cards have been dealt ('** Dealing down cards **' or stud's '** Dealing **')
+        # the cards have been dealt: '** Dealing down cards **' (stud's '** Dealing **'), or,
+        # in a record with no such line (an observer's), the first bet, call, raise or check
+        self.dealt_in = False
+        self.posters: set[int | None] = set()  # the seats that posted a blind or an ante
         self.unread_count = 0  # lines not understood, kept as unread events
 
     # -- helpers -------------------------------------------------------------------
@@ -1069,13 +1077,14 @@ class FamilyReader:
             self.chips_action(hand, no, text, seat, name, word, arg, False)
         elif word == "double" and (phrase := _chip_phrase(action)) is not None:
             self.chips_action(hand, no, text, seat, name, phrase[0], phrase[1], False)
-        elif word == "folds" and not self.dealt_in:
-            # a fold before '** Dealing down cards **': the seat is not dealt in (it would
-            # not post its blind), a table event like PokerStars' 'out of hand'
+        elif word == "folds" and not self.dealt_in and seat not in self.posters:
+            # a fold before the deal by a seat that posted nothing: the seat is not dealt in
+            # (it would not post its blind), a table event like PokerStars' 'out of hand'
             self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, name)
         elif word == "folds":
             self.add(street, K.FOLD, no, seat, name)
         elif word == "checks" and not arg:
+            self.dealt_in = True
             self.add(street, K.CHECK, no, seat, name)
         elif word == "posts":
             self.post(hand, no, text, seat, name, arg)
@@ -1129,6 +1138,7 @@ class FamilyReader:
                 break
         else:
             raise self.fail(no, text)
+        self.posters.add(seat)
         if kind == K.ANTE:
             self.antes.append((seat, amount))
         else:
@@ -1148,6 +1158,7 @@ class FamilyReader:
         """A call, bet, raise, completion or all-in: the amount written is the chips
         the player adds ('raises A to B': A added, B the total)."""
         to_total: int | None = None
+        self.dealt_in = True  # betting is on dealt cards
         if word == "raises" and " to " in arg and not arg.startswith("["):
             added_text, _, to_text = arg.partition(" to ")
             added, to_total = self.amt(added_text), self.amt(to_text)

@@ -157,6 +157,9 @@ WINAMAX = StarsSite(
     collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot \d+) ?(?:\((HI|LO)\))?$"),
     won=re.compile(r"won (\S+)"),
     summary_lists_every_seat=False,
+    # a seat written with an empty stack ('Seat 1: Ann ()'): a player at the table with no
+    # chips, not dealt in: nothing is recorded for him (as WPN's seat held with no stack)
+    seat_not_in_hand=(" ()",),
     implied_returns=True,
     # Winamax tables every hand at showdown itself and writes the winner last
     showdown_listed_by_site=True,

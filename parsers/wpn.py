@@ -22,8 +22,8 @@ What WPN writes its own way:
   bet (``Ann posts the small blind $10``, ``Ann raises $30 to $40``): it is stored as
   written (the raise event's amount) and must equal the total less what the player
   had in on the street, or the hand is a parse error;
-- running ``Main pot $x | Rake $y`` lines at each street (the summary's total is
-  the record); ``Total pot $x | Rake $y | JP Fee $z``, where the total is what is
+- running ``Main pot $x | Rake $y`` and ``Side pot(1) $x | Rake $y`` lines at each
+  street (the summary's total is the record); ``Total pot $x | Rake $y | JP Fee $z``, where the total is what is
   left after the rake and the jackpot fee (``Total pot $199.00 | Rake $0.96 | JP Fee $0.04``
   when $200 went in): the total_pot event's amount adds the two back (to_amount: their sum);
 - a walk (everyone folds to the big blind) has no ``Uncalled bet`` line: the big blind
@@ -131,7 +131,7 @@ WPN = StarsSite(
     seat_not_in_hand=(" will be allowed to play after the button",),
     raise_amounts=RAISE_ADDED,
     total_after_rake=True,
-    ignored_lines=("Main pot ",),
+    ignored_lines=("Main pot ", "Side pot("),
     # run it twice: '*** RUN IT TWICE ***' once the betting is over, then each run's streets
     # and showdown numbered ('*** FLOP 1 ***', '*** SHOW DOWN 2 ***'), its pot's collects
     # numbered too ('collected $92.25 from main pot 1'), and in the summary each run's board
@@ -188,6 +188,10 @@ _LEGACY_FORCED = {"ante": EventKind.ANTE.value, "posts ante": EventKind.ANTE.val
                   # a blind posted by a player entering the game, out of position (played live)
                   "posts": EventKind.DEAD_BLIND.value,
                   "straddle": EventKind.STRADDLE.value, "bring in": EventKind.BRING_IN.value}
+# '<forced bet> (N)<suffix>': a forced bet the suffix says is dead ('posts (0.25) as a dead
+# bet': the small blind a player missed, posted with his live big blind): in the pot, in no
+# player's bet (the replay holds a small blind posted after the blinds as dead)
+_LEGACY_DEAD = {" as a dead bet": {"posts": EventKind.SMALL_BLIND.value}}
 _LEGACY_IGNORED = ("is timed out.", "wait BB")
 # '<name> <action>' of a player with no seat line: the name is what precedes a known action
 _LEGACY_SEATLESS = re.compile(
@@ -426,13 +430,19 @@ class _LegacyHand:
 
     def action(self, action: str, name: str, seat: int | None, no: int, raw: str, antes: list[int],
                seats_by_no: dict[int, Seat]) -> bool:
+        forced, dead = _LEGACY_FORCED, False
+        for suffix, table in _LEGACY_DEAD.items():
+            if action.endswith(suffix):
+                action, forced, dead = action[:-len(suffix)], table, True
+                break
         word, _, arg = action.rpartition(" ")
         am = _LEGACY_AMOUNT.match(arg)
-        if am and word in _LEGACY_FORCED:
+        if am and word in forced:
             chips = self.amt(am.group(1), no)
-            kind = _LEGACY_FORCED[word]
-            if kind == EventKind.ANTE.value:
-                antes.append(chips)
+            kind = forced[word]
+            if kind == EventKind.ANTE.value or dead:
+                if kind == EventKind.ANTE.value:
+                    antes.append(chips)
                 if seat in self.behind:
                     self.behind[seat] -= chips
             else:
@@ -546,6 +556,7 @@ class WpnLegacyParser:
     - amounts in parentheses are the chips the player adds (``raises (40)`` after a
       blind of 20 is a raise to 60); ``allin (N)`` adds N as a call, bet or raise;
     - ``posts (N)``: a blind posted by a player entering the game, live;
+    - ``posts (N) as a dead bet``: the small blind he missed, posted dead beside it;
     - one ``received card: [Kc]`` line a card, ``received a card.`` for a hidden one;
       ``10`` for a ten;
     - stud's ``*** Third street ***`` opens the round the rules call fourth street;

@@ -486,6 +486,24 @@ class Replay:
         self.facts.decisions = out
 
     # --- forced bets -----------------------------------------------------------------
+    def _out_of_position_small_blind(self, s: SeatState) -> bool:
+        """A small blind posted after another small blind, or after a big blind from a seat
+        that is not the positional small blind's, is posted out of position.  The positional
+        small blind sits before the (first) big blind's poster clockwise from the button,
+        heads-up on the button itself: posted after the big blind (Winamax writes the blinds
+        in either order), it is still the small blind, live."""
+        bb: SeatState | None = None
+        for k, poster in self.blind_posters:
+            if k in ("small_blind", "dead_small_blind"):
+                return True
+            if k == "big_blind" and bb is None:
+                bb = poster
+        if bb is None:
+            return False
+        if len(self.order) == 2:
+            return s.seat is None or s.seat != self.hand.button_seat
+        return s.order > bb.order
+
     def _forced(self, e: Event, s: SeatState) -> None:
         amt = e.amount or 0
         kind = e.kind
@@ -506,7 +524,7 @@ class Replay:
             # "posts small & big blinds": the big-blind part is live, the rest is dead
             # (in the pot, in nobody's street commitment)
             amt = min(amt, self.big_blind or amt)
-        elif kind == "small_blind" and any(k in ("small_blind", "big_blind") for k, _ in self.blind_posters):
+        elif kind == "small_blind" and self._out_of_position_small_blind(s):
             # a small blind posted out of position (a player entering or returning after
             # missing it) is dead: it does not count toward the poster's call
             s.dead_small_blind += amt

@@ -94,3 +94,52 @@ def test_a_cash_drop_is_the_houses_money_in_the_pot():
     assert (drop.seat, drop.player, drop.amount, drop.line_no, drop.street) == (None, None, 20, 6, "preflop")
     assert unreconciled(hand) is None
 
+
+
+def test_bet_and_muck_is_a_bet_then_a_muck_once_called(tmp_path):
+    """'Bet & Muck $0.10': a bet (its player gives the hand up if called); called, 'Bet & Muck
+    folds' is his muck at the showdown. Both were lines not understood, and the hand's chips
+    did not reconcile without them (rejected unreconciled); now read, with no finding."""
+    from auditor.pipeline import audit
+
+    text = """Poker Hand #HD60012345: Hold'em No Limit ($0.05/$0.1) - 2019/05/02 21:40:11
+Table 'NLHWhite9' 6-max Seat #5 is the button
+Seat 1: Abe ($9.80 in chips)
+Seat 3: Bea ($11.25 in chips)
+Seat 5: Cal ($10 in chips)
+Abe: posts small blind $0.05
+Bea: posts big blind $0.1
+*** HOLE CARDS ***
+Dealt to Abe
+Dealt to Bea
+Dealt to Cal [Qh Js]
+Cal: calls $0.1
+Abe: calls $0.05
+Bea: checks
+*** FLOP *** [9c 4d 4s]
+Abe: checks
+Bea: checks
+Cal: checks
+*** TURN *** [9c 4d 4s] [2h]
+Abe: checks
+Bea: Bet & Muck $0.15
+Cal: calls $0.15
+Abe: folds
+Bea: Bet & Muck folds
+Cal: shows [Qh Js] (Queen-High)
+*** SHOWDOWN ***
+Cal collected $0.57 from pot
+*** SUMMARY ***
+Total pot $0.6 | Rake $0.03 | Jackpot $0 | Bingo $0
+Board [9c 4d 4s 2h]
+Seat 1: Abe (small blind) folded on the Turn
+Seat 3: Bea (big blind) folded on the Turn
+Seat 5: Cal (button) showed [Qh Js] and won ($0.57) with Queen-High"""
+    h = _read(text)
+    assert [(e.kind, e.seat, e.amount) for e in h.events if e.street == "turn" and e.kind in ("bet", "fold", "call", "muck")] == [
+        ("bet", 3, 15), ("call", 5, 15), ("fold", 1, None), ("muck", 3, None)]
+    assert not [e for e in h.events if e.kind == "unread"]
+    f = tmp_path / "bm.txt"
+    f.write_text(text, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "bm.duckdb"))
+    assert res.ingest.stored == 1 and res.findings == []

@@ -531,7 +531,10 @@ def _mutants(clean: dict[str, ParsedHand], decisions: dict[tuple[str, int], tupl
                 p = _player(g, winners[0])
                 p.set("win", _shift(p.get("win"), h.chip_unit, h.amount_scale))
             else:
-                p = _player(g, rng.choice([s.player for s in h.seats]))
+                # a seat in the hand (a seat with no cards and no action whose bet is not 0 is
+                # rejected at reading: test_a_player_with_no_cards_and_no_action_but_a_bet_...)
+                out_of_hand = {e.seat for e in h.events if e.kind == "out_of_hand"}
+                p = _player(g, rng.choice([s.player for s in h.seats if s.seat not in out_of_hand]))
                 p.set("bet", _shift(p.get("bet"), h.chip_unit, h.amount_scale))
             out["chip-conservation"].append((general, g, f"IP-{g.get('gamecode')}", None))
         # wrong-winner: at a two-handed showdown with one winner and no uncalled return, the win given to the loser
@@ -833,3 +836,28 @@ def test_a_sessions_games_keep_the_finest_amount_scale_one_needed():
     # where the session's totals show the unit (its <bets>, <wins>...), every game is read at it
     out = _read(text.replace("<gametype>", "<bets>2,395.25</bets><wins>N/A</wins><gametype>"))
     assert [(h.hand_id, h.amount_scale) for h in out] == [("IP-71", 100), ("IP-72", 100), ("IP-73", 100)]
+
+
+def test_a_player_with_no_cards_and_no_action_but_a_bet_makes_the_record_contradict_itself():
+    """Three seats, the third (Cyd) with neither a <cards> element nor an action, but
+    bet="$0.04" and a win: nothing deals him in or puts his chips in, yet his element says
+    he bet. The game is rejected (inconsistent-record, his element's line), not read as a
+    seat the betting waits for (out-of-turn findings on every street after him); with
+    bet="$0" he is out of the hand, as a player who waits for the button."""
+    game = """<game gamecode="71"><general><startdate>2011-01-02 03:04:05</startdate><players>
+<player seat="3" name="Ann" chips="$2" dealer="1" win="$0.07" bet="$0.05"/>
+<player seat="7" name="Bob" chips="$2" dealer="0" win="$0" bet="$0.02"/>
+<player seat="10" name="Cyd" chips="$2" dealer="0" win="$0.07" bet="{bet}"/>
+</players></general>
+<round no="0"><action no="1" player="Ann" type="1" sum="$0.01"/>
+<action no="2" player="Bob" type="2" sum="$0.02"/></round>
+<round no="1"><cards type="Pocket" player="Ann">X X</cards><cards type="Pocket" player="Bob">X X</cards>
+<action no="3" player="Ann" type="23" sum="$0.05"/><action no="4" player="Bob" type="0" sum="$0"/></round>
+</game>"""
+    bad = _one(game.format(bet="$0.04"))
+    assert isinstance(bad, HandError)
+    assert (bad.reason_code, bad.line_no) == ("inconsistent-record", 6)
+    assert "Cyd has no cards and no action, but a bet attribute of $0.04" in bad.reason
+    good = _one(game.format(bet="$0").replace('name="Cyd" chips="$2" dealer="0" win="$0.07"', 'name="Cyd" chips="$2" dealer="0" win="$0"'))
+    assert isinstance(good, ParsedHand)
+    assert [(e.kind, e.seat) for e in good.events if e.kind == "out_of_hand"] == [("out_of_hand", 10)]

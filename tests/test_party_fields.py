@@ -592,3 +592,103 @@ def test_party_names_with_spaces_are_read_whole_and_a_cut_name_stays_unread():
     # 'Ann Lee' where 'Ann' sits (the corpus's 'Hero Name' where 'Hero' sits): unread, with Ann's seat
     [h] = _read(PartyPokerParser(), _PARTY_FL.replace("Ann raises [400]", "Ann Lee raises [400]"))
     assert [(e.seat, e.player) for e in h.events if e.kind == "unread"] == [(1, "Ann"), (2, "Bob")] and unreconciled(h) is not None
+
+
+# an 888 hand as an observer's client writes it: no hole cards, so no '** Dealing down cards **'
+# line; the blinds' players and everyone else fold, call and raise with nothing between the
+# posts and the first street marker
+_PACIFIC_NO_DEAL_LINE = """***** 888poker Hand History for Game 900000123 *****
+1 $/2 $ Blinds Pot Limit Omaha - *** 21 03 2016 20:14:09
+Table Bergamo 6 Max (Real Money)
+Seat 2 is the button
+Total number of players : 5
+Seat 1: Lola ( 210,50 $ )
+Seat 2: Mats ( 1 004 $ )
+Seat 4: Nico ( 199 $ )
+Seat 6: Olle ( 200 $ )
+Seat 9: Pia ( 96,20 $ )
+Nico posts small blind [1 $]
+Olle posts big blind [2 $]
+Pia folds
+Lola raises [7 $]
+Mats folds
+Nico folds
+Olle calls [5 $]
+** Dealing flop ** [ 9h, Dd, 4c ]
+Olle checks
+Lola bets [12 $]
+Olle folds
+** Summary **
+Lola collected [ 15,40 $ ]
+"""
+
+
+def test_888_hand_with_no_deal_line_folds_in_turn_once_the_betting_starts(tmp_path):
+    """An observer's record writes no '** Dealing down cards **' line. A fold before that line
+    by a seat that posted nothing is a seat not dealt in ('Pia folds', before any bet: the
+    record cannot say more); but the small blind's fold (he posted) and every fold once a
+    bet, call, raise or check has been read are folds in the hand: Nico is not taken for a
+    seat out of the hand that the betting then waits for (out-of-turn on every street)."""
+    from auditor.pipeline import audit
+    from parsers.pacific import PacificParser
+
+    [h] = _read(PacificParser(), _PACIFIC_NO_DEAL_LINE)
+    assert isinstance(h, ParsedHand), h
+    assert [(e.kind, e.seat, e.street) for e in h.events if e.kind in ("fold", "out_of_hand")] == [
+        ("out_of_hand", 9, "summary"), ("fold", 2, "preflop"), ("fold", 4, "preflop"), ("fold", 6, "flop")]
+    f = tmp_path / "observed.txt"
+    f.write_text(_PACIFIC_NO_DEAL_LINE, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "observed.duckdb"))
+    assert res.ingest.stored == 1
+    assert [x for x in res.findings if x["category"] == "violation"] == []
+
+
+def test_party_time_bank_in_either_wording_is_no_event():
+    """'will be using his time bank' (to 2014) and 'will be using their time bank' (2015 on):
+    a table message, no event; a cash hand with it is stored (it wrote no total pot, so an
+    unread line there would refuse it)."""
+    from parsers.partypoker import PartyPokerParser
+
+    text = """***** Hand History for Game 9100000201 *****
+$0.50/$1 USD NL Texas Hold'em - Sunday, May 03, 21:05:44 EDT 2015
+Table Lusaka (Real Money)
+Seat 3 is the button
+Total number of players : 3/6 
+Seat 1: Rosa ( $100 USD )
+Seat 3: Sven ( $88.40 USD )
+Seat 5: Tove ( $52 USD )
+Tove posts small blind [$0.50 USD].
+Rosa posts big blind [$1 USD].
+** Dealing down cards **
+Sven raises [$3 USD]
+Tove will be using their time bank for this hand.
+Tove folds
+Rosa will be using his time bank for this hand.
+Rosa calls [$2 USD]
+** Dealing Flop ** [ Kh, 7d, 2s ]
+Rosa checks
+Sven bets [$4 USD]
+Rosa folds
+Sven does not show cards.
+Sven wins $6.25 USD"""
+    [h] = _read(PartyPokerParser(), text)
+    assert isinstance(h, ParsedHand), h
+    assert [e for e in h.events if e.kind == "unread"] == []
+    assert [(e.kind, e.seat) for e in h.events if e.kind in ("fold", "call", "raise", "bet")] == [
+        ("raise", 3), ("fold", 5), ("call", 1), ("bet", 3), ("fold", 1)]
+
+
+def test_888_group_spaces_as_files_hold_them():
+    """'1 192,48 $' with a no-break space, a narrow one, or a no-break space's UTF-8 bytes read
+    once as cp1252 and saved again ('Â' + no-break space: an 888 file a converter re-encoded):
+    the same amount, a table entry (parsers.numbers.SPACE_SPELLINGS), not a code path."""
+    from parsers.party_family import family_units
+
+    for space in ("\u00a0", "\u202f", "\u00c2\u00a0", " "):
+        assert family_units(f"1{space}192,48 $", 100) == 119248, repr(space)
+        assert family_units(f"15{space}552 $", 100) == 1555200, repr(space)
+    text = _PACIFIC_NO_DEAL_LINE.replace("( 1 004 $ )", "( 1\u00c2\u00a0004 $ )")
+    from parsers.pacific import PacificParser
+    [h] = _read(PacificParser(), text)
+    assert isinstance(h, ParsedHand), h
+    assert [s.starting_stack for s in h.seats if s.player == "Mats"] == [100400]

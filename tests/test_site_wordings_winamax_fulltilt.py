@@ -74,6 +74,64 @@ def test_winamax_a_seated_player_denying_the_big_blind_sits_the_hand_out() -> No
     assert not [e for e in hand.events if e.kind == "unread"]
 
 
+def test_winamax_a_seat_with_an_empty_stack_is_not_dealt_in() -> None:
+    """'Seat 4: Dee ()': a player at the table with no chips written: no seat is recorded for
+    him (he neither posts nor acts), the hand is read."""
+    text = _WMX.format(table="Table: 'Tulle 03' 5-max (real money) Seat #5 is the button").replace(
+        "Seat 5: Dee (210.92€)", "Seat 4: Eva ()\nSeat 5: Dee (210.92€)")
+    hand = _one(WinamaxParser(), text)
+    assert [(s.seat, s.player) for s in hand.seats] == [(1, "Ann"), (2, "Bob"), (3, "Cy"), (5, "Dee")]
+
+
+# both blinds posted out of position, then a call whose written amount the total pot does not
+# bear out ('calls 0.50€' where 1€ was owed: the total counts 1€)
+_WMX_OOP = """Winamax Poker - CashGame - HandId: #4410022-517-1383000111 - Holdem no limit (0.25€/0.50€) - 2013/10/29 22:41:51 UTC
+Table: 'Quimper 04' 5-max (real money) Seat #1 is the button
+Seat 1: Gus (48.10€)
+Seat 2: Hal (50€)
+Seat 3: Ida (22.75€)
+Seat 4: Jon (61.30€)
+*** ANTE/BLINDS ***
+Hal posts small blind 0.25€
+Ida posts big blind 0.50€
+Jon posts small blind 0.25€ out of position
+Jon posts big blind 0.50€ out of position
+*** PRE-FLOP *** 
+Jon checks
+Gus raises 1€ to 1.50€
+Hal folds
+Ida folds
+Jon calls {call}
+*** FLOP *** [8s 2d Qc]
+Jon checks
+Gus bets 2€
+Jon folds
+Gus collected {won} from pot
+*** SUMMARY ***
+Total pot {won} | Rake {rake}
+Board: [8s 2d Qc]
+Seat 1: Gus (button) won {won}"""
+
+
+def test_winamax_a_call_the_total_pot_contradicts_is_a_record_finding_not_a_violation(tmp_path) -> None:
+    """The total pot (collect + rake, the uncalled 2€ in it as Winamax counts it) says Jon's
+    call put 1€ in, the call line says 0.50€: the record contradicts itself, and no line shows
+    which amount is wrong. The undercall and the uncalled-bet verdicts resting on the line are
+    record findings beside chip-conservation, not violations. The same hand with a consistent
+    call line ('calls 1€') has no finding."""
+    from auditor.pipeline import audit
+
+    for name, call, won, rake, want in (
+            ("contradicts", "0.50€", "5.80€", "0.20€", {("chip-conservation", "record"), ("undercall", "record"),
+                                                        ("uncalled-bet", "record")}),
+            ("agrees", "1€", "5.80€", "0.20€", set())):
+        f = tmp_path / f"{name}.txt"
+        f.write_text(_WMX_OOP.format(call=call, won=won, rake=rake), encoding="utf-8")
+        res = audit([f], db=str(tmp_path / f"{name}.duckdb"))
+        assert res.ingest.stored == 1
+        assert {(x["check_id"], x["category"]) for x in res.findings} == want, (name, res.findings)
+
+
 def test_winamax_omaha8_is_omaha_hi_lo() -> None:
     text = _WMX.format(table="Table: 'T' 5-max (play money) Seat #5 is the button").replace(
         "Holdem no limit (1€/2€)", "Omaha8 pot limit (0.05/0.10)").replace("€", "")
@@ -290,3 +348,42 @@ def test_fulltilt_corpus_wordings() -> None:
     assert inferred == {"FT-31493008322", "FT-31493013637", "FT-31493029942", "FT-31493031208"}
     archive = _corpus(p, "cash/FTP/Flop/NLHE-6max-USD-0.50-1.00-200605.HM2.archive.txt")
     assert all(isinstance(h, ParsedHand) for h in archive) and len(archive) == 2
+
+
+# the blinds written big blind first, and seats numbered from 0
+_WMX_BB_FIRST = """Winamax Poker - CashGame - HandId: #7711223-301-1450130000 - Omaha pot limit (0.50€/1.00€) - 2015/12/14 23:02:40 UTC
+Table: 'Rodez 05' 5-max (real money) Seat #0 is the button
+Seat 0: Ugo (104€)
+Seat 1: Vic (98.40€)
+Seat 2: Wim (131.25€)
+Seat 3: Xan (100€)
+*** ANTE/BLINDS ***
+Wim posts big blind 1.00€
+Vic posts small blind 0.50€
+*** PRE-FLOP *** 
+Xan folds
+Ugo folds
+Vic {sb_act}
+Wim collected {won} from pot
+*** SUMMARY ***
+Total pot {total} | No rake
+Seat 2: Wim (big blind) won {won}"""
+
+
+def test_winamax_a_small_blind_written_after_the_big_blind_is_still_the_small_blind(tmp_path) -> None:
+    """Seat 1, left of the button on seat 0, posts the small blind on the line after the big
+    blind's: he is the positional small blind, live (the replay once held every small blind
+    posted after a big blind as a dead one, then expected the whole big blind back: an
+    uncalled-bet violation). His fold leaves 0.50€ of the big blind uncalled, his call of
+    0.50€ none. No finding either way."""
+    from auditor.pipeline import audit
+
+    cases = {"fold": dict(sb_act="folds", won="1.50€", total="1.50€"),
+             "call": dict(sb_act="calls 0.50€\nWim checks\n*** FLOP *** [2c 8d Kh]\nVic checks\nWim bets 2€\nVic folds",
+                          won="4€", total="4€")}
+    for name, fill in cases.items():
+        f = tmp_path / f"{name}.txt"
+        f.write_text(_WMX_BB_FIRST.format(**fill), encoding="utf-8")
+        res = audit([f], db=str(tmp_path / f"{name}.duckdb"))
+        assert res.ingest.stored == 1
+        assert res.findings == [], (name, res.findings)

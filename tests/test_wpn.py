@@ -1,5 +1,6 @@
 """WPN's 2019 format (``parsers/wpn.py``, docs/sites.md): wordings each read on a hand written
-for this test in WPN's format (always run); the corpus tests are in tests/test_site_wpn.py."""
+for this test in WPN's format (always run); the corpus tests are in tests/test_site_wpn.py.
+The last test reads a wording of the 2016 format (``WpnLegacyParser``) the same way."""
 
 from __future__ import annotations
 
@@ -135,3 +136,119 @@ def test_a_hand_run_twice_keeps_each_runs_board_and_collect(tmp_path):
     with duckdb.connect(str(tmp_path / "r.duckdb"), read_only=True) as con:
         shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 ORDER BY run").fetchall()
     assert shares == [(1, 1, 5050, 5050), (2, 3, 5050, 5050)]
+
+
+# a short stack all in on the flop: the running pot lines name the side pot too
+SIDE_POT = """Hand #70455120 - Omaha(Pot Limit) - $1.00/$2.00 - 2019/10/02 17:21:40 UTC
+Kendall 6-max Seat #2 is the button
+Seat 1: Gil ($212.00)
+Seat 2: Hoa ($31.50)
+Seat 4: Ivo ($180.25)
+Gil posts the small blind $1.00
+Ivo posts the big blind $2.00
+*** HOLE CARDS ***
+Hoa raises $7.00 to $7.00
+Gil calls $6.00
+Ivo calls $5.00
+*** FLOP *** [Td 6s 6h]
+Main pot $21.00 | Rake $0.00
+Gil checks
+Ivo bets $20.00
+Hoa calls $20.00
+Gil calls $20.00
+*** TURN *** [Td 6s 6h] [2c]
+Main pot $81.00 | Rake $0.00
+Gil checks
+Ivo bets $40.00
+Hoa calls $4.50 and is all-in
+Gil folds
+Uncalled bet ($35.50) returned to Ivo
+*** RIVER *** [Td 6s 6h 2c] [Kd]
+Main pot $90.00 | Rake $0.00
+Side pot(1) $0.00 | Rake $0.00
+*** SHOW DOWN ***
+Main pot $86.40 | Rake $3.60
+Side pot(1) $0.00 | Rake $0.00
+Hoa shows [Kc Ks 9h 8h] (a full house, Kings full of Sixes [Kc Ks Kd 6s 6h])
+Ivo shows [Td Tc 5c 4c] (a full house, Tens full of Sixes [Td Tc Ts 6s 6h])
+Hoa collected $86.40 from main pot
+*** SUMMARY ***
+Total pot $86.40 | Rake $3.60 | JP Fee $0.00
+Board [Td 6s 6h 2c Kd]
+Seat 1: Gil (small blind) folded on the Turn
+Seat 2: Hoa (button) showed [Kc Ks 9h 8h] and won $86.40 with a full house, Kings full of Sixes [Kc Ks Kd 6s 6h]
+Seat 4: Ivo (big blind) showed [Td Tc 5c 4c] and lost with a full house, Tens full of Sixes [Td Tc Ts 6s 6h]"""
+
+
+def test_running_main_and_side_pot_lines_are_table_messages():
+    """'Main pot $x | Rake $y' and 'Side pot(1) $x | Rake $y' after each street marker: no
+    event, no unread line (the summary's total is the record)."""
+    hand = _read(SIDE_POT)
+    assert [e for e in hand.events if e.kind == "unread"] == []
+    assert [(e.kind, e.amount, e.to_amount) for e in hand.events if e.kind in ("uncalled_return", "collect", "total_pot")] == [
+        ("uncalled_return", 3550, None), ("collect", 8640, None), ("total_pot", 9000, 360)]
+    assert unreconciled(hand) is None
+
+
+# WPN's 2016 format: a player back after missing his blinds posts the small blind dead
+# beside his live big blind ('posts (0.50) as a dead bet', then 'posts (1)')
+LEGACY_DEAD = """Game started at: 2015/6/14 21:5:33
+Game ID: 371100234 0.50/1 Olathe - 4 (Hold'em)
+Seat 1 is the button
+Seat 1: Kip (100).
+Seat 2: Lu (87.50).
+Seat 3: Max (120).
+Seat 5: Ned (64).
+Player Lu has small blind (0.50)
+Player Max has big blind (1)
+Player Ned posts (0.50) as a dead bet
+Player Ned posts (1)
+Player Lu received a card.
+Player Lu received a card.
+Player Max received a card.
+Player Max received a card.
+Player Ned received a card.
+Player Ned received a card.
+Player Kip received a card.
+Player Kip received a card.
+Player Ned checks
+Player Kip raises (4)
+Player Lu folds
+Player Max folds
+Player Ned calls (3)
+*** FLOP ***: [7d 7c 2s]
+Player Ned checks
+Player Kip bets (5)
+Player Ned folds
+Uncalled bet (5) returned to Kip
+Player Kip mucks cards
+------ Summary ------
+Pot: 9.60. Rake 0.40
+Board: [7d 7c 2s]
+*Player Kip mucks (does not show cards). Bets: 4. Collects: 9.60. Wins: 5.60.
+Player Lu does not show cards.Bets: 0.50. Collects: 0. Loses: 0.50.
+Player Max does not show cards.Bets: 1. Collects: 0. Loses: 1.
+Player Ned does not show cards.Bets: 4.50. Collects: 0. Loses: 4.50.
+Game ended at: 2015/6/14 21:6:10"""
+
+
+def test_legacy_a_dead_small_blind_is_in_the_pot_and_in_no_bet(tmp_path):
+    """'posts (0.50) as a dead bet': a small blind posted out of position (dead: the replay
+    holds a small blind posted after the blinds as dead), his 'posts (1)' his live big blind:
+    his call of 3 makes his 4 match Kip's raise; the pot is 10 (9.60 + 0.40), no finding
+    but the format's betting-unrecorded one (the line was refused, the hand with it)."""
+    from auditor.pipeline import audit
+    from parsers.wpn import WpnLegacyParser
+
+    [hand] = WpnLegacyParser().iter_hands(((i, 0, t) for i, t in enumerate(LEGACY_DEAD.split("\n"), 1)), "t.txt")
+    assert isinstance(hand, ParsedHand), hand
+    cents = 100 // hand.amount_scale  # (the format's amounts are read in the finest unit they need)
+    assert [(e.kind, e.player, e.amount * cents) for e in hand.events if e.kind in ("small_blind", "big_blind", "dead_blind")] == [
+        ("small_blind", "Lu", 50), ("big_blind", "Max", 100), ("small_blind", "Ned", 50), ("dead_blind", "Ned", 100)]
+    assert [(e.kind, e.amount * cents, e.to_amount) for e in hand.events if e.kind in ("raise", "call")] == [
+        ("raise", 400, 400 // cents), ("call", 300, None)]
+    f = tmp_path / "dead.txt"
+    f.write_text(LEGACY_DEAD, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "dead.duckdb"))
+    assert res.ingest.stored == 1
+    assert [x["check_id"] for x in res.findings] == ["betting-unrecorded"]
