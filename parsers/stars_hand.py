@@ -12,7 +12,7 @@ import re
 from typing import Final
 
 from auditor.schema import Betting, EventKind, Variant
-from parsers.base import NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, unread_event
+from parsers.base import NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, hand_total, unread_event
 from parsers.base import Reject as _Reject
 from parsers.stars_site import (CURRENCY_SYMBOLS, DATE, IGNORED_EXACT, IGNORED_INFIX, IGNORED_SUFFIXES, K, RAISE_ADDED, RAISE_TO,
                                 RAISE_TO_ADDED, S, StarsSite, amount_units, to_units)
@@ -215,6 +215,7 @@ class _HandReader:
         self.left_commitments: dict[int, int] | None = None
         self.commitments_exact = True
         self.street_start = 0
+        self.capped = False  # a capped table (hands.cap), its amount written or not
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -395,6 +396,11 @@ class _HandReader:
                           f"line {first_no}: game or stakes not understood: {header!r}")
         base, limit_text = g.group("base").lower(), g.group("limit")
         limit = limit_text.lower() if limit_text is not None else None
+        # a capped table (hands.cap): the amount in the game's words ('$400 Pot Limit'), or none
+        cap_text: str | None = g.group("cap") if "cap" in g.re.groupindex else None
+        if cap_text is not None and limit is not None:
+            limit = limit.replace(cap_text.lower(), "", 1).strip()
+        self.capped = cap_text is not None or limit in site.capped_limits
         betting = site.limits.get(limit) if limit is not None else site.game_betting.get(base)
         if base in site.unsupported_games or betting is None:
             raise _Reject("unsupported-game", first_no, f"line {first_no}: game not supported: {g.group('base')} {limit_text}")
@@ -423,12 +429,11 @@ class _HandReader:
         else:
             assert c is not None  # g is t or c
             stakes = c.group("stakes")
-            if " Cap " in stakes:
-                raise _Reject("unsupported-game", first_no, f"line {first_no}: capped no-limit is not supported: {stakes!r}")
             stake_groups = self.tables.stakes(stakes)
             if stake_groups is None:
                 raise self.fail(first_no, header, "stakes not understood")
             sb_text, bb_text, cur = stake_groups.get("sb"), stake_groups.get("bb"), stake_groups.get("cur")
+            cap_text = stake_groups.get("cap") or cap_text  # PokerStars' '$0.25/$0.50 - $10 Cap - USD'
             ante_text = stake_groups.get("ante")
             sym = (bb_text or ante_text or "?")[0]
             if sym == SUFFIX_STAND_IN and self.stood_in:
@@ -439,6 +444,9 @@ class _HandReader:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
         self.amounts = self.tables.amounts_at(self.scale, self.stood_in)
+        if cap_text is not None:
+            self.capped = True
+            hand.cap = self.amt(cap_text)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
             sb_text, bb_text = _thousands(sb_text), _thousands(bb_text)
@@ -1040,7 +1048,10 @@ class _HandReader:
         bare_posts = self.site.bare_posts
         if bare_posts and action.startswith(bare_posts):
             action = "posts " + action
-        if self.site.action_suffixes_ignored and action.endswith(self.site.action_suffixes_ignored):
+        capped = False
+        if self.capped and self.site.cap_reached is not None and (cm := self.site.cap_reached.search(action)):
+            action, capped = action[: cm.start()], True  # the player has put in the cap (below)
+        elif self.site.action_suffixes_ignored and action.endswith(self.site.action_suffixes_ignored):
             action = action[: action.rfind(" and ")]
         all_in = False
         for suffix in self.site.all_in_suffixes:
@@ -1144,7 +1155,10 @@ class _HandReader:
             return None
         else:
             raise self.fail(no, text)
-        return self.add(street, kind, no, seat, player, amount, to_amount, all_in, cards)
+        event = self.add(street, kind, no, seat, player, amount, to_amount, all_in, cards)
+        if capped and hand.cap is None:
+            hand.cap = hand_total(self.events, seat)  # a capped table whose header names no amount
+        return event
 
     def post(self, no: int, text: str, arg: str) -> tuple[str, int]:
         # 'the ante 10': the words before the last space name the post (no prefix of

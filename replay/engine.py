@@ -204,6 +204,9 @@ class Replay:
         # fixed-limit bet sizes (see _bet_size), asked at every action
         self.limit_small = hand.small_bet or self.big_blind or self.unit
         self.limit_big = hand.big_bet or 2 * self.limit_small
+        # capped tables: the most one player may put in the hand (a house structure the TDA does not
+        # cover, from the header); who has put it in is all in for the betting, chips behind kept
+        self.cap: int | None = hand.cap or None
         self.late_street = {"board": 2, "stud": 2, "triple_draw": 2, "single_draw": 1}[self.family]
         # PokerStars writes "Uncalled bet (X) returned"; PHH records no returns
         self.records_returns = hand.format != "phh"
@@ -491,6 +494,8 @@ class Replay:
             s.all_in = s.all_in or s.stack <= 0
         else:  # his stack is unknown: all-in when his line says so
             s.all_in = s.all_in or e.all_in
+        if self.cap is not None and s.total_in >= self.cap:
+            s.all_in = True  # capped: all in for the betting, his chips behind kept
         if s.seatless:  # his posts make the turn unknown
             self.turn_unknown = True
         self.pot += amt
@@ -617,6 +622,8 @@ class Replay:
         level = max(self.current_bet, self.bet_floor)
         # no stack recorded (no seat line, or PHH's ``inf``): the limits are the structure's, not capped by an all-in
         reach = s.street_in + s.stack if s.stack_known else 1 << 62
+        if self.cap is not None:  # a capped table: no more than the cap left to put in
+            reach = min(reach, s.street_in + max(0, self.cap - s.total_in))
         if self.betting == "fixed-limit":
             b = self._bet_size()
             small = self.hand.small_bet or b
@@ -758,6 +765,8 @@ class Replay:
         # a stack not recorded (the seatless player's, PHH's ``inf``): all-in when his line says
         # so; a player the site played all in with chips behind stays all in
         s.all_in = s.all_in or (s.stack <= 0 if s.stack_known else says_all_in)
+        if self.cap is not None and s.total_in >= self.cap:
+            s.all_in = True  # capped: all in for the betting, his chips behind kept
         self.pot += add
 
     def _disconnect_all_in(self, s: SeatState) -> None:
@@ -789,9 +798,16 @@ class Replay:
             # whether the short wager was all the actor had, or covers an opponent whose
             # stack is not recorded, depends on a stack the record does not give
             return f"{kind}-unjudged"
-        if not others or all(o.street_in + o.stack <= to for o in others):
+        if not others or all(o.street_in + self._behind(o) <= to for o in others):
             return ok
         return "underbet" if opening else "underraise"
+
+    def _behind(self, s: SeatState) -> int:
+        """What ``s`` may still put in: his stack, and at a capped table no more than
+        what the cap leaves him."""
+        if self.cap is None:
+            return s.stack
+        return min(s.stack, max(0, self.cap - s.total_in))
 
     def _apply_raise(self, s: SeatState, to: int, cls: str) -> None:
         level = max(self.current_bet, self.bet_floor)

@@ -81,8 +81,7 @@ EXPECTED_REJECTIONS = {
     ("cash/Stars/Flop/6-Card-PLO-6max-USD-0.10-0.25-202201.multiway.allin.deadcards.txt", 28): "cash-out",
     ("cash/Stars/Flop/6-Card-PLO-6max-USD-0.50-1.00-202004.Cash.Out.txt", 29): "cash-out",
     ("cash/Stars/Flop/6-Card-PLO-6max-USD-1.00-2.00-202004.Cash.Out.2.txt", 33): "cash-out",
-    # a no-limit game with a $10 cap, and Split Hold'em (two boards): no schema for either
-    ("cash/Stars/Flop/NLHE-CAP-9max-USD-0.25-0.50-201011.Capped.preflop.txt", 1): "unsupported-game",
+    # Split Hold'em (two boards): no schema for it
     ("cash/Stars/Flop/NLHE-Split-6max-USD-1.00-2.00-201803.txt", 1): "unsupported-game",
     # damaged or foreign text inside a Stars header
     # summary names Player6 at Player5's seat (kept unread) in a record cut short: nothing to reconcile with

@@ -57,10 +57,6 @@ HISTORIES = _histories()
 # Refused, with their reason: game variants of issue 34, not read yet.  Each is an xfail
 # (strict: once read, it must agree, and leaves this list) and its refusal is asserted.
 REFUSED = {
-    "cash/FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt":
-        ("unsupported-game", "a capped pot-limit table ('$2,000 Cap Pot Limit Omaha Hi'): issue 34"),
-    "cash/Stars/Flop/NLHE-CAP-9max-USD-0.25-0.50-201011.Capped.preflop.txt":
-        ("unsupported-game", "a capped no-limit table ('$10 Cap'): issue 34"),
     "cash/iPoker/Stud/5-StudL-USD-0.05-0.10-201111.Sample.with.showdown.xml":
         ("unsupported-game", "5-card stud: issue 34"),
 }

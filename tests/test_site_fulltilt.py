@@ -19,12 +19,8 @@ SPEC = SiteSpec(
     reviewed="fulltilt-classic",  # tests/reviewed_sites/fulltilt.toml holds the 2016 format's
     marker=re.compile(r"^Full ?Tilt ?Poker Game #", re.M),
     expected_rejections={
-        # game variants with no place in the log (issue 34), rejected by name: capped no-limit
-        # ('CAP NL Hold'em') and capped pot-limit ('$400 Pot Limit Omaha Hi', '$2,000 Cap Pot
-        # Limit Omaha Hi': a cap on what one player may put in), Irish, 6 card Omaha, 5 card stud
-        ("cash/FTP/Flop/NLHE-6max-CAP-USD-0.01-0.02-201305.new.format.txt", 1): "unsupported-game",
-        ("cash/FTP/Flop/PLO-6max-USD-5.00-10.00-201010.CAP.txt", 1): "unsupported-game",
-        ("cash/FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt", 1): "unsupported-game",
+        # game variants with no place in the log (issue 34), rejected by name: Irish, 6 card
+        # Omaha, 5 card stud (the capped tables are read: hands.cap)
         ("cash/FTP/Flop/NL-Irish-6max-USD-2.00-4.00-201304.txt", 1): "unsupported-game",
         ("cash/FTP/Flop/6-Card-PLO-6max-USD-0.50-1.00-201307.txt", 1): "unsupported-game",
         ("tour/FTP/Stud/5-Stud-USD-MTT-100-201303.txt", 1): "unsupported-game",
