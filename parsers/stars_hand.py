@@ -117,6 +117,9 @@ _RUN_BOARD_LINES = ("FIRST Board [", "SECOND Board [", "THIRD Board [")
 _RUN_POT_LINE = re.compile(r"^Pot [123] \S+$")  # Full Tilt's summary of a run: 'Pot 2 $1,859'
 _RUN_WORD_LINES = frozenset(_RUN_NUMBER)
 # what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
+# the events that bet (a cash-out is on the round the last of them closed)
+_BETTING_KINDS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.FOLD, K.CHECK, K.CALL,
+                            K.BET, K.RAISE, K.COMPLETE})
 _NOT_TAKING_PART = frozenset({K.DEAL_HOLE, K.SHOW, K.MUCK, K.NO_SHOW})  # cards dealt or shown: no part in the betting
 _RUN_KINDS = frozenset({K.DEAL_BOARD, K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.UNCALLED_RETURN, K.FINISH, K.HOUSE_ADDED})
 
@@ -743,8 +746,6 @@ class _HandReader:
                     continue
                 if text == "Hand cancelled":
                     raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
-                if " cashed out the hand for " in text:
-                    raise _Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
                 if " wins the " in text and " bounty" in text:
                     continue  # bounty prizes are paid outside the pot
                 raise self.fail(no, text)
@@ -936,8 +937,14 @@ class _HandReader:
             amount = m.group("amount") if "amount" in groups else None
             if player is not None and player not in self.names:
                 continue
+            fee = m.group("fee") if "fee" in groups else None
+            if kind == K.CASH_OUT:
+                # taken while all in, once the betting was over: on the round the last action closed,
+                # wherever the site writes it (PokerStars: after the board is run out)
+                street = next((e.street for e in reversed(self.events) if e.kind in _BETTING_KINDS), street)
             self.add(street, kind, no, self.names[player] if player is not None else None, player,
-                     amount=self.amt(amount) if amount else None, cards=m.group("cards") if "cards" in groups else None)
+                     amount=self.amt(amount) if amount else None, to_amount=self.amt(fee) if fee else None,
+                     cards=m.group("cards") if "cards" in groups else None)
             return True
         return False
 

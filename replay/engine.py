@@ -244,6 +244,9 @@ class Replay:
         # no seat's chips, so it is not in self.pot: it counts in the pot limit, and goes into
         # the main pot at settlement
         self.house_added = 0
+        # seats that cashed out (cash_out: the house bought their share of the pot while all in):
+        # a pot share the record does not pay such a seat went to the house with the cash-out
+        self.cashed_out: set[int | None] = set()
         self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
         self.street: str | None = None
         self.street_idx = -1
@@ -452,6 +455,8 @@ class Replay:
                 s.finishing_stack = e.amount
             elif kind == "winnings" and s is not None:
                 s.winnings = e.amount
+            elif kind == "cash_out" and s is not None:
+                self.cashed_out.add(s.seat)
             elif kind == "disconnect_all_in" and s is not None:  # rare: last
                 self._disconnect_all_in(s)
         if self.hand.record_cut is not None:
@@ -1034,6 +1039,8 @@ class Replay:
             elif (so_far := expected_won[s.seat]) is not None:
                 expected_won[s.seat] = so_far + exp[0]
             rec = pot_recorded.get(s.seat, (0, None)) if attributable else (None, None)
+            if s.seat in self.cashed_out and s.collected == 0:
+                rec = (None, None)  # cashed out, and paid nothing from the pots: his share went to the house
             ev = evals.get(s.seat)  # the pot's evaluation: only its eligible seats, when contested
             value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
             self.facts.pot_shares.append((

@@ -430,14 +430,17 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
           FROM events WHERE {where} GROUP BY hand_id
         ), p AS (
           SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
-                 sum(returned_expected) AS ret_exp
+                 sum(returned_expected) AS ret_exp,
+                 -- the shares the house kept for players who cashed out, paid nothing from the pots
+                 coalesce(sum(won_expected) FILTER (WHERE won_recorded = 0 AND (hand_id, seat) IN (
+                     SELECT (hand_id, seat) FROM events WHERE kind = 'cash_out' AND {where})), 0) AS kept
           FROM hand_results WHERE edition = $edition AND {where} GROUP BY hand_id
         )
-        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in, coalesce(e.collected, 0) + e.house AS paid_out
+        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in, coalesce(e.collected, 0) + e.house + p.kept AS paid_out
         FROM e JOIN p USING (hand_id)
         WHERE e.total IS NOT NULL
           AND (e.total NOT IN (p.contributed + e.added - p.ret, p.contributed + e.added - p.ret_exp)
-               OR e.collected IS NOT NULL AND e.collected + e.house <> e.total)""", {"edition": edition})
+               OR e.collected IS NOT NULL AND e.collected + e.house + p.kept <> e.total)""", {"edition": edition})
     unread = "list_filter(ul.lines, lambda x: f.seq IS NULL OR x.seq <= f.seq OR x.street = f.street)[1]"
     could_change = f"({category} = 'violation' AND {unread} IS NOT NULL)"
     contradicted = f"({category} = 'violation' AND $check_id <> 'chip-conservation' AND ct.hand_id IS NOT NULL)"
@@ -450,11 +453,16 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
              f" ELSE {basis} END")
     category = f"CASE WHEN {could_change} OR {contradicted} THEN 'record' ELSE {category} END"
     house = "f.house_policy" if "house_policy" in cols else "NULL"
+    message = "f.message"
+    if c.group == "betting":
+        # a capped table's betting is judged with its cap, a house structure the TDA rules do not cover
+        message = ("f.message || CASE WHEN h.cap IS NOT NULL THEN ' Judged with the table''s cap of ' || chips(h.cap, h.amount_scale)"
+                   " || ' a player a hand, the house''s structure from the header (the TDA rules have no cap).' ELSE '' END")
     (n,) = con.execute(
         f"""INSERT INTO findings
             SELECT $check_id || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
                    $check_id, $severity, {category}, {basis}, {house}, $edition, {rule_ref}, {rule_title}, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
-                   CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
+                   CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), {message}, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             LEFT JOIN _unread_lines ul USING (hand_id) LEFT JOIN _contradicted ct USING (hand_id)
             {"LEFT JOIN _rp rp ON rp.ref = f.rp" if "rp" in cols else ""}

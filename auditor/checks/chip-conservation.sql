@@ -23,7 +23,9 @@
 --   write whole). The message says which total it quotes: one the history states, a
 --   written total less the uncalled chips it counts (Winamax writes no return), or one
 --   inferred, never "stated". Money the house adds to a pot (house_added) is put in too.
---   What a record leaves out is never a violation (issue 33). PHH writes no returns, and
+--   What a record leaves out is never a violation (issue 33). A cash-out's money (what the
+--   house paid a player for his share, and its fee) is apart from the pot: the share of a
+--   player who cashed out and is paid nothing from the pots is the house's, beside the rake. PHH writes no returns, and
 --   some converters (HandHQ's of PartyPoker) count a player's uncalled chips in his
 --   `winnings`: winnings equal to every chip put in (less a rake written) add up. A PHH hand
 --   that writes no `rake` gives its winnings net of the rake (the PHH spec), so in a cash
@@ -34,6 +36,11 @@
 --   short of the pot in a tournament or with the rake written, stay violations.
 WITH added AS (  -- money the house added: few hands, none at most sites
   SELECT hand_id, sum(amount) AS added FROM events WHERE kind = 'house_added' GROUP BY ALL
+), kept AS (  -- the pot shares the house kept for players who cashed out and were paid nothing from the pots
+  SELECT r.hand_id, sum(r.won_expected) AS kept
+  FROM hand_results r SEMI JOIN (SELECT hand_id, seat FROM events WHERE kind = 'cash_out') c
+    ON c.hand_id = r.hand_id AND c.seat = r.seat
+  WHERE r.edition = $edition AND r.won_recorded = 0 GROUP BY ALL
 ), flow AS (
   SELECT r.hand_id,
          sum(r.contributed) + coalesce(any_value(a.added), 0) AS put_in,
@@ -46,13 +53,15 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          count(*) AS n
   FROM hand_results r LEFT JOIN added a USING (hand_id) WHERE r.edition = $edition GROUP BY ALL
 ), claims AS (
-  SELECT hand_id, max(amount) FILTER (WHERE kind = 'total_pot') AS total_pot,
-         coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot'), 0) AS rake,
+  SELECT e.hand_id, max(e.amount) FILTER (WHERE e.kind = 'total_pot') AS total_pot,
+         -- the house's take, and the shares it kept for the players who cashed out (their
+         -- cash-out's own money, paid and fee, is apart from the pot: never counted here)
+         coalesce(max(e.to_amount) FILTER (WHERE e.kind = 'total_pot'), 0) + coalesce(any_value(k.kept), 0) AS rake,
          max(line_no) FILTER (WHERE kind = 'total_pot') AS line_no,
-         count(*) FILTER (WHERE kind = 'total_pot') > 0 AS rake_recorded,  -- PHH: a `rake` field
-         count(*) FILTER (WHERE kind = 'winnings') > 0 AS phh_winnings,
-         count(*) FILTER (WHERE kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
-  FROM events GROUP BY ALL
+         count(*) FILTER (WHERE e.kind = 'total_pot') > 0 AS rake_recorded,  -- PHH: a `rake` field
+         count(*) FILTER (WHERE e.kind = 'winnings') > 0 AS phh_winnings,
+         count(*) FILTER (WHERE e.kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
+  FROM events e LEFT JOIN kept k USING (hand_id) GROUP BY ALL
 ), off AS MATERIALIZED (  -- the hands whose chips do not add up: few
   SELECT f.*, c.total_pot, c.rake, c.line_no, c.rake_recorded, f.put_in - f.returned AS in_pot,
          c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp) AS total_off,
