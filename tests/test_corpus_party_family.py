@@ -49,7 +49,6 @@ EXPECTED_REJECTIONS = {
     # names were cut; those lines are kept unread (no seated player is named 'Hero Name'), and without
     # the raise of 3.0 the chips do not reach 'Main Pot: $7.13 Rake: $0.37'
     ("cash/PartyPoker/Flop/NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt", 14): "unreconciled",
-    ("cash/PartyPoker/Flop/PLO-6max-USD-0.10-0.25-202602.cash.out.txt", 24): "cash-out",
     # Double Hold'em (two boards): a variant of issue 34, refused as a game not read
     ("cash/PartyPoker/Flop/NLDHE-USD-0.01-0.02-201205.double.holdem.txt", 3): "unsupported-game",
     # both players' names are blank: their actions cannot be told apart
