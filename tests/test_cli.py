@@ -37,6 +37,8 @@ SAMPLE_VIOLATIONS = {
     "WPN-900000003001": "illegal-underraise",
     "FT-900000004001": "illegal-underraise",
     "BOV-900000005001": "illegal-underraise",
+    "PS-900000034101": "illegal-underraise",  # at a capped table
+    "PS-900000034201": "wrong-winner",  # a cash-out hand: the pot paid to the loser who cashed out
 }
 
 
