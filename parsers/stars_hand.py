@@ -1103,6 +1103,18 @@ class _HandReader:
             committed[seat] = committed.get(seat, 0) + amount
         elif word == "checks" and not arg:
             kind = K.CHECK
+        elif word == site.cap_word:
+            # 'caps $0.55' (WPN): the chips added, which take him to the table's cap: a call of
+            # the bet in front of him, a bet, or a raise over it (its amount the chips added, as
+            # the site's raises write it)
+            added, level, before = self.amt(arg), _highest(committed), committed.get(seat, 0)
+            to_amount = before + added
+            if to_amount <= level:
+                kind, amount, to_amount = K.CALL, added, None
+            else:
+                kind, amount = (K.BET if level == 0 else K.RAISE), added
+            committed[seat] = before + added
+            capped = True
         elif word == "raises":
             amounts = self.site.raise_amounts
             rm = (_RAISE_TO if amounts == RAISE_TO else _RAISE).match(action)

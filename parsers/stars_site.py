@@ -301,6 +301,9 @@ class StarsSite:
     # cap', ', and is capped'): taken off; where the header names no amount, the first such
     # line's total is the cap
     cap_reached: re.Pattern[str] | None = None
+    # the action word of a player putting in the cap ('caps $0.55' at WPN: the chips he adds,
+    # a bet, raise or call by what is in front of him); its total is the cap where none is known
+    cap_word: str | None = None
 
 
 def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:
