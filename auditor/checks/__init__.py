@@ -430,17 +430,23 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
           FROM events WHERE {where} GROUP BY hand_id
         ), p AS (
           SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
-                 sum(returned_expected) AS ret_exp,
-                 -- the shares the house kept for players who cashed out, paid nothing from the pots
-                 coalesce(sum(won_expected) FILTER (WHERE won_recorded = 0 AND (hand_id, seat) IN (
-                     SELECT (hand_id, seat) FROM events WHERE kind = 'cash_out' AND {where})), 0) AS kept
+                 sum(returned_expected) AS ret_exp
           FROM hand_results WHERE edition = $edition AND {where} GROUP BY hand_id
+        ), k AS (  -- the shares the house kept for players who cashed out, paid nothing from the pots, as their
+                   -- summary lines say (NULL where a line does not say it: not judged; chip-conservation's own)
+          SELECT r.hand_id, CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
+          FROM hand_results r
+          SEMI JOIN (SELECT hand_id, seat FROM events WHERE kind = 'cash_out' AND {where}) c ON c.hand_id = r.hand_id AND c.seat = r.seat
+          LEFT JOIN events s ON s.hand_id = r.hand_id AND s.seat = r.seat AND s.kind = 'seat_result'
+          WHERE r.edition = $edition AND r.won_recorded = 0 GROUP BY ALL
         )
-        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in, coalesce(e.collected, 0) + e.house + p.kept AS paid_out
-        FROM e JOIN p USING (hand_id)
+        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in,
+               coalesce(e.collected, 0) + e.house + coalesce(k.kept, 0) AS paid_out
+        FROM e JOIN p USING (hand_id) LEFT JOIN k USING (hand_id)
         WHERE e.total IS NOT NULL
           AND (e.total NOT IN (p.contributed + e.added - p.ret, p.contributed + e.added - p.ret_exp)
-               OR e.collected IS NOT NULL AND e.collected + e.house + p.kept <> e.total)""", {"edition": edition})
+               OR e.collected IS NOT NULL AND e.collected + e.house + CASE WHEN k.hand_id IS NULL THEN 0 ELSE k.kept END
+                  <> e.total)""", {"edition": edition})
     unread = "list_filter(ul.lines, lambda x: f.seq IS NULL OR x.seq <= f.seq OR x.street = f.street)[1]"
     could_change = f"({category} = 'violation' AND {unread} IS NOT NULL)"
     contradicted = f"({category} = 'violation' AND $check_id <> 'chip-conservation' AND ct.hand_id IS NOT NULL)"
