@@ -100,7 +100,7 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.NO_SHOW: "a winner who was not called and did not show ('doesn't show hand')",
     EventKind.UNCALLED_RETURN: "uncalled chips returned, as recorded; seat, amount",
     EventKind.CASH_OUT: "a player sells his share of the pot to the house while all in (PokerStars' 'cashed out the hand for "
-                        "$A | Cash Out Fee $F', GGPoker's 'Cashout', PartyPoker's 'opted for cash-out'); seat, amount = what the "
+                        "$A' with its 'Cash Out Fee $F', PartyPoker's 'Cashout Amount is A'); seat, amount = what the "
                         "house pays him, to_amount = the fee as written (NULL where the site writes none), street = the "
                         "betting round on which it was taken. Money between the house and the player, apart from the pot: "
                         "the play and the pot are judged as played, and the pot share the record does not award him is "
