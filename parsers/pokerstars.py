@@ -70,7 +70,7 @@ POKERSTARS = StarsSite(
         # 6+ hold'em: 'Button Blind $1 - Ante $0.50 USD'
         re.compile(r"^Button Blind\s(?P<bb>\S+) - Ante\s(?P<ante>\S+)\s+(?P<cur>[A-Z]{3})$"),
         # a capped no-limit table: '$0.25/$0.50 - $10 Cap -  USD' (hands.cap)
-        re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+) - (?P<cap>\S+) Cap -\s+(?P<cur>[A-Z]{3})$"),
+        re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+) - (?P<cap>\S+) Cap -(?:\s+(?P<cur>[A-Z]{3}))?$"),
     ),
     cap_reached=re.compile(r" and has reached the \S+ cap$"),
     # an all-in cash-out: the house buys the player's share of the pot (event cash_out)

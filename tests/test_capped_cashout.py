@@ -41,6 +41,17 @@ def test_the_cap_is_read_from_the_header_and_a_capped_player_is_all_in_with_chip
     assert ends[2] == (3000, 3000) and ends[3] == (2500 - 1000 + 2150, 2500 - 1000 + 2050)  # (won 21.50 less 1 rake)
 
 
+def test_pokerstars_capped_headers():
+    text = (SAMPLES / "pokerstars" / "nlhe-cash-capped.txt").read_text(encoding="utf-8").split("\n\n\n")[0]
+    for stakes, cap, currency in (("$0.25/$0.50 - $40 Cap - USD", 4000, "USD"), ("$0.25/$0.50 - $10 Cap -", 1000, "USD"),
+                                  ("€0.25/€0.50 - €10 Cap - EUR", 1000, "EUR")):
+        written = text.replace("$0.25/$0.50 - $10 Cap - USD", stakes)
+        if "€" in stakes:
+            written = written.replace("$", "€")
+        [hand] = _hands(PokerStarsParser(), written)
+        assert (hand.cap, hand.currency, hand.big_blind) == (cap, currency, 50)
+
+
 def test_a_cap_the_header_does_not_name_is_the_total_the_capping_line_reaches():
     text = """Hand #1 - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC
 Sample (Cap) 9-max Seat #1 is the button
