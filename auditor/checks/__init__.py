@@ -434,11 +434,14 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
           FROM hand_results WHERE edition = $edition AND {where} GROUP BY hand_id
         ), k AS (  -- the shares the house kept for players who cashed out, paid nothing from the pots, as their
                    -- summary lines say (NULL where a line does not say it: not judged; chip-conservation's own)
-          SELECT r.hand_id, CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
-          FROM hand_results r
-          SEMI JOIN (SELECT hand_id, seat FROM events WHERE kind = 'cash_out' AND {where}) c ON c.hand_id = r.hand_id AND c.seat = r.seat
-          LEFT JOIN events s ON s.hand_id = r.hand_id AND s.seat = r.seat AND s.kind = 'seat_result'
-          WHERE r.edition = $edition AND r.won_recorded = 0 GROUP BY ALL
+          -- (from the cash-outs, few: the hand's other rows are read only for them)
+          SELECT c.hand_id, CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
+          FROM (SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'cash_out' AND {where}) c
+          JOIN hand_results r ON r.hand_id = c.hand_id AND r.seat = c.seat AND r.edition = $edition AND r.won_recorded = 0
+          LEFT JOIN (SELECT hand_id, seat, amount FROM events WHERE kind = 'seat_result'
+                     AND hand_id IN (SELECT hand_id FROM events WHERE kind = 'cash_out' AND {where})) s
+            ON s.hand_id = c.hand_id AND s.seat = c.seat
+          GROUP BY ALL
         )
         SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in,
                coalesce(e.collected, 0) + e.house + coalesce(k.kept, 0) AS paid_out

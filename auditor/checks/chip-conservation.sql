@@ -39,12 +39,14 @@ WITH added AS (  -- money the house added: few hands, none at most sites
 ), kept AS (  -- the pot shares the house kept for players who cashed out and were paid nothing from the pots:
   -- what their summary lines say they won (PokerStars: 'won ($51.86) ... (pot not awarded as player
   -- cashed out)'); NULL, not judged, where a line does not say it of a player who could win
-  SELECT r.hand_id,
+  -- (from the cash-outs, few: the hand's other rows are read only for them)
+  SELECT c.hand_id,
          CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
-  FROM hand_results r
-  SEMI JOIN (SELECT hand_id, seat FROM events WHERE kind = 'cash_out') c ON c.hand_id = r.hand_id AND c.seat = r.seat
-  LEFT JOIN events s ON s.hand_id = r.hand_id AND s.seat = r.seat AND s.kind = 'seat_result'
-  WHERE r.edition = $edition AND r.won_recorded = 0 GROUP BY ALL
+  FROM (SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'cash_out') c
+  JOIN hand_results r ON r.hand_id = c.hand_id AND r.seat = c.seat AND r.edition = $edition AND r.won_recorded = 0
+  LEFT JOIN (SELECT hand_id, seat, amount FROM events WHERE kind = 'seat_result'
+             AND hand_id IN (SELECT hand_id FROM events WHERE kind = 'cash_out')) s ON s.hand_id = c.hand_id AND s.seat = c.seat
+  GROUP BY ALL
 ), flow AS (
   SELECT r.hand_id,
          sum(r.contributed) + coalesce(any_value(a.added), 0) AS put_in,
