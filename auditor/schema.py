@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 9  # 9: seats.starting_stack nullable (a stack the record does not know: PHH `inf`); 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 10  # 10: hands.cap (capped tables), event kind cash_out; 9: seats.starting_stack nullable (a stack the record does not know: PHH `inf`); 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -56,6 +56,7 @@ class EventKind(StrEnum):
     NO_SHOW = "no_show"  # "doesn't show hand": a winner who was not called
     # settlement
     UNCALLED_RETURN = "uncalled_return"
+    CASH_OUT = "cash_out"  # the house buys a player's all-in equity; amount = paid, to_amount = fee
     COLLECT = "collect"  # pot_label main / side-N / pot, half hi / lo
     HOUSE_ADDED = "house_added"  # money the house adds to the pot (Run It Once's 'STP added: €0.50'); amount
     FINISH = "finish"  # tournament finish line; amount = place
@@ -99,6 +100,12 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.MUCK: "a hand mucked (cards when the site reveals them)",
     EventKind.NO_SHOW: "a winner who was not called and did not show ('doesn't show hand')",
     EventKind.UNCALLED_RETURN: "uncalled chips returned, as recorded; seat, amount",
+    EventKind.CASH_OUT: "a player sells his share of the pot to the house while all in (PokerStars' 'cashed out the hand for "
+                        "$A' with its 'Cash Out Fee $F', PartyPoker's 'Cashout Amount is A'); seat, amount = what the "
+                        "house pays him, to_amount = the fee as written (NULL where the site writes none), street = the "
+                        "betting round on which it was taken. Money between the house and the player, apart from the pot: "
+                        "the play and the pot are judged as played, and the pot share the record does not award him is "
+                        "not an award error (docs/semantics.md, \"Cash-outs\")",
     EventKind.COLLECT: "chips collected from a pot; amount, pot_label, half",
     EventKind.HOUSE_ADDED: "money the house adds to the pot, no player's ('STP added: €0.50', Run It Once's splash the pot); "
                            "amount; no seat. The replay puts it in the main pot: collected + rake = put in + added - returned",
@@ -304,7 +311,10 @@ HANDS = Table(
         C("small_bet", "BIGINT", "fixed-limit small bet (stud: also the completion)"),
         C("big_bet", "BIGINT", "fixed-limit big bet"),
         C("min_bet", "BIGINT", "smallest opening bet of a no-limit/pot-limit round (normally the big blind)"),
-        C("variant", "VARCHAR", "game: holdem, irish, omaha, omaha_hilo, omaha5, omaha6, stud, stud_hilo, 5_card_stud, razz, 2-7_triple_draw, badugi, ... (Variant)", False),
+        C("cap", "BIGINT", "capped tables: the most one player may put in the hand, blinds included, as the header states "
+          "('$10 Cap', '$400 Pot Limit'); a player who has put it in is all in for the betting, his chips behind "
+          "kept. A house structure the TDA rules do not cover: a finding that rests on it says so. NULL: no cap"),
+        C("variant", "VARCHAR", "game: holdem, irish, double_holdem, omaha, omaha_hilo, omaha5, omaha6, stud, stud_hilo, 5_card_stud, razz, 2-7_triple_draw, badugi, ... (Variant)", False),
         C("betting", "VARCHAR", "no-limit, pot-limit, fixed-limit, pot-limit-preflop (pot-limit before the flop, no-limit after) or unrecorded (the history does not say: no structure-dependent rule is judged)", False),
         C("game_label", "VARCHAR", "the game as the site wrote it, incl. mixed-game name"),
         C("started_at_text", "VARCHAR", "start time exactly as recorded"),

@@ -114,6 +114,7 @@ class ParsedHand:
     small_bet: int | None = None
     big_bet: int | None = None
     min_bet: int | None = None
+    cap: int | None = None  # capped tables: the most a player may put in the hand
     game_label: str | None = None
     started_at_text: str | None = None
     started_at: object | None = None  # datetime.datetime
@@ -135,7 +136,7 @@ class ParsedHand:
                  level: str | None = None, small_blind: int | None = None, big_blind: int | None = None,
                  ante: int | None = None, bb_ante: bool | None = None, bring_in: int | None = None,
                  small_bet: int | None = None, big_bet: int | None = None, min_bet: int | None = None,
-                 game_label: str | None = None, started_at_text: str | None = None, started_at: object | None = None,
+                 cap: int | None = None, game_label: str | None = None, started_at_text: str | None = None, started_at: object | None = None,
                  currency: str | None = None, amount_scale: int = 1, chip_unit: int = 1, is_tournament: bool = False,
                  seats: list[Seat] | None = None, events: list[Event] | None = None,
                  record_cut: str | None = None) -> None:
@@ -164,6 +165,7 @@ class ParsedHand:
         self.small_bet = small_bet
         self.big_bet = big_bet
         self.min_bet = min_bet
+        self.cap = cap
         self.game_label = game_label
         self.started_at_text = started_at_text
         self.started_at = started_at
@@ -382,11 +384,38 @@ def out_of_range(hand: ParsedHand) -> str | None:
         for v in (e.amount, e.to_amount):
             if v is not None and abs(v) > INT64_MAX:
                 return f"line {e.line_no}: amount {v} is too large to store exactly"
-    for name in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "min_bet"):
+    for name in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "cap"):
         v = getattr(hand, name)
         if v is not None and abs(v) > INT64_MAX:
             return f"line {hand.first_line}: {name} {v} is too large to store exactly"
     return None
+
+
+def hand_total(events: list[Event], seat: int) -> int:
+    """What ``seat`` has put in the hand by ``events``' end: antes, and each street's last
+    commitment (posts and calls add to it, a bet or raise is to its ``to_amount``); the
+    cap of a capped table whose header names no amount is the total of the first line
+    saying its player reached it (hands.cap).
+
+    >>> hand_total([Event(0, "preflop", "big_blind", 1, 2, amount=10), Event(1, "preflop", "raise", 2, 2, amount=20, to_amount=30),
+    ...             Event(2, "flop", "bet", 3, 2, amount=40, to_amount=40), Event(3, "flop", "call", 4, 3, amount=40)], 2)
+    70
+    """
+    total = street_in = 0
+    street: str | None = None
+    for e in events:
+        if e.seat != seat:
+            continue
+        if e.street != street:
+            total, street_in, street = total + street_in, 0, e.street
+        kind, amount = e.kind, e.amount or 0
+        if kind == "ante":
+            total += amount
+        elif kind in ("small_blind", "big_blind", "dead_blind", "straddle", "bring_in", "call"):
+            street_in += amount
+        elif kind in ("bet", "raise", "complete"):
+            street_in = e.to_amount if e.to_amount is not None else street_in + amount
+    return total + street_in
 
 
 # -- lines not understood: reconcile, don't reject (docs/semantics.md, "Lines not understood") --

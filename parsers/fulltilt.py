@@ -35,9 +35,9 @@ Run it twice: ``*** TURN 1 ***``, ``*** SHOW DOWN 2 ***``, ``wins pot 2 ($77.60)
 run's share of the pot) and a summary per run (``*** SUMMARY 2 ***``, ``Pot 2 $77.60``):
 each run's cards and collects carry their run (``Event.run``).
 
-Rejected, with their reason (``unsupported-game``, the game named): capped no-limit
-(``CAP NL Hold'em``) and pot-limit (``$400 Pot Limit Omaha Hi``, ``$2,000 Cap Pot Limit
-Omaha Hi``).  A hand with no
+Capped tables (``CAP NL Hold'em``, ``$400 Pot Limit Omaha Hi``, ``$2,000 Cap Pot Limit
+Omaha Hi``): the cap is the header's amount (hands.cap), or, for ``CAP NL`` which names
+none, the total of the first action line ending ``, and is capped``.  A hand with no
 seat line is rejected by what it is: the header and summary alone (``truncated``), or an
 observer's record of the actions with no stack (``no-stacks``).
 
@@ -105,13 +105,15 @@ _FT_LIMITS = {
     "pl": Betting.POT_LIMIT.value,
     "limit": Betting.FIXED_LIMIT.value,
     "fl": Betting.FIXED_LIMIT.value,
-    # 'CAP NL', '$400 Pot Limit', '$2,000 Cap Pot Limit': no-limit or pot-limit with a cap on what
-    # one player may put in: not supported (no entry)
+    # capped tables (hands.cap): 'CAP NL' (the header names no amount), '$400 Pot Limit' and
+    # '$2,000 Cap Pot Limit' (the amount, the header's group 'cap', is taken off before the look-up)
+    "cap nl": Betting.NO_LIMIT.value,
+    "cap pot limit": Betting.POT_LIMIT.value,
 }
 _ALT = "|".join(re.escape(g) for g in sorted([*_FT_GAMES, *_UNSUPPORTED], key=len, reverse=True))
 # 'Pot Limit Omaha Hi', 'NL Hold'em', 'CAP NL Hold'em', '$400 Pot Limit Omaha Hi'; the family reads
 # mixed (never written), base, limit
-_GAME = rf"(?P<mixed>(?!))?(?P<limit>CAP NL|\$[\d,]+ (?:Cap )?Pot Limit|No Limit|Pot Limit|Limit|NL|PL|FL) (?P<base>{_ALT})"
+_GAME = rf"(?P<mixed>(?!))?(?P<limit>CAP NL|(?P<cap>\$[\d,]+) (?:Cap )?Pot Limit|No Limit|Pot Limit|Limit|NL|PL|FL) (?P<base>{_ALT})"
 _STAKES = r"(?P<stakes>[^ /]+/[^ /]+(?: Ante [^ ]+)?)"
 _DATE = r"(?P<date>\d{1,2}:\d{2}(?::\d{2})? \w+ - .+)"
 # 'Table Gaines (6 max)', 'Table Vera (6 max, deep)', 'Table Flash', 'Table Clackers (New to the Game)'
@@ -199,6 +201,8 @@ FULL_TILT = StarsSite(
     ),
     all_in_suffixes=(", and is all in", " and is all in"),
     action_suffixes_ignored=(" and is capped",),
+    capped_limits=("cap nl",),
+    cap_reached=re.compile(r",? and is capped$"),  # at a capped table; in a limit game, the raises' cap
     raise_amounts=RAISE_TO,
     ignored_action_pattern=re.compile(
         r"^(?:shows [^\[]|is (?:high|low) with \[|is dealt \d+ cards?$|has \d+ seconds left to act$|"

@@ -53,6 +53,7 @@ class _Kinds:
         self.BIG_BLIND = EventKind.BIG_BLIND.value
         self.BRING_IN = EventKind.BRING_IN.value
         self.CALL = EventKind.CALL.value
+        self.CASH_OUT = EventKind.CASH_OUT.value
         self.CHECK = EventKind.CHECK.value
         self.COLLECT = EventKind.COLLECT.value
         self.COMPLETE = EventKind.COMPLETE.value

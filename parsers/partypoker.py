@@ -95,6 +95,11 @@ _MAIN_POT: Final = re.compile(r"^Main Pot: (?P<main>[^ ]+(?: [^ RS]+)?)(?P<sides
                               r"(?: Rake: (?P<rake>\S+))?$")
 _SIDE_POT: Final = re.compile(r" Side Pot \d+: ([^ ]+(?: [^ RS]+)?)")
 _CASH_OUT: Final[tuple[str, ...]] = ("opted for cash-out", "Cash-out Premium", "Cashout Amount", "Cashed out", "probabilty is")
+# a cash-out's lines after the player's name: the offer's terms and his choice, which record
+# nothing of their own (the amount line is the event), and the amount the house pays him
+_CASH_OUT_NOTES: Final[tuple[str, ...]] = ("Cash-out Premium % is ", "opted for cash-out", "probabilty is ")
+_CASH_OUT_AMOUNT: Final = "Cashout Amount is "
+_CASHED_OUT: Final = "Cashed out "  # the summary's balance line of a player who cashed out
 _ORIGINS: Final = {"Poker Stars": "pokerstars", "PokerStars": "pokerstars", "PokerBros": "pokerbros", "WPN": "wpn"}
 
 # notices the Mac client writes with the next line glued on
@@ -606,7 +611,7 @@ class PartyReader(FamilyReader):
 
     def site_line(self, hand: ParsedHand, no: int, text: str) -> bool:
         if self.cash_out_words and ("ash" in text or "probabilty" in text) and any(c in text for c in _CASH_OUT):
-            raise Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
+            return self.cash_out(no, text)
         if text.startswith("Main Pot:"):
             mp = _MAIN_POT.match(text)
             if not mp:
@@ -658,16 +663,36 @@ class PartyReader(FamilyReader):
             half = "hi" if hand.variant in ("omaha_hilo", "stud_hilo") and " for low" not in action else None
             self.collect(no, name, self.amt(amt), label, half)
 
-    def balance(self, no: int, text: str, name: str, action: str) -> None:
+    def cash_out(self, no: int, text: str) -> bool:
+        """A cash-out's line (event cash_out): 'Ann Cashout Amount is 23.01', the amount the
+        house pays him, on the street it is written on (the fee is written as a premium
+        percent, not an amount: none recorded); the offer's other lines record nothing; the
+        summary's 'Ann Cashed out  balance ...' is his seat's result, whose 'collected' is
+        the cash-out's money, not a pot's."""
+        name, action = self.actor(text)
+        if name is None:
+            raise self.fail(no, text, "cash-out line not understood")
+        if action.startswith(_CASH_OUT_NOTES):
+            return True
+        if action.startswith(_CASH_OUT_AMOUNT):
+            self.add(self.street, K.CASH_OUT, no, self.names[name], name, amount=self.amt(action[len(_CASH_OUT_AMOUNT):].strip()))
+            return True
+        if action.startswith(_CASHED_OUT):
+            self.balance(no, text, name, action[len(_CASHED_OUT):].lstrip(), cashed_out=True)
+            return True
+        raise self.fail(no, text, "cash-out line not understood")
+
+    def balance(self, no: int, text: str, name: str, action: str, cashed_out: bool = False) -> None:
         bm = _BALANCE.match(action)
         if not bm:
             raise self.fail(no, text, "balance line not understood")
         self.settled = True
         seat = self.names[name]
-        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, name,
-                 amount=self.amt(bm.group("col")) if bm.group("col") else None)
-        if bm.group("col"):
-            self.collect(no, name, self.amt(bm.group("col")))
+        # a player who cashed out: 'collected' is what the house paid him (his cash_out), no pot's
+        won = bm.group("col") if not cashed_out else None
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, name, amount=self.amt(won) if won else None)
+        if won:
+            self.collect(no, name, self.amt(won))
         cards = bm.group("cards")
         if cards and "(folded)" not in action:
             self.add(S.SUMMARY, K.SHOW, no, seat, name, cards=self.cards(cards[: cards.index("]") + 1], no))

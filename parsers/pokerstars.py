@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+from auditor.schema import EventKind
 from parsers.stars_family import StarsFamilyParser
 from parsers.stars_site import GAMES, IGNORED_EXACT, StarsSite, game_pattern, to_units
 
@@ -68,7 +69,13 @@ POKERSTARS = StarsSite(
         re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+)(?: (?P<cur>[A-Z]{3}))?$"),
         # 6+ hold'em: 'Button Blind $1 - Ante $0.50 USD'
         re.compile(r"^Button Blind\s(?P<bb>\S+) - Ante\s(?P<ante>\S+)\s+(?P<cur>[A-Z]{3})$"),
+        # a capped no-limit table: '$0.25/$0.50 - $10 Cap -  USD' (hands.cap)
+        re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+) - (?P<cap>\S+) Cap -(?:\s+(?P<cur>[A-Z]{3}))?$"),
     ),
+    cap_reached=re.compile(r" and has reached the \S+ cap$"),
+    # an all-in cash-out: the house buys the player's share of the pot (event cash_out)
+    line_events=((re.compile(r"^(?P<player>.+) cashed out the hand for (?P<amount>\S+) \| Cash Out Fee (?P<fee>\S+)$"),
+                  EventKind.CASH_OUT.value),),
 )
 
 

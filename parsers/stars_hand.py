@@ -12,7 +12,8 @@ import re
 from typing import Final
 
 from auditor.schema import Betting, EventKind, Variant, betting_streets
-from parsers.base import NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, single_payer_ante, unread_event
+from parsers.base import (NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, hand_total, single_payer_ante,
+                          unread_event)
 from parsers.base import Reject as _Reject
 from parsers.stars_site import (CURRENCY_SYMBOLS, DATE, IGNORED_EXACT, IGNORED_INFIX, IGNORED_SUFFIXES, K, RAISE_ADDED, RAISE_TO,
                                 RAISE_TO_ADDED, S, StarsSite, amount_units, to_units)
@@ -118,6 +119,9 @@ _RUN_BOARD_LINES = ("FIRST Board [", "SECOND Board [", "THIRD Board [")
 _RUN_POT_LINE = re.compile(r"^Pot [123] \S+$")  # Full Tilt's summary of a run: 'Pot 2 $1,859'
 _RUN_WORD_LINES = frozenset(_RUN_NUMBER)
 # what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
+# the events that bet (a cash-out is on the round the last of them closed)
+_BETTING_KINDS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.FOLD, K.CHECK, K.CALL,
+                            K.BET, K.RAISE, K.COMPLETE})
 _NOT_TAKING_PART = frozenset({K.DEAL_HOLE, K.SHOW, K.MUCK, K.NO_SHOW})  # cards dealt or shown: no part in the betting
 _RUN_KINDS = frozenset({K.DEAL_BOARD, K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.UNCALLED_RETURN, K.FINISH, K.HOUSE_ADDED})
 
@@ -215,6 +219,7 @@ class _HandReader:
         self.left_commitments: dict[int, int] | None = None
         self.commitments_exact = True
         self.street_start = 0
+        self.capped = False  # a capped table (hands.cap), its amount written or not
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -395,6 +400,11 @@ class _HandReader:
                           f"line {first_no}: game or stakes not understood: {header!r}")
         base, limit_text = g.group("base").lower(), g.group("limit")
         limit = limit_text.lower() if limit_text is not None else None
+        # a capped table (hands.cap): the amount in the game's words ('$400 Pot Limit'), or none
+        cap_text: str | None = g.group("cap") if "cap" in g.re.groupindex else None
+        if cap_text is not None and limit is not None:
+            limit = limit.replace(cap_text.lower(), "", 1).strip()
+        self.capped = cap_text is not None or limit in site.capped_limits
         betting = site.limits.get(limit) if limit is not None else site.game_betting.get(base)
         if base in site.unsupported_games or betting is None:
             raise _Reject("unsupported-game", first_no, f"line {first_no}: game not supported: {g.group('base')} {limit_text}")
@@ -423,12 +433,11 @@ class _HandReader:
         else:
             assert c is not None  # g is t or c
             stakes = c.group("stakes")
-            if " Cap " in stakes:
-                raise _Reject("unsupported-game", first_no, f"line {first_no}: capped no-limit is not supported: {stakes!r}")
             stake_groups = self.tables.stakes(stakes)
             if stake_groups is None:
                 raise self.fail(first_no, header, "stakes not understood")
             sb_text, bb_text, cur = stake_groups.get("sb"), stake_groups.get("bb"), stake_groups.get("cur")
+            cap_text = stake_groups.get("cap") or cap_text  # PokerStars' '$0.25/$0.50 - $10 Cap - USD'
             ante_text = stake_groups.get("ante")
             sym = (bb_text or ante_text or "?")[0]
             if sym == SUFFIX_STAND_IN and self.stood_in:
@@ -439,6 +448,9 @@ class _HandReader:
                 self.scale = 100 if hand.currency or "." in stakes else 1
         hand.amount_scale = self.scale
         self.amounts = self.tables.amounts_at(self.scale, self.stood_in)
+        if cap_text is not None:
+            self.capped = True
+            hand.cap = self.amt(cap_text)
         hand.chip_unit = 1
         if site.thousands_k:  # '50K/100K': thousands, exactly
             sb_text, bb_text = _thousands(sb_text), _thousands(bb_text)
@@ -735,8 +747,6 @@ class _HandReader:
                     continue
                 if text == "Hand cancelled":
                     raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
-                if " cashed out the hand for " in text:
-                    raise _Reject("cash-out", no, f"line {no}: the pot was settled by a cash-out, which the log cannot record: {text!r}")
                 if " wins the " in text and " bounty" in text:
                     continue  # bounty prizes are paid outside the pot
                 raise self.fail(no, text)
@@ -928,8 +938,14 @@ class _HandReader:
             amount = m.group("amount") if "amount" in groups else None
             if player is not None and player not in self.names:
                 continue
+            fee = m.group("fee") if "fee" in groups else None
+            if kind == K.CASH_OUT:
+                # taken while all in, once the betting was over: on the round the last action closed,
+                # wherever the site writes it (PokerStars: after the board is run out)
+                street = next((e.street for e in reversed(self.events) if e.kind in _BETTING_KINDS), street)
             self.add(street, kind, no, self.names[player] if player is not None else None, player,
-                     amount=self.amt(amount) if amount else None, cards=m.group("cards") if "cards" in groups else None)
+                     amount=self.amt(amount) if amount else None, to_amount=self.amt(fee) if fee else None,
+                     cards=m.group("cards") if "cards" in groups else None)
             return True
         return False
 
@@ -1040,7 +1056,10 @@ class _HandReader:
         bare_posts = self.site.bare_posts
         if bare_posts and action.startswith(bare_posts):
             action = "posts " + action
-        if self.site.action_suffixes_ignored and action.endswith(self.site.action_suffixes_ignored):
+        capped = False
+        if self.capped and self.site.cap_reached is not None and (cm := self.site.cap_reached.search(action)):
+            action, capped = action[: cm.start()], True  # the player has put in the cap (below)
+        elif self.site.action_suffixes_ignored and action.endswith(self.site.action_suffixes_ignored):
             action = action[: action.rfind(" and ")]
         all_in = False
         for suffix in self.site.all_in_suffixes:
@@ -1084,6 +1103,18 @@ class _HandReader:
             committed[seat] = committed.get(seat, 0) + amount
         elif word == "checks" and not arg:
             kind = K.CHECK
+        elif word == site.cap_word:
+            # 'caps $0.55' (WPN): the chips added, which take him to the table's cap: a call of
+            # the bet in front of him, a bet, or a raise over it (its amount the chips added, as
+            # the site's raises write it)
+            added, level, before = self.amt(arg), _highest(committed), committed.get(seat, 0)
+            to_amount = before + added
+            if to_amount <= level:
+                kind, amount, to_amount = K.CALL, added, None
+            else:
+                kind, amount = (K.BET if level == 0 else K.RAISE), added
+            committed[seat] = before + added
+            capped = True
         elif word == "raises":
             amounts = self.site.raise_amounts
             rm = (_RAISE_TO if amounts == RAISE_TO else _RAISE).match(action)
@@ -1145,7 +1176,10 @@ class _HandReader:
             return None
         else:
             raise self.fail(no, text)
-        return self.add(street, kind, no, seat, player, amount, to_amount, all_in, cards)
+        event = self.add(street, kind, no, seat, player, amount, to_amount, all_in, cards)
+        if capped and hand.cap is None:
+            hand.cap = hand_total(self.events, seat)  # a capped table whose header names no amount
+        return event
 
     def post(self, no: int, text: str, arg: str) -> tuple[str, int]:
         # 'the ante 10': the words before the last space name the post (no prefix of

@@ -293,6 +293,17 @@ class StarsSite:
     # as one with ``rest``, so that the text before the date repeats from hand to hand
     # (``_SiteTables.tourney_match`` keeps its match)
     header_rest_end: bool = False
+    # capped tables (a house's cap on what one player may put in a hand, hands.cap): the limit
+    # words of a capped game whose header names no amount ('cap nl': Full Tilt's 'CAP NL'); the
+    # header's group 'cap' or the stakes' group 'cap' give the amount where it is written
+    capped_limits: tuple[str, ...] = ()
+    # the end of an action line saying its player has put in the cap (' and has reached the $10
+    # cap', ', and is capped'): taken off; where the header names no amount, the first such
+    # line's total is the cap
+    cap_reached: re.Pattern[str] | None = None
+    # the action word of a player putting in the cap ('caps $0.55' at WPN: the chips he adds,
+    # a bet, raise or call by what is in front of him); its total is the cap where none is known
+    cap_word: str | None = None
 
 
 def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:

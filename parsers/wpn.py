@@ -30,8 +30,10 @@ What WPN writes its own way:
   is awarded the whole pot, his own unmatched chips included;
 - before the antes of some tournament hands, one ``Dealt to <player> [card]`` a seat:
   the draw for the button, not the hand's cards; nothing is recorded for them;
-- capped no-limit tables (``<player> caps $0.55``: the bet goes to the table's cap)
-  are not supported: such a hand is rejected, reason ``capped-no-limit``.
+- capped tables (``<player> caps $0.55``: the chips the player adds, which take him to
+  the table's cap, a bet, raise or call by what is in front of him): the header names
+  no cap, and the total the first such line takes its player to is the hand's cap
+  (hands.cap).
 
 **2016 and before** (``Game started at: ...`` then ``Game ID: <n> <sb>/<bb> <table> (<game>)``,
 often UTF-16).  This format never says whether the game was no-limit, pot-limit
@@ -68,7 +70,7 @@ import re
 from typing import Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, hand_total
 from parsers.stars_family import StarsFamilyParser
 from parsers.stars_site import RAISE_ADDED, StarsSite, hand_headers
 
@@ -141,8 +143,9 @@ WPN = StarsSite(
     collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: [123])?(?: \((hi|lo|high|low)\))?$"),
     summary_ignored=("Board 1 [", "Board 2 [", "Board 3 ["),
     predeal_ignored=("Dealt to ",),
-    rejected_lines=((" caps ", "capped-no-limit",
-                     "a capped no-limit table (the bet went to the table's cap), which the auditor does not support"),),
+    # a capped table ('Miramar (Cap)'): 'caps $0.55' puts in the cap, which the header does not
+    # name (hands.cap: the total it takes the player to)
+    cap_word="caps",
 )
 
 
@@ -232,7 +235,7 @@ class _LegacyHand:
         self.current_bet = 0
         self.behind: dict[int | None, int] = {}
         self.seatless_name: str | None = None  # the player acting with no seat line, if any
-        self.capped_on: str | None = None  # the street a player reached a capped table's cap on
+        self.cap: int | None = None  # a capped table's cap: the total the first 'caps (N)' takes its player to
         self.dealt: dict[tuple[str, int | None], Event] = {}  # (street, seat): the cards dealt to a seat on a street
         self.folded: set[int | None] = set()
         self.acted: dict[int | None, bool] = {}  # seats dealt in or acting in the hand
@@ -262,15 +265,6 @@ class _LegacyHand:
         self.current_bet = max(self.current_bet, self.committed[seat])
         if seat in self.behind:  # a player with no seat line (seat None): his stack is not recorded
             self.behind[seat] -= chips
-
-    def _capped(self, no: int, raw: str) -> None:
-        """A capped table ('- CAP -' games): 'caps (N)' takes the player to the table's cap
-        on what one player may put in a hand, after which the site plays him as all-in with
-        chips behind.  The replay does not model the cap: a hand is stored when nobody
-        acts after the street the cap was reached on (the cap then changes no fact the
-        replay records), and rejected when the betting goes on."""
-        raise Reject("capped-table", no, f"line {no}: the betting goes on after a player reached the table's cap "
-                     f"(played as all-in with chips behind), which the auditor does not model: {raw.strip()!r}")
 
     def actor(self, rest: str, no: int, text: str) -> tuple[str, int | None, str]:
         """'<seated name> <action>' (longest name first: one name may start another)."""
@@ -405,6 +399,7 @@ class _LegacyHand:
             raise Reject("parse-error", id_no, f"hand at line {id_no} has no seat lines")
         if antes:
             hand.ante = max(antes)
+        hand.cap = self.cap
         for k, e in enumerate(self.events):
             e.seq = k
         hand.events = self.events
@@ -450,10 +445,6 @@ class _LegacyHand:
             self.add(kind, no, raw, seat, name, chips, all_in=self.behind.get(seat, 1) <= 0)
             return True
         if am and word in ("calls", "bets", "raises", "allin", "caps"):
-            if word == "caps":
-                self.capped_on = self.street  # see _capped
-            elif self.capped_on is not None and self.street != self.capped_on:
-                self._capped(no, raw)
             chips = self.amt(am.group(1), no)
             before = self.committed.get(seat, 0)
             self.put(seat, chips)
@@ -467,6 +458,9 @@ class _LegacyHand:
             else:
                 # the amount written is the chips the player adds, not the raise-to total
                 self.add(EventKind.RAISE.value, no, raw, seat, name, chips, to, all_in=all_in)
+            if word == "caps" and self.cap is None and seat is not None:
+                # a capped table ('- CAP -'): the header names no cap; 'caps (N)' takes him to it
+                self.cap = hand_total(self.events, seat)
             return True
         if action == "is disconnected and ALL IN.":
             # the site's disconnect protection: it plays him all in for what he has put in,
@@ -483,8 +477,6 @@ class _LegacyHand:
             prev.text = f"{prev.text}\n{raw}"
             return True
         if action in ("folds", "checks"):
-            if action == "checks" and self.capped_on is not None and self.street != self.capped_on:
-                self._capped(no, raw)
             if action == "folds":
                 self.folded.add(seat)
             self.add(EventKind.FOLD.value if action == "folds" else EventKind.CHECK.value, no, raw, seat, name)
@@ -566,13 +558,13 @@ class WpnLegacyParser:
 
     A player acting with no seat line ('Player  has big blind (2)': no name written)
     has his events recorded with no seat (``seatless_actor``).  A capped table's
-    ``caps (N)`` is a call, bet or raise of N (``_capped``).  ``is disconnected and
+    ``caps (N)`` is a call, bet or raise of N, and the total it takes its player to is
+    the hand's cap (hands.cap: the header names none).  ``is disconnected and
     ALL IN.`` then ``allin`` with no amount (the site's disconnect protection: all in
     with chips behind) is one ``disconnect_all_in`` event holding both lines.
 
     Rejected: a second player with no seat line (``unseated-player``), a board street
-    with no cards (``board-unrecorded``), betting after a capped table's cap was
-    reached (``capped-table``), and an ``allin`` with no amount and no disconnect line
+    with no cards (``board-unrecorded``), and an ``allin`` with no amount and no disconnect line
     before it (``allin-unexplained``).
 
     >>> text = '''Game started at: 2016/8/2 10:50:44

@@ -206,6 +206,9 @@ class Replay:
         # fixed-limit bet sizes (see _bet_size), asked at every action
         self.limit_small = hand.small_bet or self.big_blind or self.unit
         self.limit_big = hand.big_bet or 2 * self.limit_small
+        # capped tables: the most one player may put in the hand (a house structure the TDA does not
+        # cover, from the header); who has put it in is all in for the betting, chips behind kept
+        self.cap: int | None = hand.cap or None
         self.late_street = {"board": 2, "stud": 2, "triple_draw": 2, "single_draw": 1}[self.family]
         # PokerStars writes "Uncalled bet (X) returned"; PHH records no returns
         self.records_returns = hand.format != "phh"
@@ -245,6 +248,9 @@ class Replay:
         self.house_added = 0
         # Double Hold'em: each tabled hand's weakest strength a point card can leave (see _point_cards_decide)
         self.weakest: dict[SeatNo, int | None] = {}
+        # seats that cashed out (cash_out: the house bought their share of the pot while all in):
+        # a pot share the record does not pay such a seat went to the house with the cash-out
+        self.cashed_out: set[int | None] = set()
         self.return_lines = False  # the hand writes an "Uncalled bet (X) returned" line
         self.street: str | None = None
         self.street_idx = -1
@@ -453,6 +459,8 @@ class Replay:
                 s.finishing_stack = e.amount
             elif kind == "winnings" and s is not None:
                 s.winnings = e.amount
+            elif kind == "cash_out" and s is not None:
+                self.cashed_out.add(s.seat)
             elif kind == "disconnect_all_in" and s is not None:  # rare: last
                 self._disconnect_all_in(s)
         if self.hand.record_cut is not None:
@@ -513,6 +521,8 @@ class Replay:
             s.all_in = s.all_in or s.stack <= 0
         else:  # his stack is unknown: all-in when his line says so
             s.all_in = s.all_in or e.all_in
+        if self.cap is not None and s.total_in >= self.cap:
+            s.all_in = True  # capped: all in for the betting, his chips behind kept
         if s.seatless:  # his posts make the turn unknown
             self.turn_unknown = True
         self.pot += amt
@@ -639,6 +649,8 @@ class Replay:
         level = max(self.current_bet, self.bet_floor)
         # no stack recorded (no seat line, or PHH's ``inf``): the limits are the structure's, not capped by an all-in
         reach = s.street_in + s.stack if s.stack_known else 1 << 62
+        if self.cap is not None:  # a capped table: no more than the cap left to put in
+            reach = min(reach, s.street_in + max(0, self.cap - s.total_in))
         if self.betting == "fixed-limit":
             b = self._bet_size()
             small = self.hand.small_bet or b
@@ -780,6 +792,8 @@ class Replay:
         # a stack not recorded (the seatless player's, PHH's ``inf``): all-in when his line says
         # so; a player the site played all in with chips behind stays all in
         s.all_in = s.all_in or (s.stack <= 0 if s.stack_known else says_all_in)
+        if self.cap is not None and s.total_in >= self.cap:
+            s.all_in = True  # capped: all in for the betting, his chips behind kept
         self.pot += add
 
     def _disconnect_all_in(self, s: SeatState) -> None:
@@ -811,9 +825,16 @@ class Replay:
             # whether the short wager was all the actor had, or covers an opponent whose
             # stack is not recorded, depends on a stack the record does not give
             return f"{kind}-unjudged"
-        if not others or all(o.street_in + o.stack <= to for o in others):
+        if not others or all(o.street_in + self._behind(o) <= to for o in others):
             return ok
         return "underbet" if opening else "underraise"
+
+    def _behind(self, s: SeatState) -> int:
+        """What ``s`` may still put in: his stack, and at a capped table no more than
+        what the cap leaves him."""
+        if self.cap is None:
+            return s.stack
+        return min(s.stack, max(0, self.cap - s.total_in))
 
     def _apply_raise(self, s: SeatState, to: int, cls: str) -> None:
         level = max(self.current_bet, self.bet_floor)
@@ -1066,6 +1087,8 @@ class Replay:
             elif (so_far := expected_won[s.seat]) is not None:
                 expected_won[s.seat] = so_far + exp[0]
             rec = pot_recorded.get(s.seat, (0, None)) if attributable else (None, None)
+            if s.seat in self.cashed_out and s.collected == 0:
+                rec = (None, None)  # cashed out, and paid nothing from the pots: his share went to the house
             ev = evals.get(s.seat)  # the pot's evaluation: only its eligible seats, when contested
             value = (ev.hi + (f"; low {ev.lo}" if ev.lo else "")) if ev and ev.hi else None
             self.facts.pot_shares.append((

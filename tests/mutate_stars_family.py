@@ -78,7 +78,8 @@ class Wording:
         lines = text.lstrip("\ufeff").split("\n")
         [hand] = parser.iter_hands(((i, 0, t) for i, t in enumerate(lines, 1)), "m.txt")
         if (not isinstance(hand, ParsedHand) or hand.variant not in GAMES or hand.betting not in LIMITS
-                or not hand.big_blind or hand.button_seat is None or not re.search(r"\d$", hand.hand_number or "")
+                or not hand.big_blind or hand.button_seat is None
+                or hand.cap is not None  # a capped table: the library's amounts know no cap (tests/test_mutations_capped.py) or not re.search(r"\d$", hand.hand_number or "")
                 or any((e.kind in UNMODELLED and not (e.kind == "dead_blind" and self.both_blinds)) or e.half
                        or e.run != 1 for e in hand.events)):  # run it twice: tests/test_mutations.py's per-run recall
             return None

@@ -41,6 +41,8 @@ SAMPLE_VIOLATIONS = {
     "FT-900000004301": "wrong-winner",
     "PP-900000006001": "wrong-winner",
     "BOV-900000005001": "illegal-underraise",
+    "PS-900000034101": "illegal-underraise",  # at a capped table
+    "PS-900000034201": "wrong-winner",  # a cash-out hand: the pot paid to the loser who cashed out
 }
 
 

@@ -85,7 +85,8 @@ def test_changed_rulings_apply_to(store):
                "AND e.kind IN ('ante', 'big_blind') AND e.all_in)") == 0
     # 54-B: a pot-limit hand with a dead or short small blind
     # 3 of them Run It Once PLO, 2 PokerStars run-it-twice PLO, 2 PLO hands cut short (stored as recorded)
-    assert one("SELECT count(*) FROM hands WHERE betting = 'pot-limit'") == 60  # (PS-3115869696, now stored)
+    # (PS-3115869696, now stored; 64: four 6-card Omaha hands with all-in cash-outs, stored since issue 34)
+    assert one("SELECT count(*) FROM hands WHERE betting = 'pot-limit'") == 64
     assert one("SELECT count(*) FROM hands h WHERE betting = 'pot-limit' AND NOT EXISTS (SELECT 1 FROM events e "
                "WHERE e.hand_id = h.hand_id AND e.kind = 'small_blind' AND NOT e.all_in)") == 0
     # 34-A: a hand that moves the button back after an error would be a 2024-only

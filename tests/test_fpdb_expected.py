@@ -18,9 +18,9 @@ for its part, lists no player who sat the hand out, whom the store seats (his se
 amounts are in the hand's unit (``hands.amount_scale`` a recorded unit), so fpdb's value is
 ``stored * 100 / amount_scale``.
 
-Histories refused for a game variant of issue 34 are listed with their reason
-(``REFUSED``); the Winamax 2012 table line is expected to agree (its reader is being
-fixed).  A disagreement, once checked by hand against the history, is listed in
+Every history is read (issue 34's variants, the capped tables and 5-card stud among
+them); the Winamax 2012 table line is expected to agree (its reader is being fixed).  A
+disagreement, once checked by hand against the history, is listed in
 ``DISAGREE`` with whose reading is right, never bent to.
 """
 
@@ -54,15 +54,6 @@ def _histories() -> list[str]:
 
 HISTORIES = _histories()
 
-# Refused, with their reason: game variants of issue 34, not read yet.  Each is an xfail
-# (strict: once read, it must agree, and leaves this list) and its refusal is asserted.
-REFUSED = {
-    "cash/FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt":
-        ("unsupported-game", "a capped pot-limit table ('$2,000 Cap Pot Limit Omaha Hi'): issue 34"),
-    "cash/Stars/Flop/NLHE-CAP-9max-USD-0.25-0.50-201011.Capped.preflop.txt":
-        ("unsupported-game", "a capped no-limit table ('$10 Cap'): issue 34"),
-}
-
 # Expected to agree though refused on the branch that wrote this test: Winamax's 2012 table
 # line ("Table: 'Neuilly-sur-Seine' 5-max (real money) Seat 0000005 is the button") is being
 # read by the Winamax reader's own change; until it lands this history fails here.
@@ -83,9 +74,7 @@ def _params() -> list:
     out = []
     for rel in HISTORIES:
         marks = []
-        if rel in REFUSED:
-            marks.append(pytest.mark.xfail(strict=True, reason=f"refused: {REFUSED[rel][1]}"))
-        elif rel in DISAGREE:
+        if rel in DISAGREE:
             marks.append(pytest.mark.xfail(strict=True, reason=f"fpdb disagrees: {DISAGREE[rel]}"))
         out.append(pytest.param(rel, marks=marks, id=rel))
     return out
@@ -143,7 +132,7 @@ def test_the_histories_with_fpdb_values():
         site = rel.split("/")[1]
         by_site[site] = by_site.get(site, 0) + 1
     assert by_site == EXPECTED_BY_SITE
-    assert set(REFUSED) | set(PENDING_READER) | set(DISAGREE) <= set(HISTORIES)
+    assert set(PENDING_READER) | set(DISAGREE) <= set(HISTORIES)
 
 
 @pytest.mark.parametrize("rel", _params())
@@ -175,10 +164,3 @@ def test_stored_as_fpdb_reads_it(audited, rel):
         got[player] = (seat, _cents(stack, scale), _cents(won, scale), _cents(profit, scale))
         want[player] = (fp["seatNo"], fp["startCash"], fp["winnings"], fp["totalProfit"])
     assert got == want
-
-
-@pytest.mark.parametrize("rel, why", sorted(REFUSED.items()) or [("(the external corpus)", ("", ""))])
-def test_refused_for_a_variant_of_issue_34(audited, rel, why):
-    code, _ = why
-    assert [e["reason_code"] for e in audited["rejected"].get(rel, [])] == [code]
-    assert rel not in audited["hands"]

@@ -372,7 +372,7 @@ def test_rejections_name_the_line_and_the_next_hand_still_parses():
         ("HandError", "unreconciled"),  # the line not understood held the raise's chips
         ("HandError", "unsupported-game"),
         ("HandError", "cancelled"),
-        ("HandError", "cash-out"),
+        ("ParsedHand", None),  # a cash-out: stored, its event cash_out (amount paid, fee)
         ("ParsedHand", None),  # a fold by a name no seat line gives: kept unread, no chip moved
         ("ParsedHand", None),
     ]
@@ -380,6 +380,8 @@ def test_rejections_name_the_line_and_the_next_hand_still_parses():
     assert rit_e.hand_id == "PS-300" and rit_e.line_no == 22 and "line 22" in rit_e.reason and "C: checks" in rit_e.reason
     bad_line = joined.split("\n").index("Ann: juggles 1000") + 1
     assert bad_e.line_no == bad_line and f"line {bad_line}" in bad_e.reason and "juggles" in bad_e.reason
+    (cash_out,) = [e for e in items[5].events if e.kind == "cash_out"]
+    assert (cash_out.player, cash_out.amount, cash_out.to_amount) == ("C", 180, 2)
     (zed,) = [e for e in items[6].events if e.kind == "unread"]
     assert (zed.text, zed.seat) == ("Zed: folds", None)
 

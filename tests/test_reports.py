@@ -326,6 +326,7 @@ def test_query_views(store):
         ("IP-900000000001", "flop", "Cleo", 40, 80, True),
         ("PP-900000001001", "preflop", "Rosa Negra", 60, 100, True),
         ("PS-900000000201", "flop", "Maëlle R", 400, 800, True),
+        ("PS-900000034101", "flop", "Cleo", 500, 1000, True),  # a capped table's: minimum to $10, cap $10
         ("WMX-900000001001-1-1709316000", "flop", "Dédé", 100, 200, True),
         ("WPN-900000003001", "flop", "Cleo", 400, 800, True)]
     hs = json.loads(run("query", "SELECT count(*) n, sum(findings) f FROM hand_summary", "--db", db, "--format", "json").output)

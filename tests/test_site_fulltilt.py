@@ -19,12 +19,6 @@ SPEC = SiteSpec(
     reviewed="fulltilt-classic",  # tests/reviewed_sites/fulltilt.toml holds the 2016 format's
     marker=re.compile(r"^Full ?Tilt ?Poker Game #", re.M),
     expected_rejections={
-        # game variants with no place in the log (issue 34), rejected by name: capped no-limit
-        # ('CAP NL Hold'em') and capped pot-limit ('$400 Pot Limit Omaha Hi', '$2,000 Cap Pot
-        # Limit Omaha Hi': a cap on what one player may put in)
-        ("cash/FTP/Flop/NLHE-6max-CAP-USD-0.01-0.02-201305.new.format.txt", 1): "unsupported-game",
-        ("cash/FTP/Flop/PLO-6max-USD-5.00-10.00-201010.CAP.txt", 1): "unsupported-game",
-        ("cash/FTP/Flop/PLO-6max-USD-25-50.201102.Archive.Cap.BB.walk.txt", 1): "unsupported-game",
         # records cut off: the header followed at once by the summary, no seat and no action
         # (a Matrix match's hand; a history whose header says '(partial)')
         ("tour/FTP/Flop/NLHE-6max-Matrix-USD-26-201211.match4.txt", 99): "truncated",

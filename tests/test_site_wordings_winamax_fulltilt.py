@@ -319,16 +319,16 @@ def test_fulltilt_an_archives_begin_line_is_no_hand() -> None:
     assert [type(h).__name__ for h in _read(FullTiltParser(), "BEGIN\n" + _FT_SPLIT)] == ["ParsedHand"]
 
 
-@pytest.mark.parametrize("game, named", [
-    ("$400 Pot Limit Omaha Hi", "Omaha Hi $400 Pot Limit"),
-    ("$2,000 Cap Pot Limit Omaha Hi", "Omaha Hi $2,000 Cap Pot Limit"),
-    ("CAP NL Hold'em", "Hold'em CAP NL"),
+
+@pytest.mark.parametrize("game, betting, cap", [
+    ("$400 Pot Limit Omaha Hi", "pot-limit", 40000),
+    ("$2,000 Cap Pot Limit Omaha Hi", "pot-limit", 200000),
+    ("CAP NL Hold'em", "no-limit", None),  # no amount written, and nobody reached it
 ])
-def test_fulltilt_games_without_a_variant_are_refused_by_name(game: str, named: str) -> None:
+def test_fulltilt_capped_tables_are_read_with_their_cap(game: str, betting: str, cap: int | None) -> None:
     header = f"Full Tilt Poker Game #1: Table Pam (6 max) - $5/$10 - {game} - 15:35:09 ET - 2010/10/02"
     [hand] = _read(FullTiltParser(), "\n".join([header, *_FT_SPLIT.split("\n")[1:]]))
-    assert isinstance(hand, HandError)
-    assert (hand.reason_code, hand.reason) == ("unsupported-game", f"line 1: game not supported: {named}")
+    assert isinstance(hand, ParsedHand) and (hand.betting, hand.cap) == (betting, cap)
 
 
 @needs_corpus

@@ -436,12 +436,24 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
           SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
                  sum(returned_expected) AS ret_exp
           FROM hand_results WHERE edition = $edition AND {where} GROUP BY hand_id
+        ), k AS (  -- the shares the house kept for players who cashed out, paid nothing from the pots, as their
+                   -- summary lines say (NULL where a line does not say it: not judged; chip-conservation's own)
+          -- (from the cash-outs, few: the hand's other rows are read only for them)
+          SELECT c.hand_id, CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
+          FROM (SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'cash_out' AND {where}) c
+          JOIN hand_results r ON r.hand_id = c.hand_id AND r.seat = c.seat AND r.edition = $edition AND r.won_recorded = 0
+          LEFT JOIN (SELECT hand_id, seat, amount FROM events WHERE kind = 'seat_result'
+                     AND hand_id IN (SELECT hand_id FROM events WHERE kind = 'cash_out' AND {where})) s
+            ON s.hand_id = c.hand_id AND s.seat = c.seat
+          GROUP BY ALL
         )
-        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in, coalesce(e.collected, 0) + e.house AS paid_out
-        FROM e JOIN p USING (hand_id)
+        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in,
+               coalesce(e.collected, 0) + e.house + coalesce(k.kept, 0) AS paid_out
+        FROM e JOIN p USING (hand_id) LEFT JOIN k USING (hand_id)
         WHERE e.total IS NOT NULL
           AND (e.total NOT IN (p.contributed + e.added - p.ret, p.contributed + e.added - p.ret_exp)
-               OR e.collected IS NOT NULL AND e.collected + e.house <> e.total)""", {"edition": edition})
+               OR e.collected IS NOT NULL AND e.collected + e.house + CASE WHEN k.hand_id IS NULL THEN 0 ELSE k.kept END
+                  <> e.total)""", {"edition": edition})
     unread = "list_filter(ul.lines, lambda x: f.seq IS NULL OR x.seq <= f.seq OR x.street = f.street)[1]"
     could_change = f"({category} = 'violation' AND {unread} IS NOT NULL)"
     contradicted = f"({category} = 'violation' AND $check_id <> 'chip-conservation' AND ct.hand_id IS NOT NULL)"
@@ -454,11 +466,16 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
              f" ELSE {basis} END")
     category = f"CASE WHEN {could_change} OR {contradicted} THEN 'record' ELSE {category} END"
     house = "f.house_policy" if "house_policy" in cols else "NULL"
+    message = "f.message"
+    if c.group == "betting":
+        # a capped table's betting is judged with its cap, a house structure the TDA rules do not cover
+        message = ("f.message || CASE WHEN h.cap IS NOT NULL THEN ' Judged with the table''s cap of ' || chips(h.cap, h.amount_scale)"
+                   " || ' a player a hand, the house''s structure from the header (the TDA rules have no cap).' ELSE '' END")
     (n,) = con.execute(
         f"""INSERT INTO findings
             SELECT $check_id || ':' || f.hand_id || ':' || coalesce(CAST(f.seq AS VARCHAR), '-') || ':' || coalesce(CAST(f.seat AS VARCHAR), '-'),
                    $check_id, $severity, {category}, {basis}, {house}, $edition, {rule_ref}, {rule_title}, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
-                   CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), f.message, s.path, f.line_no
+                   CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), {message}, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
             LEFT JOIN _unread_lines ul USING (hand_id) LEFT JOIN _contradicted ct USING (hand_id)
             {"LEFT JOIN _rp rp ON rp.ref = f.rp" if "rp" in cols else ""}

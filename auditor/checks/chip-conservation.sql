@@ -23,7 +23,9 @@
 --   write whole). The message says which total it quotes: one the history states, a
 --   written total less the uncalled chips it counts (Winamax writes no return), or one
 --   inferred, never "stated". Money the house adds to a pot (house_added) is put in too.
---   What a record leaves out is never a violation (issue 33). PHH writes no returns, and
+--   What a record leaves out is never a violation (issue 33). A cash-out's money (what the
+--   house paid a player for his share, and its fee) is apart from the pot: the share of a
+--   player who cashed out and is paid nothing from the pots is the house's, beside the rake. PHH writes no returns, and
 --   some converters (HandHQ's of PartyPoker) count a player's uncalled chips in his
 --   `winnings`: winnings equal to every chip put in (less a rake written) add up. A PHH hand
 --   that writes no `rake` gives its winnings net of the rake (the PHH spec), so in a cash
@@ -34,6 +36,17 @@
 --   short of the pot in a tournament or with the rake written, stay violations.
 WITH added AS (  -- money the house added: few hands, none at most sites
   SELECT hand_id, sum(amount) AS added FROM events WHERE kind = 'house_added' GROUP BY ALL
+), kept AS (  -- the pot shares the house kept for players who cashed out and were paid nothing from the pots:
+  -- what their summary lines say they won (PokerStars: 'won ($51.86) ... (pot not awarded as player
+  -- cashed out)'); NULL, not judged, where a line does not say it of a player who could win
+  -- (from the cash-outs, few: the hand's other rows are read only for them)
+  SELECT c.hand_id,
+         CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
+  FROM (SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'cash_out') c
+  JOIN hand_results r ON r.hand_id = c.hand_id AND r.seat = c.seat AND r.edition = $edition AND r.won_recorded = 0
+  LEFT JOIN (SELECT hand_id, seat, amount FROM events WHERE kind = 'seat_result'
+             AND hand_id IN (SELECT hand_id FROM events WHERE kind = 'cash_out')) s ON s.hand_id = c.hand_id AND s.seat = c.seat
+  GROUP BY ALL
 ), flow AS (
   SELECT r.hand_id,
          sum(r.contributed) + coalesce(any_value(a.added), 0) AS put_in,
@@ -46,15 +59,19 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          count(*) AS n
   FROM hand_results r LEFT JOIN added a USING (hand_id) WHERE r.edition = $edition GROUP BY ALL
 ), claims AS (
-  SELECT hand_id, max(amount) FILTER (WHERE kind = 'total_pot') AS total_pot,
-         coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot'), 0) AS rake,
+  SELECT e.hand_id, max(e.amount) FILTER (WHERE e.kind = 'total_pot') AS total_pot,
+         -- the house's take, and the shares it kept for the players who cashed out (their
+         -- cash-out's own money, paid and fee, is apart from the pot: never counted here)
+         coalesce(max(e.to_amount) FILTER (WHERE e.kind = 'total_pot'), 0)
+           + any_value(CASE WHEN k.hand_id IS NULL THEN 0 ELSE k.kept END) AS rake,
+         any_value(CASE WHEN k.hand_id IS NULL THEN 0 ELSE k.kept END) AS kept,
          max(line_no) FILTER (WHERE kind = 'total_pot') AS line_no,
-         count(*) FILTER (WHERE kind = 'total_pot') > 0 AS rake_recorded,  -- PHH: a `rake` field
-         count(*) FILTER (WHERE kind = 'winnings') > 0 AS phh_winnings,
-         count(*) FILTER (WHERE kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
-  FROM events GROUP BY ALL
+         count(*) FILTER (WHERE e.kind = 'total_pot') > 0 AS rake_recorded,  -- PHH: a `rake` field
+         count(*) FILTER (WHERE e.kind = 'winnings') > 0 AS phh_winnings,
+         count(*) FILTER (WHERE e.kind IN ('collect', 'finishing_stack', 'winnings')) AS n_outcomes
+  FROM events e LEFT JOIN kept k USING (hand_id) GROUP BY ALL
 ), off AS MATERIALIZED (  -- the hands whose chips do not add up: few
-  SELECT f.*, c.total_pot, c.rake, c.line_no, c.rake_recorded, f.put_in - f.returned AS in_pot,
+  SELECT f.*, c.total_pot, c.rake, c.kept, c.line_no, c.rake_recorded, f.put_in - f.returned AS in_pot,
          c.total_pot IS NOT NULL AND c.total_pot NOT IN (f.put_in - f.returned, f.put_in - f.returned_exp) AS total_off,
          f.n_recorded = f.n AND c.n_outcomes > 0
            AND f.awarded NOT IN (f.put_in - f.returned - c.rake, f.put_in - f.returned_exp - c.rake)
@@ -82,6 +99,9 @@ WITH added AS (  -- money the house added: few hands, none at most sites
          bool_or(s.amount NOT IN (r.won_recorded, r.won_recorded + coalesce(r.returned_recorded, 0))) AS summary_off
   FROM off_events s JOIN off_results r ON r.hand_id = s.hand_id AND r.seat = s.seat
   WHERE s.kind = 'seat_result' AND s.amount IS NOT NULL AND r.won_recorded IS NOT NULL
+    -- a seat that cashed out, paid nothing from the pots: his line's amount is the share the house kept
+    AND NOT (r.won_recorded = 0 AND EXISTS (SELECT 1 FROM off_events c
+                                            WHERE c.hand_id = s.hand_id AND c.seat = s.seat AND c.kind = 'cash_out'))
   GROUP BY ALL
 ), allin AS (  -- of those hands: seats written all in whose actions put in less than their stack
   SELECT r.hand_id, min(r.seat) AS seat, arg_min(r.player, r.seat) AS player,
@@ -158,7 +178,11 @@ SELECT j.hand_id, 'summary' AS street, NULL::INTEGER AS seq, NULL::SMALLINT AS s
                  CASE WHEN j.returned_inferred > 0
                       THEN ' (after an uncalled ' || chips(j.returned_inferred, j.amount_scale) || ' went back, which the format writes no line for)'
                       ELSE '' END ||
-                 CASE WHEN j.rake > 0 THEN ' (rake ' || chips(j.rake, j.amount_scale) || ')' ELSE '' END ||
+                 CASE WHEN j.rake > j.kept THEN ' (rake ' || chips(j.rake - j.kept, j.amount_scale) ||
+                           CASE WHEN j.kept > 0 THEN ', and ' ELSE ')' END
+                      WHEN j.kept > 0 THEN ' (' ELSE '' END ||
+                 CASE WHEN j.kept > 0 THEN chips(j.kept, j.amount_scale) || ' the share the house kept for the players '
+                      || 'who cashed out: ' || chips(j.in_pot - j.rake, j.amount_scale) || ' left to award)' ELSE '' END ||
                  ', but ' || chips(j.awarded, j.amount_scale) || ' was awarded' ||
                  CASE WHEN j.unrecorded = 'winnings'
                       THEN ': every entry of the record''s winnings is 0, so it does not say who won what (winnings not recorded).'
