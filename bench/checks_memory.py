@@ -9,7 +9,7 @@ that judge a table's hands together (run a batch of tournaments at a time, ``BAT
 
 1. every check in one query, no limit: the findings, and the seconds;
 2. the same under the limit: DuckDB runs out of memory (the store is too big for one query);
-3. in batches of 5,000 hands under the same limit: it completes, with the same findings.
+3. in batches of 5,000 hands (``--batch``) under the same limit: it completes, with the same findings.
 
 It prints one row a group, the limit beside each outcome (docs/table-checks.md, "Memory").
 The limits are the ones measured in bench/README.md ("The checks under a memory limit");
@@ -61,9 +61,9 @@ def findings(con) -> list[tuple]:
     return con.execute("SELECT * FROM findings WHERE edition = ? ORDER BY ALL", [EDITION]).fetchall()
 
 
-def measure(con, group: str, knob: str, batches, limit: str | None) -> dict[str, object]:
+def measure(con, group: str, knob: str, batches, limit: str | None, batch: int = 5_000) -> dict[str, object]:
     """One group of checks: in one query without a limit, then in one query and in batches
-    of 5,000 hands under ``limit`` (None: no limit, batches only compared)."""
+    of ``batch`` hands under ``limit`` (None: no limit, batches only compared)."""
     ids = [c.check_id for c in checks.load_checks() if (c.scope == "hand" if group == "hand" else c.group == "table")]
     setattr(checks, knob, 10**9)
     start = time.perf_counter()
@@ -80,7 +80,7 @@ def measure(con, group: str, knob: str, batches, limit: str | None) -> dict[str,
                 row["one query, limited"] = "completed"
             except duckdb.OutOfMemoryException:
                 row["one query, limited"] = "out of memory"
-        setattr(checks, knob, 5_000)
+        setattr(checks, knob, batch)
         row["batches"] = len(batches(con))
         start = time.perf_counter()
         try:
@@ -100,6 +100,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, object]]:
     ap.add_argument("--copies", type=int, default=200)
     ap.add_argument("--source", type=Path, nargs="+", default=[ROOT.parent / "shared" / "corpus" / "fpdb" / "tour" / "Stars"])
     ap.add_argument("--no-limit", action="store_true", help="compare batches with one query only (a small store)")
+    ap.add_argument("--batch", type=int, default=5_000, help="hands a batch (the checks' production size: 5,000)")
     args = ap.parse_args(argv)
     knobs = {knob: getattr(checks, knob) for _, knob, _, _ in GROUPS}
     rows = []
@@ -112,7 +113,7 @@ def main(argv: list[str] | None = None) -> list[dict[str, object]]:
               f"built in {time.perf_counter() - start:.0f} s")
         try:
             for group, knob, batches, limit in GROUPS:
-                rows.append(measure(con, group, knob, batches, None if args.no_limit else limit))
+                rows.append(measure(con, group, knob, batches, None if args.no_limit else limit, args.batch))
         finally:
             con.close()
             for knob, value in knobs.items():
