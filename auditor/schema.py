@@ -22,7 +22,7 @@ from enum import StrEnum
 
 import pyarrow as pa
 
-SCHEMA_VERSION = 10  # 10: hands.cap (capped tables), event kind cash_out; 9: seats.starting_stack nullable (a stack the record does not know: PHH `inf`); 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
+SCHEMA_VERSION = 11  # 11: event kind equity_insurance (GGPoker's EV Cashout, all-in insurance); 10: hands.cap (capped tables), event kind cash_out; 9: seats.starting_stack nullable (a stack the record does not know: PHH `inf`); 8: event kind disconnect_all_in (a player the site plays all in with chips behind); 7: decisions.seat, stack_before, stack_after, pot_shares.seat, hand_results.seat, starting_stack nullable (a player who acts with no seat line); 6: hands.record_cut (a record cut short, stored as recorded); 5: events.run, pots.run, pot_shares.run (run it twice); 4: events.inferred_from (inferred events named by a column, not a text marker), event kind house_added; 3: decisions.may_raise and last_full_increment nullable (betting structure unrecorded); 2: findings.category, category_basis, house_policy; hand_results.returned_basis, returned_from; decisions.sa_before, sa_after_seq (Rules 36, 52)
 
 
 class EventKind(StrEnum):
@@ -57,6 +57,9 @@ class EventKind(StrEnum):
     # settlement
     UNCALLED_RETURN = "uncalled_return"
     CASH_OUT = "cash_out"  # the house buys a player's all-in equity; amount = paid, to_amount = fee
+    # money between a player and the house outside the pot, the pot awarded as played (GGPoker's
+    # EV Cashout, all-in insurance); amount = paid to the player, to_amount = paid by him
+    EQUITY_INSURANCE = "equity_insurance"
     COLLECT = "collect"  # pot_label main / side-N / pot, half hi / lo
     HOUSE_ADDED = "house_added"  # money the house adds to the pot (Run It Once's 'STP added: €0.50'); amount
     FINISH = "finish"  # tournament finish line; amount = place
@@ -106,6 +109,12 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
                         "betting round on which it was taken. Money between the house and the player, apart from the pot: "
                         "the play and the pot are judged as played, and the pot share the record does not award him is "
                         "not an award error (docs/semantics.md, \"Cash-outs\")",
+    EventKind.EQUITY_INSURANCE: "money between a player and the house outside the pot while he is all in, the pot awarded as "
+                                "played, by the cards (GGPoker's 'Chooses to EV Cashout', 'Pays Cashout Risk ($R)', 'Receives "
+                                "Cashout ($C)'; its 'get an all-in insurance (...)', 'pay premium of all-in insurance ($P)'); "
+                                "seat, amount = what the house pays him, to_amount = what he pays the house (both NULL on the "
+                                "line where he opts in), street = where the line stands. Nothing of it enters the pot, the "
+                                "replay or the checks (docs/semantics.md, \"Cash-outs\")",
     EventKind.COLLECT: "chips collected from a pot; amount, pot_label, half",
     EventKind.HOUSE_ADDED: "money the house adds to the pot, no player's ('STP added: €0.50', Run It Once's splash the pot); "
                            "amount; no seat. The replay puts it in the main pot: collected + rake = put in + added - returned",

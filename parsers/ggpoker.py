@@ -21,11 +21,12 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
   puts in the pot, a ``house_added`` event with no seat (as Run It Once's splash the pot);
 - ``Bet & Muck``: a bet whose player mucks if called (``Ann: Bet & Muck $0.05``, a bet;
   ``Ann: Bet & Muck folds``, once called: his muck at the showdown);
-- all-in insurance lines (``get an all-in insurance ...``, ``pay premium of ...``):
-  the premium is paid beside the pot, not from it, and the log records no event
-  for them;
-- a cash-out (``Cashout``, ``EV Cashout``) settles a pot outside the rules: its
-  hand is rejected, reason ``cash-out``.  Run-it-twice and three-times hands
+- EV Cashout (``Ann: Chooses to EV Cashout``, ``Ann: Pays Cashout Risk ($19)``,
+  ``Ann: Receives Cashout ($2.31)``; the summary's ``, Cashout Risk ($19)``) and
+  all-in insurance (``Ann: get an all-in insurance (...)``, ``Ann: pay premium of
+  all-in insurance ($4)``): money between a player all in and the house, outside the
+  pot, which is awarded as played: ``equity_insurance`` events (docs/semantics.md,
+  "Cash-outs").  Run-it-twice and three-times hands
   (``*** FIRST SHOWDOWN ***``, ``Hand was run three times``, ``SECOND Board [4d Qs]``)
   are read by the family, as for PokerStars: each run's cards and collects carry
   their run (``Event.run``).
@@ -57,7 +58,7 @@ from __future__ import annotations
 
 import re
 
-from auditor.schema import Betting, Variant
+from auditor.schema import Betting, EventKind, Variant
 from parsers.stars_family import StarsFamilyParser
 from parsers.stars_site import GAMES, LIMITS, STAKES, game_pattern, stars_site
 
@@ -70,6 +71,20 @@ _GG_GAMES = {
 }
 _GG_LIMITS = {**LIMITS, "(nl postflop)": Betting.POT_LIMIT_PREFLOP.value}
 _GAME = game_pattern(_GG_GAMES, limits=r"No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\)", limit_optional=True)
+
+# A player all in settles with the house beside the pot, which is awarded as played
+# (equity_insurance events): the line he opts in on (no amount), what the house pays him
+# (amount), what he pays the house (the 'fee' group: to_amount)
+_HOUSE_SIDE_LINES = (
+    ("Chooses to EV Cashout", r"$"),
+    ("Receives Cashout ", r"\((?P<amount>[^()\s]+)\)$"),
+    ("Pays Cashout Risk ", r"\((?P<fee>[^()\s]+)\)$"),
+    ("get an all-in insurance ", r"\(.*\)$"),  # '(premium ($0/$4/$0) for ($0/$10.8/$0) - (Mandatory/Main/Sub))': a quote
+    ("pay premium of all-in insurance ", r"\((?P<fee>[^()\s]+)\)$"),
+)
+_HOUSE_SIDE_STARTS = tuple(words for words, _ in _HOUSE_SIDE_LINES)
+_HOUSE_SIDE = tuple((re.compile(rf"^(?P<player>.+): {re.escape(words)}{rest}"), EventKind.EQUITY_INSURANCE.value)
+                    for words, rest in _HOUSE_SIDE_LINES)
 
 GGPOKER = stars_site(
     "ggpoker", "GGPoker", "GG-", ("Poker Hand #",), r"Poker Hand #(?P<num>[A-Z]*\d+):",
@@ -90,7 +105,9 @@ GGPOKER = stars_site(
     bare_posts=("straddle ",),
     straddle_to=True,
     extra_posts={"missed blind ": "small_blind"},  # a missed small blind, posted dead out of its turn
-    ignored_actions=("get an all-in insurance ", "pay premium of all-in insurance "),
+    # EV Cashout and all-in insurance: money between the player and the house, outside the pot
+    # (line_events below read them, not the actions)
+    not_actions=_HOUSE_SIDE_STARTS,
     # 'Bet & Muck': a bet whose player gives his hand up if called ('Ann: Bet & Muck $0.05',
     # then, called, 'Ann: Bet & Muck folds': he mucks at the showdown, the summary's 'folded')
     action_aliases=(
@@ -98,8 +115,7 @@ GGPOKER = stars_site(
         ("Bet & Muck folds", re.compile(r"^Bet & Muck folds$"), "mucks hand"),
     ),
     # money the house drops into the pot before the deal (Rush & Cash), no player's
-    line_events=((re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$"), "house_added"),),
-    rejected_lines=(("Cashout", "cash-out", "the pot was settled by a cash-out, which the log cannot record"),),
+    line_events=((re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$"), "house_added"), *_HOUSE_SIDE),
 )
 
 

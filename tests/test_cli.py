@@ -43,6 +43,7 @@ SAMPLE_VIOLATIONS = {
     "BOV-900000005001": "illegal-underraise",
     "PS-900000034101": "illegal-underraise",  # at a capped table
     "PS-900000034201": "wrong-winner",  # a cash-out hand: the pot paid to the loser who cashed out
+    "GG-HD900000034301": "wrong-winner",  # an EV Cashout hand: the pot paid to the loser who took it
 }
 
 

@@ -143,3 +143,50 @@ Seat 5: Cal (button) showed [Qh Js] and won ($0.57) with Queen-High"""
     f.write_text(text, encoding="utf-8")
     res = audit([f], db=str(tmp_path / "bm.duckdb"))
     assert res.ingest.stored == 1 and res.findings == []
+
+
+# EV Cashout (issue 34): a player all in takes his equity from the house; the pot is awarded
+# as played, by the cards, and the cash-out is money between him and the house outside it
+def _ev_cashout_hands() -> list[str]:
+    from conftest import SAMPLES
+
+    text = (SAMPLES / "ggpoker" / "nlhe-cash-ev-cashout.txt").read_text(encoding="utf-8")
+    return [t.strip("\n") for t in text.split("\n\n\n")]
+
+
+def test_ev_cashout_lines_are_equity_insurance_events_on_the_street_written():
+    wrong, loses, wins = (_read(t) for t in _ev_cashout_hands())
+    for hand, paid in ((loses, (1892, None)), (wins, (None, 44))):
+        rows = [(e.street, e.seat, e.player, e.amount, e.to_amount) for e in hand.events if e.kind == "equity_insurance"]
+        # the opt-in on the turn (no money yet); on the river what the house pays him, or he the house
+        assert rows == [("turn", 1, "Ann", None, None), ("river", 1, "Ann", *paid)], rows
+        assert not [e for e in hand.events if e.kind in ("unread", "cash_out")]
+    # the summary's ', Cashout Risk ($0.44)' after the award: the seat line claims the $19.55 won, no more
+    [ann] = [e for e in wins.events if e.kind == "seat_result" and e.seat == 1]
+    assert ann.amount == 1955 and ann.cards == "Qs Qd"
+
+
+def test_an_ev_cashout_leaves_the_pot_to_the_cards(tmp_path):
+    """The cash-out player loses (he receives his cash-out) or wins (he pays the cash-out risk):
+    no finding; the pot paid to him when he lost is a wrong winner, as in any hand."""
+    from auditor.pipeline import audit
+
+    f = tmp_path / "gg.txt"
+    f.write_text("\n\n\n".join(_ev_cashout_hands()), encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "gg.duckdb"))
+    assert res.ingest.stored == 3
+    assert [(x["hand_id"], x["check_id"], x["category"], x["seat"]) for x in res.findings] == [
+        ("GG-HD900000034301", "wrong-winner", "violation", 1)]
+
+
+def test_all_in_insurance_lines_are_equity_insurance_events_too():
+    """GGPoker's all-in insurance: the quote line he takes it on, and the premium he pays."""
+    text = _ev_cashout_hands()[2].replace(
+        "Ann: Chooses to EV Cashout",
+        "Ann: get an all-in insurance (premium ($0/$0.44/$0) for ($0/$1.5/$0) - (Mandatory/Main/Sub))").replace(
+        "Ann: Pays Cashout Risk ($0.44)", "Ann: pay premium of all-in insurance ($0.44)").replace(
+        ", Cashout Risk ($0.44)", ", AII Premium ($0.44)")
+    hand = _read(text)
+    rows = [(e.street, e.seat, e.amount, e.to_amount, e.line_no) for e in hand.events if e.kind == "equity_insurance"]
+    assert rows == [("turn", 1, None, None, 22), ("river", 1, None, 44, 24)], rows
+    assert not [e for e in hand.events if e.kind == "unread"]

@@ -61,10 +61,8 @@ def test_ggpoker_own_lines():
     assert (total.amount, total.to_amount) == (11, 4)  # the house's take: rake, jackpot and bingo fees
 
 
-def test_ggpoker_cash_out_and_a_lone_first_run_are_rejected_with_their_reason():
-    cashout = GG_CASH.replace("Cy: folds\n", "Cy: folds\nBob: Chooses to EV Cashout\n")
-    [e] = _read(GGPokerParser(), cashout)
-    assert isinstance(e, HandError) and e.reason_code == "cash-out" and e.line_no == 18, e
+def test_ggpoker_a_lone_first_run_is_rejected_with_its_reason():
+    # (GGPoker's EV Cashout is read since issue 34: tests/test_ggpoker.py)
     twice = GG_CASH.replace("*** SHOWDOWN ***", "*** FIRST FLOP *** [2c 3d 4h]")
     [e] = _read(GGPokerParser(), twice)
     # a first run and no second: not a board run twice (tests/test_run_it_twice.py reads real ones)
