@@ -316,3 +316,21 @@ def test_hostile_names_stay_text_in_dossier_report_and_exports(tmp_path):
                         assert not (cell[:1] in "=+-@" and not re.fullmatch(r"[+-]?\d+(\.\d+)?", cell)), (ws.title, cell)
                         seen.add(cell)
     assert {"'" + FORMULAS[0], "'" + FORMULAS[1], "'" + TABLE, IMG, SCRIPT} <= seen
+
+
+def test_five_card_stud_cards_on_the_table(sample_store):
+    """5-card stud deals one card down and one up on its first street, second, then one up
+    on each of third to fifth: third street is not the first here (7-card stud's, whose two
+    unwritten down cards the table draws), so no seat ever shows more than its five cards,
+    and a shown hand is down only in its first card."""
+    con, ed = data.open_store(sample_store, EDITION)
+    hand = "FT-900000004101"
+    d = dossiers(con, ed, [hand])[hand]
+    con.close()
+    assert d["hand"]["variant"] == "5_card_stud"
+    for step in d["steps"]:
+        assert all(len(c) <= 5 for c in step["cards"].values()), step
+    last = d["steps"][-1]["cards"]
+    assert [c for c, _ in last["3"]] == ["Ah", "3c", "Jd", "Js", "5h"]
+    assert [up for _, up in last["3"]] == [False, True, True, True, True]
+    assert len(last["1"]) == 3  # folded on third street: one down (unknown), two up
