@@ -31,7 +31,7 @@ import duckdb
 
 from auditor import manifest
 from auditor.schema import betting_streets
-from replay.engine import HOLE_COUNT, street_family
+from replay.engine import HOLE_COUNT, clockwise, small_blind_out_of_position, street_family
 from reports import data
 from reports.markup import esc, json_for_script
 
@@ -136,6 +136,21 @@ def _split(cards: str | None) -> list[str]:
     return (cards or "").split()
 
 
+def seat_order(ev: dict) -> dict:
+    """Each dealt-in seat's place in acting order (0: left of the button), as the replay
+    orders them (``replay.engine.clockwise``); a player who acts with no seat line last."""
+    timeline = ev["timeline"]
+    in_hand = {r["seat"] for r in timeline if r["seat"] is not None and r["street"] != "summary"}
+    dealt = [s for s in ev["seats"] if s["seat"] in in_hand]
+    sb = next((r["seat"] for r in timeline if r["kind"] == "small_blind" and r["seat"] is not None), None)
+    places = clockwise([s["seat"] for s in dealt], [s.get("position") for s in dealt], ev["button_seat"],
+                       is_stud(ev["variant"]), ev.get("max_seats"), sb)
+    order: dict = {dealt[i]["seat"]: n for n, i in enumerate(places)}
+    if any(r["seat"] is None and r["kind"] in CHIP_KINDS for r in timeline):
+        order[None] = len(order)
+    return order
+
+
 def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
     """The table after each event of the hand (step 0: before the first event)."""
     variant = ev["variant"]
@@ -156,7 +171,8 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
     shown: set = set()
     boards: dict[int, list[tuple[str, str]]] = {1: []}  # run -> [(card, street)]
     street = None
-    posted: list[str] = []  # the street's blinds so far: a small blind after one is dead
+    posted: list[tuple[str, int]] = []  # the street's blinds so far (kind, poster's place), as the replay keeps them
+    order = seat_order(ev)
     dead_small = {s: 0 for s in seats}
     big_blind = ev["big_blind"]
     steps = []
@@ -200,12 +216,12 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
             live = amt or 0
             if k == "dead_blind":  # 'posts small & big blinds': the big blind's part is live, the rest dead
                 live = min(live, big_blind or live)
-            elif k == "small_blind" and any(x in ("small_blind", "big_blind") for x in posted):
+            elif k == "small_blind" and small_blind_out_of_position(posted, order[s], s, ev["button_seat"], len(order)):
                 live = 0  # a small blind posted out of position is dead: it does not count toward a call
                 dead_small[s] += amt or 0
             bet[s] += live
             middle += (amt or 0) - live
-            posted.append(k)
+            posted.append((k, order[s]))
         elif k in ("call", "bet", "raise", "complete") and s in bet:
             d = decisions.get(r["seq"])
             if k == "call":
@@ -363,7 +379,7 @@ def dossiers(con: duckdb.DuckDBPyConnection, edition: str, hand_ids: list[str]) 
     for hand_id, ev in evs.items():
         ev.update(extra[hand_id])
         ev["timeline"] = [dict(zip(data.TIMELINE_COLS, r)) for r in ev["timeline"]]
-        ev["seats"] = [dict(zip(("seat", "player", "starting_stack", "sitting_out"), s)) for s in ev["seats"]]
+        ev["seats"] = [dict(zip(data.SEAT_COLS, s)) for s in ev["seats"]]
         fs = fs_all.get(hand_id, [])
         out[hand_id] = _one(ev, edition, fs, {c: rules[c] for c in {f["check_id"] for f in fs}},
                             {d["seq"]: d for d in decisions.get(hand_id, [])}, policy, shares.get(hand_id, []),
