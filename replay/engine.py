@@ -16,13 +16,12 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from auditor.schema import FORCED_KINDS, VOLUNTARY_KINDS, betting_streets
+from auditor.schema import FORCED_KINDS, VOLUNTARY_KINDS, betting_streets, street_family
 from parsers.base import Event, ParsedHand, Seat
 from replay.editions import EditionRules
 from replay.evaluate import (
     ACE_LOW_VARIANTS,
     HILO_VARIANTS,
-    STUD_VARIANTS,
     best_hands,
     bring_in_key,
     card_key,
@@ -40,16 +39,6 @@ DEFAULT_RAISE_CAP = 4  # a bet and three raises (2019 Rule 48: "the house limit 
 HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omaha5": 5, "omaha5_hilo": 5,
               "omaha6": 6, "courchevel": 5, "courchevel_hilo": 5,
               "irish": 2, "double_holdem": 3}  # Irish: the two kept after the discard
-
-
-def street_family(variant: str) -> str:
-    if variant in STUD_VARIANTS:
-        return "stud"
-    if variant in ("2-7_single_draw", "5_card_draw"):
-        return "single_draw"
-    if variant in ("2-7_triple_draw", "a-5_triple_draw", "badugi"):
-        return "triple_draw"
-    return "board"
 
 
 def clockwise(seats: list[int], positions: list[int | None], button: int | None, stud: bool,

@@ -30,8 +30,8 @@ from pathlib import Path
 import duckdb
 
 from auditor import manifest
-from auditor.schema import betting_streets
-from replay.engine import HOLE_COUNT, clockwise, small_blind_out_of_position, street_family
+from auditor.schema import betting_streets, street_family
+from replay.engine import HOLE_COUNT, clockwise, small_blind_out_of_position
 from reports import data
 from reports.markup import esc, json_for_script
 
