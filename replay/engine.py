@@ -890,7 +890,7 @@ class Replay:
         levels = sorted({net[s.seat] for s in self.order if s.all_in and net[s.seat] < top} | {top})
         pots: list[Pot] = []
         table_ante = sum(s.table_ante for s in self.order)
-        if table_ante and any(s.all_in and net[s.seat] <= 0 for s in live):
+        if table_ante and any(s.table_ante > 0 and s.all_in and net[s.seat] <= 0 for s in live):
             # its payer all in on the ante alone (no live blind): the dead ante is a main pot
             # of its own, which he and every player still in can win (the sites pay him the
             # antes); the live chips make the side pots
