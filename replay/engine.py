@@ -290,8 +290,6 @@ class Replay:
         # no seat's chips, so it is not in self.pot: it counts in the pot limit, and goes into
         # the main pot at settlement
         self.house_added = 0
-        # Double Hold'em: each tabled hand's weakest strength a point card can leave (see _point_cards_decide)
-        self.weakest: dict[SeatNo, int | None] = {}
         # seats that cashed out (cash_out: the house bought their share of the pot while all in):
         # a pot share the record does not pay such a seat went to the house with the cash-out
         self.cashed_out: set[int | None] = set()
@@ -976,17 +974,19 @@ class Replay:
                 continue
             if ev.hi_hand is not None:  # None: too few cards known (e.g. the board was not run out)
                 out[s.seat] = ev
-                if self.variant == "double_holdem":
-                    self.weakest[s.seat] = point_card_weakest(" ".join(cards), board)
         return out
 
-    def _point_cards_decide(self, contenders: list[SeatState], evals: dict) -> bool:
+    def _point_cards_decide(self, contenders: list[SeatState], evals: dict, board: list[str]) -> bool:
         """Double Hold'em: do the tabled cards decide the winners whatever point card each
         player chose (the history does not say which)?  Each hand lies between the weakest a
-        point card leaves (``weakest``) and the strongest (``evals``): decided when one player's
-        weakest beats every other's strongest, or when every player who could win holds the
-        same hand whatever his point card."""
-        low = {x.seat: self.weakest.get(x.seat) for x in contenders}
+        point card leaves on ``board`` (``point_card_weakest``) and the strongest (``evals``):
+        decided when one player's weakest beats every other's strongest, or when every player
+        who could win holds the same hand whatever his point card."""
+        table = " ".join(board)
+        low: dict[SeatNo, int | None] = {}
+        for x in contenders:
+            cards = self._tabled(x)
+            low[x.seat] = point_card_weakest(" ".join(cards), table) if cards is not None else None
         if any(v is None for v in low.values()):
             return False
         floor = max(cast(int, v) for v in low.values())
@@ -1067,7 +1067,7 @@ class Replay:
             if unknown or not contenders:
                 hi_w, verified = None, False
                 note = f"hands of seats {unknown} not tabled" if unknown else "no hand tabled"
-            elif self.variant == "double_holdem" and not self._point_cards_decide(contenders, evals):
+            elif self.variant == "double_holdem" and not self._point_cards_decide(contenders, evals, board):
                 hi_w, verified = None, False
                 note = "Double Hold'em: the point cards are not recorded, and the winner depends on them"
             else:
