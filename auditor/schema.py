@@ -182,6 +182,23 @@ BETTING_STREETS: dict[str, tuple[Street, ...]] = {
 }
 
 
+#: each variant's street family (a key of BETTING_STREETS) where it is not "board"
+STREET_FAMILY: dict[str, str] = {
+    "stud": "stud", "stud_hilo": "stud", "razz": "stud", "5_card_stud": "stud",
+    "2-7_single_draw": "single_draw", "5_card_draw": "single_draw",
+    "2-7_triple_draw": "triple_draw", "a-5_triple_draw": "triple_draw", "badugi": "triple_draw",
+}
+
+
+def street_family(variant: str) -> str:
+    """The street family of ``variant``: board games' unless STREET_FAMILY names another.
+
+    >>> street_family("razz"), street_family("badugi"), street_family("omaha")
+    ('stud', 'triple_draw', 'board')
+    """
+    return STREET_FAMILY.get(variant, "board")
+
+
 def betting_streets(variant: str, family: str) -> tuple[Street, ...]:
     """The betting rounds of ``variant``, a game of street ``family``: its family's,
     unless the variant's rounds are its own (5-card stud).

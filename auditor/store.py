@@ -14,7 +14,17 @@ import duckdb
 import pyarrow as pa
 
 from auditor import segments
-from auditor.schema import CATALOG_TABLES, SCHEMA_VERSION, SEGMENT_TABLES, TABLES, Table
+from auditor.schema import (
+    CATALOG_TABLES,
+    SCHEMA_VERSION,
+    SEGMENT_TABLES,
+    TABLES,
+    Street,
+    Table,
+    Variant,
+    betting_streets,
+    street_family,
+)
 
 DEFAULT_DB = "audit.duckdb"
 DB_ENV = "TDA_AUDIT_DB"
@@ -133,10 +143,23 @@ VIEWS = Path(__file__).with_name("views.sql")  # table and tournament views (doc
 
 
 @functools.cache
+def _street_macro(name: str, pick: int) -> str:
+    """``<name>(variant)``: the betting street at index ``pick`` of each variant's
+    (``schema.betting_streets``), a board game's for a variant not in ``Variant``."""
+    def street(v: str) -> Street:
+        return betting_streets(v, street_family(v))[pick]
+
+    other = street("")
+    whens = " ".join(f"WHEN '{v}' THEN '{street(v)}'" for v in Variant if street(v) != other)
+    return f"\nCREATE OR REPLACE MACRO {name}(variant) AS CASE variant {whens} ELSE '{other}' END;\n"
+
+
 def macros_sql() -> str:
     """macros.sql, then a macro for each of the formats' facts (``parsers.FormatFacts``),
     ``<fact>(format)``: true for the formats whose parsers declare it
-    (``records_rebuys(h.format)``).  Every connection the checks run on executes this."""
+    (``records_rebuys(h.format)``); and the variants' facts from the schema:
+    ``is_stud(variant)``, ``first_street(variant)`` and ``last_street(variant)``, its
+    first and last betting streets.  Every connection the checks run on executes this."""
     from parsers import FACTS, format_facts
 
     facts = format_facts()
@@ -144,7 +167,9 @@ def macros_sql() -> str:
     for fact in FACTS:
         names = ", ".join(f"'{name}'" for name, f in sorted(facts.items()) if getattr(f, fact))
         text += f"\nCREATE OR REPLACE MACRO {fact}(format) AS list_contains([{names}]::VARCHAR[], format);\n"
-    return text
+    studs = ", ".join(f"'{v}'" for v in Variant if street_family(v) == "stud")
+    text += f"\nCREATE OR REPLACE MACRO is_stud(variant) AS list_contains([{studs}]::VARCHAR[], variant);\n"
+    return text + _street_macro("first_street", 0) + _street_macro("last_street", -1)
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, root: str) -> None:

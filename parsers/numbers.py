@@ -40,15 +40,18 @@ NUMBER_FORMATS: Final[tuple[tuple[str, str], ...]] = (
     (".", "\u2019"),  # de-CH, it-CH (CLDR 23 on): 1’234.50
     (".", " "),  # en-ZA and others: 1 234.50
 )
-# the spaces that group thousands as files hold them: the no-break and the narrow no-break
-# space, and each as its UTF-8 bytes read once as cp1252 and saved again ('3Â\u00a0023,50 $':
-# an 888 file a converter re-encoded; the number is the same). Longest first: read as ' '
-SPACE_SPELLINGS: Final[tuple[str, ...]] = ("\u00e2\u20ac\u00af", "\u00c2\u00a0", "\u00a0", "\u202f")
+# the spaces that group thousands as files hold them -> the space each is: the no-break and
+# the narrow no-break space, and each as its UTF-8 bytes read once as cp1252 and saved again
+# ('3Â\u00a0023,50 $': an 888 file a converter re-encoded; the number is the same).
+# Longest first.  read_amount reads each as the space it is; the Party family reads each as ' '
+SPACE_SPELLINGS: Final[dict[str, str]] = {
+    "\u00e2\u20ac\u00af": "\u202f", "\u00c2\u00a0": "\u00a0", "\u00a0": "\u00a0", "\u202f": "\u202f",
+}
 DECIMAL_MARKS: Final = frozenset(d for d, _ in NUMBER_FORMATS)
 GROUP_MARKS: Final = frozenset(g for _, g in NUMBER_FORMATS)
 _PAIRS: Final = frozenset(NUMBER_FORMATS)
 _MARKS: Final = DECIMAL_MARKS | GROUP_MARKS
-_SPACES: Final = " \u00a0\u202f"
+_SPACES: Final = " " + "".join(sorted(set(SPACE_SPELLINGS.values())))  # between a currency and its number
 
 # currency symbols as written -> the ISO 4217 code ('' where a symbol names several currencies)
 CURRENCY_SYMBOLS: Final[dict[str, str]] = {
@@ -157,9 +160,17 @@ def read_number(num: str, decimal_mark: str | None) -> tuple[str, str]:
 def read_amount(text: str, scale: int, decimal_mark: str | None) -> int:
     """An amount as written, in units of 1/``scale`` (``scale`` a power of ten); raises
     ValueError if it is not an amount, :class:`parsers.base.Rescale` if its fraction has
-    more digits than ``scale`` holds (the caller reads again at the finer scale)."""
+    more digits than ``scale`` holds (the caller reads again at the finer scale).  A space
+    as a re-encoded file holds it (:data:`SPACE_SPELLINGS`) is the space it spells.
+
+    >>> read_amount("3\u00c2\u00a0023,50 €", 100, ","), read_amount("1\u00e2\u20ac\u00af234,50", 100, ",")
+    (302350, 123450)
+    """
     if text.isdigit() and text.isascii():
         return int(text) * scale
+    for spelled, space in SPACE_SPELLINGS.items():
+        if spelled in text:
+            text = text.replace(spelled, space)
     _, num = split_amount(text)
     whole, mark, frac = num.partition(decimal_mark or ".")
     if not (whole.isdigit() and whole.isascii() and (not mark or (frac.isdigit() and frac.isascii()))) \

@@ -16,13 +16,12 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from auditor.schema import FORCED_KINDS, VOLUNTARY_KINDS, betting_streets
+from auditor.schema import FORCED_KINDS, VOLUNTARY_KINDS, betting_streets, street_family
 from parsers.base import Event, ParsedHand, Seat
 from replay.editions import EditionRules
 from replay.evaluate import (
     ACE_LOW_VARIANTS,
     HILO_VARIANTS,
-    STUD_VARIANTS,
     best_hands,
     bring_in_key,
     card_key,
@@ -42,14 +41,59 @@ HOLE_COUNT = {"holdem": 2, "6plus_holdem": 2, "omaha": 4, "omaha_hilo": 4, "omah
               "irish": 2, "double_holdem": 3}  # Irish: the two kept after the discard
 
 
-def street_family(variant: str) -> str:
-    if variant in STUD_VARIANTS:
-        return "stud"
-    if variant in ("2-7_single_draw", "5_card_draw"):
-        return "single_draw"
-    if variant in ("2-7_triple_draw", "a-5_triple_draw", "badugi"):
-        return "triple_draw"
-    return "board"
+def clockwise(seats: list[int], positions: list[int | None], button: int | None, stud: bool,
+              max_seats: int | None, small_blind_seat: int | None) -> list[int]:
+    """The indexes of ``seats`` in acting order, starting left of the button.  PHH lists
+    players by position already (``positions``, p1 first); stud by seat number; sites
+    give seat numbers and the button (none written: iPoker leaves out the empty seat
+    that holds a dead button, then with three or more dealt in the small blind's poster,
+    ``small_blind_seat``, is the first seat after it).
+
+    >>> clockwise([1, 3, 6], [None] * 3, 3, False, 6, None), clockwise([2, 5], [None, None], None, False, 9, 5)
+    ([2, 0, 1], [0, 1])
+    """
+    idx = list(range(len(seats)))
+    if seats and all(p is not None for p in positions):
+        return sorted(idx, key=lambda i: cast(int, positions[i]))
+    btn = button
+    if not stud and btn is None and small_blind_seat is not None and len(seats) >= 3:
+        btn = small_blind_seat - 1
+    if stud or btn is None:
+        return sorted(idx, key=lambda i: seats[i])
+    # the table has at least as many seats as the highest seat written, the button's too
+    # (a button on an empty seat 10 past the last player's seat 9 is not seat 1's)
+    first: int = btn + 1
+    n = max([max_seats or 0, btn] + seats)
+    return sorted(idx, key=lambda i: (seats[i] - first) % n)
+
+
+def small_blind_out_of_position(posted: list[tuple[str, int]], order: int, seat: int | None, button: int | None,
+                                players: int) -> bool:
+    """Whether a small blind is posted out of position (dead: it does not count toward the
+    poster's call), ``posted`` being the street's blinds before it, each (kind, its poster's
+    place in ``clockwise`` order), and ``order`` and ``seat`` the poster's, of ``players``
+    dealt in: after another small blind (``dead_small_blind``: one already dead), or after
+    a big blind from a seat that is not the positional small blind's.  That seat is before
+    the (first) big blind's poster clockwise from the button, heads-up the button itself:
+    posted after the big blind (Winamax writes the blinds in either order), it is still the
+    small blind, live.
+
+    >>> small_blind_out_of_position([("big_blind", 2)], 1, 3, 1, 4), small_blind_out_of_position([("big_blind", 1)], 2, 4, 1, 4)
+    (False, True)
+    >>> small_blind_out_of_position([("big_blind", 1)], 0, 5, 5, 2), small_blind_out_of_position([("small_blind", 0)], 3, 6, 1, 4)
+    (False, True)
+    """
+    bb: int | None = None
+    for kind, at in posted:
+        if kind in ("small_blind", "dead_small_blind"):
+            return True
+        if kind == "big_blind" and bb is None:
+            bb = at
+    if bb is None:
+        return False
+    if players == 2:
+        return seat is None or seat != button
+    return order > bb
 
 
 # a seat number, or None for the player who acts with no seat line (his seat is not recorded)
@@ -246,8 +290,6 @@ class Replay:
         # no seat's chips, so it is not in self.pot: it counts in the pot limit, and goes into
         # the main pot at settlement
         self.house_added = 0
-        # Double Hold'em: each tabled hand's weakest strength a point card can leave (see _point_cards_decide)
-        self.weakest: dict[SeatNo, int | None] = {}
         # seats that cashed out (cash_out: the house bought their share of the pot while all in):
         # a pot share the record does not pay such a seat went to the house with the cash-out
         self.cashed_out: set[int | None] = set()
@@ -273,29 +315,10 @@ class Replay:
 
     # --- seating ---------------------------------------------------------------------
     def _clockwise(self, seats: list[Seat]) -> list[Seat]:
-        """Seats in acting order, starting left of the button.  PHH lists players by
-        position already (p1 first); sites give seat numbers and the button."""
-        if seats and all(s.position is not None for s in seats):
-            return sorted(seats, key=lambda s: cast(int, s.position))
-        btn = self.hand.button_seat
-        if self.family == "stud":
-            return sorted(seats, key=lambda s: s.seat)
-        if btn is None:
-            # no button written (iPoker leaves out the empty seat that holds a dead button): with
-            # three or more dealt in, the small blind's poster is the first seat after it
-            sb: int | None = None
-            for e in self.events:
-                if e.kind == "small_blind" and e.seat is not None:
-                    sb = e.seat
-                    break
-            if sb is None or len(seats) < 3:
-                return sorted(seats, key=lambda s: s.seat)
-            btn = sb - 1
-        # the table has at least as many seats as the highest seat written, the button's too
-        # (a button on an empty seat 10 past the last player's seat 9 is not seat 1's)
-        first: int = btn + 1
-        n = max([self.hand.max_seats or 0, btn] + [s.seat for s in seats])
-        return sorted(seats, key=lambda s: (s.seat - first) % n)
+        sb = next((e.seat for e in self.events if e.kind == "small_blind" and e.seat is not None), None)
+        order = clockwise([s.seat for s in seats], [s.position for s in seats], self.hand.button_seat,
+                          self.family == "stud", self.hand.max_seats, sb)
+        return [seats[i] for i in order]
 
     @staticmethod
     def _can_act(s: SeatState) -> bool:
@@ -494,24 +517,6 @@ class Replay:
         self.facts.decisions = out
 
     # --- forced bets -----------------------------------------------------------------
-    def _out_of_position_small_blind(self, s: SeatState) -> bool:
-        """A small blind posted after another small blind, or after a big blind from a seat
-        that is not the positional small blind's, is posted out of position.  The positional
-        small blind sits before the (first) big blind's poster clockwise from the button,
-        heads-up on the button itself: posted after the big blind (Winamax writes the blinds
-        in either order), it is still the small blind, live."""
-        bb: SeatState | None = None
-        for k, poster in self.blind_posters:
-            if k in ("small_blind", "dead_small_blind"):
-                return True
-            if k == "big_blind" and bb is None:
-                bb = poster
-        if bb is None:
-            return False
-        if len(self.order) == 2:
-            return s.seat is None or s.seat != self.hand.button_seat
-        return s.order > bb.order
-
     def _forced(self, e: Event, s: SeatState) -> None:
         amt = e.amount or 0
         kind = e.kind
@@ -534,7 +539,8 @@ class Replay:
             # "posts small & big blinds": the big-blind part is live, the rest is dead
             # (in the pot, in nobody's street commitment)
             amt = min(amt, self.big_blind or amt)
-        elif kind == "small_blind" and self._out_of_position_small_blind(s):
+        elif kind == "small_blind" and small_blind_out_of_position(
+                [(k, p.order) for k, p in self.blind_posters], s.order, s.seat, self.hand.button_seat, len(self.order)):
             # a small blind posted out of position (a player entering or returning after
             # missing it) is dead: it does not count toward the poster's call
             s.dead_small_blind += amt
@@ -882,7 +888,7 @@ class Replay:
         levels = sorted({net[s.seat] for s in self.order if s.all_in and net[s.seat] < top} | {top})
         pots: list[Pot] = []
         table_ante = sum(s.table_ante for s in self.order)
-        if table_ante and any(s.all_in and net[s.seat] <= 0 for s in live):
+        if table_ante and any(s.table_ante > 0 and s.all_in and net[s.seat] <= 0 for s in live):
             # its payer all in on the ante alone (no live blind): the dead ante is a main pot
             # of its own, which he and every player still in can win (the sites pay him the
             # antes); the live chips make the side pots
@@ -968,17 +974,19 @@ class Replay:
                 continue
             if ev.hi_hand is not None:  # None: too few cards known (e.g. the board was not run out)
                 out[s.seat] = ev
-                if self.variant == "double_holdem":
-                    self.weakest[s.seat] = point_card_weakest(" ".join(cards), board)
         return out
 
-    def _point_cards_decide(self, contenders: list[SeatState], evals: dict) -> bool:
+    def _point_cards_decide(self, contenders: list[SeatState], evals: dict, board: list[str]) -> bool:
         """Double Hold'em: do the tabled cards decide the winners whatever point card each
         player chose (the history does not say which)?  Each hand lies between the weakest a
-        point card leaves (``weakest``) and the strongest (``evals``): decided when one player's
-        weakest beats every other's strongest, or when every player who could win holds the
-        same hand whatever his point card."""
-        low = {x.seat: self.weakest.get(x.seat) for x in contenders}
+        point card leaves on ``board`` (``point_card_weakest``) and the strongest (``evals``):
+        decided when one player's weakest beats every other's strongest, or when every player
+        who could win holds the same hand whatever his point card."""
+        table = " ".join(board)
+        low: dict[SeatNo, int | None] = {}
+        for x in contenders:
+            cards = self._tabled(x)
+            low[x.seat] = point_card_weakest(" ".join(cards), table) if cards is not None else None
         if any(v is None for v in low.values()):
             return False
         floor = max(cast(int, v) for v in low.values())
@@ -1059,7 +1067,7 @@ class Replay:
             if unknown or not contenders:
                 hi_w, verified = None, False
                 note = f"hands of seats {unknown} not tabled" if unknown else "no hand tabled"
-            elif self.variant == "double_holdem" and not self._point_cards_decide(contenders, evals):
+            elif self.variant == "double_holdem" and not self._point_cards_decide(contenders, evals, board):
                 hi_w, verified = None, False
                 note = "Double Hold'em: the point cards are not recorded, and the winner depends on them"
             else:

@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from auditor.schema import STREET_FAMILY
+
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"  # clubs < diamonds < hearts < spades
@@ -60,7 +62,7 @@ _HI_LO = {
 BOARD_VARIANTS = frozenset(
     {"holdem", "irish", "double_holdem", "6plus_holdem", "omaha", "omaha5", "omaha6", "courchevel", "omaha_hilo", "omaha5_hilo", "courchevel_hilo"}
 )
-STUD_VARIANTS = frozenset({"stud", "stud_hilo", "razz", "5_card_stud"})
+STUD_VARIANTS = frozenset(v for v, family in STREET_FAMILY.items() if family == "stud")
 HILO_VARIANTS = frozenset(v for v, (_, lo) in _HI_LO.items() if lo is not None)
 # low-only games: the single pot goes to the best low, and the odd chip rule treats
 # the ace as low when it ranks cards (razz, A-5)

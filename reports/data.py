@@ -272,6 +272,8 @@ def reflow(text: str | None) -> str | None:
 
 
 #: The columns of a timeline row (compact arrays in the report's JSON).
+#: a seat's columns in ``evidence`` (position: PHH's acting order, Bovada's from its position names)
+SEAT_COLS = ("seat", "player", "starting_stack", "sitting_out", "position")
 TIMELINE_COLS = (
     "seq", "line_no", "street", "kind", "seat", "player", "amount", "to_amount", "all_in", "cards", "pot_label",
     "stack_before", "pot_before", "to_call", "min_raise_to", "max_raise_to", "betting_open", "betting_open_why",
@@ -304,7 +306,7 @@ def evidence(con: duckdb.DuckDBPyConnection, edition: str, hand_ids: list[str] |
     if progress:
         progress("hands")
     for r in con.execute(
-        "SELECT hand_id, seat, player, starting_stack, sitting_out FROM seats JOIN _ev_hands USING (hand_id) ORDER BY hand_id, seat"
+        f"SELECT hand_id, {', '.join(SEAT_COLS)} FROM seats JOIN _ev_hands USING (hand_id) ORDER BY hand_id, seat"
     ).fetchall():
         out[r[0]]["seats"].append(list(r[1:]))
     cols = ", ".join(f"a.{c}" for c in TIMELINE_COLS)
@@ -349,7 +351,7 @@ def hand_evidence(con: duckdb.DuckDBPyConnection, edition: str, hand_id: str) ->
     ev["findings"] = fs
     ev["rules"] = rules_for([f["check_id"] for f in fs], edition)
     ev["timeline"] = [dict(zip(TIMELINE_COLS, r)) for r in ev["timeline"]]
-    ev["seats"] = [dict(zip(("seat", "player", "starting_stack", "sitting_out"), s)) for s in ev["seats"]]
+    ev["seats"] = [dict(zip(SEAT_COLS, s)) for s in ev["seats"]]
     return ev
 
 

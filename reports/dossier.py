@@ -18,7 +18,7 @@ markup (``reports/dossier.js``).
 [{'amount': 350, 'eligible': [1, 2, 3]}, {'amount': 400, 'eligible': [2, 3]}]
 >>> layers({1: 100, 2: 600, 3: 200}, folded=set(), all_in={3})  # seat 1 may still call
 [{'amount': 500, 'eligible': [1, 2, 3]}, {'amount': 400, 'eligible': [1, 2]}]
->>> stud_slots("third", 3, 0), stud_slots("third", 1, 0), stud_slots("seventh", 1, 6)
+>>> stud_slots("stud", "third", 3, 0), stud_slots("stud", "third", 1, 0), stud_slots("razz", "seventh", 1, 6)
 ([False, False, True], [True], [False])
 """
 
@@ -30,7 +30,8 @@ from pathlib import Path
 import duckdb
 
 from auditor import manifest
-from replay.engine import HOLE_COUNT, street_family
+from auditor.schema import betting_streets, street_family
+from replay.engine import HOLE_COUNT, clockwise, small_blind_out_of_position
 from reports import data
 from reports.markup import esc, json_for_script
 
@@ -65,25 +66,47 @@ def hole_cards(variant: str) -> int:
     return HOLE_COUNT.get(variant, 2)
 
 
-# a stud game's first street, and how many cards it deals (the last up)
-FIRST_STUD_STREET = {"third": 3, "second": 2}
+#: the stud street that deals its card face down, after the first street's down cards
+DOWN_STREET = "seventh"
 
 
-def stud_slots(street: str, n: int, held: int) -> list[bool]:
-    """Whether each of ``n`` cards dealt on a stud street is face up, the player holding
-    ``held`` before: third street deals two down and one up (a history that writes only
-    another player's up card writes one; 5-card stud's second street one down and one up),
-    fourth to sixth one up, seventh one down.
+def stud_deal(variant: str) -> tuple[tuple[str, ...], int]:
+    """A stud game's betting streets and how many cards its first street deals (the
+    last of them up, the others down): one card per later street up to its hole cards.
 
-    >>> stud_slots("second", 2, 0), stud_slots("second", 1, 0)
-    ([False, True], [True])
+    >>> stud_deal("stud"), stud_deal("5_card_stud")
+    ((('third', 'fourth', 'fifth', 'sixth', 'seventh'), 3), (('second', 'third', 'fourth', 'fifth'), 2))
     """
-    if street in FIRST_STUD_STREET:
-        k = FIRST_STUD_STREET[street]
+    streets = tuple(str(s) for s in betting_streets(variant, street_family(variant)))
+    return streets, hole_cards(variant) - (len(streets) - 1)
+
+
+def stud_slots(variant: str, street: str, n: int, held: int) -> list[bool]:
+    """Whether each of ``n`` cards dealt on a stud street is face up, the player holding
+    ``held`` before: the first street (7-card stud's third, 5-card stud's second) deals
+    its cards down but the last (a history that writes only another player's up card
+    writes one), the later streets one up, seventh one down.
+
+    >>> stud_slots("5_card_stud", "second", 2, 0), stud_slots("5_card_stud", "second", 1, 0)
+    ([False, True], [True])
+    >>> stud_slots("5_card_stud", "third", 1, 2)  # 5-card stud's third street is a later one
+    [True]
+    """
+    streets, k = stud_deal(variant)
+    if street == streets[0]:
         return [i == k - 1 for i in range(k)][k - n:] if n <= k else [held + i >= k - 1 for i in range(n)]
-    if street == "seventh":
-        return [False] * n
-    return [True] * n
+    return [street != DOWN_STREET] * n
+
+
+def stud_face_up(variant: str, i: int) -> bool:
+    """Whether a stud player's ``i``-th card (from 0, in deal order) was dealt face up.
+
+    >>> [stud_face_up("stud", i) for i in range(7)], [stud_face_up("5_card_stud", i) for i in range(5)]
+    ([False, False, True, True, True, True, False], [False, True, True, True, True])
+    """
+    streets, k = stud_deal(variant)
+    j = i - k + 1  # the street that dealt it, its first street's cards all counted on it
+    return 0 <= j < len(streets) and (j == 0 and i == k - 1 or j > 0 and streets[j] != DOWN_STREET)
 
 
 def layers(total_in: dict, folded: set, all_in: set) -> list[dict]:
@@ -113,10 +136,27 @@ def _split(cards: str | None) -> list[str]:
     return (cards or "").split()
 
 
+def seat_order(ev: dict) -> dict:
+    """Each dealt-in seat's place in acting order (0: left of the button), as the replay
+    orders them (``replay.engine.clockwise``); a player who acts with no seat line last."""
+    timeline = ev["timeline"]
+    in_hand = {r["seat"] for r in timeline if r["seat"] is not None and r["street"] != "summary"}
+    dealt = [s for s in ev["seats"] if s["seat"] in in_hand]
+    sb = next((r["seat"] for r in timeline if r["kind"] == "small_blind" and r["seat"] is not None), None)
+    places = clockwise([s["seat"] for s in dealt], [s.get("position") for s in dealt], ev["button_seat"],
+                       is_stud(ev["variant"]), ev.get("max_seats"), sb)
+    order: dict = {dealt[i]["seat"]: n for n, i in enumerate(places)}
+    if any(r["seat"] is None and r["kind"] in CHIP_KINDS for r in timeline):
+        order[None] = len(order)
+    return order
+
+
 def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
     """The table after each event of the hand (step 0: before the first event)."""
     variant = ev["variant"]
     stud = is_stud(variant)
+    stud_streets, first_dealt = stud_deal(variant) if stud else ((), 0)
+    first_street = stud_streets[0] if stud_streets else ""  # stud: the street that deals the down cards
     seats = [s["seat"] for s in ev["seats"]]
     if any(r["seat"] is None and r["kind"] in CHIP_KINDS for r in ev["timeline"]):
         seats.append(None)  # a player who acts with no seat line: his chips count, his stack is unknown
@@ -131,7 +171,8 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
     shown: set = set()
     boards: dict[int, list[tuple[str, str]]] = {1: []}  # run -> [(card, street)]
     street = None
-    posted: list[str] = []  # the street's blinds so far: a small blind after one is dead
+    posted: list[tuple[str, int]] = []  # the street's blinds so far (kind, poster's place), as the replay keeps them
+    order = seat_order(ev)
     dead_small = {s: 0 for s in seats}
     big_blind = ev["big_blind"]
     steps = []
@@ -175,12 +216,12 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
             live = amt or 0
             if k == "dead_blind":  # 'posts small & big blinds': the big blind's part is live, the rest dead
                 live = min(live, big_blind or live)
-            elif k == "small_blind" and any(x in ("small_blind", "big_blind") for x in posted):
+            elif k == "small_blind" and small_blind_out_of_position(posted, order[s], s, ev["button_seat"], len(order)):
                 live = 0  # a small blind posted out of position is dead: it does not count toward a call
                 dead_small[s] += amt or 0
             bet[s] += live
             middle += (amt or 0) - live
-            posted.append(k)
+            posted.append((k, order[s]))
         elif k in ("call", "bet", "raise", "complete") and s in bet:
             d = decisions.get(r["seq"])
             if k == "call":
@@ -224,8 +265,8 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
         elif k == "deal_hole" and s in cards:
             new = _split(r["cards"])
             if stud:
-                ups = stud_slots(street, len(new), len(cards[s]))
-                dealt = FIRST_STUD_STREET.get(street, 0)
+                ups = stud_slots(variant, street, len(new), len(cards[s]))
+                dealt = first_dealt if street == first_street else 0
                 if len(new) < dealt:
                     cards[s] += [["", False] for _ in range(dealt - len(new))]  # the down cards not written
                 cards[s] += [[c, up] for c, up in zip(new, ups)]
@@ -248,7 +289,7 @@ def replay_steps(ev: dict, decisions: dict[int, dict]) -> list[dict]:
         elif k in ("show", "muck") and s in cards and r["cards"]:
             new = _split(r["cards"])
             if stud:
-                cards[s] = [[c, i not in (0, 1, 6)] for i, c in enumerate(new)]
+                cards[s] = [[c, stud_face_up(variant, i)] for i, c in enumerate(new)]
             else:
                 cards[s] = [[c, False] for c in new]
             shown.add(s)
@@ -338,7 +379,7 @@ def dossiers(con: duckdb.DuckDBPyConnection, edition: str, hand_ids: list[str]) 
     for hand_id, ev in evs.items():
         ev.update(extra[hand_id])
         ev["timeline"] = [dict(zip(data.TIMELINE_COLS, r)) for r in ev["timeline"]]
-        ev["seats"] = [dict(zip(("seat", "player", "starting_stack", "sitting_out"), s)) for s in ev["seats"]]
+        ev["seats"] = [dict(zip(data.SEAT_COLS, s)) for s in ev["seats"]]
         fs = fs_all.get(hand_id, [])
         out[hand_id] = _one(ev, edition, fs, {c: rules[c] for c in {f["check_id"] for f in fs}},
                             {d["seq"]: d for d in decisions.get(hand_id, [])}, policy, shares.get(hand_id, []),

@@ -319,6 +319,28 @@ def test_no_check_names_a_format_its_parser_declares_the_facts():
     assert con.execute("SELECT records_rebuys(NULL), showdown_listed_by_site('no-such-format')").fetchone() == (None, False)
 
 
+def test_checks_know_a_variants_streets_from_the_schema():
+    """A variant's family and betting streets are the schema's (auditor.schema.betting_streets)
+    and reach SQL as macros (auditor.store.macros_sql): is_stud, first_street, last_street
+    give every variant's; no check lists stud variants or games' last streets of its own
+    (5-card stud's streets are not 7-card stud's)."""
+    from auditor.schema import Variant, betting_streets, street_family
+    from auditor.store import macros_sql
+
+    con = duckdb.connect()
+    con.execute(macros_sql())
+    for v in Variant:
+        streets = betting_streets(v, street_family(v))
+        assert con.execute("SELECT is_stud(?), first_street(?), last_street(?)", [v.value] * 3).fetchone() == (
+            street_family(v) == "stud", streets[0], streets[-1]), v
+    assert con.execute("SELECT first_street('5_card_stud'), last_street('5_card_stud'), last_street('stud')"
+                       ).fetchone() == ("second", "fifth", "seventh")
+    for c in load_checks():
+        body = re.sub(r"--[^\n]*", "", c.body)
+        named = set(re.findall(r"'(stud|stud_hilo|5_card_stud|seventh|third_draw|first_draw)'", body))
+        assert not named, (c.check_id, named)
+
+
 @pytest.mark.parametrize("change, error", [
     (lambda t: t.replace("-- scope: hand\n", ""), "header lacks scope"),
     (lambda t: t.replace("-- scope: hand", "-- scope: unit"), "scope must be one of"),

@@ -316,3 +316,43 @@ def test_hostile_names_stay_text_in_dossier_report_and_exports(tmp_path):
                         assert not (cell[:1] in "=+-@" and not re.fullmatch(r"[+-]?\d+(\.\d+)?", cell)), (ws.title, cell)
                         seen.add(cell)
     assert {"'" + FORMULAS[0], "'" + FORMULAS[1], "'" + TABLE, IMG, SCRIPT} <= seen
+
+
+def test_five_card_stud_cards_on_the_table(sample_store):
+    """5-card stud deals one card down and one up on its first street, second, then one up
+    on each of third to fifth: third street is not the first here (7-card stud's, whose two
+    unwritten down cards the table draws), so no seat ever shows more than its five cards,
+    and a shown hand is down only in its first card."""
+    con, ed = data.open_store(sample_store, EDITION)
+    hand = "FT-900000004101"
+    d = dossiers(con, ed, [hand])[hand]
+    con.close()
+    assert d["hand"]["variant"] == "5_card_stud"
+    for step in d["steps"]:
+        assert all(len(c) <= 5 for c in step["cards"].values()), step
+    last = d["steps"][-1]["cards"]
+    assert [c for c, _ in last["3"]] == ["Ah", "3c", "Jd", "Js", "5h"]
+    assert [up for _, up in last["3"]] == [False, True, True, True, True]
+    assert len(last["1"]) == 3  # folded on third street: one down (unknown), two up
+
+
+def test_small_blind_written_after_the_big_blind_is_live_on_the_table(tmp_path):
+    """Winamax writes the blinds in either order: the small blind of the seat left of the
+    button, written after the big blind, is the small blind, live as the replay holds it
+    (replay.engine.small_blind_out_of_position, which the table calls too): in front of its
+    poster, no dead money in the middle, and his call of the rest matches the big blind."""
+    from test_site_wordings_winamax_fulltilt import _WMX_BB_FIRST
+
+    text = _WMX_BB_FIRST.format(sb_act="calls 0.50€\nWim checks\n*** FLOP *** [2c 8d Kh]\nVic checks\nWim bets 2€\nVic folds",
+                                won="4€", total="4€")
+    db = audit_text(tmp_path, text)
+    con, ed = data.open_store(db, EDITION)
+    hand = con.execute("SELECT hand_id FROM hands").fetchone()[0]
+    d = dossiers(con, ed, [hand])[hand]
+    con.close()
+    kinds = [e["kind"] for e in d["events"]]
+    after_blinds = d["steps"][kinds.index("small_blind") + 1]
+    assert after_blinds["bets"] == {"1": 50, "2": 100} and after_blinds["middle"] == 0, after_blinds
+    after_call = d["steps"][kinds.index("call") + 1]
+    assert after_call["bets"] == {"1": 100, "2": 100} and after_call["middle"] == 0, after_call
+    assert follows_replay(db) >= 3

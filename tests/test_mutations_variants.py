@@ -9,9 +9,10 @@ summary line that the edit moves is rewritten with it).  A wrong winner and an o
 a showdown, and an odd chip a tie: the planted hand tables the cards that make them (the
 cards named, unused elsewhere in the hand).  Each mutant has its clean twin, the same
 construction without the violation.  The odd chip of the 5-card stud tournament hand goes
-to the wrong one of two tied winners (a main pot of 5,335 chips); the two cash hands are
-heads-up, where every pot is twice what each player matched: an even number of cents, so no
-odd chip is ever dealt.  Their plant is the split of such a pot one cent off ($100.01 and
+to the wrong one of two tied winners (a main pot of 5,335 chips).  Of the three cash hands,
+only two players put chips in the 6-card Omaha and the Irish ones (Irish is heads-up; in
+6-card Omaha the third player folds without a bet), so every pot is twice what each player
+matched: an even number of cents, and no odd chip is ever dealt.  Their plant is the split of such a pot one cent off ($100.01 and
 $99.99), which the odd-chip check judges too; it is rake-free, as the replay splits a pot
 before the rake and the check judges the pots whose awards add up to it.  All are audited in one store; each mutant must be found
 by its check on its seat, as a violation, and draw no other betting or award finding; a

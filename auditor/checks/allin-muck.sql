@@ -13,11 +13,12 @@
 --   a showdown, and his muck, for each run, but he mucked one hand.
 WITH mucks AS (
   -- few hands have one: the rest reads only those hands' events
-  SELECT hand_id, seat, arg_min(street, seq) AS street, min(seq) AS seq, arg_min(player, seq) AS player,
-         arg_min(line_no, seq) AS line_no
-  FROM events
-  WHERE kind = 'muck' AND street IN ('showdown', 'river', 'seventh', 'third_draw', 'first_draw')
-  GROUP BY hand_id, seat
+  -- at the showdown, or written on the game's last betting street
+  SELECT e.hand_id, e.seat, arg_min(e.street, e.seq) AS street, min(e.seq) AS seq, arg_min(e.player, e.seq) AS player,
+         arg_min(e.line_no, e.seq) AS line_no
+  FROM events e JOIN hands h USING (hand_id)
+  WHERE e.kind = 'muck' AND (e.street = 'showdown' OR e.street = last_street(h.variant))
+  GROUP BY e.hand_id, e.seat
 ), folded AS (
   SELECT DISTINCT hand_id, seat FROM events SEMI JOIN mucks USING (hand_id) WHERE kind = 'fold'
 ), allin_hands AS (

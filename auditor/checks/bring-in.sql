@@ -16,8 +16,8 @@
 --   replay takes the recorded bring-in as the start of the round, so without this check a
 --   bring-in by the wrong player would move the turn order with it unnoticed.
 WITH stud AS (
-  SELECT hand_id, variant = 'razz' AS razz, CASE WHEN variant = '5_card_stud' THEN 'second' ELSE 'third' END AS first_street
-  FROM hands WHERE variant IN ('stud', 'stud_hilo', 'razz', '5_card_stud')
+  SELECT hand_id, variant = 'razz' AS razz, first_street(variant) AS first_street
+  FROM hands WHERE is_stud(variant)
 ),
 seated AS (  -- every seat with an event on the first street, its up card and whether the ante left it all in
   SELECT e.hand_id, e.seat, arg_min(e.player, e.seq) AS player,

@@ -34,7 +34,7 @@ WITH shown AS (
   -- the hands that can be judged, found first so that the rest reads only theirs:
   -- two or more players shown or mucked, no all-in, not stud (its own order)
   SELECT s.hand_id FROM shown s JOIN hands h USING (hand_id)
-  WHERE h.variant NOT IN ('stud', 'stud_hilo', 'razz')
+  WHERE NOT is_stud(h.variant)
     AND NOT showdown_listed_by_site(h.format)
     AND s.hand_id NOT IN (SELECT hand_id FROM events WHERE all_in)
     -- all in by stack: a seat still in put in every chip he had (no 'and is all-in' written)
