@@ -454,6 +454,14 @@ def unread_event(seq: int, street: str, line_no: int, text: str, seat: int | Non
     return Event(seq, street, UNREAD, line_no, seat, player, None, None, False, None, None, None, text)
 
 
+def second_seatless(first: str, name: str, no: int, text: str) -> Reject:
+    """The rejection of a hand in which a second player acts with no seat line (``first``,
+    then ``name``): the replay keeps one such player a hand (seat NULL), and two could not
+    be told apart in its facts (docs/semantics.md, "A player with no seat line")."""
+    return Reject("unseated-player", no, f"line {no}: a second player with no seat line "
+                  f"({first!r}, then {name!r}): their chips could not be told apart: {text!r}")
+
+
 def has_unread(hand: ParsedHand) -> bool:
     for e in hand.events:
         if e.kind == UNREAD:
@@ -678,7 +686,7 @@ def _normalised(text: str) -> str:
     return "\n".join([line.rstrip() for line in text.splitlines()]).strip("\n")
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "NOT_TEXT", "junk_after", "unread_lines", "Reject", "Rescale", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "NOT_TEXT", "junk_after", "unread_lines", "Reject", "Rescale", "second_seatless", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
            "out_of_range", "inferred_from", "unread_event", "has_unread", "chip_ledger", "unreconciled",
            "unread_summary", "settle", "UNREAD",
            "seat_columns", "event_columns", "EventKind", "Street"]

@@ -38,7 +38,7 @@ from typing import Any, ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
 from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
-                          single_payer_ante, unread_event, unread_lines)
+                          second_seatless, single_payer_ante, unread_event, unread_lines)
 from parsers.numbers import SPACE_SPELLINGS
 
 
@@ -1009,8 +1009,7 @@ class FamilyReader:
         them; the seat-unrecorded check names him).  One such player a hand: a second
         could not be told apart in the replay's facts."""
         if self.seatless_name is not None:
-            raise Reject("unseated-player", no, f"line {no}: a second player with no seat line "
-                         f"({self.seatless_name!r}, then {name!r}): their chips could not be told apart: {text!r}")
+            raise second_seatless(self.seatless_name, name, no, text)
         if (hand.max_seats is not None and len(hand.seats) >= hand.max_seats
                 and f"{name} has joined the table" not in self.text):
             # 'Total number of players : 2/2', two seat lines and no line of his joining: no seat was

@@ -12,8 +12,8 @@ import re
 from typing import Final
 
 from auditor.schema import Betting, EventKind, Variant, betting_streets
-from parsers.base import (NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, hand_total, single_payer_ante,
-                          unread_event)
+from parsers.base import (NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, hand_total, second_seatless,
+                          single_payer_ante, unread_event)
 from parsers.base import Reject as _Reject
 from parsers.stars_site import (CURRENCY_SYMBOLS, DATE, IGNORED_EXACT, IGNORED_INFIX, IGNORED_SUFFIXES, K, RAISE_ADDED, RAISE_TO,
                                 RAISE_TO_ADDED, S, StarsSite, amount_units, to_units)
@@ -77,6 +77,14 @@ def cut_in_line(no: int, text: str, cut: str) -> str:
 # use, compiled too (a dict and an attribute lookup an event)
 _COLLECT: str = EventKind.COLLECT.value
 _SEAT_RESULT: str = EventKind.SEAT_RESULT.value
+
+# the kinds by which a player with no seat line puts chips in: the line that makes him the
+# hand's seatless player (a fold or a check alone does not: it stays unread)
+_SEATLESS_CHIPS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.CALL, K.BET, K.RAISE,
+                             K.BRING_IN, K.COMPLETE})
+# his key in the reader's chips by seat (committed, blinds, antes), where a seat's number is;
+# his events have seat None
+_NO_SEAT: Final = -1
 
 
 def _has_collect(events: list[Event]) -> bool:
@@ -191,7 +199,10 @@ class _HandReader:
         self.cut_by = cut_by
         self.scale = scale  # 0: decide from the header (1 for chips, 100 for money)
         self.events: list[Event] = []
-        self.names: dict[str, int] = {}
+        self.names: dict[str, int] = {}  # the seated players
+        # the player who acts with no seat line (docs/semantics.md, "A player with no seat line"):
+        # his events have seat None; one a hand
+        self.seatless_name: str | None = None
         self.committed: dict[int, int] = {}  # chips in on the current street, by seat
         self.antes: list[tuple[int, int]] = []  # (seat, amount) of each ante posted
         self.blinds: dict[int, tuple[str, int]] = {}  # seat -> (street, live chips posted on it)
@@ -676,10 +687,10 @@ class _HandReader:
                     continue
                 if text.startswith("Uncalled bet "):
                     um = (site.uncalled or _UNCALLED).match(text)
-                    if not um or um.group(2) not in self.names:
+                    if not um or (um.group(2) not in self.names and um.group(2) != self.seatless_name):
                         raise self.fail(no, text)
                     player = um.group(2)
-                    self.add(street, K.UNCALLED_RETURN, no, self.names[player], player, amount=self.amt(um.group(1)))
+                    self.add(street, K.UNCALLED_RETURN, no, self.names.get(player), player, amount=self.amt(um.group(1)))
                     continue
                 player, action = self.split_actor(text)
                 # (a line a seated player starts with an action's verb is no collect: see _SiteTables)
@@ -749,6 +760,8 @@ class _HandReader:
                     raise _Reject("cancelled", no, f"line {no}: the site cancelled the hand: {text!r}")
                 if " wins the " in text and " bounty" in text:
                     continue  # bounty prizes are paid outside the pot
+                if player is None and self.seatless_line(hand, street, no, text):
+                    continue
                 raise self.fail(no, text)
             except _Reject as rejected:
                 # a line not understood is kept, not a rejection of the hand: an unread event on the
@@ -913,7 +926,7 @@ class _HandReader:
         else:
             who, paid, pot, half = cm.group("player", "amount", "pot", "half") if cm.re.groupindex else cm.group(1, 2, 3, 4)
             run = cm.group("run") if self.tables.collect_run else None
-        if who not in self.names:
+        if who not in self.names and (self.seatless_name is None or who != self.seatless_name):
             return False
         if run is not None:  # the run's pot, named by its run ('wins pot 2 (x)': Full Tilt)
             if not 1 <= int(run) <= self.runs:
@@ -922,7 +935,7 @@ class _HandReader:
         else:
             label = "main" if pot in self.site.main_pot_words else "pot" if pot == "pot" else _side_label(pot)
         half = None if half is None else "hi" if half.lower().startswith("hi") else "lo"
-        e = self.add(street, K.COLLECT, no, self.names[who], who, amount=self.amt(paid), pot_label=label, half=half)
+        e = self.add(street, K.COLLECT, no, self.names.get(who), who, amount=self.amt(paid), pot_label=label, half=half)
         if run is not None:
             e.run = int(run)
         return True
@@ -976,8 +989,11 @@ class _HandReader:
         return i > 0 and (text[:i] in self.names or text[:i].endswith(" (Observer)"))
 
     def split_actor(self, text: str) -> tuple[str | None, str]:
-        """'<name>: <action>' with a seated name (names may hold ': ')."""
+        """'<name>: <action>' with a seated name (names may hold ': '), or the seatless player's."""
         sep = self.site.actor_sep
+        seatless = self.seatless_name
+        if seatless is not None and text.startswith(seatless) and text.startswith(sep, len(seatless)):
+            return seatless, text[len(seatless) + len(sep) :]  # (no seated name is told from his: see seatless_line)
         if sep == " ":
             space = text.find(" ")
             if space < 0:
@@ -1024,7 +1040,8 @@ class _HandReader:
 
         Every branch is chosen by the first word, so their order is only that of how
         often they occur (folds and posts are most of a tournament's lines)."""
-        seat = self.names[player]
+        # the seatless player's chips are counted under _NO_SEAT; his events have seat None
+        seat = self.names.get(player, _NO_SEAT)
         site = self.site
         # one lookup for the common actions, before the aliases' and the rejected actions' own
         # tests (an action starting with neither's first words is neither rewritten nor rejected)
@@ -1168,7 +1185,7 @@ class _HandReader:
             cards = _cards(arg) if arg.startswith("[") else None
             if not cards and arg != "hand":
                 raise self.fail(no, text)
-            if not cards and self.site.uncontested_muck_is_no_show and self.uncontested(seat):
+            if not cards and self.site.uncontested_muck_is_no_show and seat != _NO_SEAT and self.uncontested(seat):
                 kind = K.NO_SHOW  # everyone else folded: no showdown, the winner only keeps his cards
         elif action == "doesn't show hand":
             kind = K.NO_SHOW
@@ -1176,10 +1193,59 @@ class _HandReader:
             return None
         else:
             raise self.fail(no, text)
-        event = self.add(street, kind, no, seat, player, amount, to_amount, all_in, cards)
-        if capped and hand.cap is None:
+        event = self.add(street, kind, no, None if seat == _NO_SEAT else seat, player, amount, to_amount, all_in, cards)
+        if capped and hand.cap is None and seat != _NO_SEAT:
             hand.cap = hand_total(self.events, seat)  # a capped table whose header names no amount
         return event
+
+    def seatless_line(self, hand: ParsedHand, street: str, no: int, text: str) -> bool:
+        """A line no seated player starts: is it the action of a player with no seat line who
+        puts chips in (a post, call, bet or raise the format writes)?  His name is what comes
+        before the separator where the rest reads as such an action.  He becomes the hand's
+        seatless player: his events have seat None, his seat and stack stay unknown (the replay
+        judges nothing that needs them; the seat-unrecorded check names him).  Not read: a
+        line that is no such action (it stays unread), and any line of his on a site whose
+        uncalled chips are inferred (the inference needs every commitment's seat).  Rejected
+        (``unseated-player``): a second such player, and a name that starts a seated
+        player's, or one a seated player's starts (their lines could not be told apart)."""
+        if self.site.implied_returns:
+            return False
+        sep = self.site.actor_sep
+        at = len(self.events)
+        i = text.find(sep)
+        while i > 0:
+            name = text[:i]
+            action = text[i + len(sep) :]
+            i = text.find(sep, i + 1)
+            if not action or name in self.names:
+                continue
+            if self.stood_in and SUFFIX_STAND_IN in name:
+                # a name holding the suffix: the hand is read as written (see SUFFIX_STAND_IN; a
+                # rejection, not a parse error, which the line's being unread would keep)
+                raise _Reject("unseated-player", no, f"line {no}: a name with no seat line holding the amounts' sign: {text!r}")
+            committed = dict(self.committed)  # (restored if the line is no chip action of his)
+            try:
+                e = self.action(hand, street, no, text, name, action)
+            except (_Reject, ValueError, KeyError, IndexError):
+                del self.events[at:]
+                self.committed = committed
+                continue
+            if e is None or e.kind not in _SEATLESS_CHIPS:
+                del self.events[at:]
+                self.committed = committed
+                return False
+            if self.seatless_name is not None:
+                raise second_seatless(self.seatless_name, name, no, text)
+            for seated in self.names:
+                if seated.startswith(name + sep) or name.startswith(seated + sep):
+                    raise _Reject("unseated-player", no, f"line {no}: {name!r} has no seat line and puts chips in, but "
+                                  f"his name and seated {seated!r}'s could not be told apart: {text!r}")
+            if hand.max_seats is not None and len(hand.seats) >= hand.max_seats:
+                raise _Reject("unseated-player", no, f"line {no}: {name!r} has no seat line and puts chips in, but the "
+                              f"seat lines fill all {hand.max_seats} seats of the table: the record contradicts itself: {text!r}")
+            self.seatless_name = name
+            return True
+        return False
 
     def post(self, no: int, text: str, arg: str) -> tuple[str, int]:
         # 'the ante 10': the words before the last space name the post (no prefix of
@@ -1240,11 +1306,16 @@ class _HandReader:
             raise self.fail(no, text)
         seat = int(seat_text)
         rest = text[colon + 2 :]
+        seatless = self.seatless_name
         for player in self.names_by_seat.get(seat, ()):
             if rest.startswith(player):
                 break
         else:
-            raise self.fail(no, text, "summary seat line for a seat not in the hand")
+            if seatless is None or seat in self.names_by_seat or not rest.startswith(seatless):
+                raise self.fail(no, text, "summary seat line for a seat not in the hand")
+            # the seatless player's: the summary numbers a seat no seat line holds; his events keep
+            # seat None (his stack is still not known), the line's text keeps the number
+            player = seatless
         self.listed.add(seat)
         tail = rest[len(player) :]
         # most seats won nothing and showed nothing: skip the searches that would find nothing
@@ -1257,4 +1328,4 @@ class _HandReader:
                 if k >= 0:
                     cards = tail[k + len(key) : tail.index("]", k)]
                     break
-        self.add(S.SUMMARY, K.SEAT_RESULT, no, seat, player, amount=amount, cards=cards)
+        self.add(S.SUMMARY, K.SEAT_RESULT, no, None if player == seatless else seat, player, amount=amount, cards=cards)

@@ -70,7 +70,7 @@ import re
 from typing import Iterator
 
 from auditor.schema import Betting, EventKind, Street, Variant
-from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, hand_total
+from parsers.base import MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, hand_total, second_seatless
 from parsers.stars_family import StarsFamilyParser
 from parsers.stars_site import RAISE_ADDED, StarsSite, hand_headers
 
@@ -284,8 +284,7 @@ class _LegacyHand:
             raise Reject("parse-error", no, f"line {no}: line not understood: {text!r}")
         name = m.group("name")
         if self.seatless_name is not None and name != self.seatless_name:
-            raise Reject("unseated-player", no, f"line {no}: a second player with no seat line "
-                         f"({self.seatless_name!r}, then {name!r}): their events could not be told apart: {text!r}")
+            raise second_seatless(self.seatless_name, name, no, text)
         self.seatless_name = name
         return name, None, m.group("action")
 
