@@ -195,6 +195,8 @@ FULL_TILT = StarsSite(
     # in a walk, the big blind's to a raise all-in): the summary's words say it, and it is inferred
     summary_folds={"folded before the Flop": Street.PREFLOP.value},
     chat_lines=True,
+    # Irish's discard round: 'discards [9h 9c]' (no count), or 'discards' (neither count nor cards)
+    discard=re.compile(r"^discards(?: (\d+) cards?)?(?: \[([^\]]*)\])?$"),
     action_aliases=(
         ("antes ", re.compile(r"^antes "), "posts the ante "),
         ("mucks", re.compile(r"^mucks$"), "mucks hand"),
