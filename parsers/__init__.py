@@ -308,6 +308,14 @@ class FormatFacts:
     made in, with no site software behind them that takes an action only in its seat's
     turn (PHH, which writes live play too): a run of folds written out of turn order is
     out of turn there, and the record's order on a site's history.
+    ``total_less_uncalled``: the format's total pot line counts the uncalled chips it
+    writes no return for, and the parser reads it less them (inferred, the line among
+    those it rests on: Winamax, a Stars-shaped site's ``implied_returns``): that total is
+    still the one the history states.  Elsewhere a total inferred and placed on a line
+    it rests on is made up from other lines (Party's and 888's cash hands, Bovada's Zone
+    Poker, put on a collect or the last line) and states nothing; so does Bovada's total
+    line in a walk, read less the big blind's uncalled chips, which one fact of the format
+    cannot tell from its Zone totals.
     """
 
     showdown_listed_by_site: bool
@@ -315,6 +323,7 @@ class FormatFacts:
     bba_split_by_format: bool
     outcomes_net_of_unwritten_rake: bool
     actions_in_play_order: bool
+    total_less_uncalled: bool
 
 
 FACTS = tuple(FormatFacts.__dataclass_fields__)
@@ -330,6 +339,8 @@ def format_facts() -> dict[str, FormatFacts]:
     ['fulltilt', 'fulltilt-stars', 'pokerstars']
     >>> [name for name, f in facts.items() if f.bba_split_by_format]
     ['phh']
+    >>> [name for name, f in facts.items() if f.total_less_uncalled]
+    ['winamax']
     """
     return {p.name: FormatFacts(*(bool(getattr(p, fact, False)) for fact in FACTS)) for p in all_parsers()}
 

@@ -96,8 +96,6 @@ _FT_GAMES = {
     "5 card draw": Variant.DRAW_5_CARD.value,
     "badugi": Variant.BADUGI.value,
 }
-# dealt by the site, with no variant in the log (issue 34): rejected by name
-_UNSUPPORTED: tuple[str, ...] = ()
 _FT_LIMITS = {
     "no limit": Betting.NO_LIMIT.value,
     "nl": Betting.NO_LIMIT.value,
@@ -110,7 +108,7 @@ _FT_LIMITS = {
     "cap nl": Betting.NO_LIMIT.value,
     "cap pot limit": Betting.POT_LIMIT.value,
 }
-_ALT = "|".join(re.escape(g) for g in sorted([*_FT_GAMES, *_UNSUPPORTED], key=len, reverse=True))
+_ALT = "|".join(re.escape(g) for g in sorted(_FT_GAMES, key=len, reverse=True))
 # 'Pot Limit Omaha Hi', 'NL Hold'em', 'CAP NL Hold'em', '$400 Pot Limit Omaha Hi'; the family reads
 # mixed (never written), base, limit
 _GAME = rf"(?P<mixed>(?!))?(?P<limit>CAP NL|(?P<cap>\$[\d,]+) (?:Cap )?Pot Limit|No Limit|Pot Limit|Limit|NL|PL|FL) (?P<base>{_ALT})"
@@ -136,7 +134,6 @@ FULL_TILT = StarsSite(
         r"(?P<h>\d{1,2}):(?P<mi>\d{2})(?::(?P<s>\d{2}))? \w+ - (?P<y>\d{4})/(?P<mo>\d{1,2})/(?P<d>\d{1,2})"
     ),
     games=_FT_GAMES,
-    unsupported_games=_UNSUPPORTED,
     records_rebuys=True,
     limits=_FT_LIMITS,
     table_line=False,
@@ -195,6 +192,8 @@ FULL_TILT = StarsSite(
     # in a walk, the big blind's to a raise all-in): the summary's words say it, and it is inferred
     summary_folds={"folded before the Flop": Street.PREFLOP.value},
     chat_lines=True,
+    # Irish's discard round: 'discards [9h 9c]' (no count), or 'discards' (neither count nor cards)
+    discard=re.compile(r"^discards(?: (\d+) cards?)?(?: \[([^\]]*)\])?$"),
     action_aliases=(
         ("antes ", re.compile(r"^antes "), "posts the ante "),
         ("mucks", re.compile(r"^mucks$"), "mucks hand"),

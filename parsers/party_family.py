@@ -742,6 +742,9 @@ class FamilyReader:
         # in a record with no such line (an observer's), the first bet, call, raise or check
         self.dealt_in = False
         self.posters: set[int | None] = set()  # the seats that posted a blind or an ante
+        # the folds read before the cards were dealt by seats that posted nothing: folds as
+        # written, until a '** Dealing down cards **' line after them says they came before the deal
+        self.folds_before_deal: list[Event] = []
         self.unread_count = 0  # lines not understood, kept as unread events
 
     # -- helpers -------------------------------------------------------------------
@@ -1040,6 +1043,12 @@ class FamilyReader:
         if what not in table:
             raise self.fail(no, text, "street marker not understood")
         new = table[what]
+        if not self.dealt_in and new in (S.PREFLOP, S.THIRD):
+            # the hole cards' deal: a fold written before it (888: a player who will not post)
+            # is a seat not dealt in, a table event like PokerStars' 'out of hand'
+            for e in self.folds_before_deal:
+                e.street, e.kind = S.SUMMARY, K.OUT_OF_HAND
+        self.folds_before_deal = []
         self.dealt_in = True
         if new != self.street:
             self.committed, self.current_bet = {}, 0
@@ -1078,9 +1087,9 @@ class FamilyReader:
         elif word == "double" and (phrase := _chip_phrase(action)) is not None:
             self.chips_action(hand, no, text, seat, name, phrase[0], phrase[1], False)
         elif word == "folds" and not self.dealt_in and seat not in self.posters:
-            # a fold before the deal by a seat that posted nothing: the seat is not dealt in
-            # (it would not post its blind), a table event like PokerStars' 'out of hand'
-            self.add(S.SUMMARY, K.OUT_OF_HAND, no, seat, name)
+            # a fold before the deal, or before the first bet of an observer's record that writes
+            # no deal line, by a seat that posted nothing: a fold unless the deal line follows
+            self.folds_before_deal.append(self.add(street, K.FOLD, no, seat, name))
         elif word == "folds":
             self.add(street, K.FOLD, no, seat, name)
         elif word == "checks" and not arg:

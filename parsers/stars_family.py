@@ -53,6 +53,8 @@ class StarsFamilyParser:
         self.name = site.name
         self.showdown_listed_by_site = site.showdown_listed_by_site
         self.records_rebuys = site.records_rebuys
+        # a site that writes no return reads its total line less the uncalled chips it counts (infer_return)
+        self.total_less_uncalled = site.implied_returns
         self.hand_start = site.hand_start  # lines where a hand begins: a big file is parsed in chunks split there
         # the lines after the hand _hand returned last that are no hand's (see _before_unread),
         # for iter_hands to yield after it

@@ -34,8 +34,6 @@ _FINISH = re.compile(r"^(.+) finished the tournament in (\d+)(?:st|nd|rd|th) pla
 _WINS_TOURNEY = re.compile(r"^(.+) wins the tournament(?: and receives .*)?$")
 _RAISE = re.compile(r"^raises (\S+) to (\S+)$")
 _RAISE_TO = re.compile(r"^raises to (\S+)$")
-# 'discards 2 cards [9s Jd]'; Full Tilt's Irish: 'discards [9h 9c]', or 'discards' (neither count nor cards)
-_DISCARD = re.compile(r"^discards(?: (\d+) cards?)?(?: \[([^\]]*)\])?$")
 _STREET_COUNT = re.compile(r"\*\*\* (\d)(?:st|nd|rd|th) STREET \*\*\*")
 
 # chips bought during the event: 'Player7 re-buys and receives 600 chips for 2 FPPs',
@@ -1169,7 +1167,7 @@ class _HandReader:
             amount = to_amount - committed.get(seat, 0)
             committed[seat] = to_amount
         elif word == "discards":
-            dm = _DISCARD.match(action)
+            dm = self.site.discard.match(action)  # (the site's words: StarsSite.discard)
             if not dm:
                 raise self.fail(no, text)
             kind, cards = K.DRAW, dm.group(2)

@@ -95,6 +95,8 @@ COLLECT = re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)
 # one pot of the total pot line (' Main pot 100.'): 1 the pot as written, 2 its amount
 POT_CLAIM = re.compile(r" (Main pot|Side pot(?:-\d+)?) (\S+?)\.(?= |$)")
 TOTAL_POT = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?) \| Rake (?P<rake>\S+)$")
+# a draw: 'discards 2 cards [9s Jd]' (the count, the cards where the player's are shown)
+DISCARD = re.compile(r"^discards (\d+) cards?(?: \[([^\]]*)\])?$")
 
 # lines that record nothing for the log (chat, connection, table moves, notices)
 IGNORED_SUFFIXES = (
@@ -165,6 +167,9 @@ class StarsSite:
     )
     seat: re.Pattern[str] = SEAT
     total_pot: re.Pattern[str] = TOTAL_POT
+    # a draw's line (groups: 1 the count, 2 the cards; either may be missing where the site's
+    # words leave it out: the count is then the cards counted, or not known)
+    discard: re.Pattern[str] = DISCARD
     markers: dict[str, str] = field(default_factory=dict)  # street markers of its own: '*** SHOWDOWN ***'
     bare_dealt: bool = False  # 'Dealt to <player>' without cards (GGPoker: a line for every player)
     ignored_actions: tuple[str, ...] = ()  # '<player>: <words>' lines that record nothing for the log

@@ -193,7 +193,9 @@ _LEGACY_FORCED = {"ante": EventKind.ANTE.value, "posts ante": EventKind.ANTE.val
                   "straddle": EventKind.STRADDLE.value, "bring in": EventKind.BRING_IN.value}
 # '<forced bet> (N)<suffix>': a forced bet the suffix says is dead ('posts (0.25) as a dead
 # bet': the small blind a player missed, posted with his live big blind): in the pot, in no
-# player's bet (the replay holds a small blind posted after the blinds as dead)
+# player's bet: stored as a small blind, as PHH's and GG's dead small blinds, which the replay
+# holds dead when posted after a blind (WPN writes it after both: dead from every seat the
+# returning player can sit in, tests/test_wpn.py); one written before them it would hold live
 _LEGACY_DEAD = {" as a dead bet": {"posts": EventKind.SMALL_BLIND.value}}
 _LEGACY_IGNORED = ("is timed out.", "wait BB")
 # '<name> <action>' of a player with no seat line: the name is what precedes a known action

@@ -208,6 +208,21 @@ def test_an_award_the_total_pot_and_summary_agree_against_is_a_violation(tmp_pat
     assert [(f["check_id"], f["category"]) for f in found] == [("chip-conservation", "violation")]
 
 
+def test_a_total_made_up_from_the_chip_lines_states_nothing(tmp_path):
+    """Party's cash hands write no total pot: the parser makes one up from the chip lines and
+    places it on the last collect line, one of the lines it rests on. It is no total the
+    history states, so a hand whose win line pays more than went in does not contradict
+    itself: the pot given to the wrong player is still a violation, overpaid or not (unlike
+    Winamax's total line read less the uncalled chips it counts: total_less_uncalled)."""
+    hands = (SAMPLES / "partypoker" / "double-holdem-cash-wrong-winner.txt").read_text(encoding="utf-8")
+    hand = next(h for h in hands.split("#Game No : ") if h.startswith("900000006001"))
+    assert "Ann Arbor wins $0.74 USD from the main pot" in hand
+    for name, text in (("as-written", hand), ("overpaid", hand.replace("wins $0.74 USD", "wins $0.80 USD"))):
+        (tmp_path / name).mkdir()
+        found, _ = findings_of(tmp_path / name, "#Game No : " + text)
+        assert [(f["check_id"], f["category"]) for f in found] == [("wrong-winner", "violation")], (name, found)
+
+
 # --- each category ---------------------------------------------------------------------
 
 def test_each_category(tmp_path):

@@ -314,8 +314,9 @@ def test_no_check_names_a_format_its_parser_declares_the_facts():
     con = duckdb.connect()
     con.execute(macros_sql())
     for name, facts in format_facts().items():
-        assert con.execute("SELECT showdown_listed_by_site(?), records_rebuys(?)", [name, name]).fetchone() == (
-            facts.showdown_listed_by_site, facts.records_rebuys)
+        assert con.execute("SELECT showdown_listed_by_site(?), records_rebuys(?), total_less_uncalled(?)",
+                           [name, name, name]).fetchone() == (
+            facts.showdown_listed_by_site, facts.records_rebuys, facts.total_less_uncalled)
     assert con.execute("SELECT records_rebuys(NULL), showdown_listed_by_site('no-such-format')").fetchone() == (None, False)
 
 

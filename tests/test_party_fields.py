@@ -624,17 +624,23 @@ Lola collected [ 15,40 $ ]
 
 
 def test_888_hand_with_no_deal_line_folds_in_turn_once_the_betting_starts(tmp_path):
-    """An observer's record writes no '** Dealing down cards **' line. A fold before that line
-    by a seat that posted nothing is a seat not dealt in ('Pia folds', before any bet: the
-    record cannot say more); but the small blind's fold (he posted) and every fold once a
-    bet, call, raise or check has been read are folds in the hand: Nico is not taken for a
-    seat out of the hand that the betting then waits for (out-of-turn on every street)."""
+    """An observer's record writes no '** Dealing down cards **' line: its folds are folds as
+    written, 'Pia folds' before any bet among them (the first to act, in turn), and the small
+    blind's fold (he posted): Nico is not taken for a seat out of the hand that the betting
+    then waits for (out-of-turn on every street). Only a fold the record writes before its
+    deal line is a seat not dealt in (out_of_hand): the same hand with the line after Pia's
+    fold."""
     from auditor.pipeline import audit
     from parsers.pacific import PacificParser
 
     [h] = _read(PacificParser(), _PACIFIC_NO_DEAL_LINE)
     assert isinstance(h, ParsedHand), h
     assert [(e.kind, e.seat, e.street) for e in h.events if e.kind in ("fold", "out_of_hand")] == [
+        ("fold", 9, "preflop"), ("fold", 2, "preflop"), ("fold", 4, "preflop"), ("fold", 6, "flop")]
+    dealt = _PACIFIC_NO_DEAL_LINE.replace("Pia folds\n", "Pia folds\n** Dealing down cards **\n")
+    [d] = _read(PacificParser(), dealt)
+    assert isinstance(d, ParsedHand), d
+    assert [(e.kind, e.seat, e.street) for e in d.events if e.kind in ("fold", "out_of_hand")] == [
         ("out_of_hand", 9, "summary"), ("fold", 2, "preflop"), ("fold", 4, "preflop"), ("fold", 6, "flop")]
     f = tmp_path / "observed.txt"
     f.write_text(_PACIFIC_NO_DEAL_LINE, encoding="utf-8")

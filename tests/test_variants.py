@@ -55,3 +55,29 @@ def test_double_holdem_pot_is_judged_where_the_point_cards_do_not_matter(tmp_pat
     open_ = twin.replace("Jc, Js, 9c ]two pairs, Jacks and Nines", "Kc, Ks, 9c ]a pair of Kings")
     assert _pots(tmp_path, "open.txt", open_) == [
         (None, False, "Double Hold'em: the point cards are not recorded, and the winner depends on them")]
+
+
+def test_a_discard_without_a_count_is_full_tilt_s_wording_only():
+    """Full Tilt's Irish writes 'discards [7h 7s]' and bare 'discards' (a site-table entry of
+    its own, StarsSite.discard): draws, the count the cards counted or not known. Another
+    Stars-shaped site writes the count ('discards 2 cards'): a bare 'discards' there is a line
+    not understood, not a draw."""
+    from parsers.fulltilt import FullTiltParser
+    from parsers.pokerstars import PokerStarsParser
+
+    def events(parser, text: str, line: str) -> list[tuple]:
+        lines = text.split("\n")
+        no = lines.index(line) + 1
+        [hand] = [h for h in parser.iter_hands(((i, 0, t) for i, t in enumerate(lines, 1)), "x.txt")
+                  if any(e.line_no == no for e in getattr(h, "events", []))]
+        return [(e.kind, e.amount) for e in hand.events if e.line_no == no]
+
+    twin = _twin(IRISH, "Full Tilt Poker Game #900000004302")
+    assert events(FullTiltParser(), twin, "Ann Arbor discards [7h 7s]") == [("draw", 2)]
+    bare = twin.replace("Ann Arbor discards [7h 7s]", "Ann Arbor discards")
+    assert events(FullTiltParser(), bare, "Ann Arbor discards") == [("draw", None)]
+    stars = (SAMPLES / "pokerstars" / "triple-draw-27-mtt.txt").read_text(encoding="utf-8")
+    assert events(PokerStarsParser(), stars, "snow_man: discards 2 cards") == [("draw", 2)]
+    for wording in ("snow_man: discards", "snow_man: discards [7h 7s]"):
+        assert events(PokerStarsParser(), stars.replace("snow_man: discards 2 cards", wording, 1), wording) == [
+            ("unread", None)], wording

@@ -252,3 +252,62 @@ def test_legacy_a_dead_small_blind_is_in_the_pot_and_in_no_bet(tmp_path):
     res = audit([f], db=str(tmp_path / "dead.duckdb"))
     assert res.ingest.stored == 1
     assert [x["check_id"] for x in res.findings] == ["betting-unrecorded"]
+
+
+def _legacy_dead_at(button: int, returner_is_button: bool) -> tuple[str, str]:
+    """LEGACY_DEAD's hand at seats 1, 2, 3 and 5 with the button at ``button``: the returning
+    player (Ned: 'posts (0.50) as a dead bet', then his live 'posts (1)', after the blinds, as
+    WPN writes them) under the gun or on the button; the other seat that is no blind raises to
+    4, Ned calls 3, then folds to a flop bet. Returns the hand and Ned's seat."""
+    seats = [1, 2, 3, 5]
+    k = seats.index(button)
+    btn, sb, bb, utg = (seats[(k + j) % 4] for j in range(4))
+    ned, kip = (btn, utg) if returner_is_button else (utg, btn)
+    name = {ned: "Ned", kip: "Kip", sb: "Lu", bb: "Max"}
+    stack = {"Kip": "100", "Lu": "87.50", "Max": "120", "Ned": "64"}
+    dealt = "\n".join(f"Player {name[s]} received a card.\nPlayer {name[s]} received a card." for s in (sb, bb, utg, btn))
+    if returner_is_button:
+        pre = "Player Kip raises (4)\nPlayer Ned calls (3)\nPlayer Lu folds\nPlayer Max folds"
+        flop = "Player Kip bets (5)\nPlayer Ned folds"
+    else:
+        pre = "Player Ned checks\nPlayer Kip raises (4)\nPlayer Lu folds\nPlayer Max folds\nPlayer Ned calls (3)"
+        flop = "Player Ned checks\nPlayer Kip bets (5)\nPlayer Ned folds"
+    lines = ["Game started at: 2015/6/14 21:5:33", "Game ID: 371100234 0.50/1 Olathe - 4 (Hold'em)",
+             f"Seat {btn} is the button", *(f"Seat {s}: {name[s]} ({stack[name[s]]})." for s in seats),
+             "Player Lu has small blind (0.50)", "Player Max has big blind (1)",
+             "Player Ned posts (0.50) as a dead bet", "Player Ned posts (1)", dealt, pre,
+             "*** FLOP ***: [7d 7c 2s]", flop, "Uncalled bet (5) returned to Kip", "Player Kip mucks cards",
+             "------ Summary ------", "Pot: 9.60. Rake 0.40", "Board: [7d 7c 2s]",
+             "*Player Kip mucks (does not show cards). Bets: 4. Collects: 9.60. Wins: 5.60.",
+             "Player Lu does not show cards.Bets: 0.50. Collects: 0. Loses: 0.50.",
+             "Player Max does not show cards.Bets: 1. Collects: 0. Loses: 1.",
+             "Player Ned does not show cards.Bets: 4.50. Collects: 0. Loses: 4.50.",
+             "Game ended at: 2015/6/14 21:6:10"]
+    return "\n".join(lines), str(ned)
+
+
+def test_legacy_a_dead_small_blind_is_dead_from_every_seat_it_can_be_posted_from(tmp_path):
+    """The dead bet is stored as a small blind (as PHH's and GG's dead small blinds): the replay
+    holds it dead because it is posted after the hand's blinds, wherever the returning player
+    sits: under the gun or on the button, the button on each seat. His call of 3 then matches
+    the raise to 4 (his live big blind and 3); counted live, the 0.50 would have put him 0.50
+    over it (an uncalled-bet finding). The pot is 10 chips, his 4.50 in it."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    for button in (1, 2, 3, 5):
+        for on_button in (False, True):
+            text, ned = _legacy_dead_at(button, on_button)
+            case = tmp_path / f"b{button}{'n' if on_button else 'u'}"
+            case.mkdir()
+            f = case / "dead.txt"
+            f.write_text(text, encoding="utf-8")
+            db = str(case / "dead.duckdb")
+            res = audit([f], db=db)
+            assert res.ingest.stored == 1, (button, on_button, res.ingest)
+            assert [x["check_id"] for x in res.findings] == ["betting-unrecorded"], (button, on_button, res.findings)
+            with duckdb.connect(db, read_only=True) as con:
+                scale = con.execute("SELECT amount_scale FROM hands").fetchone()[0]
+                got = con.execute("SELECT seat, contributed FROM hand_results WHERE player = 'Ned'").fetchall()
+            assert got == [(int(ned), 450 * scale // 100)], (button, on_button, got)

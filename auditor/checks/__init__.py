@@ -420,18 +420,19 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
         FROM events u WHERE u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary'
           AND {where}
         GROUP BY u.hand_id""")
-    # the total the history states: recorded, or read from its own total line less what the
-    # format is known to count in it (Winamax's uncalled chips: inferred, its line among those
-    # it rests on); a total inferred from other lines alone (iPoker's) states nothing
-    stated = "(inferred_from IS NULL OR list_contains(inferred_from, line_no))"
+    # the total the history states: recorded, or read from its own total line less the
+    # uncalled chips the format counts in it (total_less_uncalled, Winamax: inferred, its line
+    # among those it rests on); a total inferred from other lines (iPoker's; Party's and
+    # Bovada Zone's, placed on a line they rest on) states nothing
+    stated = "(ev.inferred_from IS NULL OR total_less_uncalled(h.format) AND list_contains(ev.inferred_from, ev.line_no))"
     con.execute(f"""CREATE OR REPLACE TEMP TABLE _contradicted AS
         WITH e AS (
           SELECT hand_id,
-                 max(amount) FILTER (WHERE kind = 'total_pot' AND {stated}) AS total,
-                 coalesce(max(to_amount) FILTER (WHERE kind = 'total_pot' AND {stated}), 0) AS house,
-                 sum(amount) FILTER (WHERE kind = 'collect') AS collected,
-                 coalesce(sum(amount) FILTER (WHERE kind = 'house_added'), 0) AS added
-          FROM events WHERE {where} GROUP BY hand_id
+                 max(ev.amount) FILTER (WHERE ev.kind = 'total_pot' AND {stated}) AS total,
+                 coalesce(max(ev.to_amount) FILTER (WHERE ev.kind = 'total_pot' AND {stated}), 0) AS house,
+                 sum(ev.amount) FILTER (WHERE ev.kind = 'collect') AS collected,
+                 coalesce(sum(ev.amount) FILTER (WHERE ev.kind = 'house_added'), 0) AS added
+          FROM events ev JOIN hands h USING (hand_id) WHERE {where} GROUP BY hand_id
         ), p AS (
           SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
                  sum(returned_expected) AS ret_exp
