@@ -365,6 +365,7 @@ def inferred_from(*lines: int | None) -> list[int]:
 
 
 INT64_MAX = 2**63 - 1
+SEAT_MAX: Final = 2**15 - 1  # seat numbers are SMALLINT in the store
 MAX_DECIMALS = 18  # decimal places an amount may have: more leave no 64-bit room for the amount itself
 
 
@@ -378,6 +379,8 @@ def out_of_range(hand: ParsedHand) -> str | None:
     'line 3: amount 100000000000000000000 is too large to store exactly'
     """
     for s in hand.seats:
+        if not 0 <= s.seat <= SEAT_MAX:
+            return f"line {s.line_no}: seat number {s.seat} is out of range"
         if s.starting_stack is not None and abs(s.starting_stack) > INT64_MAX:
             return f"line {s.line_no}: stack {s.starting_stack} is too large to store exactly"
     for e in hand.events:

@@ -12,8 +12,8 @@ import re
 from typing import Final
 
 from auditor.schema import Betting, EventKind, Variant, betting_streets
-from parsers.base import (NOT_TEXT, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, hand_total, second_seatless,
-                          single_payer_ante, unread_event)
+from parsers.base import (NOT_TEXT, SEAT_MAX, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, hand_total,
+                          second_seatless, single_payer_ante, unread_event)
 from parsers.base import Reject as _Reject
 from parsers.stars_site import (CURRENCY_SYMBOLS, DATE, IGNORED_EXACT, IGNORED_INFIX, IGNORED_SUFFIXES, K, RAISE_ADDED, RAISE_TO,
                                 RAISE_TO_ADDED, S, StarsSite, amount_units, to_units)
@@ -515,6 +515,8 @@ class _HandReader:
                 if not (tail in ("", " is sitting out") or tail.startswith(" out of hand (")):
                     raise self.fail(no, text, "seat line not understood")
                 seat = int(seat_text)
+                if seat > SEAT_MAX:  # (before any seat's bit is set: see uncontested)
+                    raise self.fail(no, text, "seat number out of range")
                 if player in self.names:
                     raise self.fail(no, text, "player seated twice")
                 if self.stood_in and SUFFIX_STAND_IN in player:

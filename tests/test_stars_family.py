@@ -69,6 +69,12 @@ def test_ggpoker_a_lone_first_run_is_rejected_with_its_reason():
     assert isinstance(e, HandError) and e.reason_code == "run-it-twice" and "no second" in e.reason, e
 
 
+def test_a_seat_number_beyond_the_stores_range_is_a_seat_line_not_understood():
+    # found by the fuzzer: 'Seat 99999999999999999999:' made the reader crash (a seat's bit in an int)
+    [e] = _read(GGPokerParser(), GG_CASH.replace("Seat 1: Ann", "Seat 99999999999999999999: Ann", 1))
+    assert isinstance(e, HandError) and e.reason_code == "parse-error" and "seat number out of range" in e.reason, e
+
+
 def test_tournament_header_kept_by_its_text_before_the_date_matches_as_the_pattern_does():
     """A tourney_header pattern's match is kept by the header's text up to its last ') - ';
     the kept match and the date must be what the pattern gives the whole text, first read
