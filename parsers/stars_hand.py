@@ -11,7 +11,7 @@ import datetime as dt
 import re
 from typing import Final
 
-from auditor.schema import Betting, EventKind, Variant, betting_streets
+from auditor.schema import FORCED_KINDS, VOLUNTARY_KINDS, Betting, EventKind, Variant, betting_streets
 from parsers.base import (NOT_TEXT, SEAT_MAX, Event, ParsedHand, Seat, content_hash, content_hash_stood_in, hand_total,
                           second_seatless, single_payer_ante, unread_event)
 from parsers.base import Reject as _Reject
@@ -78,8 +78,7 @@ _SEAT_RESULT: str = EventKind.SEAT_RESULT.value
 
 # the kinds by which a player with no seat line puts chips in: the line that makes him the
 # hand's seatless player (a fold or a check alone does not: it stays unread)
-_SEATLESS_CHIPS: Final = frozenset({K.ANTE, K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.CALL, K.BET, K.RAISE,
-                             K.BRING_IN, K.COMPLETE})
+_SEATLESS_CHIPS: Final = frozenset(str(k) for k in FORCED_KINDS | VOLUNTARY_KINDS - {EventKind.FOLD, EventKind.CHECK})
 # his key in the reader's chips by seat (committed, blinds, antes), where a seat's number is;
 # his events have seat None
 _NO_SEAT: Final = -1
@@ -124,11 +123,10 @@ _RUN_COUNT = {"Hand was run twice": 2, "Hand was run two times": 2, "Hand was ru
 _RUN_BOARD_LINES = ("FIRST Board [", "SECOND Board [", "THIRD Board [")
 _RUN_POT_LINE = re.compile(r"^Pot [123] \S+$")  # Full Tilt's summary of a run: 'Pot 2 $1,859'
 _RUN_WORD_LINES = frozenset(_RUN_NUMBER)
-# what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
-# the events that bet (a cash-out is on the round the last of them closed)
-_BETTING_KINDS = frozenset({K.SMALL_BLIND, K.BIG_BLIND, K.DEAD_BLIND, K.STRADDLE, K.BRING_IN, K.FOLD, K.CHECK, K.CALL,
-                            K.BET, K.RAISE, K.COMPLETE})
+# the events that bet, every forced bet but an ante (a cash-out is on the round the last of them closed)
+_BETTING_KINDS = frozenset(str(k) for k in FORCED_KINDS - {EventKind.ANTE} | VOLUNTARY_KINDS)
 _NOT_TAKING_PART = frozenset({K.DEAL_HOLE, K.SHOW, K.MUCK, K.NO_SHOW})  # cards dealt or shown: no part in the betting
+# what a run-it-twice hand may record once its runs have begun: the runs' cards and their settlement
 _RUN_KINDS = frozenset({K.DEAL_BOARD, K.SHOW, K.MUCK, K.NO_SHOW, K.COLLECT, K.UNCALLED_RETURN, K.FINISH, K.HOUSE_ADDED})
 
 
