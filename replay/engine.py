@@ -526,8 +526,7 @@ class Replay:
             s.all_in = s.all_in or s.stack <= 0
         else:  # his stack is unknown: all-in when his line says so
             s.all_in = s.all_in or e.all_in
-        if self.cap is not None and s.total_in >= self.cap:
-            s.all_in = True  # capped: all in for the betting, his chips behind kept
+        self._mark_capped(s)
         if s.seatless:  # his posts make the turn unknown
             self.turn_unknown = True
         self.pot += amt
@@ -798,8 +797,7 @@ class Replay:
         # a stack not recorded (the seatless player's, PHH's ``inf``): all-in when his line says
         # so; a player the site played all in with chips behind stays all in
         s.all_in = s.all_in or (s.stack <= 0 if s.stack_known else says_all_in)
-        if self.cap is not None and s.total_in >= self.cap:
-            s.all_in = True  # capped: all in for the betting, his chips behind kept
+        self._mark_capped(s)
         self.pot += add
 
     def _disconnect_all_in(self, s: SeatState) -> None:
@@ -834,6 +832,12 @@ class Replay:
         if not others or all(o.street_in + self._behind(o) <= to for o in others):
             return ok
         return "underbet" if opening else "underraise"
+
+    def _mark_capped(self, s: SeatState) -> None:
+        """At a capped table, a player who has put in the cap is all in for the betting, his
+        chips behind kept."""
+        if self.cap is not None and s.total_in >= self.cap:
+            s.all_in = True
 
     def _behind(self, s: SeatState) -> int:
         """What ``s`` may still put in: his stack, and at a capped table no more than
