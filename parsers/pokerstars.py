@@ -73,6 +73,7 @@ POKERSTARS = StarsSite(
         re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ]+) - (?P<cap>\S+) Cap -(?:\s+(?P<cur>[A-Z]{3}))?$"),
     ),
     cap_reached=re.compile(r" and has reached the \S+ cap$"),
+    header_tag=re.compile(r" \[(?:ADM|AAMS) ID: [^\]]*\](?= - )"),
     # an all-in cash-out: the house buys the player's share of the pot (event cash_out)
     line_events=((re.compile(r"^(?P<player>.+) cashed out the hand for (?P<amount>\S+) \| Cash Out Fee (?P<fee>\S+)$"),
                   EventKind.CASH_OUT.value),),

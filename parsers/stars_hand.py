@@ -390,6 +390,8 @@ class _HandReader:
             # stored as recorded if its seats are (else rejected 'truncated', see _hand)
             self.cut = cut_short(self.fragment[0] if self.fragment else buf[-1][0], self.cut_by)
 
+        if site.header_tag is not None and (tag := site.header_tag.search(rest)) is not None:
+            rest = rest[:tag.start()] + rest[tag.end():]
         is_tourney = (site.tourney_find.search(rest) is not None) if site.tourney_find else rest[:10].lower().startswith(site.tourney_starts)
         t = c = None
         date_text: str | None = None

@@ -309,6 +309,10 @@ class StarsSite:
     # the action word of a player putting in the cap ('caps $0.55' at WPN: the chips he adds,
     # a bet, raise or call by what is in front of him); its total is the cap where none is known
     cap_word: str | None = None
+    # a tag the header carries that states no fact of the game, taken out before the header
+    # is read (PokerStars.it's regulator session id, ' [ADM ID: M2BCE3000C59C5PF]' before the
+    # date; ' [AAMS ID: ...]' before 2019): docs/sites.md
+    header_tag: re.Pattern[str] | None = None
 
 
 def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:

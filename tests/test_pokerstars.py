@@ -355,6 +355,25 @@ def test_home_game_mixed_and_uppercase_headers():
     )
 
 
+def test_the_italian_site_s_regulator_id_in_the_header_is_no_fact_of_the_game():
+    """PokerStars.it writes its regulator's session id between the stakes and the date;
+    the header is read as without it, the rest of the hand as any other."""
+    tagged = TOURNEY.replace("(100/200) - ", "(100/200) [ADM ID: TESTAAAA0006] - ")
+    assert tagged != TOURNEY
+    plain, it = one(TOURNEY), one(tagged)
+    assert (it.level, it.small_blind, it.big_blind, it.started_at, it.tournament_id) == (
+        plain.level, plain.small_blind, plain.big_blind, plain.started_at, plain.tournament_id)
+    assert [(e.kind, e.amount) for e in it.events] == [(e.kind, e.amount) for e in plain.events]
+    cash = CASH.replace("($0.05/$0.10 USD) - ", "($0.05/$0.10 USD) [AAMS ID: M2BCE3000C59C5PF] - ")
+    assert cash != CASH
+    h = one(cash)
+    assert (h.variant, h.currency, h.big_blind, h.started_at) == (
+        one(CASH).variant, "USD", 10, one(CASH).started_at)
+    # only a tag before the date is taken out: one in the game's words is not a header PokerStars writes
+    [refused] = parse(TOURNEY.replace("Hold'em No Limit", "Hold'em [ADM ID: X] No Limit"))
+    assert isinstance(refused, HandError) and "not understood" in refused.reason, refused
+
+
 def test_rejections_name_the_line_and_the_next_hand_still_parses():
     # a board run twice before the river's betting: a run-it-twice hand the log cannot hold
     rit = CASH.replace("*** RIVER *** [2c 3d 4h 5s] [Td]", "*** FIRST RIVER *** [2c 3d 4h 5s] [Td]\n*** SECOND RIVER *** [2c 3d 4h 5s] [9d]")
