@@ -2,7 +2,8 @@
 pre-flop, whatever its poster could put in (docs/semantics.md, "The level's big blind is the
 price"). Each case of ``tests/fixtures/blinds/cases.toml`` is a folder with a violating hand
 and its clean twin, in PokerStars text and PHH where the format can state the case; every
-file runs through the real pipeline under every edition."""
+file runs through the real pipeline under every edition (audited with the other fixture files
+of its batch: tests/fixture_audits.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from auditor.catalog import EDITIONS, citation
-from auditor.pipeline import audit
+from fixture_audits import audit_file
 
 BLINDS = Path(__file__).resolve().parent / "fixtures" / "blinds"
 CASES = tomllib.loads((BLINDS / "cases.toml").read_text(encoding="utf-8"))
@@ -38,10 +39,10 @@ def test_every_case_is_a_listed_pair_in_pokerstars_text_and_phh():
 
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("path", files(), ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_blind_case(path, edition, tmp_path):
+def test_blind_case(path, edition):
     case = CASES[path.parent.name]
-    result = audit([path], db=str(tmp_path / "x.duckdb"), edition_name=edition)
-    assert result.ingest.rejected == 0 and result.ingest.stored == 1, result.ingest.errors
+    result = audit_file(path, edition)
+    assert result.ingest.rejected == 0 and result.ingest.stored == 1, result.errors
     got = sorted(f["check_id"] for f in result.findings)
     expected = [] if path.stem == "passing" else sorted(case.get(edition, case["violating"]))
     assert got == expected, [(f["check_id"], f["message"]) for f in result.findings]

@@ -20,6 +20,8 @@ from auditor.cli import main
 from auditor.house import HouseError, choose, load_profiles
 from auditor.pipeline import audit
 from conftest import CORPUS, FIXTURES, SAMPLES, needs_corpus
+from fixture_audits import audit_file
+from replay.editions import DEFAULT_EDITION
 
 CHECKS = FIXTURES / "checks"
 UNCALLED = (CHECKS / "uncalled-bet" / "passing.txt").read_text(encoding="utf-8")
@@ -41,6 +43,13 @@ def findings_of(tmp_path: Path, text: str, house: str = "auto") -> tuple[list[di
     db = str(tmp_path / f"{house.replace('/', '_')}.duckdb")
     res = audit([write(tmp_path, "hand.txt", text)], db, house=house)
     return res.findings, db
+
+
+def as_is(path: Path):
+    """A fixture file as ``findings_of`` audits its text (the default edition, house auto),
+    read from its batch's audit (tests/fixture_audits.py): its findings, and its hands in
+    the batch's store."""
+    return audit_file(path, DEFAULT_EDITION)
 
 
 def no_return_line(text: str) -> str:
@@ -69,11 +78,12 @@ def test_a_return_the_total_pot_and_collect_imply_is_inferred_not_a_violation(tm
     assert "inferred" in out and "360" in out and "total pot line 28" in out
 
 
-def test_the_recorded_return_stays_recorded(tmp_path):
-    found, db = findings_of(tmp_path, UNCALLED)
-    assert found == []
-    with duckdb.connect(db, read_only=True) as con:
-        assert con.execute("SELECT DISTINCT returned_basis FROM hand_results").fetchall() == [("recorded",)]
+def test_the_recorded_return_stays_recorded():
+    res = as_is(CHECKS / "uncalled-bet" / "passing.txt")  # UNCALLED
+    assert res.findings == []
+    with res.connect() as con:
+        assert con.execute("SELECT DISTINCT returned_basis FROM hand_results WHERE list_contains(?, hand_id)",
+                           [sorted(res.hand_ids)]).fetchall() == [("recorded",)]
 
 
 def test_a_return_the_record_contradicts_is_still_a_violation(tmp_path):
@@ -200,11 +210,10 @@ def test_a_collect_the_summary_contradicts_is_a_record_finding(tmp_path):
     assert "contradict the summary" in found[0]["message"]
 
 
-def test_an_award_the_total_pot_and_summary_agree_against_is_a_violation(tmp_path):
+def test_an_award_the_total_pot_and_summary_agree_against_is_a_violation():
     # the fixture's violation: Total pot $7.25 is what the actions put in, the collect and
     # the summary both say $6.59, not $6.95 (7.25 less the 0.30 rake)
-    v = (CHECKS / "chip-conservation" / "violating.txt").read_text(encoding="utf-8")
-    found, _ = findings_of(tmp_path, v)
+    found = as_is(CHECKS / "chip-conservation" / "violating.txt").findings
     assert [(f["check_id"], f["category"]) for f in found] == [("chip-conservation", "violation")]
 
 
@@ -226,18 +235,16 @@ def test_a_total_made_up_from_the_chip_lines_states_nothing(tmp_path):
 # --- each category ---------------------------------------------------------------------
 
 def test_each_category(tmp_path):
-    for sub in "vrd":
-        (tmp_path / sub).mkdir()
     # violation: a fixture's broken rule
-    v, _ = findings_of(tmp_path / "v", (CHECKS / "uncalled-bet" / "violating.txt").read_text(encoding="utf-8"))
+    v = as_is(CHECKS / "uncalled-bet" / "violating.txt").findings
     assert v and {(f["check_id"], f["category"]) for f in v} == {("uncalled-bet", "violation")}
     # record: hands missing from a table's history
-    res = audit([str(GAP)], str(tmp_path / "r" / "gap.duckdb"))
+    res = as_is(GAP)
     records = [f for f in res.findings if f["check_id"] == "stack-continuity"]
     assert records and {f["category"] for f in records} == {"record"}
     assert res.findings_by_category.get("record", 0) >= len(records)
     # departure: PokerStars let all-in hands be mucked in 2007-2012 (pokerstars.toml)
-    d, _ = findings_of(tmp_path / "d", ALLIN_MUCK.replace("2022/03/23", "2010/03/23"))
+    d, _ = findings_of(tmp_path, ALLIN_MUCK.replace("2022/03/23", "2010/03/23"))
     assert {(f["check_id"], f["category"]) for f in d} == {("allin-muck", "departure")}
 
 
@@ -325,8 +332,8 @@ def test_the_categories_are_the_same_applied_a_few_findings_at_a_time(tmp_path, 
         con.close()
 
 
-def test_a_dated_policy_does_not_reach_hands_outside_its_era(tmp_path):
-    found, _ = findings_of(tmp_path, ALLIN_MUCK)  # 2022: PokerStars tabled all-in hands again
+def test_a_dated_policy_does_not_reach_hands_outside_its_era():
+    found = as_is(CHECKS / "allin-muck" / "violating.txt").findings  # ALLIN_MUCK, 2022: PokerStars tabled all-in hands again
     assert {f["category"] for f in found} == {"violation"}
 
 
@@ -498,7 +505,9 @@ def test_a_split_other_than_the_recommendation_is_a_departure_from_rp_11_under_b
 
     rp = next(c for c in citation("blind-level", "tda-2024") if c.ref == "RP-11")
     for house in ("auto", "none"):
-        found, _ = findings_of(tmp_path, BBA_ANTE_FIRST, house=house)
+        # BBA_ANTE_FIRST: under house auto as its batch audited it, under none on its own
+        found = as_is(FIXTURES / "editions" / "nlhe-bb-ante-short-ante-first.txt").findings if house == "auto" else \
+            findings_of(tmp_path, BBA_ANTE_FIRST, house=house)[0]
         [f] = found
         assert (f["check_id"], f["category"], f["rule"], f["rule_title"]) == (
             "blind-level", "departure", "RP-11", "Ante Formats and No Ante Reduction")

@@ -42,6 +42,7 @@ from auditor.catalog import EDITIONS, citation
 import auditor.checks as checks
 from auditor.checks import load_checks, parse_check
 from auditor.pipeline import audit
+from fixture_audits import audit_file
 from replay.editions import DEFAULT_EDITION  # tda-2024
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -85,6 +86,16 @@ def run(path: Path, tmp_path: Path, edition: str) -> tuple[object, list[dict], d
     assert result.ingest.stored == result.ingest.hands_seen >= 1
     con = duckdb.connect(str(db), read_only=True)
     return result, result.findings, con
+
+
+def audited(path: Path, edition: str):
+    """A fixture file's share of its batch's audit (tests/fixture_audits.py), with its file's
+    ingest line checked as ``run`` checks a file audited alone; the store holds the other
+    files of the batch too: read it for this file's hands (``hand_ids``)."""
+    result = audit_file(path, edition)
+    assert result.ingest.rejected == 0, result.errors
+    assert result.ingest.stored == result.ingest.seen >= 1
+    return result
 
 
 def expected_rule(check_id: str, edition: str) -> tuple[str, str]:
@@ -372,12 +383,13 @@ def test_the_award_checks_must_share_one_scope(tmp_path, monkeypatch):
 # --- violating and passing fixtures ----------------------------------------------------
 
 @pytest.mark.parametrize("check_id", sorted(CHECKS))
-def test_violating_fixture(check_id, tmp_path):
+def test_violating_fixture(check_id):
     path = fixture_file(check_id, "violating")
     m = meta(check_id)
     edition = m.get("edition", DEFAULT_EDITION)
     check = CHECKS[check_id]
-    result, findings, con = run(path, tmp_path, edition)
+    result = audited(path, edition)
+    findings, con = result.findings, result.connect()
     try:
         got = sorted({f["check_id"] for f in findings})
         assert got == [check_id], f"{path.name} should yield only {check_id}, got {[(f['check_id'], f['message']) for f in findings]}"
@@ -387,7 +399,7 @@ def test_violating_fixture(check_id, tmp_path):
         assert all(n == 0 for c, n in result.findings_by_check.items() if c != check_id)
 
         rule, title = expected_rule(check_id, edition)
-        hand_ids = {r[0] for r in con.execute("SELECT hand_id FROM hands").fetchall()}
+        hand_ids = result.hand_ids
         lines = path.read_text(encoding="utf-8-sig").splitlines()
         for f in findings:
             assert f["severity"] == check.severity
@@ -422,11 +434,11 @@ def test_violating_fixture(check_id, tmp_path):
 
 
 @pytest.mark.parametrize("check_id", sorted(CHECKS))
-def test_passing_fixture(check_id, tmp_path):
+def test_passing_fixture(check_id):
     path = fixture_file(check_id, "passing")
     edition = meta(check_id).get("edition", DEFAULT_EDITION)
-    result, findings, con = run(path, tmp_path, edition)
-    con.close()
+    result = audited(path, edition)
+    findings = result.findings
     assert findings == [], [(f["check_id"], f["message"]) for f in findings]
     assert not any(result.findings_by_check.values())
 
@@ -479,10 +491,10 @@ def test_edition_fixtures_are_listed_and_change_a_ruling():
 
 @pytest.mark.parametrize(("name", "edition", "expected", "departures"), edition_cases(),
                          ids=lambda x: x if isinstance(x, str) else None)
-def test_edition_fixture(name, edition, expected, departures, tmp_path):
+def test_edition_fixture(name, edition, expected, departures):
     path = EDITION_FIXTURES / name
-    result, findings, con = run(path, tmp_path, edition)
-    con.close()
+    result = audited(path, edition)
+    findings = result.findings
     got = sorted(f["check_id"] for f in findings)  # a check id once per finding
     assert got == sorted(expected), [(f["check_id"], f["message"]) for f in findings]
     for f in findings:
@@ -495,10 +507,10 @@ def test_edition_fixture(name, edition, expected, departures, tmp_path):
             assert (f["rule"], f["rule_title"]) == expected_rule(f["check_id"], edition)
             assert f["category"] == "violation", f
         assert f["edition"] == edition
-    # a check whose rule the edition lacks does not run at all
+    # a check whose rule the edition lacks does not run at all (no finding in the whole batch)
     for check_id in CHECKS:
         if all(c.missing for c in citation(check_id, edition)):
-            assert result.findings_by_check.get(check_id, 0) == 0
+            assert result.batch_findings_by_check.get(check_id, 0) == 0
 
 
 def test_one_award_check_run_alone_keeps_the_precedence(tmp_path):

@@ -14,6 +14,8 @@ import pytest
 from auditor.pipeline import audit
 from auditor.store import connect
 from conftest import CORPUS, FIXTURES, needs_corpus
+from fixture_audits import audit_file
+from replay.editions import DEFAULT_EDITION
 
 TABLE_CHECKS = ("dead-button", "heads-up-button", "blind-level", "stack-continuity", "new-player-seating")
 HERE = FIXTURES / "table_checks"  # the gap sequence and the generator
@@ -29,6 +31,12 @@ REVIEWED = Path(__file__).with_name("reviewed_table_findings.toml")
 
 def run(paths, db) -> list[dict]:
     return audit([str(p) for p in paths], db=db).findings
+
+
+def alone(path):
+    """A fixture file as audited by ``run`` alone (the default edition and house), read from
+    its batch's audit (tests/fixture_audits.py): its findings, and its hands in the store."""
+    return audit_file(path, DEFAULT_EDITION)
 
 
 def keyed(findings, checks=TABLE_CHECKS) -> list[tuple]:
@@ -47,8 +55,8 @@ VIOLATIONS = {
 
 
 @pytest.mark.parametrize("check_id", TABLE_CHECKS)
-def test_violating_sequence_finds_only_its_check(check_id, tmp_path):
-    found = run([pair(check_id, "violate")], str(tmp_path / "v.duckdb"))
+def test_violating_sequence_finds_only_its_check(check_id):
+    found = alone(pair(check_id, "violate")).findings
     assert sorted((f["check_id"], f["hand_id"], f["seat"]) for f in found) == VIOLATIONS[check_id]
     for f in found:
         assert f["rule"] and f["message"] and f["line_no"] and f["source_path"].endswith(f"{check_id}/violating.txt")
@@ -56,27 +64,30 @@ def test_violating_sequence_finds_only_its_check(check_id, tmp_path):
 
 
 @pytest.mark.parametrize("check_id", TABLE_CHECKS)
-def test_passing_sequence_finds_nothing(check_id, tmp_path):
-    assert run([pair(check_id, "pass")], str(tmp_path / "p.duckdb")) == []
+def test_passing_sequence_finds_nothing(check_id):
+    assert alone(pair(check_id, "pass")).findings == []
 
 
-def test_gap_in_the_history_is_one_stack_finding_and_hides_the_button_jump(tmp_path):
+def test_gap_in_the_history_is_one_stack_finding_and_hides_the_button_jump():
     """A hand cut out of a clean sequence: the button jumps two seats and two stacks change.
     One stack-continuity finding says hands are missing; dead-button does not judge across it."""
-    [f] = run([HERE / "stack-continuity-gap.txt"], str(tmp_path / "g.duckdb"))
+    [f] = alone(HERE / "stack-continuity-gap.txt").findings
     assert (f["check_id"], f["hand_id"], f["seat"]) == ("stack-continuity", "PS-770000002685", None)
     assert "hands are missing" in f["message"] and "button seat 3 then 5" in f["message"]
 
 
-def test_rebuy_and_addon_events_explain_the_stacks(tmp_path):
-    db = str(tmp_path / "r.duckdb")
-    assert run([pair("stack-continuity", "pass")], db) == []
-    con = connect(db)
-    rows = con.execute("SELECT kind, player, amount, street FROM events WHERE kind IN ('rebuy', 'addon') ORDER BY hand_id, seq").fetchall()
+def test_rebuy_and_addon_events_explain_the_stacks():
+    res = alone(pair("stack-continuity", "pass"))
+    assert res.findings == []
+    con = res.connect()
+    mine = [sorted(res.hand_ids)]  # the file's hands (its batch's store holds other files' too)
+    rows = con.execute("SELECT kind, player, amount, street FROM events WHERE kind IN ('rebuy', 'addon') AND list_contains(?, hand_id)"
+                       " ORDER BY hand_id, seq", mine).fetchall()
     assert rows == [("rebuy", "Cyd", 1500, "summary"), ("addon", "Fay", 3000, "summary")]
     # Cyd busted, re-bought 1500 and starts the next hand with exactly that
     assert con.execute("SELECT prev_end_stack, rebuys, starting_stack, continuous FROM stack_links WHERE player = 'Cyd'"
-                       " ORDER BY hand_id LIMIT 1").fetchone() == (0, 1500, 1500, True)
+                       " AND list_contains(?, hand_id) ORDER BY hand_id LIMIT 1", mine).fetchone() == (0, 1500, 1500, True)
+    con.close()
 
 
 def test_views_show_the_event_shape(tmp_path):
@@ -99,22 +110,25 @@ def test_views_show_the_event_shape(tmp_path):
     # ... so Cyd, busted at one table, still plays at the other: not an elimination
     assert con.execute("SELECT count(*) FROM tournament_eliminations WHERE player = 'Cyd'").fetchone() == (0,)
     con.close()
-    db2 = str(tmp_path / "one.duckdb")
-    run([pair("dead-button", "pass")], db2)
-    con = connect(db2)
-    elim = con.execute("SELECT player, hand_id, evidence, elimination_order FROM tournament_eliminations ORDER BY hand_id").fetchall()
+    # the dead-button pair alone: its two tournaments, none of whose hands another file of its batch holds
+    one = alone(pair("dead-button", "pass"))
+    con = one.connect()
+    elim = con.execute("SELECT player, hand_id, evidence, elimination_order FROM tournament_eliminations"
+                       " WHERE list_contains(?, tournament_id) ORDER BY hand_id", [sorted(one.tournament_ids)]).fetchall()
+    con.close()
     assert elim == [("Jon", "PS-770000003017", "end stack 0", 1), ("Max", "PS-770000003051", "end stack 0", 2),
                     ("Cyd", "PS-770000004017", "end stack 0", 1)]
 
 
-def test_out_of_hand_seat_is_recorded_and_not_dealt(tmp_path):
-    db = str(tmp_path / "o.duckdb")
-    run([pair("new-player-seating", "pass")], db)
-    con = connect(db)
-    assert con.execute("SELECT hand_id, seat, player FROM events WHERE kind = 'out_of_hand'").fetchall() == [("PS-770000005034", 6, "Gil")]
+def test_out_of_hand_seat_is_recorded_and_not_dealt():
+    res = alone(pair("new-player-seating", "pass"))
+    con = res.connect()
+    assert con.execute("SELECT hand_id, seat, player FROM events WHERE kind = 'out_of_hand' AND list_contains(?, hand_id)",
+                       [sorted(res.hand_ids)]).fetchall() == [("PS-770000005034", 6, "Gil")]
     assert con.execute("SELECT dealt FROM hand_seats WHERE hand_id = 'PS-770000005034' AND seat = 6").fetchone() == (False,)
     # the replay does not deal him in: he has no result row in that hand
     assert con.execute("SELECT count(*) FROM hand_results WHERE hand_id = 'PS-770000005034' AND seat = 6").fetchone() == (0,)
+    con.close()
 
 
 # --- the PokerStars tournament corpus: every table finding reviewed ----------------------------
