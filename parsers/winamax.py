@@ -170,6 +170,10 @@ WINAMAX = StarsSite(
 )
 
 
+_OUT_OF_HAND = EventKind.OUT_OF_HAND.value
+_UNREAD = EventKind.UNREAD.value
+
+
 def mark_waiting_seats(hand: ParsedHand, lines: list[tuple[int, int, str]]) -> None:
     """A seat Winamax lists with chips whom no line of the hand names (no post, cards, action,
     show, win or summary line) while the pre-flop betting goes from the seat before his to the
@@ -187,7 +191,7 @@ def mark_waiting_seats(hand: ParsedHand, lines: list[tuple[int, int, str]]) -> N
     ring = {seat: i for i, seat in enumerate(sorted(s.seat for s in hand.seats))}
     n = len(ring)
     # the pre-flop actions in order, a line not understood breaking the run
-    run = [e for e in hand.events if e.street == "preflop" and (e.kind in VOLUNTARY_KINDS or e.kind == EventKind.UNREAD)]
+    run = [e for e in hand.events if e.street == "preflop" and (e.kind in VOLUNTARY_KINDS or e.kind == _UNREAD)]
     # (ring place of the seat acting, of the seat acting next, their lines)
     passes = [(ring[a.seat], ring[b.seat], a.line_no, b.line_no) for a, b in zip(run, run[1:])
               if a.kind in VOLUNTARY_KINDS and b.kind in VOLUNTARY_KINDS and a.seat is not None and b.seat is not None
@@ -197,7 +201,7 @@ def mark_waiting_seats(hand: ParsedHand, lines: list[tuple[int, int, str]]) -> N
         i = ring[s.seat]
         for ia, ib, line_a, line_b in passes:
             if 0 < (i - ia) % n < (ib - ia) % n:
-                hand.events.append(Event(len(hand.events), "summary", EventKind.OUT_OF_HAND, s.line_no, s.seat, s.player,
+                hand.events.append(Event(len(hand.events), "summary", _OUT_OF_HAND, s.line_no, s.seat, s.player,
                                          text=texts.get(s.line_no), inferred_from=inferred_from(s.line_no, line_a, line_b)))
                 break
 
