@@ -121,7 +121,9 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.FINISH: "a tournament finish line; amount = place",
     EventKind.REBUY: "a re-buy ('re-buys and receives 600 chips'); amount = chips received; street 'summary', in effect from the next hand",
     EventKind.ADDON: "an add-on ('takes the add-on and receives 3000 chips'); amount = chips received; street 'summary', in effect from the next hand",
-    EventKind.OUT_OF_HAND: "a seat line saying the player is out of this hand (PokerStars: 'moved from another table into small blind'); street 'summary'",
+    EventKind.OUT_OF_HAND: "a seat line saying the player is out of this hand (PokerStars: 'moved from another table into small blind'); street 'summary'; "
+                           "inferred where the record implies it (iPoker: no cards, action or bet; Winamax: a seat no line names that the "
+                           "pre-flop betting goes around)",
     EventKind.TOTAL_POT: "the summary's total pot (amount) and rake (to_amount), as claimed by the site",
     EventKind.POT_CLAIM: "one pot of the summary's pot breakdown (main, side-N); amount",
     EventKind.SEAT_RESULT: "a summary seat line; amount = what it says the seat won",

@@ -866,23 +866,45 @@ _MAX_AMOUNTS = 4096  # amounts a session keeps read
 # which write no such element.  Older sessions count the return in the win.  Seen on the
 # corpus: a blind walk pays the big blind the pot less the small blind's return
 # ('PL €2/€4' of 2019, 'Omaha PL €0.50/€1' of 2020), a bet no one calls pays its maker the
-# pot before it (€2.33 of a €3.55 bet, 2021).
+# pot before it (€2.33 of a €3.55 bet, 2021).  A session that names neither (PMU France's
+# tournaments) is read net of the return only where that reading alone balances the game.
 _UNCALLED_FLAG = ("uncalled_bet_enabled", "true")
 _WIN_NET_FROM_CLIENT = 20
 
 
-def _win_net_of_return(general: dict[str, str]) -> bool:
-    """Whether the session's win attributes leave out the uncalled return (see above).
+def _win_net_of_return(general: dict[str, str]) -> bool | None:
+    """Whether the session's win attributes leave out the uncalled return (see above); None
+    where the session says neither (no ``uncalled_bet_enabled``, no ``client_version``).
 
     >>> _win_net_of_return({"client_version": "21.1.1.9"}), _win_net_of_return({"uncalled_bet_enabled": "true"})
     (True, True)
     >>> _win_net_of_return({}), _win_net_of_return({"client_version": "19.3.5.5"})
-    (False, False)
+    (None, False)
     """
     if general.get(_UNCALLED_FLAG[0]) == _UNCALLED_FLAG[1]:
         return True
-    major = general.get("client_version", "").split(".")[0]
+    version = general.get("client_version")
+    if version is None and _UNCALLED_FLAG[0] not in general:
+        return None
+    major = (version or "").split(".")[0]
     return major.isdigit() and int(major) >= _WIN_NET_FROM_CLIENT
+
+
+def _balances_net_only(wins: int, top_win: int, pot: int, returned: int, tournament: bool) -> bool:
+    """Where the session does not say its convention: whether the game's wins balance its pot
+    (the bets less the return) read net of the return and not read with it (the top
+    contributor's win counting the return).  Balancing: the wins are the pot (a tournament)
+    or no more than it (cash: the rake is not written).  Both or neither: False (read as
+    older sessions are).
+
+    >>> _balances_net_only(290, 290, 290, 1210, True), _balances_net_only(1500, 1500, 290, 1210, True)
+    (True, False)
+    >>> _balances_net_only(4, 4, 4, 3, False), _balances_net_only(0, 0, 4, 3, False)  # both fit; only net (0 < 3)
+    (False, True)
+    """
+    def fits(total: int) -> bool:
+        return total == pot if tournament else 0 <= total <= pot
+    return fits(wins) and not (top_win >= returned and fits(wins - returned))
 
 
 class _NotUnderstood(Exception):
@@ -1356,8 +1378,9 @@ class _GameReader:
                     cards, node = self.shown_lines[seat]
                     player = next(s.player for s in hand.seats if s.seat == seat)
                     self.add(S_SHOWDOWN, K_SHOW, node, node.line, seat, player, cards=cards, inferred=[node.line])
-        total = wins = 0
+        total = 0
         player_lines: list[int] = []
+        results: list[tuple[_Node, str, int]] = []  # (player element, name, win as written)
         for p in self.game.players:
             name = p.get("name")
             if not name:
@@ -1370,9 +1393,17 @@ class _GameReader:
                               f"{name}'s bet attribute ({p.get('bet')})")
             total += bet
             player_lines.append(p.line)
-            win = self.amt(p.get("win"), p.line)
+            results.append((p, name, self.amt(p.get("win"), p.line)))
+        net = _win_net_of_return(self.session.general)
+        if net is None:
+            # no client version: read net of the return where only that reading balances the record
+            net = bool(returned) and _balances_net_only(
+                sum(w for _, _, w in results), next((w for _, n, w in results if names[n] == top_seat), 0),
+                total - returned, returned, hand.is_tournament)
+        wins = 0
+        for p, name, win in results:
             won_from = [p.line]
-            if returned and names[name] == top_seat and not _win_net_of_return(self.session.general):
+            if returned and names[name] == top_seat and not net:
                 # the win attribute counts the uncalled chips that went back: the rest came from the pot
                 if win < returned:
                     raise _Reject("inconsistent-record", p.line, f"line {p.line}: {name} won {p.get('win')}, "

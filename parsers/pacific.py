@@ -1,4 +1,4 @@
-"""888poker histories (Pacific Poker, Cassava; 888.ro, 888poker.ca-on): the
+"""888poker histories (Pacific Poker, Cassava; 888.ro, 888.pt, 888poker.ca-on): the
 marker ``***** 888poker Hand History for Game N *****`` (``Cassava`` before
 2013), the game line ``$5/$10 Blinds No Limit Holdem - *** 04 05 2012 07:59:45``
 and a ``** Summary **`` of shows, mucks and ``collected [ X ]`` lines.  The
@@ -36,7 +36,7 @@ from auditor.schema import Betting, Variant
 from parsers.base import HandError, ParsedHand
 from parsers.party_family import FamilyParser, Marker, FamilyReader, Reject, bracket, currency_of, decimal_comma, parse_date
 
-_BRANDS: Final[tuple[str, ...]] = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "Pacific")
+_BRANDS: Final[tuple[str, ...]] = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "888.pt", "Pacific")
 # the game kinds a marker names after the brand, one entry a kind: '***** 888.ro BLAST Hand History for Game N *****'
 # (corpus: tour/PacificPoker, the BLAST file), '***** 888poker Snap Poker Hand History for Game N *****' (public
 # histories of 888's fast-fold tables, 2020)

@@ -26,6 +26,9 @@ nothing else, is here (``parsers.stars_family`` reads the rest):
   events on the collect line (``StarsSite.implied_returns``; docs/sites.md);
 - the summary lists the seats that won or showed and, in most hands, the others;
   cash hands often list the winner only;
+- a player waiting for the button is listed with his stack and named by no other line:
+  where the pre-flop betting goes around his seat he was not dealt in (an inferred
+  ``out_of_hand``, :func:`mark_waiting_seats`);
 - over the years: the table line ``Table: 'Neuilly-sur-Seine' 5-max (real money) Seat 0000005
   is the button`` (2012), ``Table 'Nagoya' ...`` without the colon (2021), ``Omaha8`` for
   Omaha Hi/Lo (the play-money export), ``Ann denies big blind`` (2012: she sits the hand
@@ -42,7 +45,8 @@ from __future__ import annotations
 
 import re
 
-from auditor.schema import Variant
+from auditor.schema import VOLUNTARY_KINDS, EventKind, Variant
+from parsers.base import Event, HandError, ParsedHand, inferred_from
 from parsers.stars_family import StarsFamilyParser
 from parsers.stars_site import LIMITS, StarsSite, game_pattern, hand_headers
 from parsers.stars_tables import SUFFIX_STAND_IN
@@ -166,8 +170,50 @@ WINAMAX = StarsSite(
 )
 
 
+_OUT_OF_HAND = EventKind.OUT_OF_HAND.value
+_UNREAD = EventKind.UNREAD.value
+
+
+def mark_waiting_seats(hand: ParsedHand, lines: list[tuple[int, int, str]]) -> None:
+    """A seat Winamax lists with chips whom no line of the hand names (no post, cards, action,
+    show, win or summary line) while the pre-flop betting goes from the seat before his to the
+    seat after it (two actions in a row, no line between them): he was not dealt in (a player
+    who has just sat down waits for the button; a dealt player with chips acts at his turn or
+    wins uncontested).  Recorded as an inferred ``out_of_hand`` (street summary) on his seat
+    line, inferred from that line and the two actions.  Where the betting does not pass his
+    seat (no pre-flop action, a line not understood between), nothing is inferred."""
+    if hand.record_cut is not None:
+        return
+    named = {e.seat for e in hand.events if e.seat is not None}
+    silent = [s for s in hand.seats if s.seat not in named and (s.starting_stack or 0) > 0]
+    if not silent:
+        return
+    ring = {seat: i for i, seat in enumerate(sorted(s.seat for s in hand.seats))}
+    n = len(ring)
+    # the pre-flop actions in order, a line not understood breaking the run
+    run = [e for e in hand.events if e.street == "preflop" and (e.kind in VOLUNTARY_KINDS or e.kind == _UNREAD)]
+    # (ring place of the seat acting, of the seat acting next, their lines)
+    passes = [(ring[a.seat], ring[b.seat], a.line_no, b.line_no) for a, b in zip(run, run[1:])
+              if a.kind in VOLUNTARY_KINDS and b.kind in VOLUNTARY_KINDS and a.seat is not None and b.seat is not None
+              and a.seat in ring and b.seat in ring and a.seat != b.seat]
+    texts = {no: text for no, _, text in lines}
+    for s in silent:
+        i = ring[s.seat]
+        for ia, ib, line_a, line_b in passes:
+            if 0 < (i - ia) % n < (ib - ia) % n:
+                hand.events.append(Event(len(hand.events), "summary", _OUT_OF_HAND, s.line_no, s.seat, s.player,
+                                         text=texts.get(s.line_no), inferred_from=inferred_from(s.line_no, line_a, line_b)))
+                break
+
+
 class WinamaxParser(StarsFamilyParser):
     """Reads Winamax text histories (see the module docstring)."""
 
     def __init__(self) -> None:
         super().__init__(WINAMAX)
+
+    def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
+        item = super()._hand(buf, cut_by)
+        if isinstance(item, ParsedHand):
+            mark_waiting_seats(item, buf)
+        return item

@@ -534,3 +534,55 @@ def test_one_award_check_run_alone_keeps_the_precedence(tmp_path):
             assert con.execute("SELECT check_id, hand_id, seat FROM findings ORDER BY ALL").fetchall() == everything, award
     finally:
         con.close()
+
+
+# a PartyPoker cash hand: Lou is all in before the flop and, at the showdown, the history
+# writes his cards in a line saying he did not show them
+_PARTY_ALLIN_NOT_SHOWN = """#Game No : 15000000001
+***** Hand History for Game 15000000001 *****
+€4 EUR NL Texas Hold'em - Wednesday, December 24, 07:10:00 CEST 2014
+Table Besancon (Real Money)
+Seat 2 is the button
+Total number of players : 3/6
+Seat 1: Lou ( €1.50 EUR )
+Seat 2: Max ( €4 EUR )
+Seat 4: Noe ( €5 EUR )
+Noe posts small blind [€0.02 EUR].
+Lou posts big blind [€0.04 EUR].
+** Dealing down cards **
+Max folds
+Noe raises [€0.30 EUR]
+Lou is all-In [€1.46 EUR]
+Noe calls [€1.18 EUR]
+** Dealing Flop ** [ 4h, Jc, 4d ]
+** Dealing Turn ** [ Qh ]
+** Dealing River ** [ 3s ]
+Lou doesn't show [ 6s, 9s ]
+Noe shows [ As, Kc ]
+Noe wins €2.97 EUR from the main pot.
+"""
+
+
+def test_allin_muck_whose_cards_the_history_prints_is_still_a_muck(tmp_path):
+    """Rule 16 (2024): no player all in or who called all betting may muck 'without tabling';
+    Rule 13-A: tabling is turning the cards face up on the table for the dealer and players to
+    read.  A history that prints a mucked hand's cards (Party's "doesn't show [ 6s, 9s ]",
+    Bovada's 'Mucks [9s Ts]', PokerStars' summary 'mucked [Jh Tc]') gives them to its holder
+    after the hand; its own words say they were not tabled: the muck stands (a violation where
+    the house declares no allin_muck policy, partypoker's).  Shown, the same cards: no finding."""
+    f = tmp_path / "party.txt"
+    f.write_text(_PARTY_ALLIN_NOT_SHOWN, encoding="utf-8")
+    res = audit([f], db=tmp_path / "party.duckdb")
+    assert res.ingest.stored == 1
+    assert [(x["check_id"], x["category"], x["seat"], x["line_no"]) for x in res.findings] == [
+        ("allin-muck", "violation", 1, 20)]
+    con = duckdb.connect(str(tmp_path / "party.duckdb"), read_only=True)
+    try:
+        assert con.execute("SELECT kind, cards FROM events WHERE seat = 1 AND street = 'showdown'").fetchall() == [
+            ("muck", "6s 9s")]
+    finally:
+        con.close()
+    shown = tmp_path / "shown.txt"
+    shown.write_text(_PARTY_ALLIN_NOT_SHOWN.replace("Lou doesn't show [", "Lou shows ["), encoding="utf-8")
+    res = audit([shown], db=tmp_path / "shown.duckdb")
+    assert (res.ingest.stored, res.findings) == (1, [])

@@ -783,6 +783,52 @@ def test_sessions_of_new_clients_pay_the_win_net_of_the_uncalled_return():
             == [("uncalled_return", 3, None), ("collect", 4, None), ("total_pot", 4, 0)]
 
 
+# a tournament shove a short stack calls (the shape of PMU France's sessions, which name no
+# client version): Max's raise to 1 640 over Lea's 180 all-in leaves 1 460 uncalled
+_SHOVE = """<game gamecode="{code}"><general><startdate>2021-03-04 05:06:07</startdate><players>
+<player seat="2" name="Lea" chips="180" dealer="0" win="0" bet="180"/>
+<player seat="7" name="Max" chips="1 640" dealer="1" win="{win}" bet="1 640"/>
+</players></general>
+<round no="0"><action no="1" player="Max" type="1" sum="25"/><action no="2" player="Lea" type="2" sum="50"/></round>
+<round no="1"><cards type="Pocket" player="Lea">D7 C6</cards><cards type="Pocket" player="Max">SA HQ</cards>
+<action no="3" player="Max" type="23" sum="1 640"/><action no="4" player="Lea" type="7" sum="130"/></round>
+<round no="2"><cards type="Flop">H3 S9 DJ</cards></round>
+<round no="3"><cards type="Turn">C2</cards></round>
+<round no="4"><cards type="River">HK</cards></round>
+</game>"""
+
+
+def test_a_session_naming_no_client_version_reads_the_win_by_the_one_convention_that_balances(tmp_path):
+    """No client_version, no uncalled_bet_enabled: a tournament's win is read net of the uncalled
+    return where only that reading makes the wins the pot (360 = 180 + 180; it was refused:
+    'won 360, less than the 1460 of the last bet no one called'), with it where only that one
+    does (1 820); neither: refused as before; a session that names an old client is read as
+    its client writes, whatever balances. A cash game where both readings fit (the rake is not
+    written) is read as older sessions are: no guess."""
+    moves = ("uncalled_return", "collect", "total_pot")
+    general = "<mode>real</mode><tournamentcode>77</tournamentcode>"
+    for win in ("360", "1 820"):
+        h = _one(_SHOVE.format(code=60, win=win), gametype="Holdem NL", general=general)
+        assert isinstance(h, ParsedHand), (win, h)
+        assert h.is_tournament
+        assert [(e.kind, e.seat, e.amount, e.to_amount) for e in h.events if e.kind in moves] == [
+            ("uncalled_return", 7, 1460, None), ("collect", 7, 360, None), ("total_pot", None, 360, 0)], win
+    neither = _one(_SHOVE.format(code=61, win="300"), gametype="Holdem NL", general=general)
+    assert isinstance(neither, HandError) and neither.reason_code == "inconsistent-record"
+    old = _one(_SHOVE.format(code=62, win="360"), gametype="Holdem NL",
+               general=general + "<client_version>19.3.5.5</client_version>")
+    assert isinstance(old, HandError) and old.reason_code == "inconsistent-record"
+    path = tmp_path / "pmu.xml"
+    path.write_text(f'<session sessioncode="9"><general>{general}<gametype>Holdem NL</gametype></general>\n'
+                    f'{_SHOVE.format(code=63, win="360")}</session>', encoding="utf-8")
+    res = audit([str(path)], tmp_path / "pmu.duckdb")
+    assert (res.ingest.stored, res.findings) == (1, [])
+    both = _one(_GAME.format(code=64, cards="SA HK", extra="").replace('win="$0.07"', 'win="$0.04"'))
+    assert isinstance(both, ParsedHand)
+    assert [(e.kind, e.amount, e.to_amount) for e in both.events if e.kind in moves] == [
+        ("uncalled_return", 3, None), ("collect", 1, None), ("total_pot", 4, 3)]
+
+
 _TEN = """<game gamecode="{code}"><general><startdate>2011-01-02 03:0{code_digit}:05</startdate><players>
 <player seat="{a}" name="P1" chips="$2" dealer="0" win="$0.08" bet="$0.02"/>
 <player seat="{b}" name="P2" chips="$2" dealer="0" win="$0" bet="$0.02"/>

@@ -574,6 +574,62 @@ Ann collected [ $0.45 ]"""
         ("uncalled_return", 20), ("collect", 25), ("total_pot", 25)]
 
 
+# an 888.pt tournament hand (888's Portuguese site): the brand in the marker, a buy-in with a
+# decimal comma ('4,95 € + 0,55 €') and chips grouped by '.' ('( 4.170 )', 'raises [1.000]')
+_PACIFIC_PT = """#Game No : 700000111
+***** 888.pt Hand History for Game 700000111 *****
+200/400 Blinds No Limit Holdem - *** 22 04 2026 18:50:54
+Tournament #200000333 4,95 € + 0,55 € - Table #3 8 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Rui ( 4.170 )
+Seat 3: Ines ( 12.030 )
+Seat 6: Tiago ( 2.500 )
+Rui posts ante [50]
+Ines posts ante [50]
+Tiago posts ante [50]
+Ines posts small blind [200]
+Tiago posts big blind [400]
+** Dealing down cards **
+Rui raises [1.000]
+Ines folds
+Tiago calls [600]
+** Dealing flop ** [ Qh, 8d, Th ]
+Tiago checks
+Rui checks
+** Dealing turn ** [ 3h ]
+Tiago checks
+Rui checks
+** Dealing river ** [ 3s ]
+Tiago checks
+Rui checks
+** Summary **
+Rui shows [ Kd, Jh ]
+Tiago mucks [ 9c, 9d ]
+Rui collected [ 2.350 ]
+"""
+
+
+def test_888_pt_brand_reads_with_its_number_formats(tmp_path):
+    """'***** 888.pt Hand History ...' is an 888 marker (it was refused: no parser detected the
+    file); its chips grouped by '.' are thousands, the buy-in is kept as written."""
+    from auditor.pipeline import audit
+    from parsers.pacific import PacificParser
+
+    assert PacificParser().detect(_PACIFIC_PT, "x.txt")
+    [h] = _read(PacificParser(), _PACIFIC_PT)
+    assert isinstance(h, ParsedHand), h
+    assert (h.hand_id, h.tournament_id, h.buy_in, h.table_name, h.small_blind, h.big_blind) == (
+        "888-700000111", "200000333", "4,95 € + 0,55 €", "Table #3 8 Max", 200, 400)
+    assert [s.starting_stack for s in h.seats] == [4170, 12030, 2500]
+    assert [(e.kind, e.seat, e.amount, e.to_amount) for e in h.events if e.kind in ("raise", "call", "collect")] == [
+        ("raise", 1, 600, 1000), ("call", 6, 600, None), ("collect", 1, 2350, None)]
+    f = tmp_path / "pt.txt"
+    f.write_text(_PACIFIC_PT, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "pt.duckdb"))
+    assert (res.ingest.stored, res.findings) == (1, [])
+
+
 def test_party_names_with_spaces_are_read_whole_and_a_cut_name_stays_unread():
     """A seated name with a space ('Ann Lee') is read whole in dealt, action and win lines; a line
     whose name only starts with a seated one ('Ann Leeway' where 'Ann Lee' sits, as the corpus's

@@ -330,3 +330,97 @@ def test_returns_inferred_from_the_commitments_followed_are_those_read_from_the_
     monkeypatch.setattr(tables, "commitments_followed", False)
     assert hands() == followed
     assert inferred > 40, inferred
+
+
+# --- a seat listed with chips that the betting goes around: not dealt in -----------------------
+
+# two hands at a tournament table; in the second Zed has sat down on seat 6, between the button
+# (seat 5) and the small blind (seat 1), and no line names him again: the pre-flop betting goes
+# from Eli (seat 5, line 38) to Ana (seat 1, line 39) past his seat
+_WAITING = """Winamax Poker - Tournament "Test Cup" buyIn: 0€ + 0€ level: 4 - HandId: #900000000000000001-1-1600000000 - Omaha pot limit (30/60) - 2020/09/13 12:00:00 UTC
+Table: 'Test Cup(4242)#007' 6-max (real money) Seat #4 is the button
+Seat 1: Ana (3000)
+Seat 2: Ben (3000)
+Seat 3: Cid (3000)
+Seat 4: Dora (3000)
+Seat 5: Eli (3000)
+*** ANTE/BLINDS ***
+Eli posts small blind 30
+Ana posts big blind 60
+Dealt to Cid [9d Ac 7s Jc]
+*** PRE-FLOP ***
+Ben folds
+Cid folds
+Dora folds
+Eli folds
+Ana collected 90 from pot
+*** SUMMARY ***
+Total pot 90 | No rake
+Seat 1: Ana (big blind) won 90
+
+
+Winamax Poker - Tournament "Test Cup" buyIn: 0€ + 0€ level: 4 - HandId: #900000000000000001-2-1600000090 - Omaha pot limit (30/60) - 2020/09/13 12:01:30 UTC
+Table: 'Test Cup(4242)#007' 6-max (real money) Seat #5 is the button
+Seat 1: Ana (3030)
+Seat 2: Ben (3000)
+Seat 3: Cid (3000)
+Seat 4: Dora (3000)
+Seat 5: Eli (2970)
+Seat 6: Zed (3000)
+*** ANTE/BLINDS ***
+Ana posts small blind 30
+Ben posts big blind 60
+Dealt to Cid [8c Td 3d 4c]
+*** PRE-FLOP ***
+Cid raises 120 to 180
+Dora calls 180
+Eli folds
+Ana folds
+Ben folds
+*** FLOP *** [9c Js Qd]
+Cid checks
+Dora checks
+*** TURN *** [9c Js Qd][5d]
+Cid checks
+Dora checks
+*** RIVER *** [9c Js Qd 5d][Kc]
+Cid checks
+Dora checks
+*** SHOW DOWN ***
+Cid shows [8c Td 3d 4c] (Straight King high)
+Dora shows [2h 2s 7c 7d] (One pair : 7)
+Cid collected 450 from pot
+*** SUMMARY ***
+Total pot 450 | No rake
+Board: [9c Js Qd 5d Kc]
+Seat 3: Cid showed [8c Td 3d 4c] and won 450 with Straight King high
+Seat 4: Dora showed [2h 2s 7c 7d] and lost with One pair : 7
+"""
+
+
+def test_a_seat_the_betting_goes_around_was_not_dealt_in(tmp_path) -> None:
+    """Winamax lists a player waiting for the button with an ordinary stack ('Seat 6: Zed (3000)')
+    and writes nothing else of him.  Where the pre-flop betting passes his seat (two actions in a
+    row, by the seats either side of his), the record implies he was not dealt in: an inferred
+    out_of_hand on his seat line, from that line and the two actions, so new-player-seating does
+    not judge him dealt in between the button and the small blind (it did: a false violation).
+    The same hands with 'Zed folds' at his turn: he was dealt in there, and the violation stands."""
+    from auditor.pipeline import audit
+    from parsers.base import ParsedHand
+    from parsers.winamax import WinamaxParser
+
+    lines = _WAITING.split("\n")
+    first, second = WinamaxParser().iter_hands(((i, 0, t) for i, t in enumerate(lines, 1)), "w.txt")
+    assert isinstance(first, ParsedHand) and isinstance(second, ParsedHand)
+    assert [e for e in first.events if e.kind == "out_of_hand"] == []
+    assert [(e.street, e.seat, e.player, e.line_no, e.inferred_from, e.text) for e in second.events
+            if e.kind == "out_of_hand"] == [("summary", 6, "Zed", 30, [30, 38, 39], "Seat 6: Zed (3000)")]
+    waiting = tmp_path / "waiting.txt"
+    waiting.write_text(_WAITING, encoding="utf-8")
+    res = audit([waiting], db=str(tmp_path / "waiting.duckdb"))
+    assert (res.ingest.stored, res.findings) == (2, [])
+    dealt = tmp_path / "dealt.txt"
+    dealt.write_text(_WAITING.replace("Eli folds\nAna folds", "Eli folds\nZed folds\nAna folds"), encoding="utf-8")
+    res = audit([dealt], db=str(tmp_path / "dealt.duckdb"))
+    assert [(f["check_id"], f["category"], f["seat"], f["line_no"]) for f in res.findings] == [
+        ("new-player-seating", "violation", 6, 30)]

@@ -8,6 +8,9 @@
 -- rationale: Once a player is all-in and all betting is complete, every hand still in
 --   must be tabled face up; no player who is all-in or has called all betting may muck
 --   without tabling. A muck at such a showdown hides a live hand from the pot's award.
+--   A muck whose cards the history prints (PokerStars' summary 'mucked [Jh Tc]', Bovada's
+--   'Mucks [9s Ts]', Party's "doesn't show [ 6s, 9s ]") is still one: the history gives
+--   them to its holder, its words say they were not tabled (Rule 13-A: face up on the table).
 --   A house that lets hands be mucked there (house_policy allin_muck=true) makes it a
 --   departure.  One finding a seat a hand, at his first muck: a hand run twice writes
 --   a showdown, and his muck, for each run, but he mucked one hand.
