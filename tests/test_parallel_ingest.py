@@ -399,24 +399,47 @@ def test_real_path_follows_a_change_of_folder(tmp_path, monkeypatch):
     assert (in_a, real_path("x.txt")) == (str((tmp_path / "a" / "x.txt").resolve()), str((tmp_path / "b" / "x.txt").resolve()))
 
 
+MANY_COMMITS_SRC = SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt"
+MANY_COMMITS_TEXT = SAMPLES / "pokerstars" / "nlhe-mtt-9max-table.txt"
+
+
+def _small_chunks(monkeypatch) -> None:
+    monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 4096)  # workers even for the small samples
+    monkeypatch.setattr(units, "CHUNK_BYTES", 4096)
+
+
+@pytest.fixture(scope="module")
+def one_transaction(tmp_path_factory) -> tuple[list, str, object]:
+    """The samples and copies of two of their files (every hand of one a duplicate,
+    the other's hands a year later: conflicts), audited in small chunks in a single
+    transaction: (paths, store, result).  Built once a module (a pytest-xdist worker)
+    for both values of ``jobs`` below, which compare their stores with it."""
+    folder = tmp_path_factory.mktemp("many-commits")
+    extra = folder / "copies"
+    extra.mkdir()
+    (extra / "same.txt").write_bytes(MANY_COMMITS_SRC.read_bytes())  # every hand a duplicate
+    text = MANY_COMMITS_TEXT.read_text(encoding="utf-8-sig")
+    # the same hand numbers, a year later: conflicts
+    (extra / "altered.txt").write_text(text.replace(" - 2021/", " - 2022/"), encoding="utf-8")
+    paths = [SAMPLES, extra]
+    db = str(folder / "one.duckdb")
+    with pytest.MonkeyPatch.context() as mp:
+        _small_chunks(mp)
+        mp.setattr(ingest_module, "BATCH_HANDS", 10**9)
+        one = audit(paths, db=db, jobs=1)
+    return paths, db, one
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
-def test_units_over_many_commits_store_what_one_transaction_does(tmp_path, monkeypatch, jobs):
+def test_units_over_many_commits_store_what_one_transaction_does(tmp_path, monkeypatch, jobs, one_transaction):
     """Workers write each unit's segments; the coordinator tells duplicates and
     conflicts apart against hands of the same transaction not yet committed, and
     drops their rows from the segments.  With a commit every few dozen hands, the
     store is the one a single transaction makes."""
-    src = SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt"
-    extra = tmp_path / "copies"
-    extra.mkdir()
-    (extra / "same.txt").write_bytes(src.read_bytes())  # every hand a duplicate
-    text = (SAMPLES / "pokerstars" / "nlhe-mtt-9max-table.txt").read_text(encoding="utf-8-sig")
-    # the same hand numbers, a year later: conflicts
-    (extra / "altered.txt").write_text(text.replace(" - 2021/", " - 2022/"), encoding="utf-8")
-    paths = [SAMPLES, extra]
-    monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 4096)  # workers even for the small samples
-    monkeypatch.setattr(units, "CHUNK_BYTES", 4096)
-    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 10**9)
-    one = audit(paths, db=str(tmp_path / "one.duckdb"), jobs=1)
+    src = MANY_COMMITS_SRC
+    text = MANY_COMMITS_TEXT.read_text(encoding="utf-8-sig")
+    paths, one_db, one = one_transaction
+    _small_chunks(monkeypatch)
     monkeypatch.setattr(ingest_module, "BATCH_HANDS", 20)
     commits = []
     commit = ingest_module._Writer.commit
@@ -428,7 +451,7 @@ def test_units_over_many_commits_store_what_one_transaction_does(tmp_path, monke
     assert many.ingest.duplicates == n_same > 0
     assert sum(e["reason_code"] == "conflict" for e in many.ingest.errors) == text.count("PokerStars Hand #") > 0
     tables = LOG_TABLES + FACT_TABLES
-    assert dump(str(tmp_path / "many.duckdb"), tables) == dump(str(tmp_path / "one.duckdb"), tables)
+    assert dump(str(tmp_path / "many.duckdb"), tables) == dump(one_db, tables)
 
 
 def _converts_without_pandas(values: list) -> tuple[list, bool]:

@@ -51,6 +51,17 @@ def files(db: str) -> set[str]:
     return {str(p.relative_to(root)) for p in root.rglob("*") if p.is_file()}
 
 
+@pytest.fixture(scope="module")
+def samples_audited(tmp_path_factory) -> tuple[str, dict[str, list[tuple]]]:
+    """``audit([SAMPLES], jobs=2)`` into a new store, as the module's settings leave it,
+    and its rows: the uninterrupted run the tests below compare with, built once a
+    module (a pytest-xdist worker) rather than by each.  A test that writes to it
+    writes to a copy."""
+    db = str(tmp_path_factory.mktemp("samples-audited") / "ref.duckdb")
+    audit([SAMPLES], db=db, jobs=2)
+    return db, dump(db)
+
+
 def test_tables_are_views_over_committed_segments_and_the_catalog_names_each(tmp_path):
     db = str(tmp_path / "s.duckdb")
     s = ingest([SAMPLES], db=db, jobs=1)
@@ -174,10 +185,11 @@ def test_a_segment_no_commit_names_is_never_read_and_the_next_writer_deletes_it(
     assert dump(db) == before
 
 
-def test_second_ingest_adds_nothing_and_leaves_no_new_segment(tmp_path):
+def test_second_ingest_adds_nothing_and_leaves_no_new_segment(tmp_path, samples_audited):
     db = str(tmp_path / "s.duckdb")
-    audit([SAMPLES], db=db, jobs=2)
+    copy_store(samples_audited[0], db)  # audit([SAMPLES], db=db, jobs=2)
     before, on_disk = dump(db), files(db)
+    assert before == samples_audited[1]
     again = audit([SAMPLES], db=db, jobs=2)
     assert (again.ingest.stored, again.ingest.duplicates) == (0, SAMPLE_HANDS)
     assert files(db) == on_disk
@@ -224,8 +236,8 @@ audit([sys.argv[1]], db=sys.argv[2], jobs=2)
 
 
 @pytest.mark.parametrize("where", ["before-commit", "before-publish"])
-def test_a_coordinator_killed_between_write_and_commit_leaves_a_store_a_rerun_completes(tmp_path, where):
-    db, ref = str(tmp_path / "s.duckdb"), str(tmp_path / "ref.duckdb")
+def test_a_coordinator_killed_between_write_and_commit_leaves_a_store_a_rerun_completes(tmp_path, where, samples_audited):
+    db = str(tmp_path / "s.duckdb")
     p = subprocess.run([sys.executable, "-c", CRASH, str(SAMPLES), db, where], cwd=ROOT, capture_output=True,
                        text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert p.returncode == -9, p.stderr
@@ -239,9 +251,8 @@ def test_a_coordinator_killed_between_write_and_commit_leaves_a_store_a_rerun_co
     finally:
         con.close()
     audit([SAMPLES], db=db, jobs=2)
-    audit([SAMPLES], db=ref, jobs=2)
     assert not [f for f in files(db) if f.startswith(segments.PENDING)]
-    assert dump(db) == dump(ref)
+    assert dump(db) == samples_audited[1]  # the uninterrupted audit's rows
 
 
 # The ingest's worker function, in a module the workers can import (PYTHONPATH): the
@@ -282,14 +293,14 @@ main(["audit", sys.argv[1], "--db", sys.argv[2], "--jobs", "2"])
 """
 
 
-def test_a_worker_killed_mid_unit_then_the_coordinator_mid_commit_then_a_rerun_equals_one_run(tmp_path):
+def test_a_worker_killed_mid_unit_then_the_coordinator_mid_commit_then_a_rerun_equals_one_run(tmp_path, samples_audited):
     """Issue 17: a worker killed while it writes a unit's segments fails the audit (an
     error naming what happened and what to do, not a traceback) and leaves a store
     whose readers see committed hands only; an
     audit then killed in the middle of its commit (the catalog committed, the segments
     not yet moved out of pending/); a third audit completes, and the store is the
     uninterrupted audit's, row for row, with nothing left in pending/."""
-    db, ref = str(tmp_path / "s.duckdb"), str(tmp_path / "ref.duckdb")
+    db = str(tmp_path / "s.duckdb")
     hooks = tmp_path / "hooks"
     hooks.mkdir()
     (hooks / "dying_worker.py").write_text(DYING_WORKER)
@@ -318,9 +329,8 @@ def test_a_worker_killed_mid_unit_then_the_coordinator_mid_commit_then_a_rerun_e
     assert [f for f in files(db) if f.startswith(segments.PENDING)]
 
     audit([SAMPLES], db=db, jobs=2)
-    audit([SAMPLES], db=ref, jobs=2)
     assert not [f for f in files(db) if f.startswith(segments.PENDING)]
-    assert dump(db) == dump(ref)
+    assert dump(db) == samples_audited[1]  # the uninterrupted audit's rows
 
 
 def test_compaction_merges_segments_and_keeps_every_table(tmp_path, monkeypatch):
@@ -329,6 +339,8 @@ def test_compaction_merges_segments_and_keeps_every_table(tmp_path, monkeypatch)
     monkeypatch.setattr(units, "GROUP_FILES", 2)  # many small units: many segments
     db = str(tmp_path / "s.duckdb")
     audit([SAMPLES], db=db, jobs=1)
+    fresh = str(tmp_path / "fresh.duckdb")
+    copy_store(db, fresh)  # the same audit, never compacted: audit([SAMPLES], db=fresh, jobs=1)
     before = dump(db)
     with duckdb.connect(db, read_only=True) as con:
         n_before, n_tables = con.execute("SELECT count(*), count(DISTINCT table_name) FROM segments").fetchone()
@@ -340,8 +352,6 @@ def test_compaction_merges_segments_and_keeps_every_table(tmp_path, monkeypatch)
     assert len([f for f in files(db) if not f.endswith(segments.EMPTY)]) == got["segments_after"]
     # a compacted store takes more hands, and replays, as any other
     audit([SAMPLES], db=db, jobs=1, edition_name="tda-2011")
-    fresh = str(tmp_path / "fresh.duckdb")
-    audit([SAMPLES], db=fresh, jobs=1)
     audit([SAMPLES], db=fresh, jobs=1, edition_name="tda-2011")
     assert dump(db) == dump(fresh)
 
@@ -529,11 +539,11 @@ if __name__ == "__main__":
 
 
 @pytest.mark.parametrize("where", ["merge-before-commit", "merge-before-publish", "merge-before-retire"])
-def test_a_coordinator_killed_during_a_merge_leaves_a_store_that_reads_each_row_once(tmp_path, where):
+def test_a_coordinator_killed_during_a_merge_leaves_a_store_that_reads_each_row_once(tmp_path, where, samples_audited):
     """A merge's swap is crash-safe as a unit's commit: killed before it, the merged
     segment is an orphan; after it, a reader finishes the move and no longer reads
     the retired inputs (the views would read their rows twice); a rerun completes."""
-    db, ref = str(tmp_path / "s.duckdb"), str(tmp_path / "ref.duckdb")
+    db = str(tmp_path / "s.duckdb")
     p = subprocess.run([sys.executable, "-c", MERGE_CRASH, str(SAMPLES), db, where], cwd=ROOT, capture_output=True,
                        text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert p.returncode == -9, p.stderr
@@ -546,8 +556,7 @@ def test_a_coordinator_killed_during_a_merge_leaves_a_store_that_reads_each_row_
     finally:
         con.close()
     audit([SAMPLES], db=db, jobs=2)
-    audit([SAMPLES], db=ref, jobs=2)
     with duckdb.connect(db, read_only=True) as con:
         committed = {f"{t}/{f}" for t, f in con.execute("SELECT table_name, file FROM segments").fetchall()}
     assert {f for f in files(db) if not f.endswith(segments.EMPTY)} == committed
-    assert dump(db) == dump(ref)
+    assert dump(db) == samples_audited[1]  # the uninterrupted audit's rows

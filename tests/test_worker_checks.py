@@ -26,7 +26,7 @@ import auditor.units as units
 from auditor.checks import load_checks, run_checks
 from auditor.ingest import expand_paths, ingest
 from auditor.pipeline import audit
-from auditor.store import connect, transaction
+from auditor.store import connect, copy_store, transaction
 from replay.editions import DEFAULT_EDITION
 from replay.engine import DEFAULT_RAISE_CAP
 from auditor.facts import replay_store
@@ -51,20 +51,30 @@ def findings(db: str, edition: str | None = None, only: set[str] | None = None,
 
 def everything_in_the_coordinator(paths, db: str, edition: str = DEFAULT_EDITION, house: str = "auto") -> dict[str, int]:
     """The reference: ingest, replay the store, then every check over the store."""
+    ingest_and_replay(paths, db, edition)
+    return check_everything(db, edition, house)
+
+
+def ingest_and_replay(paths, db: str, edition: str = DEFAULT_EDITION) -> None:
+    """The reference's first steps: ingest, then replay the store."""
     con = connect(db)
     try:
         ingest(paths, con=con, jobs=1)
         replay_store(con, edition, jobs=1)
+    finally:
+        con.close()
+
+
+def check_everything(db: str, edition: str = DEFAULT_EDITION, house: str = "auto") -> dict[str, int]:
+    """The reference's last step: every check over the store."""
+    con = connect(db)
+    try:
         return run_checks(con, edition, house=house)
     finally:
         con.close()
 
 
-@pytest.fixture
-def small_units(monkeypatch):
-    """A file a unit, files over 2 KiB cut into chunks of a hand or two, a commit
-    every few hands and the workers' checks a commit at a time: a table's hands lie
-    in several batches of checks."""
+def _small_units(monkeypatch) -> None:
     monkeypatch.setattr(units, "GROUP_FILES", 1)
     monkeypatch.setattr(units, "CHUNK_BYTES", 2048)
     monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 2048)
@@ -73,10 +83,14 @@ def small_units(monkeypatch):
 
 
 @pytest.fixture
-def coordinator_runs(monkeypatch) -> list[tuple[str, bool, frozenset[str] | None]]:
-    """The checks ``run_checks`` runs in the coordinator: (check id, whether it replaced
-    the check's findings or added to the workers', the hands of the rows it added when
-    they were computed beforehand)."""
+def small_units(monkeypatch):
+    """A file a unit, files over 2 KiB cut into chunks of a hand or two, a commit
+    every few hands and the workers' checks a commit at a time: a table's hands lie
+    in several batches of checks."""
+    _small_units(monkeypatch)
+
+
+def _spy_run_one(monkeypatch) -> list[tuple[str, bool, frozenset[str] | None]]:
     ran: list[tuple[str, bool, frozenset[str] | None]] = []
     real = checks._run_one
 
@@ -89,41 +103,106 @@ def coordinator_runs(monkeypatch) -> list[tuple[str, bool, frozenset[str] | None
     return ran
 
 
+@pytest.fixture
+def coordinator_runs(monkeypatch) -> list[tuple[str, bool, frozenset[str] | None]]:
+    """The checks ``run_checks`` runs in the coordinator: (check id, whether it replaced
+    the check's findings or added to the workers', the hands of the rows it added when
+    they were computed beforehand)."""
+    return _spy_run_one(monkeypatch)
+
+
 def sample_groups(n: int) -> list[list[Path]]:
     """The sample history files in ``n`` groups, each with files of several formats."""
     files = expand_paths([SAMPLES])
     return [files[i::n] for i in range(n)]
 
 
+# --- stores several tests start from, built once a module (a pytest-xdist worker) --------
+# Each is built under the small units, as the tests that share it built it themselves;
+# a test that writes to one works on a copy (copy_store).
+
+@pytest.fixture(scope="module")
+def ingested_with_worker_checks(tmp_path_factory) -> dict:
+    """The samples ingested into a new store with the scope-hand checks in the
+    workers, stopped before run_checks: the store, the ingest's summary, its units,
+    the findings' gap then, the sizes of the workers' batches of checks and the checks
+    run_checks ran during the ingest (none should be)."""
+    db = str(tmp_path_factory.mktemp("worker-checks") / "w.duckdb")
+    batches: list[int] = []
+    with pytest.MonkeyPatch.context() as mp:
+        _small_units(mp)
+        ran = _spy_run_one(mp)
+        real = checks.check_segments
+
+        def counted(root, edition, files, parts):
+            batches.append(len(parts))
+            return real(root, edition, files, parts)
+
+        mp.setattr(checks, "check_segments", counted)
+        con = connect(db)
+        try:
+            with transaction(con):  # a new store: its facts cover it (as audit sees to it)
+                set_replay_state(con, DEFAULT_EDITION, "complete", DEFAULT_RAISE_CAP)
+            s = ingest([SAMPLES], con=con, jobs=1, replay=(DEFAULT_EDITION, DEFAULT_RAISE_CAP), checks=True)
+            (n_units,) = con.execute("SELECT count(DISTINCT unit_id) FROM unit_sources").fetchone()
+            gap = checks.findings_gap(con, DEFAULT_EDITION)
+        finally:
+            con.close()
+    return {"db": db, "summary": s, "units": n_units, "gap": gap, "batches": batches, "ran": ran}
+
+
+@pytest.fixture(scope="module")
+def samples_replayed(tmp_path_factory) -> str:
+    """The samples ingested and replayed as the reference does it, not yet checked:
+    each of the two references of the samples (under two house settings) is a copy
+    of it, checked."""
+    db = str(tmp_path_factory.mktemp("samples-replayed") / "ref.duckdb")
+    with pytest.MonkeyPatch.context() as mp:
+        _small_units(mp)
+        ingest_and_replay([SAMPLES], db)
+    return db
+
+
+@pytest.fixture(scope="module")
+def halves_reference(tmp_path_factory) -> str:
+    """The reference store of the two halves of the samples (``sample_groups(2)``) together."""
+    first, second = sample_groups(2)
+    ref = str(tmp_path_factory.mktemp("halves-ref") / "ref.duckdb")
+    with pytest.MonkeyPatch.context() as mp:
+        _small_units(mp)
+        everything_in_the_coordinator(first + second, ref)
+    return ref
+
+
+@pytest.fixture(scope="module")
+def first_half_audited(tmp_path_factory) -> str:
+    """A store of the first half of the samples, audited with the workers' checks."""
+    first, _ = sample_groups(2)
+    db = str(tmp_path_factory.mktemp("first-half") / "a.duckdb")
+    with pytest.MonkeyPatch.context() as mp:
+        _small_units(mp)
+        audit(first, db=db, jobs=1, worker_checks=True)
+    return db
+
+
 # --- the findings: the same wherever a check ran -----------------------------------------
 
 def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(small_units, coordinator_runs, tmp_path,
-                                                                               monkeypatch):
-    batches: list[int] = []
-    real = checks.check_segments
-
-    def counted(root, edition, files, parts):
-        batches.append(len(parts))
-        return real(root, edition, files, parts)
-
-    monkeypatch.setattr(checks, "check_segments", counted)
+                                                                               ingested_with_worker_checks, samples_replayed):
     ref = str(tmp_path / "ref.duckdb")
-    everything_in_the_coordinator([SAMPLES], ref, house="none")
+    copy_store(samples_replayed, ref)
+    check_everything(ref, house="none")  # with the copy: everything_in_the_coordinator([SAMPLES], ref, house="none")
     coordinator_runs.clear()
+    ingested = ingested_with_worker_checks
+    s = ingested["summary"]
+    assert (s.checked_edition, s.checked_from_unit) == (DEFAULT_EDITION, 1)
+    # until the coordinator has run the rest, the edition's findings are partial
+    assert "did not finish" in ingested["gap"]
+    assert ingested["units"] > len(expand_paths([SAMPLES])), "the big sample files were cut into several units"
+    assert len(ingested["batches"]) > 10, "the hands were checked in many batches"
+    coordinator_runs.extend(ingested["ran"])  # what the coordinator ran during the ingest
     db = str(tmp_path / "w.duckdb")
-    con = connect(db)
-    try:
-        with transaction(con):  # a new store: its facts cover it (as audit sees to it)
-            set_replay_state(con, DEFAULT_EDITION, "complete", DEFAULT_RAISE_CAP)
-        s = ingest([SAMPLES], con=con, jobs=1, replay=(DEFAULT_EDITION, DEFAULT_RAISE_CAP), checks=True)
-        assert (s.checked_edition, s.checked_from_unit) == (DEFAULT_EDITION, 1)
-        (n_units,) = con.execute("SELECT count(DISTINCT unit_id) FROM unit_sources").fetchone()
-        # until the coordinator has run the rest, the edition's findings are partial
-        assert "did not finish" in checks.findings_gap(con, DEFAULT_EDITION)
-    finally:
-        con.close()
-    assert n_units > len(expand_paths([SAMPLES])), "the big sample files were cut into several units"
-    assert len(batches) > 10, "the hands were checked in many batches"
+    copy_store(ingested["db"], db)
     # committed with the hands: the scope-hand findings, exactly, and only those
     # (their category_basis is set with the house's, by run_checks: a cash hand's violation names its standard)
     got = findings(db, leave_out=("category_basis",))
@@ -154,16 +233,15 @@ def test_on_one_machine_every_check_runs_in_the_coordinator_by_default(small_uni
     assert {c for c, replace, _ in coordinator_runs if replace} == {c.check_id for c in load_checks()}
 
 
-def test_some_checks_do_not_complete_what_an_interrupted_run_left(small_units, tmp_path):
+def test_some_checks_do_not_complete_what_an_interrupted_run_left(small_units, tmp_path, ingested_with_worker_checks):
     """An ingest that ran the scope-hand checks in its workers, then stopped before
     run_checks (a killed audit): running some checks leaves the edition's checks
     interrupted, running them all completes them."""
+    assert "did not finish" in ingested_with_worker_checks["gap"]
     db = str(tmp_path / "w.duckdb")
+    copy_store(ingested_with_worker_checks["db"], db)
     con = connect(db)
     try:
-        with transaction(con):
-            set_replay_state(con, DEFAULT_EDITION, "complete", DEFAULT_RAISE_CAP)
-        ingest([SAMPLES], con=con, jobs=1, replay=(DEFAULT_EDITION, DEFAULT_RAISE_CAP), checks=True)
         assert "did not finish" in checks.findings_gap(con, DEFAULT_EDITION)
         run_checks(con, DEFAULT_EDITION, only=["odd-chip"])
         assert "did not finish" in checks.findings_gap(con, DEFAULT_EDITION)
@@ -175,9 +253,10 @@ def test_some_checks_do_not_complete_what_an_interrupted_run_left(small_units, t
         con.close()
 
 
-def test_an_audit_in_worker_processes_equals_ingest_then_check(small_units, tmp_path):
+def test_an_audit_in_worker_processes_equals_ingest_then_check(small_units, tmp_path, samples_replayed):
     ref = str(tmp_path / "ref.duckdb")
-    everything_in_the_coordinator([SAMPLES], ref)
+    copy_store(samples_replayed, ref)
+    check_everything(ref)  # with the copy: everything_in_the_coordinator([SAMPLES], ref)
     db = str(tmp_path / "a.duckdb")
     r = audit([SAMPLES], db=db, jobs=2, worker_checks=True)
     assert findings(db) == findings(ref)
@@ -192,12 +271,12 @@ def test_an_audit_in_worker_processes_equals_ingest_then_check(small_units, tmp_
 
 
 @pytest.mark.parametrize("hand_batch", [None, 7], ids=["one-query", "ranges-of-7-hands"])
-def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_path, monkeypatch, hand_batch):
-    first, second = sample_groups(2)
-    ref = str(tmp_path / "ref.duckdb")
-    everything_in_the_coordinator(first + second, ref)
+def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_path, monkeypatch, hand_batch,
+                                            halves_reference, first_half_audited):
+    _, second = sample_groups(2)
+    ref = halves_reference
     db = str(tmp_path / "a.duckdb")
-    audit(first, db=db, jobs=1, worker_checks=True)
+    copy_store(first_half_audited, db)  # the first half, audited with the workers' checks
     con = connect(db, read_only=True)
     try:
         first_hands = {r[0] for r in con.execute("SELECT hand_id FROM hands").fetchall()}
@@ -218,10 +297,9 @@ def test_a_second_audit_into_the_same_store(small_units, coordinator_runs, tmp_p
     assert hands_found - first_hands, "the workers' hands have findings of their own"
 
 
-def test_an_audit_after_an_ingest_without_replay(small_units, coordinator_runs, tmp_path):
+def test_an_audit_after_an_ingest_without_replay(small_units, coordinator_runs, tmp_path, halves_reference):
     first, second = sample_groups(2)
-    ref = str(tmp_path / "ref.duckdb")
-    everything_in_the_coordinator(first + second, ref)
+    ref = halves_reference
     db = str(tmp_path / "a.duckdb")
     ingest(first, db=db, jobs=1)
     coordinator_runs.clear()
