@@ -308,14 +308,14 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
                 if isinstance(h, HandError):
                     assert f"line {h.line_no}" in h.reason, h
 
-    def test_second_ingest_adds_nothing(tmp_path):
+    def test_second_ingest_adds_nothing(site_audit):
         import duckdb
 
         from auditor.ingest import ingest
 
-        db = tmp_path / "site.duckdb"
+        # the first ingest: the audit's, into a new store (site_audit); the second, of the same files, into it
+        db, _, first = site_audit
         paths = [FPDB / rel for rel in parsed(spec)]
-        first = ingest(paths, db=db)
         c = counts(spec)
         assert (first.hands_seen, first.rejected) == (c["seen"], c["seen"] - c.get("stored", 0))
         assert first.hands_seen == first.stored + first.duplicates + first.rejected
@@ -336,12 +336,12 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
 
         db = tmp_path_factory.mktemp(f"site-{name}") / "site.duckdb"
         result = audit([str(FPDB / rel) for rel in parsed(spec)], db, edition_name=EDITION)
-        return db, result.findings
+        return db, result.findings, result.ingest
 
     def test_awards_agree(site_audit):
         import duckdb
 
-        db, _ = site_audit
+        db, _, _ = site_audit
         with duckdb.connect(str(db), read_only=True) as con:
             # a pot's differences, where the winner is known: every one the house's take
             # (rake and fees come out of the winners' shares), or an exception listed
@@ -370,7 +370,7 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
     def test_findings_reviewed(site_audit):
         from auditor.checks import load_checks
 
-        _, findings = site_audit
+        _, findings, _ = site_audit
         betting = {c.check_id for c in load_checks() if c.group == "betting"}
         reviewed = load_reviewed(spec.reviewed_file)
         # the site's software enforces betting: no betting rule broken, reviewed or not (a record
