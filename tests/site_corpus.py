@@ -308,14 +308,14 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
                 if isinstance(h, HandError):
                     assert f"line {h.line_no}" in h.reason, h
 
-    def test_second_ingest_adds_nothing(tmp_path):
+    def test_second_ingest_adds_nothing(site_audit):
         import duckdb
 
         from auditor.ingest import ingest
 
-        db = tmp_path / "site.duckdb"
+        # the first ingest: the audit's, into a new store (site_audit); the second, of the same files, into it
+        db, _, first = site_audit
         paths = [FPDB / rel for rel in parsed(spec)]
-        first = ingest(paths, db=db)
         c = counts(spec)
         assert (first.hands_seen, first.rejected) == (c["seen"], c["seen"] - c.get("stored", 0))
         assert first.hands_seen == first.stored + first.duplicates + first.rejected
@@ -336,12 +336,12 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
 
         db = tmp_path_factory.mktemp(f"site-{name}") / "site.duckdb"
         result = audit([str(FPDB / rel) for rel in parsed(spec)], db, edition_name=EDITION)
-        return db, result.findings
+        return db, result.findings, result.ingest
 
     def test_awards_agree(site_audit):
         import duckdb
 
-        db, _ = site_audit
+        db, _, _ = site_audit
         with duckdb.connect(str(db), read_only=True) as con:
             # a pot's differences, where the winner is known: every one the house's take
             # (rake and fees come out of the winners' shares), or an exception listed
@@ -370,7 +370,7 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
     def test_findings_reviewed(site_audit):
         from auditor.checks import load_checks
 
-        _, findings = site_audit
+        _, findings, _ = site_audit
         betting = {c.check_id for c in load_checks() if c.group == "betting"}
         reviewed = load_reviewed(spec.reviewed_file)
         # the site's software enforces betting: no betting rule broken, reviewed or not (a record
@@ -403,33 +403,49 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
             sources = [(mutate.Source(rel, line, text), mutate.Hand(text)) for rel, line, text in texts]
             return [(s, h) for s, h in sources if not any(fid.endswith(h.number) for fid in flagged)], len(sources)
 
-    def test_mutation_recall(check, clean_mutation_sources, tmp_path):
+    @pytest.fixture(scope="module")
+    def mutation_audit(clean_mutation_sources, tmp_path_factory):
+        """Every recall class's mutants, a file per class, audited in one run: one store and one run of
+        the checks for the site, not one per class (a mutant is judged on its own hand; one numbering
+        keeps the hand numbers unique across the classes)."""
         from auditor.pipeline import audit
 
+        sources, _ = clean_mutation_sources
+        tmp = tmp_path_factory.mktemp(f"mutants-{name}")
+        back = spec.mutant_text or (lambda t: t)
+        by_class: dict[str, tuple[list, Path]] = {}
+        with _mutate_header(spec.mutation_header) as mutate:
+            num = mutate.Numberer()
+            for check in recall_classes:
+                # passes with other random parameters (the library's own restacking, which
+                # needs seat lines of PokerStars' wording, could loop on other sites' hands)
+                mutants, seen = [], set()
+                for seed in range(spec.mutation_passes):
+                    for m in mutate.mutate_all(check, sources, seed=seed, minimum=0, num=num):
+                        if (m.source, m.what) not in seen:
+                            seen.add((m.source, m.what))
+                            mutants.append(m)
+                path = tmp / f"{check}.txt"
+                path.write_text("\n\n\n".join(back(m.text) for m in mutants) + "\n", encoding="utf-8")
+                by_class[check] = mutants, path
+        res = audit([str(path) for _, path in by_class.values()], db=str(tmp / "m.duckdb"))
+        by_number: dict[str, list[dict]] = collections.defaultdict(list)
+        for f in res.findings:
+            by_number[re.sub(r"^\D*", "", f["hand_id"].rsplit("-", 1)[-1])].append(f)
+        return by_class, res.ingest.errors, by_number
+
+    def test_mutation_recall(check, clean_mutation_sources, mutation_audit):
         clean_mutation_sources, read = clean_mutation_sources
         # a regression that flags every hand leaves no clean hand: a failure, not a skip
         assert len(clean_mutation_sources) >= sources_minimum, (
             f"{len(clean_mutation_sources)} clean hands of {read} for the mutation library (at least {sources_minimum})")
-        with _mutate_header(spec.mutation_header) as mutate:
-            # passes with other random parameters (the library's own restacking, which
-            # needs seat lines of PokerStars' wording, could loop on other sites' hands)
-            num, mutants, seen = mutate.Numberer(), [], set()
-            for seed in range(spec.mutation_passes):
-                for m in mutate.mutate_all(check, clean_mutation_sources, seed=seed, minimum=0, num=num):
-                    if (m.source, m.what) not in seen:
-                        seen.add((m.source, m.what))
-                        mutants.append(m)
+        by_class, errors, by_number = mutation_audit
+        mutants, path = by_class[check]
         violations = [m for m in mutants if not m.twin]
         assert len(violations) >= class_minimum[check], (f"only {len(violations)} {check} mutants from "
                                                           f"{len(clean_mutation_sources)} clean hands (at least {class_minimum[check]})")
-        path = tmp_path / "mutants.txt"
-        back = spec.mutant_text or (lambda t: t)
-        path.write_text("\n\n\n".join(back(m.text) for m in mutants) + "\n", encoding="utf-8")
-        res = audit([str(path)], db=str(tmp_path / "m.duckdb"))
-        assert res.ingest.rejected == 0, res.ingest.errors[:3]
-        by_number: dict[str, list[dict]] = collections.defaultdict(list)
-        for f in res.findings:
-            by_number[re.sub(r"^\D*", "", f["hand_id"].rsplit("-", 1)[-1])].append(f)
+        errors = [e for e in errors if e["file"] == str(path)]
+        assert not errors, errors[:3]
         # found as a violation; a misstated Total pot line alone is the history contradicting
         # itself, a misstated return the bettor's own collect absorbs moves no chip: record
         # findings (as tests/test_mutations.py: Mutant.category)
@@ -449,20 +465,22 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
 
     numbers = count(9_500_000_000_000)
 
-    def _pool() -> list[list[str]]:
+    @functools.cache  # read once, not once an example (the fuzzers copy a hand before they change it)
+    def _pool() -> tuple[list[list[str]], list[str]]:
+        """The site's stored hands, each as its lines, and the lines to splice in (those of the first 200)."""
         out = []
         for rel, items in parsed(spec).items():
             lines = _text(rel).splitlines()
             out += [lines[h.first_line - 1:h.last_line] for h in items if isinstance(h, ParsedHand)]
-        return out
+        return out, sorted({x for h in out[:200] for x in h})
 
     from test_fuzz import FUZZ, _op, mutate as fuzz_mutate, run_parser  # noqa: E402  (the fuzzers' own operations)
 
     @settings(max_examples=spec.fuzz_examples, **FUZZ)
     @given(idx=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=6))
     def test_fuzz_parser(idx, ops):
-        pool = _pool()
-        lines = fuzz_mutate(pool[idx % len(pool)], ops, sorted({x for h in pool[:200] for x in h}))
+        pool, donors = _pool()
+        lines = fuzz_mutate(pool[idx % len(pool)], ops, donors)
         items = run_parser(_parser(spec.parser), lines, "fuzz.txt")
         # every hand-start marker starts one hand, stored or rejected: a parser that drops an
         # unreadable hand (no HandError) yields fewer (the text as the parser reads it: no line
@@ -474,26 +492,28 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
     @given(a=st.integers(0, 10**6), m=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=5))
     def test_fuzz_ingest(tmp_path_factory, a, m, ops):
         from auditor.ingest import ingest
+        from auditor.store import connect
 
-        pool = _pool()
+        pool, donors = _pool()
         good = pool[a % len(pool)]
-        bad = fuzz_mutate(pool[m % len(pool)], ops, sorted({x for h in pool[:200] for x in h}), keep_first=True)
+        bad = fuzz_mutate(pool[m % len(pool)], ops, donors, keep_first=True)
         bad = [piece for line in bad for piece in line.replace("\r", "\n").split("\n")]
         d = tmp_path_factory.mktemp("fuzz")
         path = d / f"fuzz-{next(numbers)}.txt"
         lines = [*bad, "", "", *good]
         path.write_bytes("\n".join(lines).encode("utf-8", errors="surrogatepass"))
-        s = ingest([path], db=d / "f.duckdb")
-        assert s.hands_seen == s.stored + s.duplicates + s.rejected
-        # the hands the file starts, counted from its text: each is seen, and is a stored row, a
-        # duplicate or an ingest_errors row (a conflict included)
-        markers = len(spec.marker.findall("\n".join(lines)))
-        assert s.hands_seen >= markers, (s.hands_seen, markers)
-        [good_hand] = run_parser(_parser(spec.parser), good, "g.txt")
-        assert isinstance(good_hand, ParsedHand)
-        import duckdb
-
-        with duckdb.connect(str(d / "f.duckdb"), read_only=True) as con:
+        # a fresh store each example, in memory: creating a store's file (and syncing it) took
+        # most of an example's time; what ingest stores, and the queries below, are the same
+        con = connect(":memory:")
+        try:
+            s = ingest([path], con=con)
+            assert s.hands_seen == s.stored + s.duplicates + s.rejected
+            # the hands the file starts, counted from its text: each is seen, and is a stored row, a
+            # duplicate or an ingest_errors row (a conflict included)
+            markers = len(spec.marker.findall("\n".join(lines)))
+            assert s.hands_seen >= markers, (s.hands_seen, markers)
+            [good_hand] = run_parser(_parser(spec.parser), good, "g.txt")
+            assert isinstance(good_hand, ParsedHand)
             whole = con.execute("SELECT count(*) FROM hands WHERE content_hash = ?", [good_hand.content_hash]).fetchone()[0]
             # or the mutant is the same hand, still readable (a line deleted: a seat line, or one
             # at its end, which leaves it cut short), stored first: the good hand is then another
@@ -506,14 +526,16 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
             bad_rows = con.execute("SELECT count(*) FROM hands WHERE first_line <= ?", [len(bad)]).fetchone()[0]
             hand_errors = [line for reason, line in con.execute("SELECT reason_code, line_no FROM ingest_errors").fetchall()
                            if reason not in ("not-a-history", "empty-file")]
-        assert rows + s.duplicates + len(hand_errors) >= markers, (rows, s.duplicates, hand_errors, markers)
-        # the hands the mutated lines start: each stored, a duplicate, or rejected at a line of its own
-        bad_markers = len(spec.marker.findall("\n".join(bad)))
-        bad_errors = sum(1 for line in hand_errors if line is not None and 1 <= line <= len(bad))
-        assert bad_rows + bad_errors + s.duplicates >= bad_markers, (bad_rows, bad_errors, s.duplicates, bad_markers)
-        for e in s.errors:
-            assert e["file"] == str(path) and (e["reason_code"] in ("not-a-history", "empty-file") or 1 <= e["line"] <= len(lines)), e
-        assert len(errors) >= s.rejected
+            assert rows + s.duplicates + len(hand_errors) >= markers, (rows, s.duplicates, hand_errors, markers)
+            # the hands the mutated lines start: each stored, a duplicate, or rejected at a line of its own
+            bad_markers = len(spec.marker.findall("\n".join(bad)))
+            bad_errors = sum(1 for line in hand_errors if line is not None and 1 <= line <= len(bad))
+            assert bad_rows + bad_errors + s.duplicates >= bad_markers, (bad_rows, bad_errors, s.duplicates, bad_markers)
+            for e in s.errors:
+                assert e["file"] == str(path) and (e["reason_code"] in ("not-a-history", "empty-file") or 1 <= e["line"] <= len(lines)), e
+            assert len(errors) >= s.rejected
+        finally:
+            con.close()
 
     test_mutation_recall = pytest.mark.parametrize("check", recall_classes)(test_mutation_recall)
     for fn_name, fn in list(locals().items()):
@@ -522,4 +544,5 @@ def site_tests(spec: SiteSpec) -> dict[str, object]:
             tests[fn.__name__] = fn
     tests["site_audit"] = site_audit
     tests["clean_mutation_sources"] = clean_mutation_sources
+    tests["mutation_audit"] = mutation_audit
     return tests

@@ -46,12 +46,26 @@ def store(tmp_path_factory):
     return db
 
 
-def test_small_batches_find_what_one_batch_finds(store, monkeypatch):
+@pytest.fixture(scope="module")
+def whole(store):
+    """The findings of every check run as one query (one batch of tournaments, one range of
+    hands): what the table checks' batches and the hand checks' ranges are compared with,
+    run once for both."""
     con = connect(store)
-    monkeypatch.setattr(checks, "BATCH_HANDS", 10**9)
-    checks.run_checks(con, EDITION)
-    whole = findings(con)
-    assert len(checks._table_batches(con)) == 1
+    try:
+        with pytest.MonkeyPatch.context() as mp:
+            mp.setattr(checks, "BATCH_HANDS", 10**9)
+            mp.setattr(checks, "HAND_BATCH", 10**9)
+            assert len(checks._table_batches(con)) == 1
+            assert checks._hand_batches(con) == []  # a store of one batch: one query a check, as before
+            checks.run_checks(con, EDITION)
+        return findings(con)
+    finally:
+        con.close()
+
+
+def test_small_batches_find_what_one_batch_finds(store, whole, monkeypatch):
+    con = connect(store)
     monkeypatch.setattr(checks, "BATCH_HANDS", 10)
     assert len(checks._table_batches(con)) >= 5  # the store is really cut into many batches
     checks.run_checks(con, EDITION)
@@ -113,12 +127,8 @@ def test_table_checks_read_only_the_checked_editions_hand_results(tmp_path):
 HAND_CHECKS = [c.check_id for c in checks.load_checks() if c.scope == "hand"]
 
 
-def test_hand_checks_in_small_ranges_find_what_one_query_finds(store, monkeypatch):
+def test_hand_checks_in_small_ranges_find_what_one_query_finds(store, whole, monkeypatch):
     con = connect(store)
-    monkeypatch.setattr(checks, "HAND_BATCH", 10**9)
-    assert checks._hand_batches(con) == []  # a store of one batch: one query a check, as before
-    checks.run_checks(con, EDITION)
-    whole = findings(con)
     (n,) = con.execute("SELECT count(*) FROM hands").fetchone()
     size = max(2, n // 10)  # some ten ranges, with the corpus or without it
     monkeypatch.setattr(checks, "HAND_BATCH", size)

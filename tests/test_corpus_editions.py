@@ -30,8 +30,9 @@ EDITION_ONLY: dict[tuple[str, str, str, int | None], str] = {}
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
     db = tmp_path_factory.mktemp("corpus-editions") / "corpus.duckdb"
-    paths = [str(CORPUS / f) for f in FOLDERS]
-    for edition in (OLD, NEW):
+    # the second edition's audit is of the store as the first left it: its files given again
+    # would only be read again to find every hand a duplicate
+    for edition, paths in ((OLD, [str(CORPUS / f) for f in FOLDERS]), (NEW, [])):
         result = audit(paths, db, edition_name=edition)
         assert result.replay.hands > 11_000
     con = duckdb.connect(str(db), read_only=True)

@@ -19,6 +19,7 @@ full ingests (each ingested twice).
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from itertools import count
@@ -103,10 +104,6 @@ def _ipoker_games() -> list[tuple]:
     return games
 
 
-PS_POOL = _pokerstars_pool()
-PHH_POOL = _phh_pool()
-
-
 def _family_pool() -> list[tuple[str, list[str]]]:
     """(parser name, lines) of every PartyPoker and 888poker hand: samples and corpus."""
     files = sorted((SAMPLES / "partypoker").glob("*.txt")) + sorted((SAMPLES / "pacific").glob("*.txt"))
@@ -127,17 +124,67 @@ def _family_pool() -> list[tuple[str, list[str]]]:
     return pool
 
 
-FAMILY_POOL = _family_pool()
+class _Pools:
+    """The pools of real input, each read on first use, not at import: every xdist worker
+    imports this module to collect it (and the per-site harness imports its fuzzing
+    operations), and a worker that runs none of these tests need not read them."""
+
+    @functools.cached_property
+    def PS_POOL(self) -> list[list[str]]:
+        return _pokerstars_pool()
+
+    @functools.cached_property
+    def PHH_POOL(self) -> list[list[str]]:
+        return _phh_pool()
+
+    @functools.cached_property
+    def FAMILY_POOL(self) -> list[tuple[str, list[str]]]:
+        return _family_pool()
+
+    # lines to splice in: every distinct line of a few hundred real hands
+    @functools.cached_property
+    def PS_LINES(self) -> list[str]:
+        return sorted({line for h in self.PS_POOL[:400] for line in h})
+
+    @functools.cached_property
+    def PHH_LINES(self) -> list[str]:
+        return sorted({line for h in self.PHH_POOL[:100] for line in h})
+
+    @functools.cached_property
+    def FAMILY_LINES(self) -> list[str]:
+        return sorted({line for _, h in self.FAMILY_POOL[:300] for line in h})
+
+    @functools.cached_property
+    def IP_GAMES(self) -> list[tuple]:
+        return _ipoker_games()
+
+    # sessions of one to three real games, one element a line (or more)
+    @functools.cached_property
+    def IP_POOL(self) -> list[list[str]]:
+        return [session_text(self.IP_GAMES[i][0], [g for _, g in self.IP_GAMES[i:i + 1 + i % 3]]).splitlines()
+                for i in range(0, len(self.IP_GAMES), 2)]
+
+    @functools.cached_property
+    def IP_LINES(self) -> list[str]:
+        return sorted({line for h in self.IP_POOL[:150] for line in h})
+
+    @functools.cached_property
+    def GOOD_PS(self) -> list[list[str]]:
+        return _good_pokerstars()
+
+    @functools.cached_property
+    def GOOD_PHH(self) -> list[list[str]]:
+        return [h for h in self.PHH_POOL if all(isinstance(x, ParsedHand) for x in run_parser(PhhParser(), h, "g/h.phh"))]
+
+    @functools.cached_property
+    def GOOD_IP(self) -> list[tuple]:
+        return _good_ipoker()
+
+
+P = _Pools()
+
+
 FAMILY_PARSERS = {"partypoker": PartyPokerParser, "pacific": PacificParser}
-# lines to splice in: every distinct line of a few hundred real hands
-PS_LINES = sorted({line for h in PS_POOL[:400] for line in h})
-PHH_LINES = sorted({line for h in PHH_POOL[:100] for line in h})
-IP_GAMES = _ipoker_games()
-# sessions of one to three real games, one element a line (or more)
-IP_POOL = [session_text(IP_GAMES[i][0], [g for _, g in IP_GAMES[i:i + 1 + i % 3]]).splitlines()
-           for i in range(0, len(IP_GAMES), 2)]
-IP_LINES = sorted({line for h in IP_POOL[:150] for line in h})
-FAMILY_LINES = sorted({line for _, h in FAMILY_POOL[:300] for line in h})
 
 
 # --- mutations ------------------------------------------------------------------------
@@ -261,8 +308,8 @@ def _spread(pool: list, idx: int) -> list:
 @given(idx=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=6))
 def test_pokerstars_parser_survives_mutated_real_hands(idx, ops):
     """1,500 examples x 4 hands = 6,000 mutated PokerStars hands."""
-    for hand in _spread(PS_POOL, idx):
-        lines = mutate(hand, ops, PS_LINES)
+    for hand in _spread(P.PS_POOL, idx):
+        lines = mutate(hand, ops, P.PS_LINES)
         items = run_parser(PokerStarsParser(), lines, "fuzz.txt")
         # every header line starts exactly one hand (stored or rejected)
         assert len(items) >= _headers(lines)
@@ -273,8 +320,8 @@ def test_pokerstars_parser_survives_mutated_real_hands(idx, ops):
 @given(idx=st.integers(0, 10**6), ops=st.lists(_op, min_size=1, max_size=6), multi=st.booleans())
 def test_phh_parser_survives_mutated_real_hands(idx, ops, multi):
     """700 examples x 4 hands = 2,800 mutated PHH hands (.phh, or two tables of a .phhs)."""
-    for hand in _spread(PHH_POOL, idx):
-        lines = mutate(hand, ops, PHH_LINES)
+    for hand in _spread(P.PHH_POOL, idx):
+        lines = mutate(hand, ops, P.PHH_LINES)
         if multi:
             lines = ["[1]", *lines, "", "[2]", *hand]
         path = "fuzz/hand.phhs" if multi else "fuzz/hand.phh"
@@ -289,8 +336,8 @@ def test_phh_parser_survives_mutated_real_hands(idx, ops, multi):
 def test_party_and_888_parsers_survive_mutated_real_hands(idx, ops):
     """600 examples x 4 hands = 2,400 mutated PartyPoker and 888poker hands, each
     read by its own parser: every marker line starts one hand (stored or rejected)."""
-    for name, hand in _spread(FAMILY_POOL, idx):
-        lines = mutate(hand, ops, FAMILY_LINES)
+    for name, hand in _spread(P.FAMILY_POOL, idx):
+        lines = mutate(hand, ops, P.FAMILY_LINES)
         items = run_parser(FAMILY_PARSERS[name](), lines, "fuzz.txt")
         assert len(items) >= sum(1 for t in lines if FAMILY_MARKER.match(t.replace("\x00", "").lstrip("\ufeff")))
 
@@ -338,8 +385,8 @@ def test_both_parsers_survive_token_soup(parts):
 def test_ipoker_parser_survives_mutated_real_sessions(idx, ops):
     """300 examples x 4 sessions of one to three real iPoker games = 1,200 mutated sessions:
     lines deleted, cut, swapped, numbers and characters changed (broken XML included)."""
-    for session in _spread(IP_POOL, idx):
-        lines = mutate(session, ops, IP_LINES)
+    for session in _spread(P.IP_POOL, idx):
+        lines = mutate(session, ops, P.IP_LINES)
         items = run_parser(IPokerParser(), lines, "fuzz.xml")
         # a game element whose start tag is intact is one hand, stored or rejected (unless an
         # open comment or declaration runs on over it, as XML reads it)
@@ -383,9 +430,10 @@ def _renumber(lines: list[str], number: int) -> list[str]:
 
 @pytest.fixture(scope="module")
 def fuzz_store(tmp_path_factory):
-    """One store for all ingest examples (hand numbers are fresh per example)."""
+    """One store for all ingest examples (hand numbers are fresh per example), in memory: the
+    ingest into it is the same, without the store file's syncs at each of some 400 commits."""
     d = tmp_path_factory.mktemp("fuzz-ingest")
-    con = connect(str(d / "fuzz.duckdb"))
+    con = connect(":memory:")
     yield d, con
     con.close()
 
@@ -403,11 +451,9 @@ def _error_rows(con, path: Path) -> set[tuple]:
 
 def _good_pokerstars() -> list[list[str]]:
     """Pool hands the parser stores as they are."""
-    return [h for h in PS_POOL if all(isinstance(x, ParsedHand) for x in run_parser(PokerStarsParser(), h, "g.txt"))]
+    return [h for h in P.PS_POOL if all(isinstance(x, ParsedHand) for x in run_parser(PokerStarsParser(), h, "g.txt"))]
 
 
-GOOD_PS = _good_pokerstars()
-GOOD_PHH = [h for h in PHH_POOL if all(isinstance(x, ParsedHand) for x in run_parser(PhhParser(), h, "g/h.phh"))]
 
 
 def _check_file_outcome(con, path: Path, n_lines: int, summary, before: int) -> None:
@@ -431,9 +477,9 @@ def _check_file_outcome(con, path: Path, n_lines: int, summary, before: int) -> 
 def test_ingest_stores_good_hands_around_a_mutated_one(fuzz_store, a, m, b, ops, crlf):
     d, con = fuzz_store
     na, nm, nb = next(_numbers), next(_numbers), next(_numbers)
-    good_a = _renumber(GOOD_PS[a % len(GOOD_PS)], na)
-    good_b = _renumber(GOOD_PS[b % len(GOOD_PS)], nb)
-    bad = mutate(_renumber(PS_POOL[m % len(PS_POOL)], nm), ops, PS_LINES, keep_first=True)
+    good_a = _renumber(P.GOOD_PS[a % len(P.GOOD_PS)], na)
+    good_b = _renumber(P.GOOD_PS[b % len(P.GOOD_PS)], nb)
+    bad = mutate(_renumber(P.PS_POOL[m % len(P.PS_POOL)], nm), ops, P.PS_LINES, keep_first=True)
     bad = [piece for line in bad for piece in line.replace("\r", "\n").split("\n")]
     lines = [*good_a, "", "", *bad, "", "", *good_b]
     path = d / f"fuzz-{na}.txt"
@@ -461,8 +507,8 @@ def test_ingest_phh_folder_with_a_mutated_hand(fuzz_store, g, m, ops):
     n = next(_numbers)
     folder = d / f"phh-{n}"
     folder.mkdir()
-    good = GOOD_PHH[g % len(GOOD_PHH)]
-    bad = mutate(PHH_POOL[m % len(PHH_POOL)], ops, PHH_LINES)
+    good = P.GOOD_PHH[g % len(P.GOOD_PHH)]
+    bad = mutate(P.PHH_POOL[m % len(P.PHH_POOL)], ops, P.PHH_LINES)
     bad = [piece for line in bad for piece in line.replace("\r", "\n").split("\n")]
     (folder / "a-good.phh").write_text("\n".join(good) + "\n", encoding="utf-8")
     bad_path = folder / "b-mutated.phh"
@@ -492,14 +538,13 @@ def _renumber_game(game, number: int):
 
 def _good_ipoker() -> list[tuple]:
     good = []
-    for general, game in IP_GAMES:
+    for general, game in P.IP_GAMES:
         items = run_parser(IPokerParser(), session_text(general, [game]).splitlines(), "g.xml")
         if len(items) == 1 and isinstance(items[0], ParsedHand):
             good.append((general, game))
     return good
 
 
-GOOD_IP = _good_ipoker()
 
 
 @settings(max_examples=40, **FUZZ)
@@ -511,13 +556,13 @@ def test_ingest_stores_good_ipoker_games_around_a_mutated_one(fuzz_store, a, m, 
     instruction, which in XML runs on over what follows."""
     d, con = fuzz_store
     na, nm, nb = next(_numbers), next(_numbers), next(_numbers)
-    general = GOOD_IP[a % len(GOOD_IP)][0]
-    same = [g for gen, g in GOOD_IP if gen.findtext("gametype") == general.findtext("gametype")]  # one session's game
-    good_a = _renumber_game(GOOD_IP[a % len(GOOD_IP)][1], na)
+    general = P.GOOD_IP[a % len(P.GOOD_IP)][0]
+    same = [g for gen, g in P.GOOD_IP if gen.findtext("gametype") == general.findtext("gametype")]  # one session's game
+    good_a = _renumber_game(P.GOOD_IP[a % len(P.GOOD_IP)][1], na)
     good_b = _renumber_game(same[b % len(same)], nb)
-    mid = session_text(general, [_renumber_game(IP_GAMES[m % len(IP_GAMES)][1], nm)]).splitlines()
+    mid = session_text(general, [_renumber_game(P.IP_GAMES[m % len(P.IP_GAMES)][1], nm)]).splitlines()
     k = next(i for i, t in enumerate(mid) if "<game " in t)
-    bad = mutate(mid[k:-1], ops, IP_LINES, keep_first=True)
+    bad = mutate(mid[k:-1], ops, P.IP_LINES, keep_first=True)
     bad = [piece for line in bad for piece in line.replace("\r", "\n").split("\n")]
     head = session_text(general, [good_a]).splitlines()[:-1]
     tail = session_text(general, [good_b]).splitlines()
@@ -539,8 +584,8 @@ def test_ingest_stores_good_ipoker_games_around_a_mutated_one(fuzz_store, a, m, 
 
 def test_pools_are_real():
     """The fuzzers start from real hands: the samples at least, the corpus when present."""
-    assert len(GOOD_PS) >= 40 and len(PHH_POOL) >= 4 and len(GOOD_IP) >= 2
-    assert {name for name, _ in FAMILY_POOL} == {"partypoker", "pacific"}
+    assert len(P.GOOD_PS) >= 40 and len(P.PHH_POOL) >= 4 and len(P.GOOD_IP) >= 2
+    assert {name for name, _ in P.FAMILY_POOL} == {"partypoker", "pacific"}
     if CORPUS.is_dir():
-        assert len(PS_POOL) >= 1000 and len(PHH_POOL) >= 300 and len(GOOD_IP) >= 250
-        assert len(FAMILY_POOL) >= 400
+        assert len(P.PS_POOL) >= 1000 and len(P.PHH_POOL) >= 300 and len(P.GOOD_IP) >= 250
+        assert len(P.FAMILY_POOL) >= 400

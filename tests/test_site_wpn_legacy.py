@@ -100,7 +100,7 @@ def test_wpn_legacy_stud_streets():
 def test_wpn_legacy_replay_records_no_structure_fact(site_audit):
     import duckdb
 
-    db, _ = site_audit
+    db, _, _ = site_audit
     with duckdb.connect(str(db), read_only=True) as con:
         rows = con.execute(
             """SELECT count(*), count(min_raise_to), count(max_raise_to), count(may_raise), count(last_full_increment),
@@ -120,7 +120,7 @@ def test_wpn_legacy_replay_records_no_structure_fact(site_audit):
 def test_wpn_legacy_one_record_finding_a_hand_and_no_betting_finding(site_audit):
     import duckdb
 
-    db, findings = site_audit
+    db, findings, _ = site_audit
     with duckdb.connect(str(db), read_only=True) as con:
         with_bets = {r[0] for r in con.execute(
             "SELECT DISTINCT hand_id FROM decisions WHERE edition = ? AND kind IN ('bet', 'raise', 'complete')",
@@ -163,7 +163,7 @@ def test_wpn_legacy_a_disconnected_player_is_played_all_in_with_chips_behind(sit
     [dc] = [e for e in h.events if e.kind == "disconnect_all_in"]
     assert (dc.line_no, dc.street, dc.seat, dc.player, dc.amount, dc.all_in) == (51, "flop", 2, "Player0", None, True)
     assert [t.strip() for t in dc.text.splitlines()] == ["Player Player0 is disconnected and ALL IN.", "Player Player0 allin"]
-    db, findings = site_audit
+    db, findings, _ = site_audit
     with duckdb.connect(str(db), read_only=True) as con:
         later = con.execute("SELECT street, seat, expected_seat, to_act FROM decisions WHERE hand_id = ? AND edition = ? "
                             "AND seq > ? ORDER BY seq", [h.hand_id, EDITION, dc.seq]).fetchall()
@@ -193,7 +193,7 @@ def test_wpn_legacy_a_record_cut_short_is_stored_as_recorded(site_audit):
     h = cut[0]
     assert [s.player for s in h.seats] == ["Diamonds4ever", "KickAzzJohnny"] and h.events == []
     assert "'Game ended at:'" in h.record_cut
-    db, findings = site_audit
+    db, findings, _ = site_audit
     assert [(f["check_id"], f["category"], f["line_no"]) for f in findings if f["hand_id"] == h.hand_id] == [
         ("record-incomplete", "record", h.last_line)]
     with duckdb.connect(str(db), read_only=True) as con:
