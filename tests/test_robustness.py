@@ -437,8 +437,8 @@ def _ingest_measured(path: Path, db: str) -> tuple[int, dict, str, float, int]:
 @pytest.mark.parametrize("kind", ["garbage", "pokerstars-header"])
 def test_100mb_file_without_newlines(store, tmp_path, kind):
     """Not detected (random bytes) or detected (a PokerStars header followed by 100 MB
-    on the same line): either way a quick, bounded, clear answer.  Measured here:
-    about 2 s / 170 MiB and 4 s / 630 MiB peak RSS."""
+    on the same line): either way a bounded, clear answer.  Measured here: about
+    2 s / 170 MiB and 4 s / 630 MiB peak RSS."""
     db, before = store
     f = tmp_path / f"big-{kind}.txt"
     if kind == "garbage":
@@ -450,7 +450,7 @@ def test_100mb_file_without_newlines(store, tmp_path, kind):
     assert f.stat().st_size >= BIG and b"\n" not in open(f, "rb").read(1 << 20)
     code, out, err, seconds, peak_mib = _ingest_measured(f, db)
     print(f"{kind}: {f.stat().st_size / 2**20:.0f} MiB in {seconds:.1f}s, peak RSS {peak_mib} MiB")
-    assert seconds < 60
+    # the memory bound is the behaviour (the line is never held whole); how fast is a bench's question
     assert peak_mib < 1024, f"peak RSS {peak_mib} MiB for a {f.stat().st_size >> 20} MiB file"
     if kind == "garbage":
         assert code == 2
