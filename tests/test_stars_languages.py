@@ -508,3 +508,16 @@ def test_a_rebuy_before_the_seat_lines_is_read_and_is_in_the_stacks(tmp_path):
     (found,) = _table_findings(tmp_path, "more", BUSTED + "\n\n" + more)
     assert found[:3] == ("stack-continuity", "PS-300000000201", 2)
     assert "bought 1500 before this hand" in found[3] and "200 chips appeared" in found[3], found[3]
+
+
+@pytest.mark.parametrize("name", list(HANDS))
+def test_a_localized_header_is_found_where_files_are_told_and_cut(name):
+    """detect (which parser reads a file) and HAND_START (where a big file is cut into chunks,
+    in bytes) find each language's header, as they find English ones."""
+    from parsers.pokerstars import HAND_START
+
+    text = HANDS[name][0]
+    assert PokerStarsParser().detect("Выписка ... запрошена x\n\n" + text, "x.txt")
+    export = ("*********** # 1 **************\n" + text + "\n\n*********** # 2 **************\n" + text).encode("utf-8")
+    starts = [m.start() for m in HAND_START.finditer(export)]
+    assert starts == [len(b"*********** # 1 **************\n"), export.rindex(text.encode("utf-8"))]
