@@ -119,7 +119,7 @@ EVENT_KIND_DOCS: dict[EventKind, str] = {
     EventKind.HOUSE_ADDED: "money the house adds to the pot, no player's ('STP added: €0.50', Run It Once's splash the pot); "
                            "amount; no seat. The replay puts it in the main pot: collected + rake = put in + added - returned",
     EventKind.FINISH: "a tournament finish line; amount = place",
-    EventKind.REBUY: "a re-buy ('re-buys and receives 600 chips'); amount = chips received; street 'summary', in effect from the next hand",
+    EventKind.REBUY: "a re-buy ('re-buys and receives 600 chips'); amount = chips received; street 'summary', in effect from the next hand (written before the player's seat line: already in this hand's stack)",
     EventKind.ADDON: "an add-on ('takes the add-on and receives 3000 chips'); amount = chips received; street 'summary', in effect from the next hand",
     EventKind.OUT_OF_HAND: "a seat line saying the player is out of this hand (PokerStars: 'moved from another table into small blind'); street 'summary'; "
                            "inferred where the record implies it (iPoker: no cards, action or bet; Winamax: a seat no line names that the "

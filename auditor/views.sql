@@ -83,7 +83,9 @@ WINDOW w AS (PARTITION BY coalesce(tournament_key, ''), table_name
 -- hand_chips: per hand and seat, the stack at the start, the end stack the history
 -- implies (from the replay's hand_results: the table checks give it those of the
 -- edition checked only, as expected end stacks depend on it), and chips bought during
--- the hand (re-buys, add-ons; in play from the next hand).  end_stack_alt counts the
+-- the hand (re-buys, add-ons; in play from the next hand), and bought_before: those
+-- written before the player's seat line (PokerStars, 2015: between the table line and
+-- the seats), already in the stack the seat line gives.  end_stack_alt counts the
 -- uncalled chips the rules return where the history does not write the return (old
 -- 'PokerStars Game #' histories): the next hand's stack may follow either.
 CREATE OR REPLACE VIEW hand_chips AS
@@ -93,30 +95,36 @@ WITH ends AS (
          any_value(starting_stack - contributed + returned_expected + coalesce(won_recorded, won_expected)) AS end_stack_alt
   FROM hand_results GROUP BY hand_id, seat
 ), bought AS (
-  SELECT hand_id, player,
-         coalesce(sum(amount) FILTER (WHERE kind = 'rebuy'), 0) AS rebuys,
-         coalesce(sum(amount) FILTER (WHERE kind = 'addon'), 0) AS addons,
-         min(line_no) AS line_no
-  FROM events WHERE kind IN ('rebuy', 'addon') GROUP BY hand_id, player
+  SELECT e.hand_id, e.player,
+         coalesce(sum(e.amount) FILTER (WHERE e.kind = 'rebuy' AND NOT e.before), 0) AS rebuys,
+         coalesce(sum(e.amount) FILTER (WHERE e.kind = 'addon' AND NOT e.before), 0) AS addons,
+         coalesce(sum(e.amount) FILTER (WHERE e.before), 0) AS bought_before,
+         min(e.line_no) FILTER (WHERE NOT e.before) AS line_no
+  FROM (SELECT e.hand_id, e.player, e.kind, e.amount, e.line_no, coalesce(e.line_no < s.line_no, false) AS before
+        FROM events e LEFT JOIN seats s ON s.hand_id = e.hand_id AND s.player = e.player
+        WHERE e.kind IN ('rebuy', 'addon')) e
+  GROUP BY e.hand_id, e.player
 )
 SELECT s.hand_id, s.seat, s.player, s.starting_stack, s.dealt,
        CASE WHEN s.dealt THEN e.end_stack ELSE s.starting_stack END AS end_stack,
        CASE WHEN s.dealt THEN coalesce(e.end_stack_alt, e.end_stack) ELSE s.starting_stack END AS end_stack_alt,
-       coalesce(b.rebuys, 0) AS rebuys, coalesce(b.addons, 0) AS addons, b.line_no AS bought_line
+       coalesce(b.rebuys, 0) AS rebuys, coalesce(b.addons, 0) AS addons, b.line_no AS bought_line,
+       coalesce(b.bought_before, 0) AS bought_before
 FROM hand_seats s
 LEFT JOIN ends e USING (hand_id, seat)
 LEFT JOIN bought b USING (hand_id, player);
 
 -- stack_links: each player seated in a hand and in the previous hand at the same
 -- table: the stack they started with next to the stack they ended with plus chips bought.
--- continuous = the start equals one of the implied end stacks (plus chips bought);
+-- continuous = the start (less chips bought before its seat line) equals one of the
+-- implied end stacks (plus chips bought);
 -- unbought_continuous = it does without the chips bought (a re-buy not yet in play).
 CREATE OR REPLACE VIEW stack_links AS
 SELECT t.hand_id, t.prev_hand_id, t.tournament_id, t.table_name, c.seat, c.player, c.starting_stack,
        p.seat AS prev_seat, p.end_stack AS prev_end_stack, p.end_stack_alt AS prev_end_stack_alt,
-       p.rebuys, p.addons, p.bought_line, c.dealt,
-       (c.starting_stack IN (p.end_stack + p.rebuys + p.addons, p.end_stack_alt + p.rebuys + p.addons)) AS continuous,
-       (p.rebuys + p.addons > 0 AND c.starting_stack IN (p.end_stack, p.end_stack_alt)) AS unbought_continuous
+       p.rebuys, p.addons, p.bought_line, c.dealt, c.bought_before,
+       (c.starting_stack - c.bought_before IN (p.end_stack + p.rebuys + p.addons, p.end_stack_alt + p.rebuys + p.addons)) AS continuous,
+       (p.rebuys + p.addons > 0 AND c.starting_stack - c.bought_before IN (p.end_stack, p.end_stack_alt)) AS unbought_continuous
 FROM table_hands t
 JOIN hand_chips c ON c.hand_id = t.hand_id
 JOIN hand_chips p ON p.hand_id = t.prev_hand_id AND p.player = c.player;

@@ -35,10 +35,18 @@ import re
 
 from auditor.schema import EventKind
 from parsers.stars_family import StarsFamilyParser
+from parsers.stars_languages import LANGUAGES, PREFIXES, starts
 from parsers.stars_site import GAMES, IGNORED_EXACT, StarsSite, game_pattern, to_units
 
-# A header starts its line; the upper-case form is written by old PokerTracker exports.
-HAND_START = re.compile(rb"^(?:PokerStars |POKERSTARS )(?i:(?:Home Game |Zoom )?(?:Game|Hand) #\d+:)", re.M)
+# A header starts its line; the upper-case form is written by old PokerTracker exports; the
+# client in another language writes its own (parsers/stars_languages.py)
+HAND_START = re.compile(rb"^(?:PokerStars |POKERSTARS )(?i:(?:Home Game |Zoom )?(?:Game|Hand) #\d+:)|^(?:"
+                        + starts().encode() + rb")", re.M)
+_ENGLISH_START = r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:"
+# an export's lines between hands: its title ('Выписка Ваши последние 20 раздач(и) запрошена
+# Ann (ann@example.com)') and the separator before each hand ('*********** # 97 **************',
+# '*********** №1 ****...', '*********** n. 1 ****...')
+_BETWEEN_HANDS = re.compile(r"^(?:\*{5,} (?:# ?|№ ?|n\. ?)\d+ \*{5,}|Выписка .* запрошена .*)\s*$")
 # games PokerStars deals that the schema has no variant for: rejected by name
 _UNSUPPORTED_GAMES = ("split hold'em",)
 _GAME = game_pattern(GAMES, _UNSUPPORTED_GAMES)
@@ -47,8 +55,11 @@ POKERSTARS = StarsSite(
     name="pokerstars",
     label="PokerStars",
     id_prefix="PS-",
-    header_prefixes=("PokerStars ", "POKERSTARS "),
-    header_start=re.compile(r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:", re.IGNORECASE),
+    header_prefixes=("PokerStars ", "POKERSTARS ", *PREFIXES),
+    header_start=re.compile(rf"(?i:{_ENGLISH_START})|{starts()}"),
+    english_prefixes=("PokerStars ", "POKERSTARS "),
+    languages=LANGUAGES,
+    between_hands=_BETWEEN_HANDS,
     hand_start=HAND_START,
     header=re.compile(
         r"^PokerStars (?P<kind>Home Game Hand|Zoom Hand|Game|Hand) #(?P<num>\d+): +(?:\{(?P<club>[^}]*)\} +)?(?P<rest>.*)$",

@@ -16,12 +16,13 @@ verbatim.  A hand it does not fully understand is a
 :class:`~parsers.base.HandError` naming the line; it never repairs or guesses.
 Only one hand's lines are held at a time.
 
-The family in five modules, each read on its own:
+The family in six modules, each read on its own:
 
 - ``parsers/stars_site.py``: what a site declares (``StarsSite``) and the words all share;
 - ``parsers/stars_tables.py``: a site's words made ready to read, once a site;
 - ``parsers/stars_hand.py``: one hand's lines read into events (header, seats, body, summary);
 - ``parsers/stars_returns.py``: the uncalled bet a site leaves out, inferred;
+- ``parsers/stars_languages.py``: a client's other languages, each line read as its English form;
 - this module: a file cut into hands, and a hand's rejection when it cannot be read.
 """
 
@@ -32,6 +33,7 @@ from typing import Any, Iterator
 from parsers.base import MAX_DECIMALS, HandError, ParsedHand, content_hash, has_unread, junk_after, unread_lines
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
+from parsers.stars_languages import language_of, translate_line
 from parsers.stars_site import StarsSite
 from parsers.stars_hand import _HandReader, cut_where
 
@@ -104,7 +106,8 @@ class StarsFamilyParser:
                 buf = [(line_no, offset + len(head.encode("utf-8")), text[m.start() :])]
             elif buf:
                 buf.append(item)
-            elif text.strip() and not (site.ignored_line_pattern and site.ignored_line_pattern.match(text)):
+            elif text.strip() and not (site.ignored_line_pattern and site.ignored_line_pattern.match(text)) \
+                    and not (site.between_hands and site.between_hands.match(text)):
                 stray = (stray[0], item[0]) if stray else (item[0], item[0])
         if buf:
             yield self._hand(buf, cut_by=cut_by_end)
@@ -119,7 +122,8 @@ class StarsFamilyParser:
         blank = "\ufffd" if self.site.blank_lines else ""
         # trailing blank lines; for a UTF-16 export, also the replacement character of
         # an odd last byte after the last hand (nothing of the hand is lost with it)
-        while len(buf) > 1 and not buf[-1][2].strip().strip(blank):
+        between = self.site.between_hands  # (an export's separator before the next hand: no line of this one)
+        while len(buf) > 1 and (not buf[-1][2].strip().strip(blank) or between is not None and between.match(buf[-1][2])):
             buf.pop()
         first, reader = self._read(buf, cut_by)
         if isinstance(first, ParsedHand) or first.reason_code == "amount-out-of-range" or not hasattr(reader, "seated"):
@@ -201,7 +205,10 @@ class StarsFamilyParser:
                                       f"{r.digits} decimal places: more than {MAX_DECIMALS} cannot be stored exactly")
                     scale = 10**r.digits
         except _Reject as rejected:
-            return HandError(rejected.line_no, rejected.code, rejected.reason, self._hand_id(buf)), reader
+            reason = rejected.reason
+            if isinstance(reader, _HandReader) and reader.translated:
+                reason = reader.as_written_reason(rejected.line_no, reason)  # the line as written, not its translation
+            return HandError(rejected.line_no, rejected.code, reason, self._hand_id(buf)), reader
         except (ValueError, KeyError, IndexError, AttributeError, TypeError) as e:  # a line we misread
             no = reader.raw_no  # the line being read ('raises -6.10€ to 18.90€': not an amount)
             return HandError(no, "parse-error", f"hand at line {buf[0][0]}: line {no}: {e}", self._hand_id(buf)), reader
@@ -213,7 +220,10 @@ class StarsFamilyParser:
 
     def _hand_id(self, buf: list[tuple[int, int, str]]) -> str | None:
         """The id of a hand that could not be read, if its header can be."""
-        m = self.site.header.match(buf[0][2])
+        header = buf[0][2]
+        if self.site.languages and (lang := language_of(header, self.site.languages)) is not None:
+            header = translate_line(lang, header) or header  # a header in another language
+        m = self.site.header.match(header)
         return f"{self.site.id_prefix}{m.group('num')}" if m else None
 
     def _stray_error(self, stray: tuple[int, int]) -> HandError:

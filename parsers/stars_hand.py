@@ -17,6 +17,7 @@ from parsers.base import (NOT_TEXT, SEAT_MAX, Event, ParsedHand, Seat, content_h
 from parsers.base import Reject as _Reject
 from parsers.stars_site import (CURRENCY_SYMBOLS, DATE, IGNORED_EXACT, IGNORED_INFIX, IGNORED_SUFFIXES, K, RAISE_ADDED, RAISE_TO,
                                 RAISE_TO_ADDED, S, StarsSite, amount_units, to_units)
+from parsers.stars_languages import CompiledLanguage, language_of, translate
 from parsers.stars_returns import infer_return
 from parsers.stars_tables import _KEPT, SUFFIX_STAND_IN, _site_tables, _substituted
 
@@ -227,6 +228,10 @@ class _HandReader:
         self.commitments_exact = True
         self.street_start = 0
         self.capped = False  # a capped table (hands.cap), its amount written or not
+        # a hand in another language (parsers/stars_languages.py): the language, and the
+        # English form of each line its entries read, by line number
+        self.language: CompiledLanguage | None = None
+        self.translated: dict[int, str] = {}
 
     def amt(self, text: str) -> int:
         if text.isdigit():  # to_units' own first test, without the call (most amounts are chips)
@@ -263,7 +268,7 @@ class _HandReader:
         starts with, if any."""
         del self.events[at:]
         text = self.raw
-        player, _ = self.split_actor(text.strip())
+        player, _ = self.split_actor(self.translated.get(no, text).strip())
         seat = self.names.get(player) if player is not None else None
         e = unread_event(at, street, no, text, seat, player)
         e.run = self.run or 1
@@ -346,6 +351,19 @@ class _HandReader:
                 texts = read_lines
             elif text is not None:
                 hashed = content_hash(text)  # (no line holds the suffix: the text as written)
+        if site.languages and not self.stood_in and not texts[0].startswith(site.english_prefixes):
+            # a header in another language: the lines its entries read are read as their
+            # English form (parsers/stars_languages.py); the hand keeps them as written
+            lang = language_of(texts[0], site.languages)
+            english = translate(lang, texts) if lang is not None else None
+            if english:
+                if hashed is None:
+                    hashed = content_hash("\n".join(texts))
+                texts = list(texts)
+                for k, line in english.items():
+                    texts[k] = line
+                    self.translated[buf[k][0]] = line
+                self.language = lang
         self.texts = texts
         header = texts[0].rstrip()
         m = site.header.match(header)
@@ -369,10 +387,10 @@ class _HandReader:
         )
         # the last '*** ' marker must be the summary (scanning back: the summary is short)
         for k in range(len(buf) - 1, 0, -1):
-            if buf[k][2].startswith("*** "):
-                summary = buf[k][2].startswith("*** SUMMARY ***") or (
-                    site.run_markers is not None and buf[k][2].startswith("*** SUMMARY ")
-                    and (rs := site.run_markers.match(buf[k][2].rstrip())) is not None and rs.group("street") == "SUMMARY")
+            if texts[k].startswith("*** "):
+                summary = texts[k].startswith("*** SUMMARY ***") or (
+                    site.run_markers is not None and texts[k].startswith("*** SUMMARY ")
+                    and (rs := site.run_markers.match(texts[k].rstrip())) is not None and rs.group("street") == "SUMMARY")
                 if not summary and site.rejected_lines:  # a marker the site's description rejects ('*** SUMMARY 2 ***')
                     rejected = self.fail(buf[k][0], buf[k][2])
                     if rejected.code != "parse-error":
@@ -382,7 +400,7 @@ class _HandReader:
             summary = False
         if not summary:
             where = cut_where(self.cut_by)
-            if not any(t.startswith("Seat ") for _, _, t in buf[1:]):
+            if not any(t.startswith("Seat ") for t in texts[1:]):
                 # a hand start with no seat line after it: no hand to store (its header is not
                 # read: it may be all the file holds, on one line)
                 raise _Reject("truncated", first_no, f"hand at line {first_no} has no *** SUMMARY ***: {where} "
@@ -496,6 +514,18 @@ class _HandReader:
             i += 1
         else:
             raise self.fail(buf[i][0] if i < len(buf) else first_no, texts[i] if i < len(buf) else "", "expected the Table line")
+        # re-buys written between the table line and the seats (PokerStars, 2015: 'Ann re-buys
+        # and receives 3000 chips for $10.00'): already in the stacks the seat lines give (the
+        # checks tell them from a re-buy after the hand by the line before the player's seat
+        # line, auditor/views.sql); their seats are set once the seat lines are read (below)
+        bought_before: list[Event] = []
+        if site.records_rebuys:
+            while i < len(buf) and (" re-buys and receives " in texts[i] or " takes the add-on" in texts[i]) \
+                    and _REBUY.match(texts[i].rstrip()):
+                self.raw, self.raw_no = buf[i][2], buf[i][0]
+                self.rebuy(buf[i][0], texts[i].rstrip())
+                bought_before.append(self.events[-1])
+                i += 1
         try:
             while i < len(buf) and (texts[i].startswith("Seat ") or site.blank_lines and not texts[i].strip()):
                 if not texts[i].strip():
@@ -537,6 +567,8 @@ class _HandReader:
             # store of raw_no a seat line: nothing is added to the reading of a hand that reads)
             self.raw_no = buf[i][0]
             raise
+        for e in bought_before:
+            e.seat = self.names.get(e.player or "")
         if not hand.seats:
             at_no, at_text = (buf[i][0], texts[i]) if i < len(buf) else (first_no, "")
             for start, code, why in site.no_seats:  # a record the site writes without seat lines
@@ -546,6 +578,8 @@ class _HandReader:
         self.seated = True
         if self.stood_in:
             self.header_as_written(hand)
+        if self.language is not None:
+            self.language_as_written(hand)
         for names in self.names_by_seat.values():
             if len(names) > 1:  # one seat, two players: the longest name first (a stable sort)
                 names.sort(key=len, reverse=True)
@@ -583,6 +617,29 @@ class _HandReader:
         hand.record_cut = self.cut
         hand.events = self.events
         return hand
+
+    def language_as_written(self, hand: ParsedHand) -> None:
+        """The hand's fields cut from a header read in English (``self.language``), as the
+        header writes them: its start time (after the header's last ' - ') and its game's name."""
+        assert self.language is not None
+        header = self.buf[0][2].rstrip()
+        if hand.started_at_text is not None and (i := header.rfind(" - ")) >= 0:
+            hand.started_at_text = header[i + 3 :]
+        if hand.game_label is not None:
+            for written, english in self.language.language.games.items():
+                if written in header and english in hand.game_label:
+                    hand.game_label = hand.game_label.replace(english, written, 1)
+                    break
+
+    def as_written_reason(self, line_no: int, reason: str) -> str:
+        """A rejection's reason quoting a line read in English, with the line as written."""
+        english = self.translated.get(line_no)
+        if english is None:
+            return reason
+        for no, _, raw in self.buf:
+            if no == line_no:
+                return reason.replace(repr(english.rstrip()), repr(raw.rstrip()))
+        return reason
 
     def header_as_written(self, hand: ParsedHand) -> None:
         """The hand's fields cut from its header and table lines read with SUFFIX_STAND_IN,

@@ -313,6 +313,13 @@ class StarsSite:
     # is read (PokerStars.it's regulator session id, ' [ADM ID: M2BCE3000C59C5PF]' before the
     # date; ' [AAMS ID: ...]' before 2019): docs/sites.md
     header_tag: re.Pattern[str] | None = None
+    # the languages its client writes whole histories in (parsers/stars_languages.py): a hand
+    # whose header starts with none of the English header_prefixes is read through its language
+    languages: tuple[Any, ...] = ()
+    english_prefixes: tuple[str, ...] = ()  # the header_prefixes of English headers (with languages)
+    # lines a file holds between hands that are none of a hand's (an export's separators and
+    # title): neither a hand cut off before the first header nor an unread line of the hand before
+    between_hands: re.Pattern[str] | None = None
 
 
 def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict[str, Any]:

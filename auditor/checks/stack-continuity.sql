@@ -36,23 +36,24 @@ WITH moved AS (  -- a player new at the table: their last hand at another table 
     AND NOT EXISTS (SELECT 1 FROM seats p WHERE p.hand_id = t.prev_hand_id AND p.player = s.player)
 )
 SELECT l.hand_id, 'preflop' AS street, NULL::INTEGER AS seq, l.seat, l.player,
-       chips(l.prev_end_stack + l.rebuys + l.addons, h.amount_scale) AS expected,
+       chips(l.prev_end_stack + l.rebuys + l.addons + l.bought_before, h.amount_scale) AS expected,
        chips(l.starting_stack, h.amount_scale) AS actual,
        who(l.seat, l.player) || ' starts with ' || chips(l.starting_stack, h.amount_scale) || ', but ended hand ' ||
        l.prev_hand_id || ' at this table with ' || chips(l.prev_end_stack, h.amount_scale) ||
        CASE WHEN l.rebuys > 0 THEN ' and re-bought ' || chips(l.rebuys, h.amount_scale) ELSE '' END ||
        CASE WHEN l.addons > 0 THEN ' and took an add-on of ' || chips(l.addons, h.amount_scale) ELSE '' END ||
+       CASE WHEN l.bought_before > 0 THEN ', and bought ' || chips(l.bought_before, h.amount_scale) || ' before this hand' ELSE '' END ||
        CASE WHEN l.unbought_continuous THEN ': the chips bought (line ' || l.bought_line || ') are missing from the stack.'
             WHEN l.unwritten_rebuy AND l.prev_end_stack = 0 THEN ', busted: a re-buy or re-entry whose chips the history does not write ' ||
                  '(this tool reads re-buys only from the formats that write them, docs/sites.md), not chips appearing.'
             WHEN l.unwritten_rebuy THEN ': ' || chips(l.starting_stack - l.prev_end_stack, h.amount_scale) ||
                  ' more, as a re-buy or add-on whose chips the history does not write would give ' ||
                  '(this tool reads re-buys and add-ons only from the formats that write them, docs/sites.md); not judged.'
-            ELSE ': ' || chips(l.starting_stack - l.prev_end_stack - l.rebuys - l.addons, h.amount_scale) ||
+            ELSE ': ' || chips(l.starting_stack - l.prev_end_stack - l.rebuys - l.addons - l.bought_before, h.amount_scale) ||
                  ' chips appeared or vanished between the hands; no hand, re-buy or add-on explains it.' END AS message,
        s.line_no, CASE WHEN l.unwritten_rebuy THEN 'record' END AS category
 FROM (SELECT l.*, NOT records_rebuys(h.format)
-             AND l.rebuys + l.addons = 0 AND l.starting_stack > l.prev_end_stack AS unwritten_rebuy
+             AND l.rebuys + l.addons + l.bought_before = 0 AND l.starting_stack > l.prev_end_stack AS unwritten_rebuy
       FROM stack_links l JOIN hands h USING (hand_id)) l
 JOIN table_transitions t USING (hand_id)
 JOIN hands h USING (hand_id)
@@ -86,9 +87,10 @@ JOIN table_hands f ON f.hand_id = m.from_hand_id
 JOIN hand_chips c ON c.hand_id = m.from_hand_id AND c.player = m.player
 JOIN hands h ON h.hand_id = m.hand_id
 JOIN seats s ON s.hand_id = m.hand_id AND s.seat = m.seat
+LEFT JOIN hand_chips mc ON mc.hand_id = m.hand_id AND mc.seat = m.seat  -- chips bought before its seat line
 WHERE c.end_stack IS NOT NULL
   -- judged only when the move is in view: the old table's history goes on without them
   -- and they sit down here within ten minutes (else they may have played unrecorded hands)
   AND f.next_hand_id IS NOT NULL AND date_diff('second', f.started_at, m.started_at) <= 600
-  AND m.starting_stack NOT IN (c.end_stack + c.rebuys + c.addons, c.end_stack_alt + c.rebuys + c.addons)
+  AND m.starting_stack - coalesce(mc.bought_before, 0) NOT IN (c.end_stack + c.rebuys + c.addons, c.end_stack_alt + c.rebuys + c.addons)
 ORDER BY 1, 4

@@ -1,0 +1,523 @@
+"""PokerStars histories written by the client in another language (parsers/stars_languages.py,
+issue 33), through the real pipeline: each hand here is written for this test in the shape
+of real exports (invented names and numbers), beside the same hand written in English.
+
+What is asserted: a localized hand is stored, with the events of its English twin (kind,
+seat, amount, to amount, street, all in, cards, line); its events keep the lines as written
+and its content hash is that of its text as written; a violation planted in it is found by
+the check that finds it in English; an export's separator and title lines are no hand's;
+a re-buy written before the seat lines is read, in the stacks it is written in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from auditor.pipeline import audit
+from parsers.base import ParsedHand, content_hash
+from parsers.pokerstars import PokerStarsParser
+
+# --- the hands: each language's, then the same hand in English ---------------------------
+
+RU = """\
+Раздача PokerStars №300000000001:  Холдем Безлимитный ($0.01/$0.02 USD) - 14.03.2026 20:15:09 EET [14.03.2026 13:15:09 ВВ]
+Стол 'Ланселот II' 6-max Баттон на месте №3
+Место 1: Ирина_К ($2 фишек)
+Место 2: Bob Lee ($1.50 фишек)
+Место 3: kettle77 ($3.10 фишек)
+Место 4: Zorro: the 2nd ($0.80 фишек)
+Zorro: the 2nd: ставит малый блайнд $0.01
+Ирина_К: ставит большой блайнд $0.02
+*** ЗАКРЫТЫЕ КАРТЫ ***
+Карты kettle77 [Ah Kd]
+Bob Lee: делает колл $0.02
+kettle77: делает рейз $0.06 $0.08
+Zorro: the 2nd: делает фолд
+Ирина_К: делает фолд
+Bob Lee: делает колл $0.06
+*** ФЛОП *** [7c 8d 2s]
+Bob Lee: делает бет $0.10
+kettle77: делает рейз $0.20 $0.30
+Bob Lee: делает колл $0.20
+*** ТЕРН *** [7c 8d 2s] [Qh]
+Bob Lee: делает бет $1.12 и олл-ин
+kettle77: делает колл $1.12
+*** РИВЕР *** [7c 8d 2s Qh] [3c]
+*** ВСКРЫТИЕ КАРТ ***
+Bob Lee: открывает [7h 7d] (тройка [семерки])
+kettle77: открывает [Ah Kd] (старшая карта [туз])
+Bob Lee получил $2.90 ( банк)
+*** ИТОГ ***
+Общий банк $3.03 | Доля $0.13
+Борд [7c 8d 2s Qh 3c]
+Место 1: Ирина_К (большой блайнд) сделал фолд до Флоп
+Место 2: Bob Lee открыл [7h 7d] и выиграл ($2.90) , собрав тройка [семерки]
+Место 3: kettle77 (баттон) открыл [Ah Kd] и проиграл , собрав старшая карта [туз]
+Место 4: Zorro: the 2nd (малый блайнд) сделал фолд до Флоп
+"""
+
+RU_EN = """\
+PokerStars Hand #300000000101:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/03/14 20:15:09 EET [2026/03/14 13:15:09 ET]
+Table 'Ланселот II' 6-max Seat #3 is the button
+Seat 1: Ирина_К ($2 in chips)
+Seat 2: Bob Lee ($1.50 in chips)
+Seat 3: kettle77 ($3.10 in chips)
+Seat 4: Zorro: the 2nd ($0.80 in chips)
+Zorro: the 2nd: posts small blind $0.01
+Ирина_К: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to kettle77 [Ah Kd]
+Bob Lee: calls $0.02
+kettle77: raises $0.06 to $0.08
+Zorro: the 2nd: folds
+Ирина_К: folds
+Bob Lee: calls $0.06
+*** FLOP *** [7c 8d 2s]
+Bob Lee: bets $0.10
+kettle77: raises $0.20 to $0.30
+Bob Lee: calls $0.20
+*** TURN *** [7c 8d 2s] [Qh]
+Bob Lee: bets $1.12 and is all-in
+kettle77: calls $1.12
+*** RIVER *** [7c 8d 2s Qh] [3c]
+*** SHOW DOWN ***
+Bob Lee: shows [7h 7d] (three of a kind, Sevens)
+kettle77: shows [Ah Kd] (high card Ace)
+Bob Lee collected $2.90 from pot
+*** SUMMARY ***
+Total pot $3.03 | Rake $0.13
+Board [7c 8d 2s Qh 3c]
+Seat 1: Ирина_К (big blind) folded before Flop
+Seat 2: Bob Lee showed [7h 7d] and won ($2.90) with three of a kind, Sevens
+Seat 3: kettle77 (button) showed [Ah Kd] and lost with high card Ace
+Seat 4: Zorro: the 2nd (small blind) folded before Flop
+"""
+
+# (trailing spaces as the Portuguese exports write them)
+PT = """\
+Mão PokerStars #300000000002: Torneio #2900000001, 1000+100 Hold'em No Limit - Nível III (25/50) - 2016/02/11 21:03:44 ET 
+Mesa '2900000001 3' 6-max Lugar #3 é o botão 
+Lugar 1: ana.rita (1450 em fichas) 
+Lugar 2: Kowal ski (980 em fichas) está sit out 
+Lugar 3: T=Mar (2210, em fichas) 
+Lugar 5: noodle_9 (1875 em fichas) 
+ana.rita: coloca ante 5 
+Kowal ski: coloca ante 5 
+T=Mar: coloca ante 5 
+noodle_9: coloca ante 5 
+noodle_9: paga o small blind 25 
+ana.rita: paga o big blind 50 
+*** CARTAS DA MÃO *** 
+T=Mar recebe [Qs Qc] 
+Kowal ski: desiste  
+T=Mar: aumenta 75 para 125 
+noodle_9: iguala 100 
+ana.rita: desiste  
+*** FLOP *** [2h 9c Kd] 
+noodle_9: passa  
+T=Mar: aposta 200 
+noodle_9: aumenta 400 para 600 
+T=Mar: aumenta 1480 para 2080 e está all-in 
+noodle_9: desiste  
+Aposta não-igualada (1480) voltou para T=Mar 
+T=Mar recebeu 1520 do pote 
+*** SUMÁRIO *** 
+Total pote 1520 | comissão 0  
+Mesa [2h 9c Kd] 
+Lugar 1: ana.rita (big blind) desistiu antes Flop 
+Lugar 2: Kowal ski desistiu antes Flop (não apostou) 
+Lugar 3: T=Mar (Botão) recebeu (1520) 
+Lugar 5: noodle_9 (small blind) desistiu no Flop
+"""
+
+PT_EN = """\
+PokerStars Hand #300000000102: Tournament #2900000001, 1000+100 Hold'em No Limit - Level III (25/50) - 2016/02/11 21:03:44 ET
+Table '2900000001 3' 6-max Seat #3 is the button
+Seat 1: ana.rita (1450 in chips)
+Seat 2: Kowal ski (980 in chips) is sitting out
+Seat 3: T=Mar (2210 in chips)
+Seat 5: noodle_9 (1875 in chips)
+ana.rita: posts the ante 5
+Kowal ski: posts the ante 5
+T=Mar: posts the ante 5
+noodle_9: posts the ante 5
+noodle_9: posts small blind 25
+ana.rita: posts big blind 50
+*** HOLE CARDS ***
+Dealt to T=Mar [Qs Qc]
+Kowal ski: folds
+T=Mar: raises 75 to 125
+noodle_9: calls 100
+ana.rita: folds
+*** FLOP *** [2h 9c Kd]
+noodle_9: checks
+T=Mar: bets 200
+noodle_9: raises 400 to 600
+T=Mar: raises 1480 to 2080 and is all-in
+noodle_9: folds
+Uncalled bet (1480) returned to T=Mar
+T=Mar collected 1520 from pot
+*** SUMMARY ***
+Total pot 1520 | Rake 0
+Board [2h 9c Kd]
+Seat 1: ana.rita (big blind) folded before Flop
+Seat 2: Kowal ski folded before Flop (didn't bet)
+Seat 3: T=Mar (button) collected (1520)
+Seat 5: noodle_9 (small blind) folded on the Flop
+"""
+
+ES = """\
+Mano n.º 300000000003 de Zoom de PokerStars:  Hold'em No Limit (0.05 €/0.10 €) - 22-09-2025 9:05:41 CET [22-09-2025 3:05:41 ET]
+Mesa "Merope" 6-max El asiento n.º 2 es el botón
+Asiento 1: Paco Ruiz (10 € en fichas)
+Asiento 2: lunaLlena (7.35 € en fichas)
+Asiento 3: X_tremo (12.60 € en fichas)
+Asiento 4: gato99 (4.05 € en fichas)
+X_tremo: pone la ciega pequeña 0.05 €
+gato99: pone la ciega grande 0.10 €
+*** CARTAS DE MANO ***
+Repartidas a Paco Ruiz [Jc 4d]
+Paco Ruiz: se retira
+lunaLlena no tiene conexión
+lunaLlena ha agotado su tiempo mientras siga sin conexión
+lunaLlena: se retira
+X_tremo: se retira
+La apuesta no igualada (0.05 €) ha sido devuelta a gato99
+gato99 se lleva 0.10 € del bote
+gato99: no muestra su mano
+*** RESUMEN ***
+Bote total 0.10 € | Comisión 0 €
+Asiento 1: Paco Ruiz se retiró antes del Flop (no apostó)
+Asiento 2: lunaLlena (botón) se retiró antes del Flop (no apostó)
+Asiento 3: X_tremo (ciega pequeña) se retiró antes del Flop
+Asiento 4: gato99 (ciega grande) recaudó (0.10 €)
+"""
+
+ES_EN = """\
+PokerStars Zoom Hand #300000000103:  Hold'em No Limit (€0.05/€0.10) - 2025/09/22 9:05:41 CET [2025/09/22 3:05:41 ET]
+Table 'Merope' 6-max Seat #2 is the button
+Seat 1: Paco Ruiz (€10 in chips)
+Seat 2: lunaLlena (€7.35 in chips)
+Seat 3: X_tremo (€12.60 in chips)
+Seat 4: gato99 (€4.05 in chips)
+X_tremo: posts small blind €0.05
+gato99: posts big blind €0.10
+*** HOLE CARDS ***
+Dealt to Paco Ruiz [Jc 4d]
+Paco Ruiz: folds
+lunaLlena is disconnected
+lunaLlena has timed out while disconnected
+lunaLlena: folds
+X_tremo: folds
+Uncalled bet (€0.05) returned to gato99
+gato99 collected €0.10 from pot
+gato99: doesn't show hand
+*** SUMMARY ***
+Total pot €0.10 | Rake €0
+Seat 1: Paco Ruiz folded before Flop (didn't bet)
+Seat 2: lunaLlena (button) folded before Flop (didn't bet)
+Seat 3: X_tremo (small blind) folded before Flop
+Seat 4: gato99 (big blind) collected (€0.10)
+"""
+
+# the French client seen: its header and the table's money in French, the rest in English
+# with a space before the colon after a name
+FR = """\
+Main PokerStars n°300000000004 :  Hold'em No Limit (100/200) - 03/08/2026 22:10:00 CET [03/08/2026 16:10:00 ET]
+Table 'Artémis III' 6-max (argent fictif) Seat #1 is the button
+Seat 1: Lou (20000 in chips)
+Seat 2: Chantal B (15400 in chips)
+Seat 3: Remi95 (9000 in chips)
+Chantal B : posts small blind 100
+Remi95 : posts big blind 200
+*** HOLE CARDS ***
+Dealt to Lou [As 5s]
+Lou : raises 400 to 600
+Chantal B : folds
+Remi95 : calls 400
+*** FLOP *** [5d 5c Th]
+Remi95 : checks
+Lou : bets 800
+Remi95 : folds
+Uncalled bet (800) returned to Lou
+Lou collected 1300 from pot
+Lou : doesn't show hand
+*** SUMMARY ***
+Total pot 1300 | Rake 0
+Board [5d 5c Th]
+Seat 1: Lou (button) collected (1300)
+Seat 2: Chantal B (small blind) folded before Flop
+Seat 3: Remi95 (big blind) folded on the Flop
+"""
+
+FR_EN = """\
+PokerStars Hand #300000000104:  Hold'em No Limit (100/200) - 2026/08/03 22:10:00 CET [2026/08/03 16:10:00 ET]
+Table 'Artémis III' 6-max (Play Money) Seat #1 is the button
+Seat 1: Lou (20000 in chips)
+Seat 2: Chantal B (15400 in chips)
+Seat 3: Remi95 (9000 in chips)
+Chantal B: posts small blind 100
+Remi95: posts big blind 200
+*** HOLE CARDS ***
+Dealt to Lou [As 5s]
+Lou: raises 400 to 600
+Chantal B: folds
+Remi95: calls 400
+*** FLOP *** [5d 5c Th]
+Remi95: checks
+Lou: bets 800
+Remi95: folds
+Uncalled bet (800) returned to Lou
+Lou collected 1300 from pot
+Lou: doesn't show hand
+*** SUMMARY ***
+Total pot 1300 | Rake 0
+Board [5d 5c Th]
+Seat 1: Lou (button) collected (1300)
+Seat 2: Chantal B (small blind) folded before Flop
+Seat 3: Remi95 (big blind) folded on the Flop
+"""
+
+# language: (the hand, its English twin, its hand id, the twin's, the start as written, the day)
+HANDS = {
+    "ru": (RU, RU_EN, "PS-300000000001", "PS-300000000101", "14.03.2026 20:15:09 EET [14.03.2026 13:15:09 ВВ]", "2026-03-14"),
+    "pt": (PT, PT_EN, "PS-300000000002", "PS-300000000102", "2016/02/11 21:03:44 ET", "2016-02-11"),
+    "es": (ES, ES_EN, "PS-300000000003", "PS-300000000103", "22-09-2025 9:05:41 CET [22-09-2025 3:05:41 ET]", "2025-09-22"),
+    "fr": (FR, FR_EN, "PS-300000000004", "PS-300000000104", "03/08/2026 22:10:00 CET [03/08/2026 16:10:00 ET]", "2026-08-03"),
+}
+_EVENT = "seq, street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label"
+_HAND = ("site, format, variant, betting, small_blind, big_blind, ante, currency, amount_scale, is_tournament, "
+         "tournament_id, buy_in, level, table_name, max_seats, button_seat, started_at")
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    """Every hand of HANDS and its twin, one file each, audited into one store."""
+    root = tmp_path_factory.mktemp("languages")
+    paths = []
+    for name, (hand, english, *_) in HANDS.items():
+        for suffix, text in (("", hand), ("-en", english)):
+            path = root / f"{name}{suffix}.txt"
+            path.write_text(text, encoding="utf-8")
+            paths.append(path)
+    result = audit(paths, db=root / "store.duckdb", edition_name="tda-2024")
+    con = duckdb.connect(str(root / "store.duckdb"), read_only=True)
+    yield result, con, root
+    con.close()
+
+
+def _parse(text: str) -> list:
+    lines = ((i + 1, 0, t) for i, t in enumerate(text.splitlines()))
+    return list(PokerStarsParser().iter_hands(lines, "x.txt"))
+
+
+def test_every_hand_and_its_twin_is_stored(store):
+    result, con, _ = store
+    assert (result.ingest.stored, result.ingest.rejected) == (2 * len(HANDS), 0)
+    assert con.execute("SELECT count(*) FROM ingest_errors").fetchone() == (0,)
+
+
+@pytest.mark.parametrize("name", list(HANDS))
+def test_a_localized_hand_has_its_english_twins_events(store, name):
+    _, con, _ = store
+    _, _, hand_id, twin_id, _, _ = HANDS[name]
+    events = con.execute(f"SELECT {_EVENT} FROM events WHERE hand_id = ? ORDER BY seq", [hand_id]).fetchall()
+    twin = con.execute(f"SELECT {_EVENT} FROM events WHERE hand_id = ? ORDER BY seq", [twin_id]).fetchall()
+    assert events == twin
+    assert not [e for e in events if e[2] == "unread"]
+    assert len({e[2] for e in events}) >= 8  # (a hand of many kinds of line, not a walk of two)
+    fields = con.execute(f"SELECT {_HAND} FROM hands WHERE hand_id IN (?, ?) ORDER BY hand_id", [hand_id, twin_id]).fetchall()
+    assert fields[0] == fields[1]
+
+
+@pytest.mark.parametrize("name", list(HANDS))
+def test_a_localized_hand_keeps_its_lines_as_written(store, name):
+    _, con, root = store
+    text, _, hand_id, _, started, day = HANDS[name]
+    lines = text.splitlines()
+    for line_no, written in con.execute("SELECT line_no, text FROM events WHERE hand_id = ? AND text IS NOT NULL", [hand_id]).fetchall():
+        assert written.rstrip() == lines[line_no - 1].rstrip()
+    # its start as written, the date read in the language's order; its content hash the text's as written
+    row = con.execute("SELECT started_at_text, CAST(started_at AS DATE)::VARCHAR, content_hash FROM hands WHERE hand_id = ?",
+                      [hand_id]).fetchone()
+    assert row == (started, day, content_hash(text))
+    (parsed,) = _parse(text)
+    assert parsed.content_hash == content_hash(text) != content_hash(HANDS[name][1])
+
+
+def test_the_game_and_the_table_are_as_written(store):
+    _, con, _ = store
+    rows = dict(con.execute("SELECT hand_id, game_label || ' | ' || table_name FROM hands").fetchall())
+    assert rows["PS-300000000001"] == "Холдем Безлимитный | Ланселот II"
+    assert rows["PS-300000000003"] == "Hold'em No Limit | Merope"
+
+
+def test_the_amounts_are_read_in_the_languages_shape():
+    (es,) = _parse(ES)
+    assert (es.currency, es.small_blind, es.big_blind, [s.starting_stack for s in es.seats]) == ("EUR", 5, 10, [1000, 735, 1260, 405])
+    (pt,) = _parse(PT)
+    assert (pt.is_tournament, pt.tournament_id, pt.buy_in, pt.level, pt.ante) == (True, "2900000001", "1000+100", "III", 5)
+    assert [s.sitting_out for s in pt.seats] == [False, True, False, False]
+    assert [e.all_in for e in pt.events if e.kind == "raise"] == [False, False, True]
+
+
+# --- a violation, found in the language as in English ------------------------------------
+
+# an underraise on the flop (a raise of 5 over a bet of 10: the minimum is 10), called; the
+# all in on the turn takes what is left, so the pot is the same
+RU_UNDERRAISE = (RU.replace("kettle77: делает рейз $0.20 $0.30\nBob Lee: делает колл $0.20",
+                            "kettle77: делает рейз $0.05 $0.15\nBob Lee: делает колл $0.05")
+                 .replace("$1.12", "$1.27"))
+EN_UNDERRAISE = (RU_EN.replace("kettle77: raises $0.20 to $0.30\nBob Lee: calls $0.20",
+                               "kettle77: raises $0.05 to $0.15\nBob Lee: calls $0.05")
+                 .replace("$1.12", "$1.27"))
+
+
+def test_a_violation_in_a_localized_hand_is_found_by_the_same_check(tmp_path):
+    assert RU_UNDERRAISE != RU and EN_UNDERRAISE != RU_EN
+    found = {}
+    for name, text in (("ru", RU_UNDERRAISE), ("en", EN_UNDERRAISE)):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text, encoding="utf-8")
+        result = audit([path], db=tmp_path / f"{name}.duckdb", edition_name="tda-2024")
+        assert (result.ingest.stored, result.ingest.rejected) == (1, 0)
+        with duckdb.connect(str(tmp_path / f"{name}.duckdb"), read_only=True) as con:
+            found[name] = con.execute("SELECT check_id, category, seat, line_no FROM findings ORDER BY check_id").fetchall()
+    assert ("illegal-underraise", "violation", 3, 18) in found["ru"]
+    assert found["ru"] == found["en"]
+
+
+def test_a_line_of_no_entry_is_kept_unread_as_written_and_a_rejection_quotes_the_line():
+    (hand,) = _parse(RU.replace("Bob Lee: делает бет $0.10\n", "Bob Lee: делает бет $0.10\nkettle77: барабанит по столу\n"))
+    assert isinstance(hand, ParsedHand)
+    (e,) = [e for e in hand.events if e.kind == "unread"]
+    assert (e.street, e.seat, e.player, e.text) == ("flop", 3, "kettle77", "kettle77: барабанит по столу")
+    # the same in the French client's shape: the player is found before ' : '
+    (hand,) = _parse(FR.replace("Remi95 : checks\n", "Remi95 : checks\nRemi95 : taps the table\n"))
+    (e,) = [e for e in hand.events if e.kind == "unread"]
+    assert (e.seat, e.player, e.text) == (3, "Remi95", "Remi95 : taps the table")
+    # a seat line that cannot be read: the rejection quotes it as written, not as read
+    (error,) = _parse(RU.replace("Место 2: Bob Lee ($1.50 фишек)", "Место 2: Bob Lee ($1.50 фишек) сидит"))
+    assert (error.reason_code, error.line_no, error.hand_id) == ("parse-error", 4, "PS-300000000001")
+    assert error.reason == "line 4: seat line not understood: 'Место 2: Bob Lee ($1.50 фишек) сидит'"
+
+
+# --- an export's lines between hands --------------------------------------------------------
+
+SEPARATED = "*********** # 1 **************\n" + RU_EN + "\n\n*********** # 2 **************\n" + PT_EN + "\n"
+RU_EXPORT = ("Выписка Ваши последние 2 раздач(и) запрошена Ирина_К (irina@example.com)\n\n*********** №1 **************\n"
+             + RU + "\n\n*********** №2 **************\n" + PT + "\n")
+ES_EXPORT = "*********** n. 1 **************\n" + ES + "\n*********** n. 2 **************\n" + FR + "\n"
+
+
+@pytest.mark.parametrize("text, first", [(SEPARATED, RU_EN), (RU_EXPORT, RU), (ES_EXPORT, ES)],
+                         ids=["english", "russian", "spanish"])
+def test_separator_lines_are_no_hand_and_no_hands_line(tmp_path, text, first):
+    path = tmp_path / "export.txt"
+    path.write_text(text, encoding="utf-8")
+    result = audit([path], db=tmp_path / "export.duckdb", edition_name="tda-2024")
+    assert (result.ingest.stored, result.ingest.rejected) == (2, 0)
+    with duckdb.connect(str(tmp_path / "export.duckdb"), read_only=True) as con:
+        assert con.execute("SELECT count(*) FROM ingest_errors").fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM findings WHERE check_id = 'unread-lines'").fetchone() == (0,)
+        assert con.execute("SELECT count(*) FROM events WHERE kind = 'unread'").fetchone() == (0,)
+        # each hand's content hash and last line are its own, without the separator after it
+        rows = con.execute("SELECT content_hash, last_line FROM hands ORDER BY first_line").fetchall()
+    assert rows[0][0] == content_hash(first)
+    assert text.splitlines()[rows[0][1] - 1] == first.splitlines()[-1]
+
+
+# --- a re-buy written before the seats --------------------------------------------------------
+
+REBUY_BEFORE = """\
+PokerStars Hand #300000000201: Tournament #2900000002, $5+$0.50 USD Hold'em No Limit - Level I (10/20) - 2015/03/02 19:00:00 ET
+Table '2900000002 1' 9-max Seat #1 is the button
+Mira re-buys and receives 1500 chips for $5.00
+Seat 1: Oskar (1500 in chips)
+Seat 2: Mira (1500 in chips)
+Seat 3: Tove (3020 in chips)
+Mira: posts small blind 10
+Tove: posts big blind 20
+*** HOLE CARDS ***
+Oskar: folds
+Mira: folds
+Uncalled bet (10) returned to Tove
+Tove collected 20 from pot
+Tove: doesn't show hand
+*** SUMMARY ***
+Total pot 20 | Rake 0
+Seat 1: Oskar (button) folded before Flop (didn't bet)
+Seat 2: Mira (small blind) folded before Flop
+Seat 3: Tove (big blind) collected (20)
+"""
+# the hand before at the table: Mira goes all in and busts (Tove wins 1500 from her)
+BUSTED = """\
+PokerStars Hand #300000000200: Tournament #2900000002, $5+$0.50 USD Hold'em No Limit - Level I (10/20) - 2015/03/02 18:59:00 ET
+Table '2900000002 1' 9-max Seat #3 is the button
+Seat 1: Oskar (1510 in chips)
+Seat 2: Mira (1500 in chips)
+Seat 3: Tove (1510 in chips)
+Oskar: posts small blind 10
+Mira: posts big blind 20
+*** HOLE CARDS ***
+Tove: raises 40 to 60
+Oskar: folds
+Mira: raises 1440 to 1500 and is all-in
+Tove: calls 1440
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Js]
+*** RIVER *** [2c 7d 9h Js] [4s]
+*** SHOW DOWN ***
+Mira: shows [Kc Qc] (high card King)
+Tove: shows [Ah Ad] (a pair of Aces)
+Tove collected 3010 from pot
+*** SUMMARY ***
+Total pot 3010 | Rake 0
+Board [2c 7d 9h Js 4s]
+Seat 1: Oskar (small blind) folded before Flop
+Seat 2: Mira (big blind) showed [Kc Qc] and lost with high card King
+Seat 3: Tove (button) showed [Ah Ad] and won (3010) with a pair of Aces
+"""
+
+
+def _table_findings(tmp_path: Path, name: str, text: str) -> list[tuple]:
+    path = tmp_path / f"{name}.txt"
+    path.write_text(text, encoding="utf-8")
+    result = audit([path], db=tmp_path / f"{name}.duckdb", edition_name="tda-2024")
+    assert (result.ingest.stored, result.ingest.rejected) == (2, 0)
+    with duckdb.connect(str(tmp_path / f"{name}.duckdb"), read_only=True) as con:
+        return con.execute("SELECT check_id, hand_id, seat, message FROM findings WHERE check_id = 'stack-continuity'").fetchall()
+
+
+def test_a_rebuy_before_the_seat_lines_is_read_and_is_in_the_stacks(tmp_path):
+    (hand,) = _parse(REBUY_BEFORE)
+    assert isinstance(hand, ParsedHand)
+    (e,) = [e for e in hand.events if e.kind == "rebuy"]
+    assert (e.seq, e.seat, e.player, e.amount, e.line_no, e.text) == (0, 2, "Mira", 1500, 3, "Mira re-buys and receives 1500 chips for $5.00")
+    # busted in the hand before, back with the chips of the re-buy written before her seat line: no finding
+    assert _table_findings(tmp_path, "rebuy", BUSTED + "\n\n" + REBUY_BEFORE) == []
+    # the same stack with no re-buy written: chips appeared
+    no_rebuy = REBUY_BEFORE.replace("Mira re-buys and receives 1500 chips for $5.00\n", "")
+    (found,) = _table_findings(tmp_path, "no-rebuy", BUSTED + "\n\n" + no_rebuy)
+    assert found[:3] == ("stack-continuity", "PS-300000000201", 2)
+    # a stack that is not what the re-buy gives: named, with the chips bought
+    more = REBUY_BEFORE.replace("Seat 2: Mira (1500 in chips)", "Seat 2: Mira (1700 in chips)")
+    (found,) = _table_findings(tmp_path, "more", BUSTED + "\n\n" + more)
+    assert found[:3] == ("stack-continuity", "PS-300000000201", 2)
+    assert "bought 1500 before this hand" in found[3] and "200 chips appeared" in found[3], found[3]
+
+
+@pytest.mark.parametrize("name", list(HANDS))
+def test_a_localized_header_is_found_where_files_are_told_and_cut(name):
+    """detect (which parser reads a file) and HAND_START (where a big file is cut into chunks,
+    in bytes) find each language's header, as they find English ones."""
+    from parsers.pokerstars import HAND_START
+
+    text = HANDS[name][0]
+    assert PokerStarsParser().detect("Выписка ... запрошена x\n\n" + text, "x.txt")
+    export = ("*********** # 1 **************\n" + text + "\n\n*********** # 2 **************\n" + text).encode("utf-8")
+    starts = [m.start() for m in HAND_START.finditer(export)]
+    assert starts == [len(b"*********** # 1 **************\n"), export.rindex(text.encode("utf-8"))]
