@@ -198,11 +198,14 @@ def mark_waiting_seats(hand: ParsedHand, lines: list[tuple[int, int, str]]) -> N
               and a.seat in ring and b.seat in ring and a.seat != b.seat]
     texts = {no: text for no, _, text in lines}
     for s in silent:
+        seat_line = s.line_no
+        if seat_line is None:  # a seat no seat line lists is not one 'listed with chips'
+            continue
         i = ring[s.seat]
         for ia, ib, line_a, line_b in passes:
             if 0 < (i - ia) % n < (ib - ia) % n:
-                hand.events.append(Event(len(hand.events), "summary", _OUT_OF_HAND, s.line_no, s.seat, s.player,
-                                         text=texts.get(s.line_no), inferred_from=inferred_from(s.line_no, line_a, line_b)))
+                hand.events.append(Event(len(hand.events), "summary", _OUT_OF_HAND, seat_line, s.seat, s.player,
+                                         text=texts.get(seat_line), inferred_from=inferred_from(seat_line, line_a, line_b)))
                 break
 
 
