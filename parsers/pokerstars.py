@@ -57,7 +57,6 @@ POKERSTARS = StarsSite(
     id_prefix="PS-",
     header_prefixes=("PokerStars ", "POKERSTARS ", *PREFIXES),
     header_start=re.compile(rf"(?i:{_ENGLISH_START})|{starts()}"),
-    english_prefixes=("PokerStars ", "POKERSTARS "),
     languages=LANGUAGES,
     between_hands=_BETWEEN_HANDS,
     hand_start=HAND_START,

@@ -351,11 +351,10 @@ class _HandReader:
                 texts = read_lines
             elif text is not None:
                 hashed = content_hash(text)  # (no line holds the suffix: the text as written)
-        if site.languages and not self.stood_in and not texts[0].startswith(site.english_prefixes):
+        if site.languages and not self.stood_in and (lang := language_of(texts[0], site.languages)) is not None:
             # a header in another language: the lines its entries read are read as their
             # English form (parsers/stars_languages.py); the hand keeps them as written
-            lang = language_of(texts[0], site.languages)
-            english = translate(lang, texts) if lang is not None else None
+            english = translate(lang, texts)
             if english:
                 if hashed is None:
                     hashed = content_hash("\n".join(texts))

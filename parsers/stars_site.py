@@ -314,9 +314,8 @@ class StarsSite:
     # date; ' [AAMS ID: ...]' before 2019): docs/sites.md
     header_tag: re.Pattern[str] | None = None
     # the languages its client writes whole histories in (parsers/stars_languages.py): a hand
-    # whose header starts with none of the English header_prefixes is read through its language
+    # whose header is in one of them is read through it
     languages: tuple[Any, ...] = ()
-    english_prefixes: tuple[str, ...] = ()  # the header_prefixes of English headers (with languages)
     # lines a file holds between hands that are none of a hand's (an export's separators and
     # title): neither a hand cut off before the first header nor an unread line of the hand before
     between_hands: re.Pattern[str] | None = None
