@@ -1,6 +1,6 @@
 """The languages the PokerStars client writes its hand histories in, as data (issue 33).
 
-A client set to Russian, Portuguese, Spanish or French writes the whole history in that
+A client set to Russian, Portuguese, Spanish, French or Swedish writes the whole history in that
 language: header, table and seat lines, actions, markers, summary.  Each language here
 is one :class:`Language`: how its header starts, its ordered list of line entries (a
 regex on the whole line and the English line it stands for), its words within a line
@@ -229,6 +229,8 @@ PORTUGUESE = Language(
         (r"(?P<p>.+): aumenta (?P<a>{A}) para (?P<a2>{A})", "{p}: raises {a} to {a2}"),
         (r"Aposta não-igualada \((?P<a>{A})\) voltou para (?P<p>.+)", "Uncalled bet ({a}) returned to {p}"),
         (r"(?P<p>.+) recebeu (?P<a>{A}) do pote", "{p} collected {a} from pot"),
+        (r"(?P<p>.+): não mostra a mão", "{p}: doesn't show hand"),
+        (r"(?P<p>.+) está sem ligação", "{p} is disconnected"),
         (r"Total pote (?P<a>{A}) \| comissão (?P<a2>{A})", "Total pot {a} | Rake {a2}"),
         (r"Mesa (?P<c>\[[^\]]*\])", "Board {c}"),
         (r"Lugar (?P<seat>\d+): (?P<tail>.+)", "Seat {seat}: {tail}"),
@@ -297,13 +299,76 @@ FRENCH = Language(
     date=r"\b(?P<d>\d{2})/(?P<mo>\d{2})/(?P<y>\d{4})\b",
 )
 
-LANGUAGES: tuple[Language, ...] = (RUSSIAN, PORTUGUESE, SPANISH, FRENCH)
+SWEDISH = Language(
+    name="sv",
+    prefixes=("PokerStars hand nr ",),
+    start=r"PokerStars hand nr \d+:",
+    lines=(
+        (r"PokerStars hand nr (?P<num>\d+): +(?P<tail>.*)", "PokerStars Hand #{num}: {tail}"),
+        (r"Bord '(?P<name>.*)' (?P<max>\d+)-max Plats #(?P<btn>\d+) har knappen",
+         "Table '{name}' {max}-max Seat #{btn} is the button"),
+        (r"Plats (?P<seat>\d+): (?P<p>.+) \((?P<a>{A}) i marker\)", "Seat {seat}: {p} ({a} in chips)"),
+        (r"Plats (?P<seat>\d+): (?P<p>.+) \((?P<a>{A}) i marker\) står över",
+         "Seat {seat}: {p} ({a} in chips) is sitting out"),
+        (r"(?P<p>.+): lägger small blind (?P<a>{A})", "{p}: posts small blind {a}"),
+        (r"(?P<p>.+): lägger big blind (?P<a>{A})", "{p}: posts big blind {a}"),
+        (r"Utdelat till (?P<p>.+) (?P<c>\[[^\]]*\])", "Dealt to {p} {c}"),
+        (r"(?P<p>.+): fold", "{p}: folds"),
+        (r"(?P<p>.+): check", "{p}: checks"),
+        (r"(?P<p>.+): call (?P<a>{A})", "{p}: calls {a}"),
+        (r"(?P<p>.+): bet (?P<a>{A})", "{p}: bets {a}"),
+        (r"(?P<p>.+): raise (?P<a>{A}) till (?P<a2>{A})", "{p}: raises {a} to {a2}"),
+        (r"(?P<p>.+): visar (?P<c>\[[^\]]*\])(?P<rest>.*)", "{p}: shows {c}{rest}"),
+        (r"(?P<p>.+): visar inte sin hand", "{p}: doesn't show hand"),
+        # at the showdown: the summary writes the cards ('visade ej [As 2h]': mucked)
+        (r"(?P<p>.+): visar inte", "{p}: mucks hand"),
+        (r"Ej synad satsning \((?P<a>{A})\) returnerad till (?P<p>.+)", "Uncalled bet ({a}) returned to {p}"),
+        (r"(?P<p>.+) vann (?P<a>{A}) från potten", "{p} collected {a} from pot"),
+        (r"(?P<p>.+) avslutade turneringen på (?P<n>\d+):e plats", "{p} finished the tournament in {n}th place"),
+        (r"(?P<p>.+) har förlorat anslutningen", "{p} is disconnected"),
+        (r"(?P<p>.+) har kommit tillbaka", "{p} has returned"),
+        (r"(?P<p>.+) tid har gått ut", "{p} has timed out"),
+        (r"(?P<p>.+) står över", "{p} is sitting out"),
+        (r"(?P<p>.+) lämnar bordet", "{p} leaves the table"),
+        (r"(?P<p>.+) sätter sig ned vid bordet på plats #(?P<seat>\d+)", "{p} joins the table at seat #{seat}"),
+        (r"Total pott (?P<a>{A}) \| Avgift (?P<a2>{A})", "Total pot {a} | Rake {a2}"),
+        (r"Bord (?P<c>\[[^\]]*\])", "Board {c}"),
+        (r"Plats (?P<seat>\d+): (?P<tail>.+)", "Seat {seat}: {tail}"),
+    ),
+    games={"Holdem No limit": "Hold'em No Limit"},
+    words=(
+        (r"^Turnering #", "Tournament #"),
+        (r" - Nivå ", " - Level "),
+        # the summary: a seat's award, its cards shown or mucked
+        (r" och vann \(", " and won ("),
+        (r" vann \(", " collected ("),
+        (r" visade ej \[", " mucked ["),
+        (r" visade \[", " showed ["),
+    ),
+    date=r"\b(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})\b",
+    all_in=" och är all-in",
+    markers={
+        "*** HÅLKORT ***": "*** HOLE CARDS ***",
+        "*** FLOPP ***": "*** FLOP ***",
+        "*** TURN ***": "*** TURN ***",
+        "*** RIVER ***": "*** RIVER ***",
+        "*** VISNING ***": "*** SHOW DOWN ***",
+        "*** SAMMANFATTNING ***": "*** SUMMARY ***",
+    },
+)
+
+LANGUAGES: tuple[Language, ...] = (RUSSIAN, PORTUGUESE, SPANISH, FRENCH, SWEDISH)
 _COMPILED: dict[str, CompiledLanguage] = {lang.name: _compile(lang) for lang in LANGUAGES}
 PREFIXES: tuple[str, ...] = tuple(p for lang in LANGUAGES for p in lang.prefixes)
 
 
 def language_of(header: str, languages: tuple[Language, ...] = LANGUAGES) -> CompiledLanguage | None:
-    """The language a header is written in (None: none of ``languages``)."""
+    """The language a header is written in (None: none of ``languages``).
+
+    An English header pays one prefix test: every language's prefixes at once.
+    """
+    if not header.startswith(PREFIXES if languages is LANGUAGES else tuple(p for g in languages for p in g.prefixes)):
+        return None
     for lang in languages:
         if header.startswith(lang.prefixes) and re.match(lang.start, header):
             return _COMPILED.get(lang.name) or _compile(lang)

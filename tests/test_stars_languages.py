@@ -281,12 +281,254 @@ Seat 2: Chantal B (small blind) folded before Flop
 Seat 3: Remi95 (big blind) folded on the Flop
 """
 
+# two wordings of the Portuguese client's tournament hands: a winner who does not show, a
+# player's disconnection
+PT_WALK = """\
+Mão PokerStars #300000000007: Torneio #2900000007, $ 0.98+$ 0.12 USD Hold'em No Limit - Nível IV (30/60) - 2025/07/22 11:02:10 ET
+Mesa '2900000007 4' 9-max Lugar #2 é o botão
+Lugar 1: Zeca P (2400 em fichas)
+Lugar 2: mariana_b (1310 em fichas)
+Lugar 3: Tio Rui (3055 em fichas)
+Lugar 5: kz_77 (980 em fichas)
+Zeca P: coloca ante 10
+mariana_b: coloca ante 10
+Tio Rui: coloca ante 10
+kz_77: coloca ante 10
+Tio Rui: paga o small blind 30
+kz_77: paga o big blind 60
+*** CARTAS DA MÃO ***
+Zeca P recebe [8d 8s]
+Zeca P: aumenta 90 para 150
+mariana_b está sem ligação
+mariana_b: desiste
+Tio Rui: desiste
+kz_77: desiste
+Aposta não-igualada (90) voltou para Zeca P
+Zeca P recebeu 190 do pote
+Zeca P: não mostra a mão
+*** SUMÁRIO ***
+Total pote 190 | comissão 0
+Lugar 1: Zeca P recebeu (190)
+Lugar 2: mariana_b (Botão) desistiu antes Flop (não apostou)
+Lugar 3: Tio Rui (small blind) desistiu antes Flop
+Lugar 5: kz_77 (big blind) desistiu antes Flop
+"""
+
+PT_WALK_EN = """\
+PokerStars Hand #300000000107: Tournament #2900000007, $ 0.98+$ 0.12 USD Hold'em No Limit - Level IV (30/60) - 2025/07/22 11:02:10 ET
+Table '2900000007 4' 9-max Seat #2 is the button
+Seat 1: Zeca P (2400 in chips)
+Seat 2: mariana_b (1310 in chips)
+Seat 3: Tio Rui (3055 in chips)
+Seat 5: kz_77 (980 in chips)
+Zeca P: posts the ante 10
+mariana_b: posts the ante 10
+Tio Rui: posts the ante 10
+kz_77: posts the ante 10
+Tio Rui: posts small blind 30
+kz_77: posts big blind 60
+*** HOLE CARDS ***
+Dealt to Zeca P [8d 8s]
+Zeca P: raises 90 to 150
+mariana_b is disconnected
+mariana_b: folds
+Tio Rui: folds
+kz_77: folds
+Uncalled bet (90) returned to Zeca P
+Zeca P collected 190 from pot
+Zeca P: doesn't show hand
+*** SUMMARY ***
+Total pot 190 | Rake 0
+Seat 1: Zeca P collected (190)
+Seat 2: mariana_b (button) folded before Flop (didn't bet)
+Seat 3: Tio Rui (small blind) folded before Flop
+Seat 5: kz_77 (big blind) folded before Flop
+"""
+
+# the Swedish client (PokerStars.SE): a tournament hand with a showdown and a player out,
+# then a cash hand where the caller mucks (trailing spaces as its exports write them)
+SV = """\
+PokerStars hand nr 300000000005: Turnering #2900000005, $0.44+$0.06 USD Holdem No limit - Nivå II (15/30) - 2022-11-05 20:14:09 CET [2022-11-05 14:14:09 ET]
+Bord '2900000005 2' 9-max Plats #4 har knappen
+Plats 1: Lars Ek (1500 i marker) 
+Plats 2: moose_99 (1200 i marker) står över
+Plats 4: Kaka (2310 i marker) 
+Plats 6: nisse.b (845 i marker) 
+Plats 7: Fjord X (1620 i marker) 
+nisse.b: lägger small blind 15
+Fjord X: lägger big blind 30
+*** HÅLKORT ***
+Utdelat till Lars Ek [Ah Kd]
+Lars Ek: raise 45 till 75
+moose_99: fold 
+Kaka: call 75
+nisse.b: call 60
+Fjord X: fold 
+moose_99 har förlorat anslutningen 
+*** FLOPP *** [7c Kh 2s]
+nisse.b: check 
+Lars Ek: bet 150
+Kaka: call 150
+nisse.b: raise 620 till 770 och är all-in
+Lars Ek: call 620
+Kaka: fold 
+moose_99 har kommit tillbaka
+*** TURN *** [7c Kh 2s] [9d]
+*** RIVER *** [7c Kh 2s 9d] [3h]
+*** VISNING ***
+nisse.b: visar [Qs Qd] (par i damer)
+Lars Ek: visar [Ah Kd] (par i kungar)
+Lars Ek vann 1945 från potten
+nisse.b avslutade turneringen på 7:e plats
+*** SAMMANFATTNING ***
+Total pott 1945 | Avgift 0 
+Bord [7c Kh 2s 9d 3h]
+Plats 1: Lars Ek visade [Ah Kd] och vann (1945) med par i kungar
+Plats 2: moose_99 foldade innan Flopp (satsade inte)
+Plats 4: Kaka (knappen) foldade på Flopp
+Plats 6: nisse.b (small blind) visade [Qs Qd] och förlorade med par i damer
+Plats 7: Fjord X (big blind) foldade innan Flopp
+"""
+
+SV_EN = """\
+PokerStars Hand #300000000105: Tournament #2900000005, $0.44+$0.06 USD Hold'em No Limit - Level II (15/30) - 2022/11/05 20:14:09 CET [2022/11/05 14:14:09 ET]
+Table '2900000005 2' 9-max Seat #4 is the button
+Seat 1: Lars Ek (1500 in chips)
+Seat 2: moose_99 (1200 in chips) is sitting out
+Seat 4: Kaka (2310 in chips)
+Seat 6: nisse.b (845 in chips)
+Seat 7: Fjord X (1620 in chips)
+nisse.b: posts small blind 15
+Fjord X: posts big blind 30
+*** HOLE CARDS ***
+Dealt to Lars Ek [Ah Kd]
+Lars Ek: raises 45 to 75
+moose_99: folds
+Kaka: calls 75
+nisse.b: calls 60
+Fjord X: folds
+moose_99 is disconnected
+*** FLOP *** [7c Kh 2s]
+nisse.b: checks
+Lars Ek: bets 150
+Kaka: calls 150
+nisse.b: raises 620 to 770 and is all-in
+Lars Ek: calls 620
+Kaka: folds
+moose_99 has returned
+*** TURN *** [7c Kh 2s] [9d]
+*** RIVER *** [7c Kh 2s 9d] [3h]
+*** SHOW DOWN ***
+nisse.b: shows [Qs Qd] (a pair of Queens)
+Lars Ek: shows [Ah Kd] (a pair of Kings)
+Lars Ek collected 1945 from pot
+nisse.b finished the tournament in 7th place
+*** SUMMARY ***
+Total pot 1945 | Rake 0
+Board [7c Kh 2s 9d 3h]
+Seat 1: Lars Ek showed [Ah Kd] and won (1945) with a pair of Kings
+Seat 2: moose_99 folded before Flop (didn't bet)
+Seat 4: Kaka (button) folded on the Flop
+Seat 6: nisse.b (small blind) showed [Qs Qd] and lost with a pair of Queens
+Seat 7: Fjord X (big blind) folded before Flop
+"""
+
+SV_CASH = """\
+PokerStars hand nr 300000000006:  Holdem No limit ($0.01/$0.02 USD) - 2022-11-06 9:05:31 CET [2022-11-06 3:05:31 ET]
+Bord 'Vega III' 6-max Plats #2 har knappen
+Plats 1: Oskar_L ($2 i marker) 
+Plats 2: bjorn b ($1.74 i marker) 
+Plats 3: Tuva77 ($2.31 i marker) 
+Plats 5: gr1mm ($0.96 i marker) 
+Tuva77: lägger small blind $0.01
+gr1mm: lägger big blind $0.02
+*** HÅLKORT ***
+Utdelat till Oskar_L [As Ad]
+Oskar_L: raise $0.04 till $0.06
+bjorn b: call $0.06
+Tuva77 tid har gått ut
+Tuva77: fold 
+Tuva77 står över
+gr1mm: call $0.04
+*** FLOPP *** [Tc 4d 9h]
+gr1mm: check 
+Tuva77 lämnar bordet
+Oskar_L: bet $0.12
+bjorn b: fold 
+gr1mm: call $0.12
+*** TURN *** [Tc 4d 9h] [2c]
+gr1mm: check 
+Oskar_L: check 
+Ulla K sätter sig ned vid bordet på plats #4 
+*** RIVER *** [Tc 4d 9h 2c] [Kd]
+gr1mm: bet $0.20
+Oskar_L: call $0.20
+*** VISNING ***
+gr1mm: visar [Kc Td] (två par, kungar och tior)
+Oskar_L: visar inte 
+gr1mm vann $0.80 från potten
+*** SAMMANFATTNING ***
+Total pott $0.83 | Avgift $0.03 
+Bord [Tc 4d 9h 2c Kd]
+Plats 1: Oskar_L visade ej [As Ad]
+Plats 2: bjorn b (knappen) foldade på Flopp
+Plats 3: Tuva77 (small blind) foldade innan Flopp
+Plats 5: gr1mm (big blind) visade [Kc Td] och vann ($0.80) med två par, kungar och tior
+"""
+
+SV_CASH_EN = """\
+PokerStars Hand #300000000106:  Hold'em No Limit ($0.01/$0.02 USD) - 2022/11/06 9:05:31 CET [2022/11/06 3:05:31 ET]
+Table 'Vega III' 6-max Seat #2 is the button
+Seat 1: Oskar_L ($2 in chips)
+Seat 2: bjorn b ($1.74 in chips)
+Seat 3: Tuva77 ($2.31 in chips)
+Seat 5: gr1mm ($0.96 in chips)
+Tuva77: posts small blind $0.01
+gr1mm: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to Oskar_L [As Ad]
+Oskar_L: raises $0.04 to $0.06
+bjorn b: calls $0.06
+Tuva77 has timed out
+Tuva77: folds
+Tuva77 is sitting out
+gr1mm: calls $0.04
+*** FLOP *** [Tc 4d 9h]
+gr1mm: checks
+Tuva77 leaves the table
+Oskar_L: bets $0.12
+bjorn b: folds
+gr1mm: calls $0.12
+*** TURN *** [Tc 4d 9h] [2c]
+gr1mm: checks
+Oskar_L: checks
+Ulla K joins the table at seat #4
+*** RIVER *** [Tc 4d 9h 2c] [Kd]
+gr1mm: bets $0.20
+Oskar_L: calls $0.20
+*** SHOW DOWN ***
+gr1mm: shows [Kc Td] (two pair, Kings and Tens)
+Oskar_L: mucks hand
+gr1mm collected $0.80 from pot
+*** SUMMARY ***
+Total pot $0.83 | Rake $0.03
+Board [Tc 4d 9h 2c Kd]
+Seat 1: Oskar_L mucked [As Ad]
+Seat 2: bjorn b (button) folded on the Flop
+Seat 3: Tuva77 (small blind) folded before Flop
+Seat 5: gr1mm (big blind) showed [Kc Td] and won ($0.80) with two pair, Kings and Tens
+"""
+
 # language: (the hand, its English twin, its hand id, the twin's, the start as written, the day)
 HANDS = {
     "ru": (RU, RU_EN, "PS-300000000001", "PS-300000000101", "14.03.2026 20:15:09 EET [14.03.2026 13:15:09 ВВ]", "2026-03-14"),
     "pt": (PT, PT_EN, "PS-300000000002", "PS-300000000102", "2016/02/11 21:03:44 ET", "2016-02-11"),
     "es": (ES, ES_EN, "PS-300000000003", "PS-300000000103", "22-09-2025 9:05:41 CET [22-09-2025 3:05:41 ET]", "2025-09-22"),
     "fr": (FR, FR_EN, "PS-300000000004", "PS-300000000104", "03/08/2026 22:10:00 CET [03/08/2026 16:10:00 ET]", "2026-08-03"),
+    "pt-walk": (PT_WALK, PT_WALK_EN, "PS-300000000007", "PS-300000000107", "2025/07/22 11:02:10 ET", "2025-07-22"),
+    "sv": (SV, SV_EN, "PS-300000000005", "PS-300000000105", "2022-11-05 20:14:09 CET [2022-11-05 14:14:09 ET]", "2022-11-05"),
+    "sv-cash": (SV_CASH, SV_CASH_EN, "PS-300000000006", "PS-300000000106", "2022-11-06 9:05:31 CET [2022-11-06 3:05:31 ET]",
+                "2022-11-06"),
 }
 _EVENT = "seq, street, kind, line_no, seat, player, amount, to_amount, all_in, cards, pot_label"
 _HAND = ("site, format, variant, betting, small_blind, big_blind, ante, currency, amount_scale, is_tournament, "
@@ -348,6 +590,23 @@ def test_a_localized_hand_keeps_its_lines_as_written(store, name):
     assert parsed.content_hash == content_hash(text) != content_hash(HANDS[name][1])
 
 
+@pytest.mark.parametrize("name", ["pt-walk", "sv", "sv-cash"])
+def test_a_localized_hand_reconciles_and_is_judged_as_its_twin(store, name):
+    """No finding (chip-conservation, award-amount, unread-lines...) on either; the replay's pots
+    are the written total less the rake, and each contested one's winner is the one written."""
+    _, con, _ = store
+    _, _, hand_id, twin_id, _, _ = HANDS[name]
+    assert con.execute("SELECT count(*) FROM findings WHERE hand_id IN (?, ?)", [hand_id, twin_id]).fetchone() == (0,)
+    pots = {}
+    for hid in (hand_id, twin_id):
+        pots[hid] = con.execute("SELECT pot_index, amount, contested, hi_winners, verified FROM pots WHERE hand_id = ? "
+                                "ORDER BY pot_index", [hid]).fetchall()
+        (total,) = con.execute("SELECT amount FROM events WHERE hand_id = ? AND kind = 'total_pot'", [hid]).fetchone()
+        assert sum(p[1] for p in pots[hid]) == total
+        assert all(p[4] for p in pots[hid] if p[2])
+    assert pots[hand_id] == pots[twin_id]
+
+
 def test_the_game_and_the_table_are_as_written(store):
     _, con, _ = store
     rows = dict(con.execute("SELECT hand_id, game_label || ' | ' || table_name FROM hands").fetchall())
@@ -362,6 +621,12 @@ def test_the_amounts_are_read_in_the_languages_shape():
     assert (pt.is_tournament, pt.tournament_id, pt.buy_in, pt.level, pt.ante) == (True, "2900000001", "1000+100", "III", 5)
     assert [s.sitting_out for s in pt.seats] == [False, True, False, False]
     assert [e.all_in for e in pt.events if e.kind == "raise"] == [False, False, True]
+    (sv,) = _parse(SV_CASH)
+    assert (sv.currency, sv.small_blind, sv.big_blind, [s.starting_stack for s in sv.seats]) == ("USD", 1, 2, [200, 174, 231, 96])
+    (sv,) = _parse(SV)
+    assert (sv.is_tournament, sv.tournament_id, sv.buy_in, sv.level) == (True, "2900000005", "$0.44+$0.06 USD", "II")
+    assert [s.sitting_out for s in sv.seats] == [False, True, False, False, False]
+    assert [(e.kind, e.seat, e.amount) for e in sv.events if e.kind in ("finish", "collect")] == [("collect", 1, 1945), ("finish", 6, 7)]
 
 
 # --- a violation, found in the language as in English ------------------------------------
