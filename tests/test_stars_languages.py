@@ -223,6 +223,85 @@ Seat 3: X_tremo (small blind) folded before Flop
 Seat 4: gato99 (big blind) collected (€0.10)
 """
 
+# the Spanish client's betting and showdown (its street markers after the deal are English)
+ES_SHOWDOWN = """\
+Mano n.º 300000000008 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - 14-02-2025 18:22:07 CET [14-02-2025 12:22:07 ET]
+Mesa "Electra" 6-max El asiento n.º 3 es el botón
+Asiento 1: Lola_M (5 € en fichas)
+Asiento 2: pepe.gz (6.40 € en fichas)
+Asiento 3: Txema R (4.12 € en fichas)
+Asiento 4: nube7 (5.55 € en fichas)
+nube7: pone la ciega pequeña 0.02 €
+Lola_M: pone la ciega grande 0.05 €
+*** CARTAS DE MANO ***
+Repartidas a pepe.gz [Ah Qs]
+pepe.gz: sube 0.07 € a 0.12 €
+Txema R: iguala 0.12 €
+nube7: se retira
+Lola_M: iguala 0.07 €
+*** FLOP *** [9d 3c Qc]
+Lola_M: pasa
+pepe.gz: apuesta 0.20 €
+Txema R: iguala 0.20 €
+Lola_M: se retira
+*** TURN *** [9d 3c Qc] [5h]
+pepe.gz: apuesta 0.45 €
+Txema R: iguala 0.45 €
+*** RIVER *** [9d 3c Qc 5h] [2s]
+pepe.gz: pasa
+Txema R: pasa
+*** SHOW DOWN ***
+pepe.gz: muestra [Ah Qs] (pareja de damas)
+Txema R: descarta su mano sin mostrar
+pepe.gz se lleva 1.60 € del bote
+*** RESUMEN ***
+Bote total 1.68 € | Comisión 0.08 €
+Comunitarias [9d 3c Qc 5h 2s]
+Asiento 1: Lola_M (ciega grande) se retiró en el Flop
+Asiento 2: pepe.gz muestra [Ah Qs] y ganó (1.60 €) con pareja de damas
+Asiento 3: Txema R (botón) descartó sin mostrar [Jc Js]
+Asiento 4: nube7 (ciega pequeña) se retiró antes del Flop
+"""
+
+ES_SHOWDOWN_EN = """\
+PokerStars Zoom Hand #300000000108:  Hold'em No Limit (€0.02/€0.05) - 2025/02/14 18:22:07 CET [2025/02/14 12:22:07 ET]
+Table 'Electra' 6-max Seat #3 is the button
+Seat 1: Lola_M (€5 in chips)
+Seat 2: pepe.gz (€6.40 in chips)
+Seat 3: Txema R (€4.12 in chips)
+Seat 4: nube7 (€5.55 in chips)
+nube7: posts small blind €0.02
+Lola_M: posts big blind €0.05
+*** HOLE CARDS ***
+Dealt to pepe.gz [Ah Qs]
+pepe.gz: raises €0.07 to €0.12
+Txema R: calls €0.12
+nube7: folds
+Lola_M: calls €0.07
+*** FLOP *** [9d 3c Qc]
+Lola_M: checks
+pepe.gz: bets €0.20
+Txema R: calls €0.20
+Lola_M: folds
+*** TURN *** [9d 3c Qc] [5h]
+pepe.gz: bets €0.45
+Txema R: calls €0.45
+*** RIVER *** [9d 3c Qc 5h] [2s]
+pepe.gz: checks
+Txema R: checks
+*** SHOW DOWN ***
+pepe.gz: shows [Ah Qs] (a pair of Queens)
+Txema R: mucks hand
+pepe.gz collected €1.60 from pot
+*** SUMMARY ***
+Total pot €1.68 | Rake €0.08
+Board [9d 3c Qc 5h 2s]
+Seat 1: Lola_M (big blind) folded on the Flop
+Seat 2: pepe.gz showed [Ah Qs] and won (€1.60) with a pair of Queens
+Seat 3: Txema R (button) mucked [Jc Js]
+Seat 4: nube7 (small blind) folded before Flop
+"""
+
 # the French client seen: its header and the table's money in French, the rest in English
 # with a space before the colon after a name
 FR = """\
@@ -525,6 +604,8 @@ HANDS = {
     "pt": (PT, PT_EN, "PS-300000000002", "PS-300000000102", "2016/02/11 21:03:44 ET", "2016-02-11"),
     "es": (ES, ES_EN, "PS-300000000003", "PS-300000000103", "22-09-2025 9:05:41 CET [22-09-2025 3:05:41 ET]", "2025-09-22"),
     "fr": (FR, FR_EN, "PS-300000000004", "PS-300000000104", "03/08/2026 22:10:00 CET [03/08/2026 16:10:00 ET]", "2026-08-03"),
+    "es-showdown": (ES_SHOWDOWN, ES_SHOWDOWN_EN, "PS-300000000008", "PS-300000000108",
+                    "14-02-2025 18:22:07 CET [14-02-2025 12:22:07 ET]", "2025-02-14"),
     "pt-walk": (PT_WALK, PT_WALK_EN, "PS-300000000007", "PS-300000000107", "2025/07/22 11:02:10 ET", "2025-07-22"),
     "sv": (SV, SV_EN, "PS-300000000005", "PS-300000000105", "2022-11-05 20:14:09 CET [2022-11-05 14:14:09 ET]", "2022-11-05"),
     "sv-cash": (SV_CASH, SV_CASH_EN, "PS-300000000006", "PS-300000000106", "2022-11-06 9:05:31 CET [2022-11-06 3:05:31 ET]",
@@ -590,7 +671,7 @@ def test_a_localized_hand_keeps_its_lines_as_written(store, name):
     assert parsed.content_hash == content_hash(text) != content_hash(HANDS[name][1])
 
 
-@pytest.mark.parametrize("name", ["pt-walk", "sv", "sv-cash"])
+@pytest.mark.parametrize("name", ["es-showdown", "pt-walk", "sv", "sv-cash"])
 def test_a_localized_hand_reconciles_and_is_judged_as_its_twin(store, name):
     """No finding (chip-conservation, award-amount, unread-lines...) on either; the replay's pots
     are the written total less the rake, and each contested one's winner is the one written."""
