@@ -174,6 +174,7 @@ RUSSIAN = Language(
         (r"(?P<p>.+): ставит большой блайнд (?P<a>{A})", "{p}: posts big blind {a}"),
         (r"Карты (?P<p>.+) (?P<c>\[[^\]]*\])", "Dealt to {p} {c}"),
         (r"(?P<p>.+): делает фолд", "{p}: folds"),
+        (r"(?P<p>.+): делает чек", "{p}: checks"),
         (r"(?P<p>.+): делает колл (?P<a>{A})", "{p}: calls {a}"),
         (r"(?P<p>.+): делает бет (?P<a>{A})", "{p}: bets {a}"),
         # 'raises by, to' with no word between

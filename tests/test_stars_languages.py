@@ -96,6 +96,81 @@ Seat 3: kettle77 (button) showed [Ah Kd] and lost with high card Ace
 Seat 4: Zorro: the 2nd (small blind) folded before Flop
 """
 
+# checks, and a call all in for less than the bet
+RU_CHECKS = """\
+Раздача PokerStars №300000000009:  Холдем Безлимитный ($0.01/$0.02 USD) - 21.04.2026 22:10:41 EET [21.04.2026 15:10:41 ВВ]
+Стол 'Агелай III' 6-max Баттон на месте №2
+Место 1: Пётр_В ($1.20 фишек)
+Место 2: lumo ($2.40 фишек)
+Место 3: Vika S ($0.64 фишек)
+Vika S: ставит малый блайнд $0.01
+Пётр_В: ставит большой блайнд $0.02
+*** ЗАКРЫТЫЕ КАРТЫ ***
+Карты lumo [Jc Js]
+lumo: делает рейз $0.04 $0.06
+Vika S: делает колл $0.05
+Пётр_В: делает фолд
+*** ФЛОП *** [2d 8c Jh]
+Vika S: делает чек
+lumo: делает бет $0.08
+Vika S: делает колл $0.08
+*** ТЕРН *** [2d 8c Jh] [5s]
+Vika S: делает чек
+lumo: делает чек
+*** РИВЕР *** [2d 8c Jh 5s] [Qd]
+Vika S: делает чек
+lumo: делает бет $0.60
+Vika S: делает колл $0.50 и олл-ин
+Неуравненная ставка ($0.10) возвращается игроку lumo
+*** ВСКРЫТИЕ КАРТ ***
+Vika S: открывает [Qc Td] (пару [дамы])
+lumo: открывает [Jc Js] (тройку [валеты])
+lumo получил $1.24 ( банк)
+*** ИТОГ ***
+Общий банк $1.30 | Доля $0.06
+Борд [2d 8c Jh 5s Qd]
+Место 1: Пётр_В (большой блайнд) сделал фолд до Флоп
+Место 2: lumo (баттон) открыл [Jc Js] и выиграл ($1.24) , собрав тройку [валеты]
+Место 3: Vika S (малый блайнд) открыл [Qc Td] и проиграл , собрав пару [дамы]
+"""
+
+RU_CHECKS_EN = """\
+PokerStars Hand #300000000109:  Hold'em No Limit ($0.01/$0.02 USD) - 2026/04/21 22:10:41 EET [2026/04/21 15:10:41 ET]
+Table 'Агелай III' 6-max Seat #2 is the button
+Seat 1: Пётр_В ($1.20 in chips)
+Seat 2: lumo ($2.40 in chips)
+Seat 3: Vika S ($0.64 in chips)
+Vika S: posts small blind $0.01
+Пётр_В: posts big blind $0.02
+*** HOLE CARDS ***
+Dealt to lumo [Jc Js]
+lumo: raises $0.04 to $0.06
+Vika S: calls $0.05
+Пётр_В: folds
+*** FLOP *** [2d 8c Jh]
+Vika S: checks
+lumo: bets $0.08
+Vika S: calls $0.08
+*** TURN *** [2d 8c Jh] [5s]
+Vika S: checks
+lumo: checks
+*** RIVER *** [2d 8c Jh 5s] [Qd]
+Vika S: checks
+lumo: bets $0.60
+Vika S: calls $0.50 and is all-in
+Uncalled bet ($0.10) returned to lumo
+*** SHOW DOWN ***
+Vika S: shows [Qc Td] (a pair of Queens)
+lumo: shows [Jc Js] (three of a kind, Jacks)
+lumo collected $1.24 from pot
+*** SUMMARY ***
+Total pot $1.30 | Rake $0.06
+Board [2d 8c Jh 5s Qd]
+Seat 1: Пётр_В (big blind) folded before Flop
+Seat 2: lumo (button) showed [Jc Js] and won ($1.24) with three of a kind, Jacks
+Seat 3: Vika S (small blind) showed [Qc Td] and lost with a pair of Queens
+"""
+
 # (trailing spaces as the Portuguese exports write them)
 PT = """\
 Mão PokerStars #300000000002: Torneio #2900000001, 1000+100 Hold'em No Limit - Nível III (25/50) - 2016/02/11 21:03:44 ET 
@@ -604,6 +679,8 @@ HANDS = {
     "pt": (PT, PT_EN, "PS-300000000002", "PS-300000000102", "2016/02/11 21:03:44 ET", "2016-02-11"),
     "es": (ES, ES_EN, "PS-300000000003", "PS-300000000103", "22-09-2025 9:05:41 CET [22-09-2025 3:05:41 ET]", "2025-09-22"),
     "fr": (FR, FR_EN, "PS-300000000004", "PS-300000000104", "03/08/2026 22:10:00 CET [03/08/2026 16:10:00 ET]", "2026-08-03"),
+    "ru-checks": (RU_CHECKS, RU_CHECKS_EN, "PS-300000000009", "PS-300000000109",
+                  "21.04.2026 22:10:41 EET [21.04.2026 15:10:41 ВВ]", "2026-04-21"),
     "es-showdown": (ES_SHOWDOWN, ES_SHOWDOWN_EN, "PS-300000000008", "PS-300000000108",
                     "14-02-2025 18:22:07 CET [14-02-2025 12:22:07 ET]", "2025-02-14"),
     "pt-walk": (PT_WALK, PT_WALK_EN, "PS-300000000007", "PS-300000000107", "2025/07/22 11:02:10 ET", "2025-07-22"),
@@ -671,7 +748,7 @@ def test_a_localized_hand_keeps_its_lines_as_written(store, name):
     assert parsed.content_hash == content_hash(text) != content_hash(HANDS[name][1])
 
 
-@pytest.mark.parametrize("name", ["es-showdown", "pt-walk", "sv", "sv-cash"])
+@pytest.mark.parametrize("name", ["ru-checks", "es-showdown", "pt-walk", "sv", "sv-cash"])
 def test_a_localized_hand_reconciles_and_is_judged_as_its_twin(store, name):
     """No finding (chip-conservation, award-amount, unread-lines...) on either; the replay's pots
     are the written total less the rake, and each contested one's winner is the one written."""
