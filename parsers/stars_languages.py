@@ -336,6 +336,9 @@ SWEDISH = Language(
         (r"(?P<p>.+): visar inte", "{p}: mucks hand"),
         (r"Ej synad satsning \((?P<a>{A})\) returnerad till (?P<p>.+)", "Uncalled bet ({a}) returned to {p}"),
         (r"(?P<p>.+) vann (?P<a>{A}) från potten", "{p} collected {a} from pot"),
+        # a side pot's collects (two spaces after 'från', as written)
+        (r"(?P<p>.+) vann (?P<a>{A}) från  huvudpotten", "{p} collected {a} from main pot"),
+        (r"(?P<p>.+) vann (?P<a>{A}) från  sidopotten", "{p} collected {a} from side pot"),
         (r"(?P<p>.+) avslutade turneringen på (?P<n>\d+):e plats", "{p} finished the tournament in {n}th place"),
         (r"(?P<p>.+) har förlorat anslutningen", "{p} is disconnected"),
         (r"(?P<p>.+) har kommit tillbaka", "{p} has returned"),
@@ -343,7 +346,8 @@ SWEDISH = Language(
         (r"(?P<p>.+) står över", "{p} is sitting out"),
         (r"(?P<p>.+) lämnar bordet", "{p} leaves the table"),
         (r"(?P<p>.+) sätter sig ned vid bordet på plats #(?P<seat>\d+)", "{p} joins the table at seat #{seat}"),
-        (r"Total pott (?P<a>{A}) \| Avgift (?P<a2>{A})", "Total pot {a} | Rake {a2}"),
+        # the pots after the total ('Total pott 2666 Huvudpott 2042. Sidopott 624. | Avgift 0')
+        (r"Total pott (?P<a>{A})(?P<tail>(?: [^|]*)?) \| Avgift (?P<a2>{A})", "Total pot {a}{tail} | Rake {a2}"),
         (r"Bord (?P<c>\[[^\]]*\])", "Board {c}"),
         (r"Plats (?P<seat>\d+): (?P<tail>.+)", "Seat {seat}: {tail}"),
     ),
@@ -351,6 +355,8 @@ SWEDISH = Language(
     words=(
         (r"^Turnering #", "Tournament #"),
         (r" - Nivå ", " - Level "),
+        (r" Huvudpott ", " Main pot "),
+        (r" Sidopott ", " Side pot "),
         # the summary: a seat's award, its cards shown or mucked
         (r" och vann \(", " and won ("),
         (r" vann \(", " collected ("),

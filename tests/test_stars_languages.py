@@ -587,6 +587,79 @@ Seat 6: nisse.b (small blind) showed [Qs Qd] and lost with a pair of Queens
 Seat 7: Fjord X (big blind) folded before Flop
 """
 
+# three all in: a main pot and a side pot, each collect and the total's pots in Swedish
+SV_SIDE_POT = """\
+PokerStars hand nr 300000000010: Turnering #2900000005, $0.44+$0.06 USD Holdem No limit - Nivå IV (50/100) - 2022-11-05 21:02:44 CET [2022-11-05 15:02:44 ET]
+Bord '2900000005 4' 9-max Plats #1 har knappen
+Plats 1: Lars Ek (2710 i marker) 
+Plats 4: Kaka (880 i marker) 
+Plats 6: Tomte77 (540 i marker) 
+Plats 7: Fjord X (3300 i marker) 
+Kaka: lägger small blind 50
+Tomte77: lägger big blind 100
+*** HÅLKORT ***
+Utdelat till Lars Ek [Qh Qd]
+Fjord X: fold 
+Lars Ek: raise 200 till 300
+Kaka: raise 580 till 880 och är all-in
+Tomte77: call 440 och är all-in
+Lars Ek: call 580
+*** FLOPP *** [2c 9s Kd]
+*** TURN *** [2c 9s Kd] [4h]
+*** RIVER *** [2c 9s Kd 4h] [7c]
+*** VISNING ***
+Kaka: visar [Ac Jc] (högt kort ess)
+Lars Ek: visar [Qh Qd] (par i damer)
+Lars Ek vann 680 från  sidopotten
+Tomte77: visar [Ts 9d] (par i nior)
+Lars Ek vann 1620 från  huvudpotten
+Tomte77 avslutade turneringen på 6:e plats
+Kaka avslutade turneringen på 5:e plats
+*** SAMMANFATTNING ***
+Total pott 2300 Huvudpott 1620. Sidopott 680. | Avgift 0 
+Bord [2c 9s Kd 4h 7c]
+Plats 1: Lars Ek (knappen) visade [Qh Qd] och vann (2300) med par i damer
+Plats 4: Kaka (small blind) visade [Ac Jc] och förlorade med högt kort ess
+Plats 6: Tomte77 (big blind) visade [Ts 9d] och förlorade med par i nior
+Plats 7: Fjord X foldade innan Flopp (satsade inte)
+"""
+
+SV_SIDE_POT_EN = """\
+PokerStars Hand #300000000110: Tournament #2900000005, $0.44+$0.06 USD Hold'em No Limit - Level IV (50/100) - 2022/11/05 21:02:44 CET [2022/11/05 15:02:44 ET]
+Table '2900000005 4' 9-max Seat #1 is the button
+Seat 1: Lars Ek (2710 in chips)
+Seat 4: Kaka (880 in chips)
+Seat 6: Tomte77 (540 in chips)
+Seat 7: Fjord X (3300 in chips)
+Kaka: posts small blind 50
+Tomte77: posts big blind 100
+*** HOLE CARDS ***
+Dealt to Lars Ek [Qh Qd]
+Fjord X: folds
+Lars Ek: raises 200 to 300
+Kaka: raises 580 to 880 and is all-in
+Tomte77: calls 440 and is all-in
+Lars Ek: calls 580
+*** FLOP *** [2c 9s Kd]
+*** TURN *** [2c 9s Kd] [4h]
+*** RIVER *** [2c 9s Kd 4h] [7c]
+*** SHOW DOWN ***
+Kaka: shows [Ac Jc] (high card Ace)
+Lars Ek: shows [Qh Qd] (a pair of Queens)
+Lars Ek collected 680 from side pot
+Tomte77: shows [Ts 9d] (a pair of Nines)
+Lars Ek collected 1620 from main pot
+Tomte77 finished the tournament in 6th place
+Kaka finished the tournament in 5th place
+*** SUMMARY ***
+Total pot 2300 Main pot 1620. Side pot 680. | Rake 0
+Board [2c 9s Kd 4h 7c]
+Seat 1: Lars Ek (button) showed [Qh Qd] and won (2300) with a pair of Queens
+Seat 4: Kaka (small blind) showed [Ac Jc] and lost with high card Ace
+Seat 6: Tomte77 (big blind) showed [Ts 9d] and lost with a pair of Nines
+Seat 7: Fjord X folded before Flop (didn't bet)
+"""
+
 SV_CASH = """\
 PokerStars hand nr 300000000006:  Holdem No limit ($0.01/$0.02 USD) - 2022-11-06 9:05:31 CET [2022-11-06 3:05:31 ET]
 Bord 'Vega III' 6-max Plats #2 har knappen
@@ -685,6 +758,8 @@ HANDS = {
                     "14-02-2025 18:22:07 CET [14-02-2025 12:22:07 ET]", "2025-02-14"),
     "pt-walk": (PT_WALK, PT_WALK_EN, "PS-300000000007", "PS-300000000107", "2025/07/22 11:02:10 ET", "2025-07-22"),
     "sv": (SV, SV_EN, "PS-300000000005", "PS-300000000105", "2022-11-05 20:14:09 CET [2022-11-05 14:14:09 ET]", "2022-11-05"),
+    "sv-side-pot": (SV_SIDE_POT, SV_SIDE_POT_EN, "PS-300000000010", "PS-300000000110",
+                    "2022-11-05 21:02:44 CET [2022-11-05 15:02:44 ET]", "2022-11-05"),
     "sv-cash": (SV_CASH, SV_CASH_EN, "PS-300000000006", "PS-300000000106", "2022-11-06 9:05:31 CET [2022-11-06 3:05:31 ET]",
                 "2022-11-06"),
 }
@@ -748,7 +823,7 @@ def test_a_localized_hand_keeps_its_lines_as_written(store, name):
     assert parsed.content_hash == content_hash(text) != content_hash(HANDS[name][1])
 
 
-@pytest.mark.parametrize("name", ["ru-checks", "es-showdown", "pt-walk", "sv", "sv-cash"])
+@pytest.mark.parametrize("name", ["ru-checks", "es-showdown", "pt-walk", "sv", "sv-side-pot", "sv-cash"])
 def test_a_localized_hand_reconciles_and_is_judged_as_its_twin(store, name):
     """No finding (chip-conservation, award-amount, unread-lines...) on either; the replay's pots
     are the written total less the rake, and each contested one's winner is the one written."""
@@ -763,6 +838,15 @@ def test_a_localized_hand_reconciles_and_is_judged_as_its_twin(store, name):
         assert sum(p[1] for p in pots[hid]) == total
         assert all(p[4] for p in pots[hid] if p[2])
     assert pots[hand_id] == pots[twin_id]
+
+
+def test_a_swedish_side_pot_is_read_as_its_pots(store):
+    _, con, _ = store
+    rows = con.execute("SELECT pot_label, amount, hi_winners FROM pots WHERE hand_id = 'PS-300000000010' ORDER BY pot_index").fetchall()
+    assert rows == [("main", 1620, [1]), ("side-1", 680, [1])]
+    collects = con.execute("SELECT pot_label, amount FROM events WHERE hand_id = 'PS-300000000010' AND kind = 'collect' "
+                           "ORDER BY seq").fetchall()
+    assert collects == [("side", 680), ("main", 1620)]
 
 
 def test_the_game_and_the_table_are_as_written(store):
