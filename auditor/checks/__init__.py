@@ -75,7 +75,7 @@ import pyarrow as pa
 
 from auditor.schema import SEGMENT_TABLES
 from auditor import segments
-from auditor.store import MEMORY_ENV, id_ranges, memory_limit, segments_root, transaction
+from auditor.store import MEMORY_ENV, id_ranges, memory_limit, one_thread, segments_root, transaction
 from replay.editions import edition as edition_rules
 
 SEVERITIES = ("info", "warning", "error")
@@ -182,6 +182,11 @@ def load_checks() -> list[Check]:
     return sorted(found, key=lambda c: (c.group == "award", c.precedence, c.check_id))
 
 
+# A store of at most this many hands is checked on one DuckDB thread: there a second
+# thread costs CPU and buys no time (bench/README.md, 2026-12-07).
+ONE_THREAD_HANDS = 5_000
+
+
 def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None = None,
                house: str = "auto", checked_from_unit: int | None = None, cluster=None) -> dict[str, int]:
     """Run the checks under ``edition`` and replace that edition's findings (for the
@@ -203,9 +208,19 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     DuckDB connection of its own (``table_batch``), while this connection runs the
     other checks."""
     from auditor import house as house_rules
-    from auditor.catalog import citation
 
     house_rules.choose(house)  # an unknown profile fails before anything changes
+    ((n,),) = con.execute("SELECT count(*) FROM hands").fetchall()
+    if n > ONE_THREAD_HANDS:
+        return _run_checks(con, edition, only, house, checked_from_unit, cluster)
+    with one_thread(con):
+        return _run_checks(con, edition, only, house, checked_from_unit, cluster)
+
+
+def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None,
+                house: str, checked_from_unit: int | None, cluster) -> dict[str, int]:
+    from auditor import house as house_rules
+    from auditor.catalog import citation
 
     counts: dict[str, int] = {}
     every = load_checks()
