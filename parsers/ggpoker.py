@@ -29,7 +29,10 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
   "Cash-outs").  Run-it-twice and three-times hands
   (``*** FIRST SHOWDOWN ***``, ``Hand was run three times``, ``SECOND Board [4d Qs]``)
   are read by the family, as for PokerStars: each run's cards and collects carry
-  their run (``Event.run``).
+  their run (``Event.run``).  Run twice after an all-in on the flop, GGPoker writes the
+  flop as the first run's (``*** FIRST FLOP ***``, the betting, then ``*** FIRST TURN ***``
+  and ``*** SECOND TURN ***``; the summary's ``SECOND Board [9d Td]``): a first run's street
+  with no second run's is the board both runs share, read as the plain street.
 
 >>> text = '''Poker Hand #TM1: Tournament #7, Demo $1 Hold'em No Limit - Level1(100/200) - 2021/04/04 16:06:27
 ... Table '89' 8-max Seat #1 is the button
@@ -57,8 +60,10 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from auditor.schema import Betting, EventKind, Variant
+from parsers.base import HandError, ParsedHand
 from parsers.stars_family import StarsFamilyParser
 from parsers.stars_site import GAMES, LIMITS, STAKES, game_pattern, stars_site
 
@@ -124,3 +129,33 @@ class GGPokerParser(StarsFamilyParser):
 
     def __init__(self) -> None:
         super().__init__(GGPOKER)
+
+    def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
+        # one hand's lines (the family's reader hands them here): a second reading needs them
+        item = super()._hand(buf, cut_by)
+        if isinstance(item, HandError) and item.reason_code == "run-it-twice":
+            shared = _shared_streets(buf)
+            if shared:
+                again = StarsFamilyParser(replace(GGPOKER, marker_aliases=shared))._hand(buf, cut_by)
+                if isinstance(again, ParsedHand):
+                    return again
+        return item
+
+
+# A hand run twice once a player is all in on the flop or turn: GGPoker writes the street
+# the betting went on as the first run's ('*** FIRST FLOP *** [9h 7c 9c]', bets, then
+# '*** FIRST TURN ***', '*** SECOND TURN *** [9h 7c 9c] [9d]', the summary's 'SECOND Board
+# [9d Td]'): a first run's street with no second run's is the board both runs share
+_FIRST_STREETS = ("FLOP", "TURN", "RIVER")
+
+
+def _shared_streets(buf: list[tuple[int, int, str]]) -> dict[str, str]:
+    """The first run's street markers a hand writes with no second run's (see above), each
+    to the plain marker; {} where there is none."""
+    texts = [t for _, _, t in buf]
+    shared = {}
+    for street in _FIRST_STREETS:
+        first, second = f"*** FIRST {street} ***", f"*** SECOND {street} ***"
+        if any(t.startswith(first) for t in texts) and not any(t.startswith(second) for t in texts):
+            shared[first] = f"*** {street} ***"
+    return shared

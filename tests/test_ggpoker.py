@@ -190,3 +190,70 @@ def test_all_in_insurance_lines_are_equity_insurance_events_too():
     rows = [(e.street, e.seat, e.amount, e.to_amount, e.line_no) for e in hand.events if e.kind == "equity_insurance"]
     assert rows == [("turn", 1, None, None, 22), ("river", 1, None, 44, 24)], rows
     assert not [e for e in hand.events if e.kind == "unread"]
+
+
+# Run twice once a player is all in on the flop (2026): GGPoker writes the flop the betting
+# went on as the first run's ('*** FIRST FLOP ***', the bets, then '*** FIRST TURN ***' and
+# '*** SECOND TURN ***'); the summary's 'SECOND Board [8d Tc]' holds the second run's own cards
+RUN_TWICE_FROM_THE_FLOP = """Poker Hand #RC7000001: Hold'em No Limit ($0.25/$0.5) - 2026/09/27 17:00:34
+Table 'RushAndCash700001' 6-max Seat #1 is the button
+Seat 1: Ann ($62.13 in chips)
+Seat 2: Bob ($72.58 in chips)
+Seat 3: Hero ($50.25 in chips)
+Bob: posts small blind $0.25
+Hero: posts big blind $0.5
+*** HOLE CARDS ***
+Dealt to Ann 
+Dealt to Bob 
+Dealt to Hero [Jc Qc]
+Ann: raises $0.75 to $1.25
+Bob: folds
+Hero: raises $5 to $6.25
+Ann: calls $5
+*** FIRST FLOP *** [9h 7c 9c]
+Hero: checks
+Ann: bets $9
+Hero: raises $35 to $44 and is all-in
+Ann: calls $35
+Hero: shows [Jc Qc] (a pair of Nines)
+Ann: shows [As Ac] (two pair, Aces and Nines)
+*** FIRST TURN *** [9h 7c 9c] [2d]
+*** FIRST RIVER *** [9h 7c 9c 2d] [Jh]
+*** SECOND TURN *** [9h 7c 9c] [8d]
+*** SECOND RIVER *** [9h 7c 9c 8d] [Tc]
+*** FIRST SHOWDOWN ***
+Ann collected $49.25 from pot
+*** SECOND SHOWDOWN ***
+Hero collected $49.25 from pot
+*** SUMMARY ***
+Total pot $100.75 | Rake $1.5 | Jackpot $0.75 | Bingo $0 | Fortune $0 | Tax $0
+Hand was run two times
+FIRST Board [9h 7c 9c 2d Jh]
+SECOND Board [8d Tc]
+Seat 1: Ann (button) showed [As Ac] and won ($49.25) with two pair, Aces and Nines, and lost
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Hero (big blind) showed [Jc Qc] and lost with two pair, Jacks and Nines, and won ($49.25)"""
+
+
+def test_a_hand_run_twice_from_the_flop_shares_the_flop_it_was_bet_on(tmp_path):
+    """The betting on the 'FIRST FLOP' (rejected 'run-it-twice' before: betting after the board
+    was run more than once) is the flop both runs share: its cards are the first run's, as every
+    event before the runs split (Event.run), the turns and rivers their run's; each run's pot is half the pot and is awarded to its collect."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    h = _read(RUN_TWICE_FROM_THE_FLOP)
+    assert [(e.street, e.run, e.cards) for e in h.events if e.kind == "deal_board"] == [
+        ("flop", 1, "9h 7c 9c"), ("turn", 1, "2d"), ("river", 1, "Jh"), ("turn", 2, "8d"), ("river", 2, "Tc")]
+    assert [(e.street, e.kind, e.seat) for e in h.events if e.street == "flop" and e.seat is not None][:4] == [
+        ("flop", "check", 3), ("flop", "bet", 1), ("flop", "raise", 3), ("flop", "call", 1)]
+    f = tmp_path / "rit.txt"
+    f.write_text(RUN_TWICE_FROM_THE_FLOP, encoding="utf-8")
+    db = tmp_path / "rit.duckdb"
+    res = audit([f], db=str(db))
+    assert res.ingest.stored == 1 and res.findings == []
+    with duckdb.connect(str(db), read_only=True) as con:
+        shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
+                             "ORDER BY run, seat").fetchall()
+    assert [(run, seat, rec) for run, seat, _, rec in shares] == [(1, 1, 4925), (2, 3, 4925)]
