@@ -7,7 +7,9 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
   ``Omaha (NL postflop)``: pot-limit before the flop, no-limit after;
 - an ante-only cash header (``ShortDeck No Limit ($100)``): the blind comes from
   the button-blind post;
-- tournament headers ``Tournament #<id>, <name and buy-in> <game> - Level<n>(<sb>/<bb>)``;
+- tournament headers ``Tournament #<id>, <name and buy-in> <game> - Level<n>(<sb>/<bb>)``,
+  since about 2024 with the ante inside the brackets where there is one (``Level7(175/350(45))``),
+  as cash headers do (``Hold'em No Limit ($0.02/$0.05($0.01))``);
 - ``Dealt to <player>`` with no cards for every other player, ``*** SHOWDOWN ***``;
 - straddles written ``Ann: straddle $2`` (no ``posts``); a player may straddle again
   (``straddle $0.04``, then ``straddle $0.08``): each amount is the player's total,
@@ -121,6 +123,18 @@ GGPOKER = stars_site(
     ),
     # money the house drops into the pot before the deal (Rush & Cash), no player's
     line_events=((re.compile(r"^Cash Drop to Pot : total (?P<amount>\S+)$"), "house_added"), *_HOUSE_SIDE),
+)
+
+
+# Since about 2024 a table with an ante names it in the header, inside the blinds' brackets:
+# tournaments 'Level7(175/350(45))', cash '($0.02/$0.05($0.01))' (the posts are the record of it)
+GGPOKER = replace(
+    GGPOKER,
+    tourney=re.compile(
+        rf"^Tournament #(?P<tid>\d+), (?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?"
+        r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)(?:\((?P<ante>[^()]+)\))?\) - (?P<date>.+)$", re.IGNORECASE),
+    cash=re.compile(rf"^{_GAME} ? \((?P<stakes>[^()]*(?:\([^()]*\))?)\) - (?P<date>.+)$", re.IGNORECASE),
+    stakes=(re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ (]+)\((?P<ante>[^()]+)\)$"), *GGPOKER.stakes),
 )
 
 

@@ -257,3 +257,90 @@ def test_a_hand_run_twice_from_the_flop_shares_the_flop_it_was_bet_on(tmp_path):
         shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
                              "ORDER BY run, seat").fetchall()
     assert [(run, seat, rec) for run, seat, _, rec in shares] == [(1, 1, 4925), (2, 3, 4925)]
+
+
+# Since about 2024 GGPoker names a table's ante in the header, inside the blinds' brackets
+ANTE_IN_THE_HEADER = (
+    """Poker Hand #TM7000002: Tournament #7000000, Daily Demo $2.50 Hold'em No Limit - Level7(175/350(45)) - 2026/09/08 20:03:09
+Table '19' 8-max Seat #3 is the button
+Seat 2: Ann (5,155 in chips)
+Seat 3: Bob (27,060 in chips)
+Seat 4: Cid (18,250 in chips)
+Ann: posts the ante 45
+Bob: posts the ante 45
+Cid: posts the ante 45
+Cid: posts small blind 175
+Ann: posts big blind 350
+*** HOLE CARDS ***
+Dealt to Ann 
+Dealt to Bob [4s Ac]
+Dealt to Cid 
+Bob: raises 525 to 875
+Cid: folds
+Ann: folds
+Uncalled bet (525) returned to Bob
+*** SHOWDOWN ***
+Bob collected 1,010 from pot
+*** SUMMARY ***
+Total pot 1,010 | Rake 0 | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0
+Seat 2: Ann (big blind) folded before Flop
+Seat 3: Bob (button) collected (1,010)
+Seat 4: Cid (small blind) folded before Flop""",
+    """Poker Hand #HD7000003: Hold'em No Limit ($0.02/$0.05($0.01)) - 2026/04/10 23:37:51
+Table 'NLHAYellow9' 9-max Seat #6 is the button
+Seat 4: Ann ($13.77 in chips)
+Seat 5: Hero ($13.85 in chips)
+Seat 6: Bob ($10.55 in chips)
+Seat 7: Cid ($11.64 in chips)
+Hero: posts the ante $0.01
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+Cid: posts the ante $0.01
+Cid: posts small blind $0.02
+Ann: posts big blind $0.05
+*** HOLE CARDS ***
+Dealt to Ann
+Dealt to Hero [Qs Jd]
+Dealt to Bob
+Dealt to Cid
+Hero: raises $0.1 to $0.15
+Bob: folds
+Cid: folds
+Ann: calls $0.1
+*** FLOP *** [Ah 2h Jh]
+Ann: checks
+Hero: bets $0.16
+Ann: folds
+Uncalled bet ($0.16) returned to Hero
+*** SHOWDOWN ***
+Hero collected $0.34 from pot
+*** SUMMARY ***
+Total pot $0.36 | Rake $0.02 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+Board [Ah 2h Jh]
+Seat 4: Ann (big blind) folded on the Flop
+Seat 5: Hero won ($0.34)
+Seat 6: Bob (button) folded before Flop (didn't bet)
+Seat 7: Cid (small blind) folded before Flop (didn't bet)""",
+)
+
+
+def test_an_ante_named_in_the_header_brackets(tmp_path):
+    """'Level7(175/350(45))' and '($0.02/$0.05($0.01))': both rejected at line 1 before (game or
+    stakes not understood); now read, the blinds from the header, the ante from the posts, the
+    chips reconciled, nothing found."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    tourney, cash = (_read(t) for t in ANTE_IN_THE_HEADER)
+    assert (tourney.level, tourney.small_blind, tourney.big_blind, tourney.ante) == ("7", 175, 350, 45)
+    assert (cash.small_blind, cash.big_blind, cash.ante, cash.currency) == (2, 5, 1, "USD")
+    f = tmp_path / "ante.txt"
+    f.write_text("\n\n".join(ANTE_IN_THE_HEADER) + "\n", encoding="utf-8")
+    db = tmp_path / "ante.duckdb"
+    res = audit([f], db=str(db))
+    assert (res.ingest.stored, res.ingest.rejected, res.findings) == (2, 0, [])
+    with duckdb.connect(str(db), read_only=True) as con:
+        shares = con.execute("SELECT hand_id, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
+                             "ORDER BY hand_id").fetchall()
+    assert shares == [("GG-HD7000003", 5, 36, 34), ("GG-TM7000002", 3, 1010, 1010)]
