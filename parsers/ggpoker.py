@@ -3,7 +3,7 @@
 A hand starts at ``Poker Hand #<letters><digits>: ...``.  What GGPoker writes its
 own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
 
-- game names of its own: ``PLO``, ``PLO-5``, ``ShortDeck`` (6+ hold'em), and
+- game names of its own: ``PLO``, ``PLO-5``, ``Omaha5``, ``ShortDeck`` (6+ hold'em), and
   ``Omaha (NL postflop)``: pot-limit before the flop, no-limit after;
 - an ante-only cash header (``ShortDeck No Limit ($100)``): the blind comes from
   the button-blind post;
@@ -74,6 +74,7 @@ _GG_GAMES = {
     "plo": Variant.OMAHA.value,
     "plo-5": Variant.OMAHA5.value,
     "plo-6": Variant.OMAHA6.value,
+    "omaha5": Variant.OMAHA5.value,  # 'PLO-5 Classic $10 Omaha5 Pot Limit - Level16(..)' (2026)
     "shortdeck": Variant.SIX_PLUS_HOLDEM.value,
 }
 _GG_LIMITS = {**LIMITS, "(nl postflop)": Betting.POT_LIMIT_PREFLOP.value}

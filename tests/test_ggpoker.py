@@ -344,3 +344,47 @@ def test_an_ante_named_in_the_header_brackets(tmp_path):
         shares = con.execute("SELECT hand_id, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
                              "ORDER BY hand_id").fetchall()
     assert shares == [("GG-HD7000003", 5, 36, 34), ("GG-TM7000002", 3, 1010, 1010)]
+
+
+def test_omaha5_is_five_card_omaha(tmp_path):
+    """'Omaha5 Pot Limit' (a 2026 PLO-5 tournament's header): was 'game or stakes not
+    understood'; five-card Omaha, pot-limit, its pot-sized raise judged as such."""
+    from auditor.pipeline import audit
+
+    text = """Poker Hand #TM7000004: Tournament #7000001, PLO-5 Demo $10 Omaha5 Pot Limit - Level16(800/1,600(200)) - 2026/10/07 10:26:34
+Table '8' 6-max Seat #5 is the button
+Seat 1: Hero (16,381 in chips)
+Seat 4: Bob (28,674 in chips)
+Seat 5: Cid (20,294 in chips)
+Hero: posts the ante 200
+Bob: posts the ante 200
+Cid: posts the ante 200
+Hero: posts small blind 800
+Bob: posts big blind 1,600
+*** HOLE CARDS ***
+Dealt to Hero [6s 3h Kc Qs 4c]
+Dealt to Bob
+Dealt to Cid
+Cid: raises 4,000 to 5,600
+Hero: folds
+Bob: folds
+Uncalled bet (4,000) returned to Cid
+*** SHOWDOWN ***
+Cid collected 4,600 from pot
+*** SUMMARY ***
+Total pot 4,600 | Rake 0 | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0
+Seat 1: Hero (small blind) folded before Flop
+Seat 4: Bob (big blind) folded before Flop
+Seat 5: Cid (button) collected (4,600)"""
+    h = _read(text)
+    assert (h.variant, h.betting, h.small_blind, h.big_blind, h.ante) == ("omaha5", "pot-limit", 800, 1600, 200)
+    f = tmp_path / "plo5.txt"
+    f.write_text(text, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "plo5.duckdb"))
+    assert (res.ingest.stored, res.findings) == (1, [])
+    # the pot before the raise: 600 in antes + 800 + 1,600; raised to the pot: 1,600 to call + 4,600
+    # over it would be 6,200: 5,600 is within it.  One chip over the pot's limit is a violation
+    over = text.replace("raises 4,000 to 5,600", "raises 4,700 to 6,300").replace("(4,000)", "(4,700)")
+    f.write_text(over, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "over.duckdb"))
+    assert [(x["check_id"], x["category"]) for x in res.findings] == [("pot-limit-overbet", "violation")]
