@@ -3,11 +3,13 @@
 A hand starts at ``Poker Hand #<letters><digits>: ...``.  What GGPoker writes its
 own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
 
-- game names of its own: ``PLO``, ``PLO-5``, ``ShortDeck`` (6+ hold'em), and
+- game names of its own: ``PLO``, ``PLO-5``, ``Omaha5``, ``ShortDeck`` (6+ hold'em), and
   ``Omaha (NL postflop)``: pot-limit before the flop, no-limit after;
 - an ante-only cash header (``ShortDeck No Limit ($100)``): the blind comes from
   the button-blind post;
-- tournament headers ``Tournament #<id>, <name and buy-in> <game> - Level<n>(<sb>/<bb>)``;
+- tournament headers ``Tournament #<id>, <name and buy-in> <game> - Level<n>(<sb>/<bb>)``,
+  since about 2024 with the ante inside the brackets where there is one (``Level7(175/350(45))``),
+  as cash headers do (``Hold'em No Limit ($0.02/$0.05($0.01))``);
 - ``Dealt to <player>`` with no cards for every other player, ``*** SHOWDOWN ***``;
 - straddles written ``Ann: straddle $2`` (no ``posts``); a player may straddle again
   (``straddle $0.04``, then ``straddle $0.08``): each amount is the player's total,
@@ -29,7 +31,10 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
   "Cash-outs").  Run-it-twice and three-times hands
   (``*** FIRST SHOWDOWN ***``, ``Hand was run three times``, ``SECOND Board [4d Qs]``)
   are read by the family, as for PokerStars: each run's cards and collects carry
-  their run (``Event.run``).
+  their run (``Event.run``).  Run twice after an all-in on the flop, GGPoker writes the
+  flop as the first run's (``*** FIRST FLOP ***``, the betting, then ``*** FIRST TURN ***``
+  and ``*** SECOND TURN ***``; the summary's ``SECOND Board [9d Td]``): a first run's street
+  with no second run's is the board both runs share, read as the plain street.
 
 >>> text = '''Poker Hand #TM1: Tournament #7, Demo $1 Hold'em No Limit - Level1(100/200) - 2021/04/04 16:06:27
 ... Table '89' 8-max Seat #1 is the button
@@ -57,8 +62,10 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from auditor.schema import Betting, EventKind, Variant
+from parsers.base import HandError, ParsedHand
 from parsers.stars_family import StarsFamilyParser
 from parsers.stars_site import GAMES, LIMITS, STAKES, game_pattern, stars_site
 
@@ -67,6 +74,7 @@ _GG_GAMES = {
     "plo": Variant.OMAHA.value,
     "plo-5": Variant.OMAHA5.value,
     "plo-6": Variant.OMAHA6.value,
+    "omaha5": Variant.OMAHA5.value,  # 'PLO-5 Classic $10 Omaha5 Pot Limit - Level16(..)' (2026)
     "shortdeck": Variant.SIX_PLUS_HOLDEM.value,
 }
 _GG_LIMITS = {**LIMITS, "(nl postflop)": Betting.POT_LIMIT_PREFLOP.value}
@@ -119,8 +127,50 @@ GGPOKER = stars_site(
 )
 
 
+# Since about 2024 a table with an ante names it in the header, inside the blinds' brackets:
+# tournaments 'Level7(175/350(45))', cash '($0.02/$0.05($0.01))' (the posts are the record of it)
+GGPOKER = replace(
+    GGPOKER,
+    tourney=re.compile(
+        rf"^Tournament #(?P<tid>\d+), (?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?"
+        r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)(?:\((?P<ante>[^()]+)\))?\) - (?P<date>.+)$", re.IGNORECASE),
+    cash=re.compile(rf"^{_GAME} ? \((?P<stakes>[^()]*(?:\([^()]*\))?)\) - (?P<date>.+)$", re.IGNORECASE),
+    stakes=(re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ (]+)\((?P<ante>[^()]+)\)$"), *GGPOKER.stakes),
+)
+
+
 class GGPokerParser(StarsFamilyParser):
     """Reads GGPoker text histories (see the module docstring)."""
 
     def __init__(self) -> None:
         super().__init__(GGPOKER)
+
+    def _hand(self, buf: list[tuple[int, int, str]], cut_by: int | None) -> ParsedHand | HandError:
+        # one hand's lines (the family's reader hands them here): a second reading needs them
+        item = super()._hand(buf, cut_by)
+        if isinstance(item, HandError) and item.reason_code == "run-it-twice":
+            shared = _shared_streets(buf)
+            if shared:
+                again = StarsFamilyParser(replace(GGPOKER, marker_aliases=shared))._hand(buf, cut_by)
+                if isinstance(again, ParsedHand):
+                    return again
+        return item
+
+
+# A hand run twice once a player is all in on the flop or turn: GGPoker writes the street
+# the betting went on as the first run's ('*** FIRST FLOP *** [9h 7c 9c]', bets, then
+# '*** FIRST TURN ***', '*** SECOND TURN *** [9h 7c 9c] [9d]', the summary's 'SECOND Board
+# [9d Td]'): a first run's street with no second run's is the board both runs share
+_FIRST_STREETS = ("FLOP", "TURN", "RIVER")
+
+
+def _shared_streets(buf: list[tuple[int, int, str]]) -> dict[str, str]:
+    """The first run's street markers a hand writes with no second run's (see above), each
+    to the plain marker; {} where there is none."""
+    texts = [t for _, _, t in buf]
+    shared = {}
+    for street in _FIRST_STREETS:
+        first, second = f"*** FIRST {street} ***", f"*** SECOND {street} ***"
+        if any(t.startswith(first) for t in texts) and not any(t.startswith(second) for t in texts):
+            shared[first] = f"*** {street} ***"
+    return shared

@@ -55,6 +55,8 @@ RUN_IT_ONCE = stars_site(
     # every amount of a cash hand is '€0.05': its lines, read with an ASCII stand-in for the
     # euro, are strs of a byte a character (see stars_tables.SUFFIX_STAND_IN)
     amount_sign="€",
+    # the client's export writes '**** **** **** **** **** **** **** ****' between hands
+    between_hands=re.compile(r"^\*{4}(?: \*{4})*\s*$"),
 )
 
 

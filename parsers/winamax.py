@@ -84,7 +84,8 @@ WINAMAX = StarsSite(
     },
     header_rest_end=True,
     tourney=re.compile(
-        rf'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?) level: (?P<level>\w+) - {_GAME} '
+        # a hand dealt before the first level is named writes none ('level:  - ', 2017)
+        rf'^Tournament "(?P<name>[^"]*)" buyIn: (?P<buyin>.*?) level: (?P<level>\w+)? - {_GAME} '
         r"\((?:(?P<ante>[^/()]+)/)?(?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) - (?P<date>.+)$",
         re.IGNORECASE,
     ),

@@ -80,6 +80,7 @@ _WPN_GAMES = {
     "omaha h/l": Variant.OMAHA_HILO.value,
     "7stud": Variant.STUD.value,
     "7stud h/l": Variant.STUD_HILO.value,
+    "5card omaha": Variant.OMAHA5.value,  # 2026: 'Hand #1 - 5Card Omaha (Pot Limit) - ...'
     "razz": Variant.RAZZ.value,
 }
 _WPN_LIMITS = {
@@ -88,8 +89,9 @@ _WPN_LIMITS = {
     "fixed limit": Betting.FIXED_LIMIT.value,
 }
 _GAME_ALT = "|".join(re.escape(g) for g in sorted(_WPN_GAMES, key=len, reverse=True))
-# 'Holdem(No Limit)'; the family reads the groups mixed (never written here), base and limit
-_GAME = rf"(?P<mixed>(?!))?(?P<base>{_GAME_ALT})\((?P<limit>No Limit|Pot Limit|Fixed Limit)\)"
+# 'Holdem(No Limit)', from 2026 'Holdem (No Limit)'; the family reads the groups mixed (never
+# written here), base and limit
+_GAME = rf"(?P<mixed>(?!))?(?P<base>{_GAME_ALT}) ?\((?P<limit>No Limit|Pot Limit|Fixed Limit)\)"
 
 WPN = StarsSite(
     name="wpn",
@@ -99,10 +101,12 @@ WPN = StarsSite(
     tourney_find=re.compile("Tournament #"),
     tourney=re.compile(
         rf"^(?:(?P<name>.*?) )?Tournament #(?P<tid>\d+) - {_GAME} - Level (?P<level>\w+) "
-        r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\)- (?P<date>.+)$",
+        r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) ?- (?P<date>.+)$",
         re.IGNORECASE,
     ),
-    cash=re.compile(rf"^{_GAME} - (?P<stakes>[^ ]+/[^ ]+) - (?P<date>.+)$", re.IGNORECASE),
+    # a cash table with an ante names it after the blinds: '$0.01/$0.02, Ante $0.01' (2026)
+    cash=re.compile(rf"^{_GAME} - (?P<stakes>[^ ]+/[^ ]+?(?:, Ante [^ ]+)?) - (?P<date>.+)$", re.IGNORECASE),
+    stakes=(re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ,]+)(?:, Ante (?P<ante>\S+))?$"),),
     games=_WPN_GAMES,
     limits=_WPN_LIMITS,
     table_prefix="",
@@ -141,7 +145,9 @@ WPN = StarsSite(
     markers={"*** RUN IT TWICE ***": ""},
     run_markers=re.compile(r"^\*\*\* (?P<street>FLOP|TURN|RIVER|SHOW DOWN) (?P<run>[123]) \*\*\*$"),
     collect=re.compile(r"^(.+) collected (\S+) from (pot|main pot|side pot(?:-\d+)?)(?: [123])?(?: \((hi|lo|high|low)\))?$"),
-    summary_ignored=("Board 1 [", "Board 2 [", "Board 3 ["),
+    # 'BombPot' (2026): the summary's name for a hand dealt with antes only and no betting
+    # before the flop; the posts and the streets are its record
+    summary_ignored=("Board 1 [", "Board 2 [", "Board 3 [", "BombPot"),
     predeal_ignored=("Dealt to ",),
     # a capped table ('Miramar (Cap)'): 'caps $0.55' puts in the cap, which the header does not
     # name (hands.cap: the total it takes the player to)

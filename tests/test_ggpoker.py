@@ -190,3 +190,201 @@ def test_all_in_insurance_lines_are_equity_insurance_events_too():
     rows = [(e.street, e.seat, e.amount, e.to_amount, e.line_no) for e in hand.events if e.kind == "equity_insurance"]
     assert rows == [("turn", 1, None, None, 22), ("river", 1, None, 44, 24)], rows
     assert not [e for e in hand.events if e.kind == "unread"]
+
+
+# Run twice once a player is all in on the flop (2026): GGPoker writes the flop the betting
+# went on as the first run's ('*** FIRST FLOP ***', the bets, then '*** FIRST TURN ***' and
+# '*** SECOND TURN ***'); the summary's 'SECOND Board [8d Tc]' holds the second run's own cards
+RUN_TWICE_FROM_THE_FLOP = """Poker Hand #RC7000001: Hold'em No Limit ($0.25/$0.5) - 2026/09/27 17:00:34
+Table 'RushAndCash700001' 6-max Seat #1 is the button
+Seat 1: Ann ($62.13 in chips)
+Seat 2: Bob ($72.58 in chips)
+Seat 3: Hero ($50.25 in chips)
+Bob: posts small blind $0.25
+Hero: posts big blind $0.5
+*** HOLE CARDS ***
+Dealt to Ann 
+Dealt to Bob 
+Dealt to Hero [Jc Qc]
+Ann: raises $0.75 to $1.25
+Bob: folds
+Hero: raises $5 to $6.25
+Ann: calls $5
+*** FIRST FLOP *** [9h 7c 9c]
+Hero: checks
+Ann: bets $9
+Hero: raises $35 to $44 and is all-in
+Ann: calls $35
+Hero: shows [Jc Qc] (a pair of Nines)
+Ann: shows [As Ac] (two pair, Aces and Nines)
+*** FIRST TURN *** [9h 7c 9c] [2d]
+*** FIRST RIVER *** [9h 7c 9c 2d] [Jh]
+*** SECOND TURN *** [9h 7c 9c] [8d]
+*** SECOND RIVER *** [9h 7c 9c 8d] [Tc]
+*** FIRST SHOWDOWN ***
+Ann collected $49.25 from pot
+*** SECOND SHOWDOWN ***
+Hero collected $49.25 from pot
+*** SUMMARY ***
+Total pot $100.75 | Rake $1.5 | Jackpot $0.75 | Bingo $0 | Fortune $0 | Tax $0
+Hand was run two times
+FIRST Board [9h 7c 9c 2d Jh]
+SECOND Board [8d Tc]
+Seat 1: Ann (button) showed [As Ac] and won ($49.25) with two pair, Aces and Nines, and lost
+Seat 2: Bob (small blind) folded before Flop
+Seat 3: Hero (big blind) showed [Jc Qc] and lost with two pair, Jacks and Nines, and won ($49.25)"""
+
+
+def test_a_hand_run_twice_from_the_flop_shares_the_flop_it_was_bet_on(tmp_path):
+    """The betting on the 'FIRST FLOP' (rejected 'run-it-twice' before: betting after the board
+    was run more than once) is the flop both runs share: its cards are the first run's, as every
+    event before the runs split (Event.run), the turns and rivers their run's; each run's pot is half the pot and is awarded to its collect."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    h = _read(RUN_TWICE_FROM_THE_FLOP)
+    assert [(e.street, e.run, e.cards) for e in h.events if e.kind == "deal_board"] == [
+        ("flop", 1, "9h 7c 9c"), ("turn", 1, "2d"), ("river", 1, "Jh"), ("turn", 2, "8d"), ("river", 2, "Tc")]
+    assert [(e.street, e.kind, e.seat) for e in h.events if e.street == "flop" and e.seat is not None][:4] == [
+        ("flop", "check", 3), ("flop", "bet", 1), ("flop", "raise", 3), ("flop", "call", 1)]
+    f = tmp_path / "rit.txt"
+    f.write_text(RUN_TWICE_FROM_THE_FLOP, encoding="utf-8")
+    db = tmp_path / "rit.duckdb"
+    res = audit([f], db=str(db))
+    assert res.ingest.stored == 1 and res.findings == []
+    with duckdb.connect(str(db), read_only=True) as con:
+        shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
+                             "ORDER BY run, seat").fetchall()
+    assert [(run, seat, rec) for run, seat, _, rec in shares] == [(1, 1, 4925), (2, 3, 4925)]
+
+
+# Since about 2024 GGPoker names a table's ante in the header, inside the blinds' brackets
+ANTE_IN_THE_HEADER = (
+    """Poker Hand #TM7000002: Tournament #7000000, Daily Demo $2.50 Hold'em No Limit - Level7(175/350(45)) - 2026/09/08 20:03:09
+Table '19' 8-max Seat #3 is the button
+Seat 2: Ann (5,155 in chips)
+Seat 3: Bob (27,060 in chips)
+Seat 4: Cid (18,250 in chips)
+Ann: posts the ante 45
+Bob: posts the ante 45
+Cid: posts the ante 45
+Cid: posts small blind 175
+Ann: posts big blind 350
+*** HOLE CARDS ***
+Dealt to Ann 
+Dealt to Bob [4s Ac]
+Dealt to Cid 
+Bob: raises 525 to 875
+Cid: folds
+Ann: folds
+Uncalled bet (525) returned to Bob
+*** SHOWDOWN ***
+Bob collected 1,010 from pot
+*** SUMMARY ***
+Total pot 1,010 | Rake 0 | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0
+Seat 2: Ann (big blind) folded before Flop
+Seat 3: Bob (button) collected (1,010)
+Seat 4: Cid (small blind) folded before Flop""",
+    """Poker Hand #HD7000003: Hold'em No Limit ($0.02/$0.05($0.01)) - 2026/04/10 23:37:51
+Table 'NLHAYellow9' 9-max Seat #6 is the button
+Seat 4: Ann ($13.77 in chips)
+Seat 5: Hero ($13.85 in chips)
+Seat 6: Bob ($10.55 in chips)
+Seat 7: Cid ($11.64 in chips)
+Hero: posts the ante $0.01
+Ann: posts the ante $0.01
+Bob: posts the ante $0.01
+Cid: posts the ante $0.01
+Cid: posts small blind $0.02
+Ann: posts big blind $0.05
+*** HOLE CARDS ***
+Dealt to Ann
+Dealt to Hero [Qs Jd]
+Dealt to Bob
+Dealt to Cid
+Hero: raises $0.1 to $0.15
+Bob: folds
+Cid: folds
+Ann: calls $0.1
+*** FLOP *** [Ah 2h Jh]
+Ann: checks
+Hero: bets $0.16
+Ann: folds
+Uncalled bet ($0.16) returned to Hero
+*** SHOWDOWN ***
+Hero collected $0.34 from pot
+*** SUMMARY ***
+Total pot $0.36 | Rake $0.02 | Jackpot $0 | Bingo $0 | Fortune $0 | Tax $0
+Board [Ah 2h Jh]
+Seat 4: Ann (big blind) folded on the Flop
+Seat 5: Hero won ($0.34)
+Seat 6: Bob (button) folded before Flop (didn't bet)
+Seat 7: Cid (small blind) folded before Flop (didn't bet)""",
+)
+
+
+def test_an_ante_named_in_the_header_brackets(tmp_path):
+    """'Level7(175/350(45))' and '($0.02/$0.05($0.01))': both rejected at line 1 before (game or
+    stakes not understood); now read, the blinds from the header, the ante from the posts, the
+    chips reconciled, nothing found."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    tourney, cash = (_read(t) for t in ANTE_IN_THE_HEADER)
+    assert (tourney.level, tourney.small_blind, tourney.big_blind, tourney.ante) == ("7", 175, 350, 45)
+    assert (cash.small_blind, cash.big_blind, cash.ante, cash.currency) == (2, 5, 1, "USD")
+    f = tmp_path / "ante.txt"
+    f.write_text("\n\n".join(ANTE_IN_THE_HEADER) + "\n", encoding="utf-8")
+    db = tmp_path / "ante.duckdb"
+    res = audit([f], db=str(db))
+    assert (res.ingest.stored, res.ingest.rejected, res.findings) == (2, 0, [])
+    with duckdb.connect(str(db), read_only=True) as con:
+        shares = con.execute("SELECT hand_id, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
+                             "ORDER BY hand_id").fetchall()
+    assert shares == [("GG-HD7000003", 5, 36, 34), ("GG-TM7000002", 3, 1010, 1010)]
+
+
+def test_omaha5_is_five_card_omaha(tmp_path):
+    """'Omaha5 Pot Limit' (a 2026 PLO-5 tournament's header): was 'game or stakes not
+    understood'; five-card Omaha, pot-limit, its pot-sized raise judged as such."""
+    from auditor.pipeline import audit
+
+    text = """Poker Hand #TM7000004: Tournament #7000001, PLO-5 Demo $10 Omaha5 Pot Limit - Level16(800/1,600(200)) - 2026/10/07 10:26:34
+Table '8' 6-max Seat #5 is the button
+Seat 1: Hero (16,381 in chips)
+Seat 4: Bob (28,674 in chips)
+Seat 5: Cid (20,294 in chips)
+Hero: posts the ante 200
+Bob: posts the ante 200
+Cid: posts the ante 200
+Hero: posts small blind 800
+Bob: posts big blind 1,600
+*** HOLE CARDS ***
+Dealt to Hero [6s 3h Kc Qs 4c]
+Dealt to Bob
+Dealt to Cid
+Cid: raises 4,000 to 5,600
+Hero: folds
+Bob: folds
+Uncalled bet (4,000) returned to Cid
+*** SHOWDOWN ***
+Cid collected 4,600 from pot
+*** SUMMARY ***
+Total pot 4,600 | Rake 0 | Jackpot 0 | Bingo 0 | Fortune 0 | Tax 0
+Seat 1: Hero (small blind) folded before Flop
+Seat 4: Bob (big blind) folded before Flop
+Seat 5: Cid (button) collected (4,600)"""
+    h = _read(text)
+    assert (h.variant, h.betting, h.small_blind, h.big_blind, h.ante) == ("omaha5", "pot-limit", 800, 1600, 200)
+    f = tmp_path / "plo5.txt"
+    f.write_text(text, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "plo5.duckdb"))
+    assert (res.ingest.stored, res.findings) == (1, [])
+    # the pot before the raise: 600 in antes + 800 + 1,600; raised to the pot: 1,600 to call + 4,600
+    # over it would be 6,200: 5,600 is within it.  One chip over the pot's limit is a violation
+    over = text.replace("raises 4,000 to 5,600", "raises 4,700 to 6,300").replace("(4,000)", "(4,700)")
+    f.write_text(over, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "over.duckdb"))
+    assert [(x["check_id"], x["category"]) for x in res.findings] == [("pot-limit-overbet", "violation")]

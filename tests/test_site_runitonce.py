@@ -164,3 +164,100 @@ def test_lines_read_with_the_euros_stand_in_read_as_written():
         numbered = [(k + 1, 10 * k, t) for k, t in enumerate(lines)]
         read = [repr(h) for h in with_stand_in.iter_hands(iter(numbered), "x.txt")]
         assert read == [repr(h) for h in as_written.iter_hands(iter(numbered), "x.txt")], (n, lines)
+
+
+# --- the client's export: separators between hands, a lone player's 'mucks hand' -----------
+
+_EXPORT = """\
+Run It Once Poker Hand #7100001: Tournament #4401, €4.69+€0.31 Cub3d, Hold'em No Limit (4/8) - 2020/12/30 22:25 UTC [2020/12/30 23:25 CET]
+Table ID '7100000' 3-Max Seat #5 is the button
+Seat 1: Ines T (367 in chips)
+Seat 3: Odo K (510 in chips)
+Seat 5: Hal V (623 in chips) [hero]
+Ines T: posts small blind 10
+Odo K: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Ines T [4d Ah]
+Dealt to Odo K [Kd 8d]
+Dealt to Hal V [Tc 5s]
+Hal V: folds
+Ines T: calls 10
+Odo K: raises 490 to 510 and is all-in
+Ines T: folds
+*** SHOWDOWN ***
+Odo K: mucks hand
+Uncalled bet (490) returned to Odo K
+Odo K collected 40 from pot
+*** SUMMARY ***
+Total pot 40 | Rake 0
+Seat 5: Hal V (button) folded before Flop
+Seat 1: Ines T (small blind) folded before Flop
+Seat 3: Odo K (big blind) mucked hand and won 40
+
+
+**** **** **** **** **** **** **** ****
+
+
+Run It Once Poker Hand #7100002: Tournament #4401, €4.69+€0.31 Cub3d, Hold'em No Limit (4/8) - 2020/12/30 22:26 UTC [2020/12/30 23:26 CET]
+Table ID '7100000' 3-Max Seat #1 is the button
+Seat 1: Ines T (347 in chips)
+Seat 3: Odo K (530 in chips)
+Seat 5: Hal V (623 in chips) [hero]
+Odo K: posts small blind 10
+Hal V: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Odo K [7h 6s]
+Dealt to Hal V [3s 4s]
+Dealt to Ines T [9d 2h]
+Ines T: folds
+Odo K: calls 10
+Hal V: checks
+*** FLOP *** [4c As 3c]
+Odo K: bets 20
+Hal V: calls 20
+*** TURN *** [4c As 3c] [8s]
+Odo K: bets 490 and is all-in
+Hal V: calls 490
+*** RIVER *** [4c As 3c 8s] [Kd]
+*** SHOWDOWN ***
+Hal V shows [3s 4s] for Two Pairs [4s 4c 3s 3c As]
+Odo K: mucks hand
+Hal V collected 1060 from pot
+*** SUMMARY ***
+Total pot 1060 | Rake 0
+Board [4c As 3c 8s Kd]
+Seat 1: Ines T (button) folded before Flop
+Seat 3: Odo K (small blind) mucked [7h 6s] and lost
+Seat 5: Hal V (big blind) showed [3s 4s] and won 1060 with Two Pairs 4's and 3's
+
+
+**** **** **** **** **** **** **** ****
+
+
+"""
+
+
+def test_the_exports_separators_are_between_hands_and_a_lone_muck_tables_nothing(tmp_path):
+    """The client's export writes '**** **** ...' between hands: no line of either hand.  A
+    player left alone after an all-in raise 'mucks hand' at a '*** SHOWDOWN ***' the history
+    writes though no one else is in: no showdown, no allin-muck; the all-in player who mucks
+    against a tabled hand is one (the check's own case)."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    path = tmp_path / "rio-export.txt"
+    path.write_text(_EXPORT, encoding="utf-8")
+    db = tmp_path / "rio.duckdb"
+    res = audit([str(path)], db=str(db))
+    assert res.ingest.stored == 2 and res.ingest.rejected == 0
+    with duckdb.connect(str(db), read_only=True) as con:
+        unread = con.execute("SELECT count(*) FROM events WHERE kind = 'unread'").fetchone()[0]
+        mucks = con.execute("SELECT hand_id, player FROM events WHERE kind = 'muck' ORDER BY hand_id").fetchall()
+        shares = con.execute("SELECT hand_id, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
+                             "ORDER BY hand_id").fetchall()
+    assert unread == 0
+    assert mucks == [("RIO-7100001", "Odo K"), ("RIO-7100002", "Odo K")]
+    assert shares == [("RIO-7100001", 3, 40, 40), ("RIO-7100002", 5, 1060, 1060)]
+    found = sorted((f["hand_id"], f["check_id"]) for f in res.findings)
+    assert found == [("RIO-7100002", "allin-muck")]

@@ -424,3 +424,48 @@ def test_a_seat_the_betting_goes_around_was_not_dealt_in(tmp_path) -> None:
     res = audit([dealt], db=str(tmp_path / "dealt.duckdb"))
     assert [(f["check_id"], f["category"], f["seat"], f["line_no"]) for f in res.findings] == [
         ("new-player-seating", "violation", 6, 30)]
+
+
+# A tournament's first hands, dealt before its first level is named, write no level
+# ('level:  - ', 2017): the hand is read, its level unknown (hands.level NULL)
+_NO_LEVEL = """Winamax Poker - Tournament "Hold'em [90 Max]" buyIn: 1.81€ + 0.20€ level:  - HandId: #700000000000000001-6-1489863802 - Holdem no limit (50/100) - 2017/03/18 19:03:22 UTC
+Table: 'Hold'em [90 Max](100000001)#14' 6-max (real money) Seat #6 is the button
+Seat 1: Ines (10050)
+Seat 2: Odo (10000)
+Seat 5: Hal (10300)
+Seat 6: Uma (10600)
+*** ANTE/BLINDS ***
+Ines posts small blind 50
+Odo posts big blind 100
+Dealt to Hal [Kh Js]
+*** PRE-FLOP *** 
+Hal raises 150 to 250
+Uma folds
+Ines folds
+Odo folds
+Hal collected 400 from pot
+*** SUMMARY ***
+Total pot 400 | No rake
+Seat 5: Hal won 400
+"""
+
+
+def test_a_hand_before_the_first_level_writes_none(tmp_path) -> None:
+    """'level:  - ' (no level): was rejected at line 1 (game or stakes not understood); now
+    stored, its blinds those the header and posts give, the pot to the raiser, nothing found."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    path = tmp_path / "nolevel.txt"
+    path.write_text(_NO_LEVEL, encoding="utf-8")
+    db = tmp_path / "nolevel.duckdb"
+    res = audit([path], db=str(db))
+    assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
+    with duckdb.connect(str(db), read_only=True) as con:
+        row = con.execute("SELECT level, tournament_id, tournament_name, small_blind, big_blind FROM hands").fetchone()
+        shares = con.execute("SELECT seat, expected, recorded FROM pot_shares WHERE expected > 0").fetchall()
+        unread = con.execute("SELECT count(*) FROM events WHERE kind = 'unread'").fetchone()[0]
+    assert row == (None, "100000001", "Hold'em [90 Max]", 50, 100)
+    # (Winamax writes no return: the 150 no one called goes back to Hal, the 250 pot is his award)
+    assert shares == [(5, 250, 250)] and unread == 0
