@@ -713,7 +713,7 @@ Bob is all-In  [202,281]
 Bob shows [ Jc, Jh ]two pairs, Jacks and Sixes.
 Cy shows [ Th, Kh ]two pairs, Tens and Sixes.
 Bob wins 151,353 chips from the side pot 1 with two pairs, Jacks and Sixes.
-Bob wins 108,056 chips from the main pot with two pairs, Jacks and Sixes.
+Bob wins 109,056 chips from the main pot with two pairs, Jacks and Sixes.
 Player Cy finished in 840.
 """
 
@@ -727,9 +727,9 @@ def test_party_blinds_grouped_by_a_space(tmp_path):
     [h] = _read(PartyPokerParser(), _PARTY_SPACED_BLINDS)
     assert isinstance(h, ParsedHand), h
     assert (h.small_blind, h.big_blind, h.ante, h.level, h.tournament_id) == (1200, 2400, 400, "12", "900001")
-    # 3 antes + 1,200 + 53,328 twice = 108,056; Bob's 151,353 over Cy's all-in comes back to him
+    # 3 antes of 400 + 1,200 + 53,328 twice = 109,056; Bob's 151,353 over Cy's all-in comes back to him
     assert [(e.kind, e.seat, e.amount) for e in h.events if e.kind in ("uncalled_return", "collect")] == [
-        ("uncalled_return", 2, 151353), ("collect", 2, 108056)]
+        ("uncalled_return", 2, 151353), ("collect", 2, 109056)]
     assert not [e for e in h.events if e.kind == "unread"]
     f = tmp_path / "pp.txt"
     f.write_text(_PARTY_SPACED_BLINDS, encoding="utf-8")
