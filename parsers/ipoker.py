@@ -537,14 +537,17 @@ class IPokerParser:
     name = "ipoker"
 
     def detect(self, head: str, path: str) -> bool:
-        """An iPoker ``<session sessioncode=`` element near the start.
+        """An iPoker ``<session sessioncode=`` element near the start, or a ``<root>`` holding games.
 
         >>> IPokerParser().detect('<?xml version="1.0"?>\\n<session sessioncode="1">', "a.txt")
         True
         >>> IPokerParser().detect("PokerStars Hand #1:", "a.xml")
         False
+        >>> IPokerParser().detect('<root><general><mode>real</mode></general><game gamecode="1">', "a.xml")
+        True
         """
-        return "<session sessioncode=" in head[:4096]
+        start = head[:4096]
+        return "<session sessioncode=" in start or ("<root>" in start and "<game gamecode=" in start)
 
     def iter_hands(self, lines: Iterator[tuple[int, int, str]], path: str,
                    cut_by_end: int | None = None) -> Iterator[ParsedHand | HandError]:
@@ -567,7 +570,10 @@ class IPokerParser:
         yield from reader.finish()
 
 
-_RESYNC = ("<?xml", "<session", "<game ", "<game>")
+# the element a session's games are in: '<session sessioncode="N">', or '<root>' (RedStar's client of 2025-2026,
+# a real export of a EUR 2 MYSTERY [7-Max] tournament: the same <general> and <game> elements)
+_ROOTS: Final[tuple[str, ...]] = ("session", "root")
+_RESYNC = ("<?xml", "<session", "<root>", "<game ", "<game>")
 
 
 class _StreamReader:
@@ -748,7 +754,7 @@ class _StreamReader:
             if tag == "startdate":
                 self._want_text()
                 return
-        if tag == "session":
+        if tag in _ROOTS:
             if attrib or not self.session.general:  # not the root given to a game read on after an error
                 self.session = _Session(line=self.line)
         elif tag == "game":
@@ -761,7 +767,7 @@ class _StreamReader:
             self.chunks.clear()  # (the whitespace so far: no text is wanted outside an element that wants it)
             self.game_depth = len(stack)
             self.round = None
-        elif parent == "session" and tag == "general":
+        elif parent in _ROOTS and tag == "general":
             self.general_depth = len(stack)
         elif self.general_depth and len(stack) == self.general_depth + 1:
             self._want_text()  # a field of the session's <general>

@@ -37,6 +37,9 @@ from parsers.base import HandError, ParsedHand
 from parsers.party_family import FamilyParser, Marker, FamilyReader, Reject, bracket, currency_of, decimal_comma, parse_date
 
 _BRANDS: Final[tuple[str, ...]] = ("Cassava", "888poker", "888.ro", "888poker.ca-on", "888poker.es", "888poker.it", "888.pt", "Pacific")
+# a national site writes its domain after the brand ('***** 888.de Snap Poker Hand History for Game N *****', a 2022
+# export; fpdb reads '888.es'): any country code (and province, '888poker.ca-on') after either stem names 888
+_DOMAIN_BRAND: Final = re.compile(r"888(?:poker)?\.[a-z]{2}(?:-[a-z]{2})?")
 # the game kinds a marker names after the brand, one entry a kind: '***** 888.ro BLAST Hand History for Game N *****'
 # (corpus: tour/PacificPoker, the BLAST file), '***** 888poker Snap Poker Hand History for Game N *****' (public
 # histories of 888's fast-fold tables, 2020)
@@ -125,8 +128,10 @@ class PacificParser(FamilyParser):
         True
         >>> p.detect("***** Hand History for Game 1 *****", "a.txt"), p.detect("***** 888.ro BLAST Hand History for Game 1 *****", "a")
         (False, True)
+        >>> p.detect("***** 888.de Snap Poker Hand History for Game 1 *****", "a"), p.detect("***** 999.de Hand History for Game 1 *****", "a")
+        (True, False)
         """
         brand, _, kind = (m[0] or "").partition(" ")
-        return brand in _BRANDS and kind in _GAME_KINDS
+        return (brand in _BRANDS or _DOMAIN_BRAND.fullmatch(brand) is not None) and kind in _GAME_KINDS
 
 __all__ = ["PacificParser", "PacificReader", "HandError", "ParsedHand"]

@@ -76,7 +76,9 @@ _LEVEL: Final = re.compile(r"Level: ?(\d+)")
 # the words that open a stakes part, 'Blinds(20/40)', 'Blinds-Antes(20/40 -5)', 'Stakes(200/400)' (fixed limit: the
 # small and big bet), 'Stakes-Antes(60/120-10)' (stud): one entry a wording
 _STAKES_WORDS: Final[tuple[str, ...]] = ("Blinds", "Stakes")
-_BLINDS: Final = re.compile(r"(?:" + "|".join(_STAKES_WORDS) + r")(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s-]+)(?: ?-(?P<ante>[^()]+))?\)")
+# a big blind may group its thousands with a space, as the small blind: 'Blinds-Antes(1 200/2 400 -400)' (a 2016
+# Powerfest main event, Moscow time)
+_BLINDS: Final = re.compile(r"(?:" + "|".join(_STAKES_WORDS) + r")(?:-Antes)?\((?P<sb>[^/()]+)/(?P<bb>[^/()\s-]+(?: \d{3})*)(?: ?-(?P<ante>[^()]+))?\)")
 _STAKES: Final = re.compile(r"^\s*(?P<sb>[$€£]?[\d.,]+)/(?P<bb>[$€£]?[\d.,]+)\b")
 _BUY_IN: Final = re.compile(r"(?:^|\s)(?P<buyin>[$€£]?\s?[\d.,]+(?: USD| EUR)? Buy-in(?:\s+\+ [$€£]?[\d.,]+ Entry Fee)?)|\(Buyin (?P<buyin2>[^)]*)\)")
 # what follows the dash that ends a game line's game part (split_date)

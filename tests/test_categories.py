@@ -243,9 +243,16 @@ def test_each_category(tmp_path):
     records = [f for f in res.findings if f["check_id"] == "stack-continuity"]
     assert records and {f["category"] for f in records} == {"record"}
     assert res.findings_by_category.get("record", 0) >= len(records)
-    # departure: PokerStars let all-in hands be mucked in 2007-2012 (pokerstars.toml)
+    # departure: PokerStars let all-in hands be mucked in 2007-2015 (pokerstars.toml; 2015: a real cash
+    # hand run twice, its caller mucking at both showdowns); after the window a violation again
     d, _ = findings_of(tmp_path, ALLIN_MUCK.replace("2022/03/23", "2010/03/23"))
     assert {(f["check_id"], f["category"]) for f in d} == {("allin-muck", "departure")}
+    (tmp_path / "2015").mkdir()
+    (tmp_path / "2016").mkdir()
+    d, _ = findings_of(tmp_path / "2015", ALLIN_MUCK.replace("2022/03/23", "2015/08/24"))
+    assert {(f["check_id"], f["category"]) for f in d} == {("allin-muck", "departure")}
+    d, _ = findings_of(tmp_path / "2016", ALLIN_MUCK.replace("2022/03/23", "2016/01/04"))
+    assert {(f["check_id"], f["category"]) for f in d} == {("allin-muck", "violation")}
 
 
 # --- house-rule profiles ----------------------------------------------------------------

@@ -907,3 +907,71 @@ def test_a_player_with_no_cards_and_no_action_but_a_bet_makes_the_record_contrad
     good = _one(game.format(bet="$0").replace('name="Cyd" chips="$2" dealer="0" win="$0.07"', 'name="Cyd" chips="$2" dealer="0" win="$0"'))
     assert isinstance(good, ParsedHand)
     assert [(e.kind, e.seat) for e in good.events if e.kind == "out_of_hand"] == [("out_of_hand", 10)]
+
+
+# a RedStar tournament export's shape (2025-2026 client): the games in '<root>' rather than
+# '<session sessioncode="N">', the game type without stakes, blinds and ante in each game's general
+_ROOT_SESSION = """<root><general>
+  <client_version>25.9.1.23</client_version>
+  <mode>real</mode>
+  <gametype>Holdem NL</gametype>
+  <tablename>T 7-Max, 900</tablename>
+  <tournamentcurrency>EUR</tournamentcurrency>
+  <currency>EUR</currency>
+  <nickname>Ann</nickname>
+  <bets>75</bets>
+  <tournamentcode>800</tournamentcode>
+  <tournamentname>T 7-Max</tournamentname>
+ </general><game gamecode="81">
+  <general>
+   <startdate>2026-02-09 11:01:24</startdate>
+   <smallblind>250</smallblind>
+   <bigblind>500</bigblind>
+   <ante>75</ante>
+   <players>
+    <player addon="0" bet="75" chips="100,000" dealer="1" name="Ann" rebuy="0" seat="1" win="0"/>
+    <player addon="0" bet="325" chips="100,000" dealer="0" name="Bob" rebuy="0" seat="3" win="0"/>
+    <player addon="0" bet="575" chips="100,000" dealer="0" name="Cyd" rebuy="0" seat="4" win="0"/>
+    <player addon="0" bet="1,075" chips="102,700" dealer="0" name="Dan" rebuy="0" seat="10" win="1,550"/>
+   </players>
+  </general>
+  <round no="0">
+   <action no="1" player="Bob" sum="75" type="15"/>
+   <action no="2" player="Cyd" sum="75" type="15"/>
+   <action no="3" player="Dan" sum="75" type="15"/>
+   <action no="4" player="Ann" sum="75" type="15"/>
+   <action no="5" player="Bob" sum="250" type="1"/>
+   <action no="6" player="Cyd" sum="500" type="2"/>
+  </round>
+  <round no="1">
+   <cards player="Dan" type="Pocket">X X</cards>
+   <action no="7" player="Dan" sum="1,000" type="23"/>
+   <cards player="Ann" type="Pocket">D3 C5</cards>
+   <action no="8" player="Ann" sum="0" type="0"/>
+   <cards player="Bob" type="Pocket">X X</cards>
+   <action no="9" player="Bob" sum="0" type="0"/>
+   <cards player="Cyd" type="Pocket">X X</cards>
+   <action no="10" player="Cyd" sum="0" type="0"/>
+  </round>
+ </game></root>
+"""
+
+
+def test_a_session_in_a_root_element(tmp_path):
+    """'<root><general>...' holds a session as '<session sessioncode=...>' does (the file was
+    not read at all: no parser detected it); its game is read as any other: blinds from the
+    posts, the raise no one called returned, the win collected, chips reconciled."""
+    assert IPokerParser().detect(_ROOT_SESSION, "x.xml")
+    assert not IPokerParser().detect("<root><general><mode>real</mode></general></root>", "x.xml")
+    [h] = _read(_ROOT_SESSION)
+    assert isinstance(h, ParsedHand), h
+    assert (h.hand_id, h.tournament_id, h.small_blind, h.big_blind, h.ante, h.button_seat) == (
+        "IP-81", "800", 250, 500, 75, 1)
+    # 4 antes of 75 + 250 + 500 + Dan's raise to 1,000, of which the 500 no one called comes back
+    assert [(e.kind, e.seat, e.amount, e.to_amount) for e in h.events if e.kind in ("raise", "uncalled_return", "collect", "total_pot")] == [
+        ("raise", 10, 500, 1000), ("uncalled_return", 10, 500, None), ("collect", 10, 1550, None), ("total_pot", None, 1550, 0)]
+    assert not [e for e in h.events if e.kind == "unread"]
+    path = tmp_path / "root.xml"
+    path.write_text(_ROOT_SESSION, encoding="utf-8")
+    res = audit([str(path)], tmp_path / "root.duckdb")
+    assert (res.ingest.stored, res.findings) == (1, [])

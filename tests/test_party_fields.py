@@ -630,6 +630,113 @@ def test_888_pt_brand_reads_with_its_number_formats(tmp_path):
     assert (res.ingest.stored, res.findings) == (1, [])
 
 
+# an 888 national site's Snap hand (the shape of a real 888.de export of 2022): the domain after the brand
+_PACIFIC_DE_SNAP = """#Game No : 700000222
+***** 888.de Snap Poker Hand History for Game 700000222 *****
+$0.01/$0.02 Blinds No Limit Holdem - *** 14 06 2022 00:01:43
+Table Kiel 6 Max (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Uta ( $1.89 )
+Seat 2: Wim ( $2.38 )
+Seat 4: Lars ( $2 )
+Wim posts small blind [$0.01]
+Lars posts big blind [$0.02]
+** Dealing down cards **
+Dealt to Lars [ 4c, 3h ]
+Uta raises [$0.06]
+Wim folds
+Lars calls [$0.04]
+** Dealing flop ** [ 3s, Ks, 8c ]
+Lars checks
+Uta bets [$0.10]
+Lars calls [$0.10]
+** Dealing turn ** [ 6c ]
+Lars checks
+Uta checks
+** Dealing river ** [ Kh ]
+Lars bets [$0.25]
+Uta folds
+** Summary **
+Lars did not show his hand
+Lars collected [ $0.33 ]
+"""
+
+
+def test_888_national_domain_brand_snap_marker(tmp_path):
+    """'***** 888.de Snap Poker Hand History ...' is an 888 marker (the file was not read at all:
+    no parser detected it); a brand that is not 888's with a domain is still no 888 marker."""
+    from auditor.pipeline import audit
+    from parsers.pacific import PacificParser
+
+    assert PacificParser().detect(_PACIFIC_DE_SNAP, "x.txt")
+    assert not PacificParser().detect(_PACIFIC_DE_SNAP.replace("888.de", "999.de"), "x.txt")
+    [h] = _read(PacificParser(), _PACIFIC_DE_SNAP)
+    assert isinstance(h, ParsedHand), h
+    assert (h.hand_id, h.table_name, h.small_blind, h.big_blind, h.currency) == ("888-700000222", "Kiel 6 Max", 1, 2, "USD")
+    # 1 + 6 + 6 + 10 + 10, the river bet of 25 returned (888 writes no return): Lars takes 33
+    assert [(e.kind, e.seat, e.amount) for e in h.events if e.kind in ("uncalled_return", "collect", "total_pot")] == [
+        ("uncalled_return", 4, 25), ("collect", 4, 33), ("total_pot", None, 33)]
+    assert not [e for e in h.events if e.kind == "unread"]
+    f = tmp_path / "de.txt"
+    f.write_text(_PACIFIC_DE_SNAP, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "de.duckdb"))
+    assert (res.ingest.stored, res.findings) == (1, [])
+
+
+# a Party MTT hand whose blinds group thousands with a space on the game line and the stakes line
+# ('Blinds-Antes(1 200/2 400 -400)', as a real 2016 Powerfest export), an all-in over the covered
+# stack won back as 'side pot 1' and the main pot won
+_PARTY_SPACED_BLINDS = """***** Hand History for Game 700000333 *****
+NL Texas Hold'em $215 USD Buy-in Trny:900001 Level:12  Blinds-Antes(1 200/2 400 -400) - Monday, September 26, 01:30:41 MSK 2016
+Table Spring Main Event (900001) Table #8 (Real Money)
+Seat 3 is the button
+Total number of players : 3/9
+Seat 1: Ann ( 63,222 )
+Seat 2: Bob ( 205,081 )
+Seat 3: Cy ( 53,728 )
+Trny:900001 Level:12
+Blinds-Antes(1 200/2 400 -400)
+Ann posts ante [400]
+Bob posts ante [400]
+Cy posts ante [400]
+Ann posts small blind [1,200].
+Bob posts big blind [2,400].
+** Dealing down cards **
+Cy will be using their time bank for this hand.
+Cy is all-In  [53,328]
+Ann folds
+Bob is all-In  [202,281]
+** Dealing Flop ** [ Qd, Td, 7s ]
+** Dealing Turn ** [ 6d ]
+** Dealing River ** [ 6s ]
+Bob shows [ Jc, Jh ]two pairs, Jacks and Sixes.
+Cy shows [ Th, Kh ]two pairs, Tens and Sixes.
+Bob wins 151,353 chips from the side pot 1 with two pairs, Jacks and Sixes.
+Bob wins 109,056 chips from the main pot with two pairs, Jacks and Sixes.
+Player Cy finished in 840.
+"""
+
+
+def test_party_blinds_grouped_by_a_space(tmp_path):
+    """'Blinds-Antes(1 200/2 400 -400)' was 'blinds not understood' (the hand rejected): the big
+    blind may group its thousands with a space as the small blind does."""
+    from auditor.pipeline import audit
+    from parsers.partypoker import PartyPokerParser
+
+    [h] = _read(PartyPokerParser(), _PARTY_SPACED_BLINDS)
+    assert isinstance(h, ParsedHand), h
+    assert (h.small_blind, h.big_blind, h.ante, h.level, h.tournament_id) == (1200, 2400, 400, "12", "900001")
+    # 3 antes of 400 + 1,200 + 53,328 twice = 109,056; Bob's 151,353 over Cy's all-in comes back to him
+    assert [(e.kind, e.seat, e.amount) for e in h.events if e.kind in ("uncalled_return", "collect")] == [
+        ("uncalled_return", 2, 151353), ("collect", 2, 109056)]
+    assert not [e for e in h.events if e.kind == "unread"]
+    f = tmp_path / "pp.txt"
+    f.write_text(_PARTY_SPACED_BLINDS, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "pp.duckdb"))
+    assert (res.ingest.stored, res.findings) == (1, [])
+
+
 def test_party_names_with_spaces_are_read_whole_and_a_cut_name_stays_unread():
     """A seated name with a space ('Ann Lee') is read whole in dealt, action and win lines; a line
     whose name only starts with a seated one ('Ann Leeway' where 'Ann Lee' sits, as the corpus's
