@@ -160,17 +160,22 @@ class GGPokerParser(StarsFamilyParser):
 # A hand run twice once a player is all in on the flop or turn: GGPoker writes the street
 # the betting went on as the first run's ('*** FIRST FLOP *** [9h 7c 9c]', bets, then
 # '*** FIRST TURN ***', '*** SECOND TURN *** [9h 7c 9c] [9d]', the summary's 'SECOND Board
-# [9d Td]'): a first run's street with no second run's is the board both runs share
+# [9d Td]'): a first run's street with no second run's, before the street where the second
+# run begins, is the board both runs share.  A hand with no second run at all is no board
+# run twice: it stays rejected
 _FIRST_STREETS = ("FLOP", "TURN", "RIVER")
 
 
 def _shared_streets(buf: list[tuple[int, int, str]]) -> dict[str, str]:
-    """The first run's street markers a hand writes with no second run's (see above), each
-    to the plain marker; {} where there is none."""
+    """The first run's street markers a hand writes with no second run's, before its second
+    run's first street (see above), each to the plain marker; {} where there is none."""
     texts = [t for _, _, t in buf]
-    shared = {}
-    for street in _FIRST_STREETS:
-        first, second = f"*** FIRST {street} ***", f"*** SECOND {street} ***"
-        if any(t.startswith(first) for t in texts) and not any(t.startswith(second) for t in texts):
-            shared[first] = f"*** {street} ***"
-    return shared
+
+    def written(marker: str) -> bool:
+        return any(t.startswith(marker) for t in texts)
+
+    seconds = [i for i, street in enumerate(_FIRST_STREETS) if written(f"*** SECOND {street} ***")]
+    if not seconds:
+        return {}
+    return {f"*** FIRST {street} ***": f"*** {street} ***" for street in _FIRST_STREETS[:seconds[0]]
+            if written(f"*** FIRST {street} ***")}

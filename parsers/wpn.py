@@ -93,17 +93,17 @@ _GAME_ALT = "|".join(re.escape(g) for g in sorted(_WPN_GAMES, key=len, reverse=T
 # written here), base and limit
 _GAME = rf"(?P<mixed>(?!))?(?P<base>{_GAME_ALT}) ?\((?P<limit>No Limit|Pot Limit|Fixed Limit)\)"
 
+_TOURNEY = (rf"^(?:(?P<name>.*?) )?Tournament #(?P<tid>\d+) - {_GAME} - Level (?P<level>\w+) "
+            r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)")
+
 WPN = StarsSite(
     name="wpn",
     label="WPN",
     id_prefix="WPN-",
     **hand_headers(("Game Hand #", "Hand #"), r"(?:Game )?Hand #(?P<num>\d+) -"),
     tourney_find=re.compile("Tournament #"),
-    tourney=re.compile(
-        rf"^(?:(?P<name>.*?) )?Tournament #(?P<tid>\d+) - {_GAME} - Level (?P<level>\w+) "
-        r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) ?- (?P<date>.+)$",
-        re.IGNORECASE,
-    ),
+    tourney=re.compile(rf"{_TOURNEY}\)- (?P<date>.+)$", re.IGNORECASE),
+    tourney_more=(re.compile(rf"{_TOURNEY}\) - (?P<date>.+)$", re.IGNORECASE),),  # 2025-2026: ') - '
     # a cash table with an ante names it after the blinds: '$0.01/$0.02, Ante $0.01' (2026)
     cash=re.compile(rf"^{_GAME} - (?P<stakes>[^ ]+/[^ ]+?(?:, Ante [^ ]+)?) - (?P<date>.+)$", re.IGNORECASE),
     stakes=(re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ ,]+)(?:, Ante (?P<ante>\S+))?$"),),
