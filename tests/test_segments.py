@@ -22,7 +22,7 @@ from auditor import schema, segments
 from auditor.cli import main
 from auditor.ingest import ingest
 from auditor.pipeline import audit
-from auditor.store import StoreError, connect, copy_store
+from auditor.store import StoreError, connect, copy_store, views_digest
 from auditor.units import UnitJob, plan_units, write_unit
 
 TABLES = [t.name for t in schema.TABLES]
@@ -129,6 +129,31 @@ def test_the_planner_sees_each_table_s_rows_and_an_older_store_s_empty_segment_i
         assert sorted(os.listdir(root / t.name))[-1] == segments.EMPTY
         assert not (root / t.name / "_empty.parquet").exists()
     assert dump(db) == before
+
+
+def test_the_views_are_made_again_only_when_this_version_s_text_differs(tmp_path):
+    """A writer's connection makes the macros and views.sql's views only where the store's
+    were made from other text (its digest in meta): a store of an older version gets this
+    version's views, a store of this version keeps its own."""
+    db = str(tmp_path / "s.duckdb")
+    con = connect(db)
+
+    def table_hands_sql() -> str:
+        return con.execute("SELECT sql FROM duckdb_views() WHERE view_name = 'table_hands' AND NOT temporary").fetchone()[0]
+
+    made = table_hands_sql()
+    con.execute("CREATE OR REPLACE VIEW table_hands AS SELECT 1 AS stand_in")
+    con.close()
+    con = connect(db)  # the digest is this version's: the view is left as it is
+    assert "stand_in" in table_hands_sql()
+    con.execute("UPDATE meta SET value = 'an older version' WHERE key = 'views_sha256'")
+    con.close()
+    con = connect(db)  # another version's digest: made again, and the digest is this version's
+    try:
+        assert table_hands_sql() == made
+        assert con.execute("SELECT value FROM meta WHERE key = 'views_sha256'").fetchone() == (views_digest(),)
+    finally:
+        con.close()
 
 
 def test_a_range_of_hands_reads_only_the_files_that_may_hold_it_and_the_same_rows(tmp_path):
