@@ -154,6 +154,8 @@ def marker_fields(text: str) -> Marker | None:
 
 _SEAT: Final = re.compile(r"^\s*[Ss]eat ?(?P<seat>\d+): (?P<name>.*?) ?\( ?(?P<stack>[^()]*?) ?\)(?P<tail>.*)$")
 _BRACKET: Final = re.compile(r"^[\[(]\s*(.*?)\s*[\])]\.?$")
+# an amount written with no bracket ('calls 8070', the 2024 tournament export): a currency sign, digits and separators
+_BARE_AMOUNT: Final = re.compile(r"^[$€£]?\d[\d.,]*$")
 _CARDS: Final = frozenset(r + s for r in "23456789TJQKA" for s in "cdhs")
 # card names of the clients' languages, a table a language (a new wording is one entry); the
 # English rank and suit letters ('Ts', 'Ah') are read everywhere.  The corpus (fpdb/*/PacificPoker,
@@ -1165,7 +1167,8 @@ class FamilyReader:
     def chips_action(self, hand: ParsedHand, no: int, text: str, seat: int | None, name: str, word: str, arg: str,
                      all_in: bool) -> None:
         """A call, bet, raise, completion or all-in: the amount written is the chips
-        the player adds ('raises A to B': A added, B the total)."""
+        the player adds ('raises A to B': A added, B the total; or, in the 2024 tournament
+        export, A the raise over the bet faced: either reading agrees with B)."""
         to_total: int | None = None
         self.dealt_in = True  # betting is on dealt cards
         if word == "raises" and " to " in arg and not arg.startswith("["):
@@ -1174,13 +1177,20 @@ class FamilyReader:
         else:
             inner = bracket(arg)
             if inner is None:
-                raise self.fail(no, text)
+                # the 2024 tournament export writes a call's chips bare ('Player2 calls 8070')
+                if not _BARE_AMOUNT.match(arg):
+                    raise self.fail(no, text)
+                inner = arg
             added = self.amt(inner)
         before = self.committed.get(seat, 0)
         to = before + added
-        if to_total is not None and to_total != to:
-            raise self.fail(no, text, f"raise adds {added} to {before} but says to {to_total}")
         street, facing = self.street, self.current_bet
+        if to_total is not None and to_total != to:
+            if to_total - facing != added or to_total <= before:
+                raise self.fail(no, text, f"raise adds {added} to {before} but says to {to_total}")
+            # 'raises 1125 to 2125' over a bet of 1000: the raise's size, then the total (the chips
+            # added are the total less what the player had in)
+            added, to = to_total - before, to_total
         kind = _CHIP_WORDS.get(word)
         if kind is None:  # all-in: what the chips amount to against the bet faced
             kind = K.CALL if to <= facing else (K.BET if facing == 0 else K.RAISE)

@@ -5,7 +5,8 @@ nothing else, is here (``parsers.stars_family`` reads the rest):
 
 - the header names the hand late: ``Winamax Poker - Tournament "<name>" buyIn: <x>
   level: <n> - HandId: #<a>-<b>-<c> - Holdem no limit (<ante>/<sb>/<bb>) - <date> UTC``,
-  ``... - CashGame - HandId: ...``, ``... - Go Fast "<table>" - HandId: ...``;
+  ``... - CashGame - HandId: ...``, ``... - Go Fast "<table>" - HandId: ...`` and, from 2023,
+  ``... - HOLD-UP "<pool>" - HandId: ...`` (the fast-fold cash games);
   the tournament's number is in the table's name: ``Table: 'KING 5(1468666)#118'``;
 - game names of its own (``Holdem``, ``Omaha5``, ``7-Card Stud``, ``Lowball27``)
   and lower-case limits;
@@ -67,6 +68,9 @@ _WINAMAX_GAMES = {
     "lowball27": Variant.DRAW_2_7_TRIPLE.value,  # three draws, as '2-7 Triple Draw'
 }
 _GAME = game_pattern(_WINAMAX_GAMES)
+# the fast-fold cash games, named with their pool: 'Go Fast "Buzau"' (2017) and, from 2023,
+# 'HOLD-UP "Colorado"'
+_FAST_FOLD = "|".join(re.escape(name) for name in ("Go Fast", "HOLD-UP"))
 
 WINAMAX = StarsSite(
     name="winamax",
@@ -90,7 +94,7 @@ WINAMAX = StarsSite(
         re.IGNORECASE,
     ),
     cash=re.compile(
-        rf'^(?:CashGame|Go Fast "[^"]*") - {_GAME} \((?P<stakes>[^()]*)\) - (?P<date>.+)$', re.IGNORECASE
+        rf'^(?:CashGame|(?:{_FAST_FOLD}) "[^"]*") - {_GAME} \((?P<stakes>[^()]*)\) - (?P<date>.+)$', re.IGNORECASE
     ),
     games=_WINAMAX_GAMES,
     limits=LIMITS,

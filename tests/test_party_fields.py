@@ -861,3 +861,72 @@ def test_888_group_spaces_as_files_hold_them():
     [h] = _read(PacificParser(), text)
     assert isinstance(h, ParsedHand), h
     assert [s.starting_stack for s in h.seats if s.player == "Mats"] == [100400]
+
+
+# The 2024 tournament export ('Hand History For Game <digits + letters>', the Americas Cardroom /
+# Winning client): a raise's first amount is its size over the bet faced, a call's chips are bare
+# (public tracker's quotes of its real hands: 'Player4 raises 1125 to 2125' over a big blind of 1000,
+# 'Hero raises 8070 to 10070' over 2000, 'Player2 calls 8070'); names and ids invented
+_PARTY_2024_TOURNEY = """***** Hand History For Game 1729100000001abcdefgh *****
+100/200 Tourney Texas Holdem Game Table (NL) (MTT Tournament #500001) (Buyin $10.0 + $1.0) - Tue Oct 15 12:10:00 EDT 2024
+Table (500001) Table #3 (Real Money) -- Seat 1 is the button
+Total number of players : 3/8
+Seat 1: Ann (5000)
+Seat 2: Bob (3000)
+Seat 3: Cy (8000)
+Bob posts small blind (100)
+Cy posts big blind (200)
+** Dealing down cards **
+Dealt to Ann [ Ah, Kh ]
+Ann raises 400 to 600
+Bob folds
+Cy raises 7400 to 8000
+Cy is all-In.
+Ann calls 4400
+Ann is all-In.
+** Dealing Flop ** :  [ Kd, 7c, 2s ]
+** Dealing Turn ** :  [ 9h ]
+** Dealing River ** :  [ 4d ]
+** Summary **
+Main Pot: 10100
+Board: [ Kd, 7c, 2s, 9h, 4d ]
+Ann balance 10100, bet 5000, collected 10100, net +5100[ Ah, Kh ] [ a pair of kings -- Ah,Kh,Kd,9h,7c ]
+Bob balance 2900, lost 100 (folded)
+Cy balance 3000, lost 5000[ Qs, Qd ] [ a pair of queens -- Qs,Qd,Kd,9h,7c ]
+"""
+
+
+def test_party_2024_raise_sized_over_the_bet_faced_and_a_bare_call(tmp_path):
+    """'Ann raises 400 to 600' over a big blind of 200 and 'Ann calls 4400' were 'line not
+    understood' (the hand rejected: the first amount read as the chips added disagreed with the
+    total, a call's chips had no bracket); now the raise is read from its total (the first
+    amount is its size over the bet faced), the call from its bare chips, the all-in flags kept,
+    Cy's 3000 no one called returned (inferred), every chip reconciled: nothing found."""
+    from auditor.pipeline import audit
+    from parsers.partypoker import PartyPokerParser
+
+    [h] = _read(PartyPokerParser(), _PARTY_2024_TOURNEY)
+    assert isinstance(h, ParsedHand), h
+    assert (h.tournament_id, h.small_blind, h.big_blind) == ("500001", 100, 200)
+    assert [(e.kind, e.seat, e.amount, e.to_amount, e.all_in) for e in h.events
+            if e.kind in ("raise", "call", "uncalled_return", "collect")] == [
+        ("raise", 1, 400, 600, False), ("raise", 3, 7400, 8000, True), ("call", 1, 4400, None, True),
+        ("uncalled_return", 3, 3000, None, False), ("collect", 1, 10100, None, False)]
+    assert not [e for e in h.events if e.kind == "unread"]
+    f = tmp_path / "pp2024.txt"
+    f.write_text(_PARTY_2024_TOURNEY, encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "pp2024.duckdb"))
+    assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
+
+
+def test_party_a_raise_neither_reading_agrees_with_stays_a_rejection():
+    """'raises 500 to 600' over a big blind of 200 from no chips: neither the chips added (500)
+    nor the raise's size over the bet (400) makes 600: not understood, as before (kept unread,
+    and the hand, whose chips then do not reconcile, is rejected at ingest)."""
+    from parsers.base import unreconciled
+    from parsers.partypoker import PartyPokerParser
+
+    [h] = _read(PartyPokerParser(), _PARTY_2024_TOURNEY.replace("Ann raises 400 to 600", "Ann raises 500 to 600"))
+    assert isinstance(h, ParsedHand), h
+    assert [(e.line_no, e.text) for e in h.events if e.kind == "unread"][0] == (12, "Ann raises 500 to 600")
+    assert unreconciled(h) is not None

@@ -469,3 +469,62 @@ def test_a_hand_before_the_first_level_writes_none(tmp_path) -> None:
     assert row == (None, "100000001", "Hold'em [90 Max]", 50, 100)
     # (Winamax writes no return: the 150 no one called goes back to Hal, the 250 pot is his award)
     assert shares == [(5, 250, 250)] and unread == 0
+
+
+# Winamax's fast-fold cash game from 2023 names its pool as Go Fast did: 'HOLD-UP "<pool>"'
+# (the header as fpdb's Winamax tests and public parsers quote it; hand, names and ids invented)
+_HOLD_UP = """Winamax Poker - HOLD-UP "Arizona" - HandId: #19000001-500001-1695500000 - Holdem no limit (0.01€/0.02€) - 2023/09/23 16:33:20 UTC
+Table: 'Arizona' 6-max (real money) Seat #2 is the button
+Seat 1: annabel77 (2€)
+Seat 2: brunoX (2.37€)
+Seat 3: cleo_fold (1.80€)
+Seat 4: dario9 (2€)
+*** ANTE/BLINDS ***
+cleo_fold posts small blind 0.01€
+dario9 posts big blind 0.02€
+Dealt to annabel77 [Ah Kd]
+*** PRE-FLOP ***
+annabel77 raises 0.04€ to 0.06€
+brunoX folds
+cleo_fold folds
+dario9 calls 0.04€
+*** FLOP *** [7c 2d Ks]
+dario9 checks
+annabel77 bets 0.08€
+dario9 folds
+annabel77 collected 0.20€ from pot
+*** SUMMARY ***
+Total pot 0.20€ | Rake 0.01€
+Board: [7c 2d Ks]
+Seat 1: annabel77 won 0.20€
+"""
+
+
+def test_a_hold_up_hand_is_read_as_cash(tmp_path) -> None:
+    """'HOLD-UP "Arizona"' (2023): was rejected at line 1 (game or stakes not understood); now a
+    cash hand at the pool's table, every line read, the unmatched bet returned (inferred from
+    its lines), the chips reconciled: nothing found."""
+    import duckdb
+
+    from auditor.pipeline import audit
+
+    path = tmp_path / "holdup.txt"
+    path.write_text(_HOLD_UP, encoding="utf-8")
+    db = tmp_path / "holdup.duckdb"
+    res = audit([path], db=str(db))
+    assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
+    with duckdb.connect(str(db), read_only=True) as con:
+        row = con.execute("SELECT is_tournament, table_name, max_seats, button_seat, currency, small_blind, big_blind, "
+                          "game_label FROM hands").fetchone()
+        kinds = con.execute("SELECT kind, seat, amount, inferred_from FROM events WHERE kind NOT IN "
+                            "('deal_hole', 'deal_board') ORDER BY seq").fetchall()
+        shares = con.execute("SELECT seat, expected, recorded FROM pot_shares WHERE expected > 0").fetchall()
+        unread = con.execute("SELECT count(*) FROM events WHERE kind = 'unread'").fetchone()[0]
+    assert row == (False, "Arizona", 6, 2, "EUR", 1, 2, "Holdem no limit")
+    assert kinds == [
+        ("small_blind", 3, 1, None), ("big_blind", 4, 2, None), ("raise", 1, 4, None), ("fold", 2, None, None),
+        ("fold", 3, None, None), ("call", 4, 4, None), ("check", 4, None, None), ("bet", 1, 8, None),
+        ("fold", 4, None, None), ("uncalled_return", 1, 8, [18, 20]), ("collect", 1, 12, [18, 20]),
+        ("total_pot", None, 13, [18, 20, 22]), ("seat_result", 1, 20, None)]
+    # (13 in the pot: 12 to annabel77 and the rake of 1)
+    assert shares == [(1, 13, 12)] and unread == 0
