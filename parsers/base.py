@@ -371,7 +371,8 @@ MAX_DECIMALS = 18  # decimal places an amount may have: more leave no 64-bit roo
 
 def out_of_range(hand: ParsedHand) -> str | None:
     """Why a parsed hand cannot be stored exactly, if it cannot: an amount beyond a
-    64-bit integer (the store keeps amounts as BIGINT, exact, never rounded).
+    64-bit integer (the store keeps amounts as BIGINT, exact, never rounded), a seat
+    number, table size or button beyond SMALLINT.
 
     >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 1, 0, "")
     >>> h.events.append(Event(0, "preflop", "bet", 3, seat=1, amount=10**20))
@@ -387,10 +388,14 @@ def out_of_range(hand: ParsedHand) -> str | None:
         for v in (e.amount, e.to_amount):
             if v is not None and abs(v) > INT64_MAX:
                 return f"line {e.line_no}: amount {v} is too large to store exactly"
-    for name in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "cap"):
+    for name in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "cap", "chip_unit"):
         v = getattr(hand, name)
         if v is not None and abs(v) > INT64_MAX:
             return f"line {hand.first_line}: {name} {v} is too large to store exactly"
+    for name in ("max_seats", "button_seat"):  # the table's size and its button, from its header
+        v = getattr(hand, name)
+        if v is not None and not 0 <= v <= SEAT_MAX:
+            return f"line {hand.first_line}: {name} {v} is out of range"
     return None
 
 
