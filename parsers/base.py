@@ -474,6 +474,8 @@ def has_unread(hand: ParsedHand) -> bool:
 
 # the forced and voluntary kinds that add their amount to the seat's chips in on the street
 _ADDS: Final = frozenset({"small_blind", "big_blind", "straddle", "bring_in", "call", "bet"})
+# the kinds that put a seat's chips in on a street: only these open a street's commitments
+_COMMITS: Final = _ADDS | {"dead_blind", "raise", "complete"}
 
 
 def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int, int]:
@@ -506,12 +508,15 @@ def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int, int]:
     returns = False  # the record writes a return
     street = ""
     for e in hand.events:
-        if e.street != street:
+        kind = e.kind
+        # a new street's chips start its commitments afresh; an event of another street written
+        # among a street's (a top-up between hands, 'Cal adds $0.30' mid-hand: street 'summary')
+        # ends none
+        if e.street != street and kind in _COMMITS:
             street = e.street
             if committed:
                 last = committed
             committed = {}
-        kind = e.kind
         a = e.amount or 0
         seat = -1 if e.seat is None else e.seat
         if kind in _ADDS:
