@@ -399,6 +399,12 @@ def out_of_range(hand: ParsedHand) -> str | None:
     return None
 
 
+# the forced and voluntary kinds that add their amount to the seat's chips in on the street
+_ADDS: Final = frozenset({"small_blind", "big_blind", "straddle", "bring_in", "call", "bet"})
+# the kinds that put a seat's chips in on a street: only these open a street's commitments
+_COMMITS: Final = _ADDS | {"dead_blind", "raise", "complete"}
+
+
 def hand_total(events: list[Event], seat: int) -> int:
     """What ``seat`` has put in the hand by ``events``' end: antes, and each street's last
     commitment (posts and calls add to it, a bet or raise is to its ``to_amount``); the
@@ -408,15 +414,23 @@ def hand_total(events: list[Event], seat: int) -> int:
     >>> hand_total([Event(0, "preflop", "big_blind", 1, 2, amount=10), Event(1, "preflop", "raise", 2, 2, amount=20, to_amount=30),
     ...             Event(2, "flop", "bet", 3, 2, amount=40, to_amount=40), Event(3, "flop", "call", 4, 3, amount=40)], 2)
     70
+
+    A top-up written among a street's actions (a rebuy event, street 'summary') ends no street:
+
+    >>> hand_total([Event(0, "preflop", "small_blind", 1, 2, amount=10), Event(1, "summary", "rebuy", 2, 2, amount=600),
+    ...             Event(2, "preflop", "raise", 3, 2, amount=40, to_amount=60)], 2)
+    60
     """
     total = street_in = 0
     street: str | None = None
     for e in events:
         if e.seat != seat:
             continue
+        kind, amount = e.kind, e.amount or 0
+        if kind != "ante" and kind not in _COMMITS:
+            continue
         if e.street != street:
             total, street_in, street = total + street_in, 0, e.street
-        kind, amount = e.kind, e.amount or 0
         if kind == "ante":
             total += amount
         elif kind in ("small_blind", "big_blind", "dead_blind", "straddle", "bring_in", "call"):
@@ -477,10 +491,6 @@ def has_unread(hand: ParsedHand) -> bool:
     return False
 
 
-# the forced and voluntary kinds that add their amount to the seat's chips in on the street
-_ADDS: Final = frozenset({"small_blind", "big_blind", "straddle", "bring_in", "call", "bet"})
-
-
 def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int, int]:
     """What the hand's understood events say of its chips: (put in, less what was
     returned and with what the house added; collected; the recorded total pot, None
@@ -511,12 +521,15 @@ def chip_ledger(hand: ParsedHand) -> tuple[int, int, int | None, int, int]:
     returns = False  # the record writes a return
     street = ""
     for e in hand.events:
-        if e.street != street:
+        kind = e.kind
+        # a new street's chips start its commitments afresh; an event of another street written
+        # among a street's (a top-up between hands, 'Cal adds $0.30' mid-hand: street 'summary')
+        # ends none
+        if e.street != street and kind in _COMMITS:
             street = e.street
             if committed:
                 last = committed
             committed = {}
-        kind = e.kind
         a = e.amount or 0
         seat = -1 if e.seat is None else e.seat
         if kind in _ADDS:

@@ -40,12 +40,6 @@ SPEC = SiteSpec(
         # a dead hand: the small blind posted, the other player sat out, 'Total pot $0':
         # the blind went back unrecorded
         "FT-26884156000": "put in 500 != total pot 0",
-        # 'Ann adds $2.50' in the middle of a betting round: the top-up is a rebuy event
-        # (street 'summary', as every re-buy), which splits the round for this re-adding
-        # (the replay does not split it: no chip-conservation finding on these hands)
-        "FT-29704707299": "put in 7250 != total pot 6750",
-        "FT-29705002586": "put in 13490 != total pot 13240",
-        "FT-29705138396": "put in 10010 != total pot 9510",
         # 'posts a dead small blind of $2.50' then 'posts $5': the dead small blind is no
         # part of the poster's bet, which this re-adding counts it as (the replay does not)
         "FT-31497971185": "put in 1250 != total pot 1500",

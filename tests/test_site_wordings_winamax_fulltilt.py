@@ -387,3 +387,82 @@ def test_winamax_a_small_blind_written_after_the_big_blind_is_still_the_small_bl
         res = audit([f], db=str(tmp_path / f"{name}.duckdb"))
         assert res.ingest.stored == 1
         assert res.findings == [], (name, res.findings)
+
+
+# A cash table with an ante (2015): players add chips while the hand is on ('Cal adds $0.30',
+# a top-up for the next hand: a rebuy event, street 'summary', written among the preflop
+# actions), sit down, stand up, run their clock, come back.  A hand written for this test
+# in the shape of the 2015 hand in a C# parser's test suite (ItalyToast/PokerHandHistoryParser,
+# 'AddingMidHand')
+_FT_ADDS = """Full Tilt Poker Game #35300000001: Table Ember (6 max, ante, deep) - NL Hold'em - $1/$2 Ante $0.30 - 12:15:11 ET - 2015/03/06
+Seat 2: Ann ($200)
+Seat 3: Bob ($399.10)
+Seat 4: Cal ($200)
+Seat 6: Dee ($169.75)
+Ann antes $0.30
+Bob antes $0.30
+Cal antes $0.30
+Dee antes $0.30
+Ann posts the small blind of $1
+Bob posts the big blind of $2
+The button is in seat #6
+*** HOLE CARDS ***
+Cal folds
+Cal adds $0.30
+Eve sits down
+Dee folds
+Cal stands up
+Ann raises to $6
+Bob has 15 seconds left to act
+Eve adds $300
+Dee has returned
+Bob calls $4
+*** FLOP *** [4h Tc Qc] (Total Pot: $13.20, 2 Players)
+Ann bets $8
+Bob folds
+Uncalled bet of $8 returned to Ann
+Ann mucks
+Ann wins the pot ($12.55)
+Cal sits down
+Cal adds $199.70
+*** SUMMARY ***
+Total pot $13.20 | Rake $0.65
+Board: [4h Tc Qc]
+Seat 2: Ann (small blind) collected ($12.55), mucked
+Seat 3: Bob (big blind) folded on the Flop
+Seat 4: Cal folded before the Flop
+Seat 6: Dee (button) folded before the Flop"""
+
+
+def test_fulltilt_top_ups_written_mid_hand_leave_the_chips_reconciled(tmp_path) -> None:
+    """The pot: 4 x 0.30 in antes, 6 each from Ann (her small blind in it) and Bob = 13.20, the
+    total; 12.55 won and 0.65 rake.  The top-ups are rebuys between hands; the table's messages
+    record nothing.  The ledger that reconciles a hand with an unread line once took the
+    'summary' street of the top-up written among the preflop actions for the street's end, so
+    Ann's small blind no longer counted in her raise to $6: 14.20 put in, and the same hand
+    with one unread line was rejected 'unreconciled'.  Now it is stored with its one
+    unread-lines record.  Without its ante lines (as the C# suite's sample writes it) the
+    record contradicts itself: a chip-conservation record finding, no violation."""
+    from auditor.pipeline import audit
+    from parsers.base import chip_ledger, unreconciled
+
+    hand = _one(FullTiltParser(), _FT_ADDS)
+    assert (hand.small_blind, hand.big_blind, hand.ante) == (100, 200, 30)
+    assert [(e.kind, e.street, e.seat, e.amount) for e in hand.events if e.kind in ("ante", "rebuy")] == [
+        ("ante", "preflop", 2, 30), ("ante", "preflop", 3, 30), ("ante", "preflop", 4, 30), ("ante", "preflop", 6, 30),
+        ("rebuy", "summary", 4, 30), ("rebuy", "summary", 4, 19970)]
+    assert not [e for e in hand.events if e.kind == "unread" or e.player == "Eve"]
+    assert chip_ledger(hand)[:4] == (1320, 1255, 1320, 65) and unreconciled(hand) is None
+    f = tmp_path / "adds.txt"
+    f.write_text(_FT_ADDS + "\n", encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "adds.duckdb"))
+    assert (res.ingest.stored, res.findings) == (1, [])
+    f.write_text(_FT_ADDS.replace("Dee has returned\n", "Dee has returned\nThe dealer shuffles\n") + "\n", encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "unread.duckdb"))
+    assert (res.ingest.stored, res.ingest.rejected) == (1, 0)
+    assert [(x["check_id"], x["category"]) for x in res.findings] == [("unread-lines", "record")]
+    no_antes = "\n".join(t for t in _FT_ADDS.split("\n") if " antes " not in t)
+    f.write_text(no_antes + "\n", encoding="utf-8")
+    res = audit([f], db=str(tmp_path / "no-antes.duckdb"))
+    assert res.ingest.stored == 1
+    assert [(x["check_id"], x["category"]) for x in res.findings] == [("chip-conservation", "record")]

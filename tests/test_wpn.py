@@ -311,3 +311,62 @@ def test_legacy_a_dead_small_blind_is_dead_from_every_seat_it_can_be_posted_from
                 scale = con.execute("SELECT amount_scale FROM hands").fetchone()[0]
                 got = con.execute("SELECT seat, contributed FROM hand_results WHERE player = 'Ned'").fetchall()
             assert got == [(int(ned), 450 * scale // 100)], (button, on_button, got)
+
+
+# A seat whose player sits out with nothing left ('Seat 4: Cat ($0.00) is sitting out'), between
+# the small blind and the big blind; a pot-limit Omaha hand won uncontested, its body's
+# 'Main pot $x | Rake $y' lines net of the rake so far, its summary's total after the rake and
+# the jackpot fee ('JP Fee'), its award only in the summary ('did not show and won $3.09').  A
+# hand written for this test in the shape of a 2019 hand in a C# parser's test suite
+# (ggratte/PokerHandHistoryParser, WinningPokerV2 'WithSittingOut')
+SITTING_OUT_BROKE = """Hand #7000012 - Omaha(Pot Limit) - $0.25/$0.50 - 2019/04/25 14:10:24 UTC
+Lisbon 6-max Seat #1 is the button
+Seat 1: Ann ($30.00)
+Seat 3: Bob Ray ($20.00)
+Seat 4: Cat ($0.00) is sitting out
+Seat 6: Dan ($50.00)
+Bob Ray posts the small blind $0.25
+Dan posts the big blind $0.50
+*** HOLE CARDS ***
+Ann calls $0.50
+Bob Ray folds
+Dan checks
+*** FLOP *** [5c 9c 7h]
+Main pot $1.19 | Rake $0.06
+Dan checks
+Ann bets $1.00
+Dan calls $1.00
+*** TURN *** [5c 9c 7h] [Qs]
+Main pot $3.09 | Rake $0.16
+Dan checks
+Ann bets $3.00
+Dan folds
+Uncalled bet ($3.00) returned to Ann
+Ann does not show
+*** SUMMARY ***
+Total pot $3.09 | Rake $0.13 | JP Fee $0.03
+Board [5c 9c 7h Qs]
+Seat 1: Ann did not show and won $3.09
+Seat 3: Bob Ray (small blind) folded on the Pre-Flop
+Seat 6: Dan (big blind) folded on the Turn"""
+
+
+def test_a_seat_sitting_out_with_nothing_is_not_dealt_in(tmp_path):
+    """Cat is seated, sitting out, with no chips: no event of hers, and the big blind two seats
+    past the small blind is no skipped blind.  The pot: 0.50 x 2 and 0.25 before the flop, 1.00 x 2
+    on it = 3.25 = 3.09 won + 0.13 rake + 0.03 jackpot fee (the total pot event adds the fees back):
+    stored, the chips reconcile, no finding."""
+    from auditor.pipeline import audit
+
+    hand = _read(SITTING_OUT_BROKE)
+    assert [(s.seat, s.player, s.starting_stack, s.sitting_out) for s in hand.seats] == [
+        (1, "Ann", 3000, False), (3, "Bob Ray", 2000, False), (4, "Cat", 0, True), (6, "Dan", 5000, False)]
+    assert not [e for e in hand.events if e.seat == 4 or e.kind == "unread"]
+    assert not [e for e in hand.events if e.line_no in (14, 19)]  # the running 'Main pot' lines record nothing
+    assert [(e.kind, e.seat, e.amount, e.to_amount) for e in hand.events if e.kind in ("total_pot", "collect")] == [
+        ("total_pot", None, 325, 16), ("collect", 1, 309, None)]
+    assert unreconciled(hand) is None
+    path = tmp_path / "out.txt"
+    path.write_text(SITTING_OUT_BROKE + "\n", encoding="utf-8")
+    res = audit([str(path)], db=str(tmp_path / "o.duckdb"), edition_name="tda-2024")
+    assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
