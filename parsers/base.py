@@ -366,7 +366,10 @@ def inferred_from(*lines: int | None) -> list[int]:
 
 INT64_MAX = 2**63 - 1
 SEAT_MAX: Final = 2**15 - 1  # seat numbers are SMALLINT in the store
-MAX_DECIMALS = 18  # decimal places an amount may have: more leave no 64-bit room for the amount itself
+# decimal places an amount may have: the hand's amount_scale, 10 to their number, is an INTEGER
+# in the store (10**9 the largest such power), and the amounts keep 64-bit room beside it
+MAX_DECIMALS = 9
+INT32_MAX: Final = 2**31 - 1
 
 
 def out_of_range(hand: ParsedHand) -> str | None:
@@ -392,6 +395,8 @@ def out_of_range(hand: ParsedHand) -> str | None:
         v = getattr(hand, name)
         if v is not None and abs(v) > INT64_MAX:
             return f"line {hand.first_line}: {name} {v} is too large to store exactly"
+    if not 0 < hand.amount_scale <= INT32_MAX:
+        return f"line {hand.first_line}: amount_scale {hand.amount_scale} is out of range"
     for name in ("max_seats", "button_seat"):  # the table's size and its button, from its header
         v = getattr(hand, name)
         if v is not None and not 0 <= v <= SEAT_MAX:

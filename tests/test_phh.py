@@ -160,9 +160,11 @@ def test_calls_are_capped_by_the_stack_and_all_in_is_flagged():
 def test_amounts_need_no_decimal_context_and_never_round():
     """Places are counted on the digits and amounts scaled in integers: a decimal
     context rounds to 28 digits (1.000...0001 became 1, and 30 places crashed)."""
-    h = one(nl3("p3 cbr 300", "p1 cc", "p2 f").replace("[1000, 500, 300]", "[1000, 500.000000000000001, 300]"))
-    assert h.amount_scale == 10**15 and h.seats[1].starting_stack == 500 * 10**15 + 1
-    for stacks in ("[1000, 1.00000000000000000000000000001, 300]", "[1000, 152000.000000000000000000000000000001, 300]",
+    h = one(nl3("p3 cbr 300", "p1 cc", "p2 f").replace("[1000, 500, 300]", "[1000, 500.000000001, 300]"))
+    assert h.amount_scale == 10**9 and h.seats[1].starting_stack == 500 * 10**9 + 1
+    # more than 9 places: a scale beyond the store's INTEGER amount_scale (base.MAX_DECIMALS)
+    for stacks in ("[1000, 500.000000000000001, 300]",
+                   "[1000, 1.00000000000000000000000000001, 300]", "[1000, 152000.000000000000000000000000000001, 300]",
                    "[1000, 1e999999999, 300]", "[1000, 1e19, 300]"):
         err = error(nl3("p3 f", "p1 f").replace("[1000, 500, 300]", stacks))
         assert err.reason_code == "amount-out-of-range" and err.line_no == 5, (stacks, err)

@@ -190,6 +190,11 @@ def test_amounts_are_exact_and_rescale_when_a_hand_needs_it():
     assert [e.amount for e in h.events if e.text == "A: calls $1.005"] == [10050]
     [err] = parse(three.replace("($1,000.50 in chips)", "($1,000.5000000000000000005 in chips)"))
     assert isinstance(err, HandError) and err.reason_code == "amount-out-of-range" and "19 decimal places" in err.reason
+    # ten places: a scale of 10**10, beyond the store's INTEGER scale (it stopped the whole ingest)
+    [err] = parse(three.replace("($1,000.50 in chips)", "($1,000.5000000001 in chips)"))
+    assert isinstance(err, HandError) and err.reason_code == "amount-out-of-range" and "10 decimal places" in err.reason
+    h = one(three.replace("($1,000.50 in chips)", "($1,000.500000001 in chips)"))
+    assert h.amount_scale == 10**9 and h.seats[0].starting_stack == 1_000_500_000_001
 
 
 STUD = """PokerStars Game #400: Tournament #5, $10+$1 USD 7 Card Stud Limit - Level I (20/40) - 2009/06/14 11:45:00 ET
