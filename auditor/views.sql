@@ -1,6 +1,6 @@
 -- Tournament and table views over the event log: the sequence of hands at each table,
--- who sat where, chips bought, and eliminations.  Created on every connect (CREATE OR
--- REPLACE), so they always follow the tables they read.  The table checks
+-- who sat where, chips bought, and eliminations.  Made with the store, and again when this
+-- text changes (store.ensure_schema), so they always follow the tables they read.  The table checks
 -- (dead-button, heads-up-button, blind-level, stack-continuity, new-player-seating) read
 -- them; an analyst can query them to see an event's shape.  See docs/table-checks.md.
 
@@ -9,7 +9,7 @@ CREATE OR REPLACE MACRO roman_digit(c) AS
   CASE c WHEN 'I' THEN 1 WHEN 'V' THEN 5 WHEN 'X' THEN 10 WHEN 'L' THEN 50 WHEN 'C' THEN 100 WHEN 'D' THEN 500 WHEN 'M' THEN 1000 ELSE 0 END;
 CREATE OR REPLACE MACRO level_no(s) AS
   CASE WHEN s IS NULL THEN NULL
-       WHEN regexp_full_match(s, '[0-9]+') THEN CAST(s AS INTEGER)
+       WHEN regexp_full_match(s, '[0-9]+') THEN TRY_CAST(s AS INTEGER)  -- beyond INTEGER: no level known
        WHEN regexp_full_match(upper(s), '[IVXLCDM]+') THEN
          list_sum(list_transform(range(1, length(s) + 1), lambda i:
            CASE WHEN roman_digit(upper(s)[i]) < roman_digit(upper(s)[i + 1]) THEN -roman_digit(upper(s)[i]) ELSE roman_digit(upper(s)[i]) END))

@@ -374,23 +374,37 @@ INT32_MAX: Final = 2**31 - 1
 
 def out_of_range(hand: ParsedHand) -> str | None:
     """Why a parsed hand cannot be stored exactly, if it cannot: an amount beyond a
-    64-bit integer (the store keeps amounts as BIGINT, exact, never rounded), a seat
+    64-bit integer (the store keeps amounts as BIGINT, exact, never rounded), or
+    stacks and amounts whose total is (the replay's sums of them would be), a seat
     number, table size or button beyond SMALLINT.
 
     >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 1, 0, "")
     >>> h.events.append(Event(0, "preflop", "bet", 3, seat=1, amount=10**20))
     >>> out_of_range(h)
     'line 3: amount 100000000000000000000 is too large to store exactly'
+    >>> h.events[0] = Event(0, "preflop", "bet", 3, seat=1, amount=2**62)
+    >>> h.events.append(Event(1, "preflop", "call", 4, seat=2, amount=2**62))
+    >>> out_of_range(h)
+    "line 1: the hand's stacks and amounts add up to 9223372036854775808, too large to store exactly"
     """
+    # every amount the replay derives (a seat's chips in, a pot, a stack at the end) is a sum
+    # of the hand's stacks and amounts: their total must fit as well
+    total = 0
     for s in hand.seats:
         if not 0 <= s.seat <= SEAT_MAX:
             return f"line {s.line_no}: seat number {s.seat} is out of range"
-        if s.starting_stack is not None and abs(s.starting_stack) > INT64_MAX:
-            return f"line {s.line_no}: stack {s.starting_stack} is too large to store exactly"
+        if s.starting_stack is not None:
+            if abs(s.starting_stack) > INT64_MAX:
+                return f"line {s.line_no}: stack {s.starting_stack} is too large to store exactly"
+            total += abs(s.starting_stack)
     for e in hand.events:
         for v in (e.amount, e.to_amount):
-            if v is not None and abs(v) > INT64_MAX:
-                return f"line {e.line_no}: amount {v} is too large to store exactly"
+            if v is not None:
+                if abs(v) > INT64_MAX:
+                    return f"line {e.line_no}: amount {v} is too large to store exactly"
+                total += abs(v)
+    if total > INT64_MAX:
+        return f"line {hand.first_line}: the hand's stacks and amounts add up to {total}, too large to store exactly"
     for name in ("small_blind", "big_blind", "ante", "bring_in", "small_bet", "big_bet", "min_bet", "cap", "chip_unit"):
         v = getattr(hand, name)
         if v is not None and abs(v) > INT64_MAX:

@@ -53,3 +53,25 @@ def test_blind_case(path, edition):
     if path.stem == "violating" and expected:
         # where the edition judges the check at all, its twin is the only difference
         assert all(not all(c.missing for c in citation(x, edition)) for x in expected)
+
+
+def test_a_level_beyond_integer_is_no_level_known_and_the_audit_completes(tmp_path):
+    # a header's level of 15 digits made blind-level's level_no fail its cast and stop every check
+    from conftest import SAMPLES
+
+    from auditor.pipeline import audit
+    from auditor.store import connect
+
+    text = (SAMPLES / "winamax" / "nlhe-mtt-violation.txt").read_text(encoding="utf-8")
+    assert text.count(" level: 2 - ") >= 2
+    path = tmp_path / "level.txt"
+    path.write_text(text.replace(" level: 2 - ", " level: 999999999999999 - ", 1), encoding="utf-8")
+    db = str(tmp_path / "a.duckdb")
+    r = audit([path], db=db, jobs=1)
+    assert r.ingest.stored == r.ingest.hands_seen >= 2
+    con = connect(db, read_only=True)
+    try:
+        assert con.execute("SELECT level_no('999999999999999'), level_no('12'), level_no('XVI')").fetchone() == (None, 12, 16)
+        assert con.execute("SELECT count(*) FROM findings WHERE check_id = 'blind-level'").fetchone() == (0,)
+    finally:
+        con.close()

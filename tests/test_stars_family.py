@@ -69,30 +69,32 @@ def test_ggpoker_a_lone_first_run_is_rejected_with_its_reason():
     assert isinstance(e, HandError) and e.reason_code == "run-it-twice" and "no second" in e.reason, e
 
 
-def test_a_table_size_or_button_beyond_the_stores_range_rejects_its_hand_and_no_other(tmp_path):
-    # found by the fuzzer: '99999999999999999999-max' or 'Seat #99999999999999999999 is the button'
-    # on a table line stopped the whole ingest (an overflow building the unit's rows)
-    from auditor.ingest import ingest
-    from auditor.store import connect
+def test_a_value_beyond_the_stores_range_rejects_its_hand_and_no_other(tmp_path):
+    # found by the fuzzer and its like: a table size or button beyond SMALLINT, or amounts each
+    # within BIGINT whose sums are not (a call of 2**63 - 1), stopped the whole audit (an
+    # overflow building the unit's rows or the replay's facts)
     from conftest import SAMPLES
 
     text = (SAMPLES / "pokerstars" / "violations-nlhe-mtt.txt").read_text(encoding="utf-8")
     hands = [h for h in text.split("\n\n\n") if h.strip()]
-    assert len(hands) >= 2 and "9-max Seat #4 is the button" in hands[0]
-    for table_line, named in [("99999999999999999999-max Seat #4 is the button", "max_seats"),
-                              ("9-max Seat #99999999999999999999 is the button", "button_seat")]:
-        path = tmp_path / f"{named}.txt"
-        path.write_text("\n\n\n".join([hands[0].replace("9-max Seat #4 is the button", table_line), *hands[1:]]),
-                        encoding="utf-8")
-        con = connect(str(tmp_path / f"{named}.duckdb"))
-        try:
-            s = ingest([path], con=con)
-        finally:
-            con.close()
+    assert len(hands) >= 2 and "9-max Seat #4 is the button" in hands[0] and "ChipLeader88: calls 150\n" in hands[0]
+    for old, new, why in [
+        ("9-max Seat #4 is the button", "99999999999999999999-max Seat #4 is the button",
+         "max_seats 99999999999999999999 is out of range"),
+        ("9-max Seat #4 is the button", "9-max Seat #99999999999999999999 is the button",
+         "button_seat 99999999999999999999 is out of range"),
+        ("ChipLeader88: calls 150\n", "ChipLeader88: calls 9223372036854775807\n",
+         "the hand's stacks and amounts add up to"),
+    ]:
+        path = tmp_path / f"{len(why)}.txt"
+        path.write_text("\n\n\n".join([hands[0].replace(old, new, 1), *hands[1:]]), encoding="utf-8")
+        r = audit([path], db=str(tmp_path / f"{len(why)}.duckdb"), jobs=1)
+        s = r.ingest
         assert (s.hands_seen, s.stored, s.rejected) == (len(hands), len(hands) - 1, 1)
         [e] = s.errors
         assert (e["file"], e["line"], e["reason_code"]) == (str(path), 1, "amount-out-of-range")
-        assert f"{named} 99999999999999999999 is out of range" in e["reason"], e
+        assert why in e["reason"], e
+        assert r.replay.hands == len(hands) - 1
 
 
 def test_a_seat_number_beyond_the_stores_range_is_a_seat_line_not_understood():
