@@ -61,6 +61,7 @@ own way, and nothing else, is here (``parsers.stars_family`` reads the rest):
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -99,10 +100,14 @@ GGPOKER = stars_site(
     # the cash header's game: 2017-2018 hands write two spaces before the stakes
     # ("Hold'em No Limit  ($0.5/$1)"), as PokerStars' own Zoom headers did
     rf"(?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?", _GAME + " ?",
+    # since about 2024 a table with an ante names it inside the blinds' brackets: tournaments
+    # 'Level7(175/350(45))', cash '($0.02/$0.05($0.01))' (the posts are the record of it)
+    ante_in_brackets=True,
     games=_GG_GAMES,
     limits=_GG_LIMITS,
     game_betting={"plo": Betting.POT_LIMIT.value, "plo-5": Betting.POT_LIMIT.value, "plo-6": Betting.POT_LIMIT.value},
-    stakes=(STAKES, re.compile(r"^(?P<ante>[^/ ]+)$")),  # 'ShortDeck No Limit ($100)': the ante
+    stakes=(re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ (]+)\((?P<ante>[^()]+)\)$"), STAKES,
+            re.compile(r"^(?P<ante>[^/ ]+)$")),  # 'ShortDeck No Limit ($100)': the ante
     total_pot=re.compile(
         r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?: \| Rake (?P<rake>\S+))?"
         r"(?: \| Jackpot (?P<fee_jackpot>\S+))?(?: \| Bingo (?P<fee_bingo>\S+))?"
@@ -127,18 +132,6 @@ GGPOKER = stars_site(
 )
 
 
-# Since about 2024 a table with an ante names it in the header, inside the blinds' brackets:
-# tournaments 'Level7(175/350(45))', cash '($0.02/$0.05($0.01))' (the posts are the record of it)
-GGPOKER = replace(
-    GGPOKER,
-    tourney=re.compile(
-        rf"^Tournament #(?P<tid>\d+), (?P<name>.*?) ?{_GAME} *- Level(?P<level>\w+) ?"
-        r"\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)(?:\((?P<ante>[^()]+)\))?\) - (?P<date>.+)$", re.IGNORECASE),
-    cash=re.compile(rf"^{_GAME} ? \((?P<stakes>[^()]*(?:\([^()]*\))?)\) - (?P<date>.+)$", re.IGNORECASE),
-    stakes=(re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ (]+)\((?P<ante>[^()]+)\)$"), *GGPOKER.stakes),
-)
-
-
 class GGPokerParser(StarsFamilyParser):
     """Reads GGPoker text histories (see the module docstring)."""
 
@@ -151,10 +144,17 @@ class GGPokerParser(StarsFamilyParser):
         if isinstance(item, HandError) and item.reason_code == "run-it-twice":
             shared = _shared_streets(buf)
             if shared:
-                again = StarsFamilyParser(replace(GGPOKER, marker_aliases=shared))._hand(buf, cut_by)
+                again = _shared_streets_parser(tuple(shared.items()))._hand(buf, cut_by)
                 if isinstance(again, ParsedHand):
                     return again
         return item
+
+
+@functools.cache
+def _shared_streets_parser(shared: tuple[tuple[str, str], ...]) -> StarsFamilyParser:
+    """GGPoker read with the first run's street markers ``shared`` as the plain ones: one
+    parser (and one set of the site's tables) for each such set of markers, not one a hand."""
+    return StarsFamilyParser(replace(GGPOKER, marker_aliases=dict(shared)))
 
 
 # A hand run twice once a player is all in on the flop or turn: GGPoker writes the street

@@ -342,29 +342,38 @@ def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict
     }
 
 
-def tourney_header(middle: str) -> re.Pattern[str]:
+# the ante a site names inside the blinds' brackets ('(175/350(45))', '($0.02/$0.05($0.01))')
+_ANTE_IN_BRACKETS = r"(?:\((?P<ante>[^()]+)\))?"
+
+
+def tourney_header(middle: str, ante: bool = False) -> re.Pattern[str]:
     """A tournament header after the hand number: 'Tournament #<tid>, ' + ``middle``
-    (the site's buy-in, name, game and level) + ' (<sb>/<bb>) - <date>'."""
+    (the site's buy-in, name, game and level) + ' (<sb>/<bb>) - <date>'; ``ante``: the
+    brackets may name the ante after the big blind ('(175/350(45))')."""
     return re.compile(
-        rf"^Tournament #(?P<tid>\d+), {middle}\((?P<sb>[^/()]+)/(?P<bb>[^/()]+)\) - (?P<date>.+)$", re.IGNORECASE
+        rf"^Tournament #(?P<tid>\d+), {middle}\((?P<sb>[^/()]+)/(?P<bb>[^/()]+){_ANTE_IN_BRACKETS if ante else ''}\) - (?P<date>.+)$",
+        re.IGNORECASE,
     )
 
 
-def cash_header(game: str) -> re.Pattern[str]:
-    """The most common cash header after the hand number: '<game> (<stakes>) - <date>'."""
-    return re.compile(rf"^{game} \((?P<stakes>[^()]*)\) - (?P<date>.+)$", re.IGNORECASE)
+def cash_header(game: str, ante: bool = False) -> re.Pattern[str]:
+    """The most common cash header after the hand number: '<game> (<stakes>) - <date>';
+    ``ante``: the stakes may name the ante in brackets ('($0.02/$0.05($0.01))')."""
+    stakes = r"[^()]*(?:\([^()]*\))?" if ante else r"[^()]*"
+    return re.compile(rf"^{game} \((?P<stakes>{stakes})\) - (?P<date>.+)$", re.IGNORECASE)
 
 
 GAME = game_pattern(GAMES)  # the games and limits as PokerStars names them
 
 
 def stars_site(name: str, label: str, id_prefix: str, prefixes: tuple[str, ...], marker: str, tourney: str,
-               game: str = GAME, **fields: Any) -> StarsSite:
+               game: str = GAME, ante_in_brackets: bool = False, **fields: Any) -> StarsSite:
     """A site whose header reads '<marker> Tournament #<tid>, <tourney> (<sb>/<bb>) - <date>'
     or '<marker> <game> (<stakes>) - <date>' (see :func:`hand_headers`, :func:`tourney_header`,
-    :func:`cash_header`); ``fields``: the rest of its :class:`StarsSite`."""
+    :func:`cash_header`; ``ante_in_brackets``: both may name the ante in brackets); ``fields``:
+    the rest of its :class:`StarsSite`."""
     return StarsSite(name=name, label=label, id_prefix=id_prefix, **hand_headers(prefixes, marker),
-                     tourney=tourney_header(tourney), cash=cash_header(game), **fields)
+                     tourney=tourney_header(tourney, ante_in_brackets), cash=cash_header(game, ante_in_brackets), **fields)
 
 
 def to_units(text: str, scale: int) -> int:
