@@ -174,9 +174,15 @@ def macros_sql() -> str:
 
 
 @functools.cache
+def views_sql() -> str:
+    """This version's macros and views.sql's views, as one script."""
+    return macros_sql() + VIEWS.read_text(encoding="utf-8")
+
+
+@functools.cache
 def views_digest() -> str:
-    """The SHA-256 of this version's macros and views.sql (``ensure_schema``)."""
-    return hashlib.sha256((macros_sql() + VIEWS.read_text(encoding="utf-8")).encode()).hexdigest()
+    """The SHA-256 of ``views_sql()`` (``ensure_schema``)."""
+    return hashlib.sha256(views_sql().encode()).hexdigest()
 
 
 def ensure_schema(con: duckdb.DuckDBPyConnection, root: str) -> None:
@@ -208,7 +214,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, root: str) -> None:
     # version's text is not the one they were made from (making them costs ~60 ms a connection)
     made = con.execute("SELECT value FROM meta WHERE key = 'views_sha256'").fetchone()
     if made is None or made[0] != views_digest():
-        con.execute(macros_sql() + VIEWS.read_text(encoding="utf-8"))
+        con.execute(views_sql())
         con.execute("INSERT OR REPLACE INTO meta VALUES ('views_sha256', ?)", [views_digest()])
     if row is None:
         con.execute("INSERT INTO meta VALUES ('schema_version', ?)", [str(SCHEMA_VERSION)])

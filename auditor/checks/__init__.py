@@ -677,7 +677,7 @@ def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory:
     ``units``, the store's unit_sources rows) through views of the stored names, with
     the project's macros and table views; the batch is then loaded and checked as
     ``_run_table_checks`` does in the store's connection.  Plain data in and out."""
-    from auditor.store import VIEWS, macros_sql
+    from auditor.store import views_sql
 
     by_id = {c.check_id: c for c in load_checks()}
     spill = tempfile.mkdtemp(prefix="tda-audit-table-checks-")
@@ -692,8 +692,7 @@ def table_batch(root: str, files: dict[str, list[str]], units: pa.Table, memory:
         con.unregister("_units")
         for t in SEGMENT_TABLES:
             con.execute(f"CREATE VIEW {t.name} AS " + segments.files_sql(t, root, files.get(t.name, [])))
-        con.execute(macros_sql())
-        con.execute(VIEWS.read_text(encoding="utf-8"))
+        con.execute(views_sql())
         con.execute("CREATE TEMP TABLE _tc_keys AS SELECT unnest(?::VARCHAR[]) AS tkey, 0 AS batch", [keys])
         _load_table_batch(con, edition, 0, lo, hi)
         return [con.sql(by_id[i].body, params=_params(by_id[i], edition)).to_arrow_table() for i in check_ids]
