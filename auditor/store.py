@@ -211,7 +211,7 @@ def ensure_schema(con: duckdb.DuckDBPyConnection, root: str) -> None:
     if segments.views_root(con) != root:
         segments.create_views(con, root)
     # the macros and views.sql's views are kept in the store: made again only where this
-    # version's text is not the one they were made from (making them costs ~60 ms a connection)
+    # version's text is not the one they were made from (making them binds every view: bench/README.md)
     made = con.execute("SELECT value FROM meta WHERE key = 'views_sha256'").fetchone()
     if made is None or made[0] != views_digest():
         con.execute(views_sql())
