@@ -287,6 +287,7 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
         for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     counts = {c.check_id: counts[c.check_id] for c in checks if c.check_id in counts}  # in the checks' order
+    record_what_cannot_be_judged(con, edition)
     house_rules.apply(con, edition, house)
     if not only or state_before == "complete":
         with transaction(con):
@@ -420,67 +421,6 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
         category = f"CASE WHEN rp.ref IS NOT NULL AND {category} = 'violation' THEN 'departure' ELSE {category} END"
         basis = f"CASE WHEN rp.ref IS NOT NULL THEN rp.basis || coalesce('; ' || {basis}, '') ELSE {basis} END"
         rule_ref, rule_title = "coalesce(rp.ref, $rule)", "coalesce(rp.title, $rule_title)"
-    # a violation that a line not understood could change is a record finding: the line
-    # names a seated player, on a street before the summary, at or before the finding or
-    # on its street (docs/semantics.md, "Lines not understood"); and so is a violation in a
-    # hand whose record contradicts itself: its total pot differs from the chips its action
-    # lines put in, or from its collects and the house's take (a line left out or wrong, and
-    # no line shows which; chip-conservation reports the contradiction itself). Both read
-    # only the hands of these rows, and only where a row can be a violation (not a record
-    # check's, whose rows name no category of their own).
-    may_violate = c.category == "violation" or "category" in cols
-    where = f"hand_id IN (SELECT hand_id FROM temp.{found})" if may_violate else "false"
-    con.execute(f"""CREATE OR REPLACE TEMP TABLE _unread_lines AS
-        SELECT u.hand_id, list({{'seq': u.seq, 'street': u.street, 'line_no': u.line_no, 'text': trim(u.text)}} ORDER BY u.seq) AS lines
-        FROM events u WHERE u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary'
-          AND {where}
-        GROUP BY u.hand_id""")
-    # the total the history states: recorded, or read from its own total line less the
-    # uncalled chips the format counts in it (total_less_uncalled, Winamax: inferred, its line
-    # among those it rests on); a total inferred from other lines (iPoker's; Party's and
-    # Bovada Zone's, placed on a line they rest on) states nothing
-    stated = "(ev.inferred_from IS NULL OR total_less_uncalled(h.format) AND list_contains(ev.inferred_from, ev.line_no))"
-    con.execute(f"""CREATE OR REPLACE TEMP TABLE _contradicted AS
-        WITH e AS (
-          SELECT hand_id,
-                 max(ev.amount) FILTER (WHERE ev.kind = 'total_pot' AND {stated}) AS total,
-                 coalesce(max(ev.to_amount) FILTER (WHERE ev.kind = 'total_pot' AND {stated}), 0) AS house,
-                 sum(ev.amount) FILTER (WHERE ev.kind = 'collect') AS collected,
-                 coalesce(sum(ev.amount) FILTER (WHERE ev.kind = 'house_added'), 0) AS added
-          FROM events ev JOIN hands h USING (hand_id) WHERE {where} GROUP BY hand_id
-        ), p AS (
-          SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
-                 sum(returned_expected) AS ret_exp
-          FROM hand_results WHERE edition = $edition AND {where} GROUP BY hand_id
-        ), k AS (  -- the shares the house kept for players who cashed out, paid nothing from the pots, as their
-                   -- summary lines say (NULL where a line does not say it: not judged; chip-conservation's own)
-          -- (from the cash-outs, few: the hand's other rows are read only for them)
-          SELECT c.hand_id, CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
-          FROM (SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'cash_out' AND {where}) c
-          JOIN hand_results r ON r.hand_id = c.hand_id AND r.seat = c.seat AND r.edition = $edition AND r.won_recorded = 0
-          LEFT JOIN (SELECT hand_id, seat, amount FROM events WHERE kind = 'seat_result'
-                     AND hand_id IN (SELECT hand_id FROM events WHERE kind = 'cash_out' AND {where})) s
-            ON s.hand_id = c.hand_id AND s.seat = c.seat
-          GROUP BY ALL
-        )
-        SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in,
-               coalesce(e.collected, 0) + e.house + coalesce(k.kept, 0) AS paid_out
-        FROM e JOIN p USING (hand_id) LEFT JOIN k USING (hand_id)
-        WHERE e.total IS NOT NULL
-          AND (e.total NOT IN (p.contributed + e.added - p.ret, p.contributed + e.added - p.ret_exp)
-               OR e.collected IS NOT NULL AND e.collected + e.house + CASE WHEN k.hand_id IS NULL THEN 0 ELSE k.kept END
-                  <> e.total)""", {"edition": edition})
-    unread = "list_filter(ul.lines, lambda x: f.seq IS NULL OR x.seq <= f.seq OR x.street = f.street)[1]"
-    could_change = f"({category} = 'violation' AND {unread} IS NOT NULL)"
-    contradicted = f"({category} = 'violation' AND $check_id <> 'chip-conservation' AND ct.hand_id IS NOT NULL)"
-    basis = (f"CASE WHEN {could_change} THEN 'line ' || CAST({unread}.line_no AS VARCHAR) || ' was not understood ('''"
-             f" || {unread}.text || '''), and it could change this: not judged as a violation'"
-             f" WHEN {contradicted} THEN 'the record contradicts itself: its total pot is ' || chips(ct.total, h.amount_scale)"
-             f" || ', its action lines put ' || chips(ct.put_in, h.amount_scale) || ' in the pot, and its collects and the"
-             f" house''s take come to ' || chips(ct.paid_out, h.amount_scale) || ': a line is missing or wrong, and no line"
-             f" shows which; not judged as a violation'"
-             f" ELSE {basis} END")
-    category = f"CASE WHEN {could_change} OR {contradicted} THEN 'record' ELSE {category} END"
     house = "f.house_policy" if "house_policy" in cols else "NULL"
     message = "f.message"
     if c.group == "betting":
@@ -493,7 +433,6 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
                    $check_id, $severity, {category}, {basis}, {house}, $edition, {rule_ref}, {rule_title}, f.hand_id, h.tournament_id, h.table_name, f.street, f.seq, f.seat, f.player,
                    CAST(f.expected AS VARCHAR), CAST(f.actual AS VARCHAR), {message}, s.path, f.line_no
             FROM temp.{found} f JOIN hands h USING (hand_id) JOIN sources s USING (source_id)
-            LEFT JOIN _unread_lines ul USING (hand_id) LEFT JOIN _contradicted ct USING (hand_id)
             {"LEFT JOIN _rp rp ON rp.ref = f.rp" if "rp" in cols else ""}
             WHERE {" AND ".join(conds) or "true"}
             -- rows of one finding id (one seat in two pots): the first the check lists is kept,
@@ -503,10 +442,86 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
         {"check_id": c.check_id, "severity": c.severity, "category": c.category, "edition": edition,
          "rule": rule[0], "rule_title": rule[1]},
     ).fetchone()
-    con.execute("DROP TABLE IF EXISTS temp._unread_lines; DROP TABLE IF EXISTS temp._contradicted; DROP TABLE IF EXISTS temp._rp")
+    con.execute("DROP TABLE IF EXISTS temp._rp")
     if c.group == "award":
         con.execute(f"INSERT INTO _award_hands SELECT DISTINCT hand_id FROM temp.{found}")
     return n
+
+
+def record_what_cannot_be_judged(con: duckdb.DuckDBPyConnection, edition: str) -> None:
+    """Make a record finding of each violation under ``edition`` that the record cannot
+    support (``run_checks`` and ``WorkerChecks``, once every check's rows are in and before
+    the house profiles): one that a line not understood could change (the line names a
+    seated player, on a street before the summary, at or before the finding or on its
+    street: docs/semantics.md, "Lines not understood"), and one in a hand whose record
+    contradicts itself (its total pot differs from the chips its action lines put in, or
+    from its collects and the house's take: a line left out or wrong, and no line shows
+    which; chip-conservation reports the contradiction itself).  Reads only the hands
+    with violations; a finding made a record finding stays one (the store's rows do not
+    change), so running it again changes nothing."""
+    if con.execute("SELECT NOT EXISTS (FROM findings WHERE edition = $edition AND category = 'violation')",
+                   {"edition": edition}).fetchall() == [(True,)]:
+        return  # most stores: nothing to judge here
+    hands = "hand_id IN (SELECT hand_id FROM findings WHERE edition = $edition AND category = 'violation')"
+    # the total the history states: recorded, or read from its own total line less the
+    # uncalled chips the format counts in it (total_less_uncalled, Winamax: inferred, its line
+    # among those it rests on); a total inferred from other lines (iPoker's; Party's and
+    # Bovada Zone's, placed on a line they rest on) states nothing
+    stated = "(ev.inferred_from IS NULL OR total_less_uncalled(h.format) AND list_contains(ev.inferred_from, ev.line_no))"
+    unread = "list_filter(ul.lines, lambda x: f.seq IS NULL OR x.seq <= f.seq OR x.street = f.street)[1]"
+    con.execute(f"""CREATE OR REPLACE TEMP TABLE _unjudged AS
+        WITH ul AS (
+          SELECT u.hand_id, list({{'seq': u.seq, 'street': u.street, 'line_no': u.line_no, 'text': trim(u.text)}} ORDER BY u.seq) AS lines
+          FROM events u WHERE u.kind = 'unread' AND u.seat IS NOT NULL AND u.street <> 'summary' AND {hands}
+          GROUP BY u.hand_id
+        ), e AS (
+          SELECT hand_id,
+                 max(ev.amount) FILTER (WHERE ev.kind = 'total_pot' AND {stated}) AS total,
+                 coalesce(max(ev.to_amount) FILTER (WHERE ev.kind = 'total_pot' AND {stated}), 0) AS house,
+                 sum(ev.amount) FILTER (WHERE ev.kind = 'collect') AS collected,
+                 coalesce(sum(ev.amount) FILTER (WHERE ev.kind = 'house_added'), 0) AS added
+          FROM events ev JOIN hands h USING (hand_id) WHERE {hands} GROUP BY hand_id
+        ), p AS (
+          SELECT hand_id, sum(contributed) AS contributed, sum(coalesce(returned_recorded, returned_expected)) AS ret,
+                 sum(returned_expected) AS ret_exp
+          FROM hand_results WHERE edition = $edition AND {hands} GROUP BY hand_id
+        ), k AS (  -- the shares the house kept for players who cashed out, paid nothing from the pots, as their
+                   -- summary lines say (NULL where a line does not say it: not judged; chip-conservation's own)
+          -- (from the cash-outs, few: the hand's other rows are read only for them)
+          SELECT c.hand_id, CASE WHEN bool_and(s.amount IS NOT NULL OR r.won_expected = 0) THEN coalesce(sum(s.amount), 0) END AS kept
+          FROM (SELECT DISTINCT hand_id, seat FROM events WHERE kind = 'cash_out' AND {hands}) c
+          JOIN hand_results r ON r.hand_id = c.hand_id AND r.seat = c.seat AND r.edition = $edition AND r.won_recorded = 0
+          LEFT JOIN (SELECT hand_id, seat, amount FROM events WHERE kind = 'seat_result'
+                     AND hand_id IN (SELECT hand_id FROM events WHERE kind = 'cash_out' AND {hands})) s
+            ON s.hand_id = c.hand_id AND s.seat = c.seat
+          GROUP BY ALL
+        ), ct AS (
+          SELECT e.hand_id, e.total, p.contributed + e.added - p.ret AS put_in,
+                 coalesce(e.collected, 0) + e.house + coalesce(k.kept, 0) AS paid_out
+          FROM e JOIN p USING (hand_id) LEFT JOIN k USING (hand_id)
+          WHERE e.total IS NOT NULL
+            AND (e.total NOT IN (p.contributed + e.added - p.ret, p.contributed + e.added - p.ret_exp)
+                 OR e.collected IS NOT NULL AND e.collected + e.house + CASE WHEN k.hand_id IS NULL THEN 0 ELSE k.kept END
+                    <> e.total)
+        )
+        SELECT f.finding_id,
+               CASE WHEN {unread} IS NOT NULL
+                    THEN 'line ' || CAST({unread}.line_no AS VARCHAR) || ' was not understood (''' || {unread}.text
+                         || '''), and it could change this: not judged as a violation'
+                    ELSE 'the record contradicts itself: its total pot is ' || chips(ct.total, h.amount_scale)
+                         || ', its action lines put ' || chips(ct.put_in, h.amount_scale) || ' in the pot, and its collects and the'
+                         || ' house''s take come to ' || chips(ct.paid_out, h.amount_scale) || ': a line is missing or wrong, and no line'
+                         || ' shows which; not judged as a violation' END AS basis
+        FROM findings f JOIN hands h USING (hand_id) LEFT JOIN ul USING (hand_id) LEFT JOIN ct USING (hand_id)
+        WHERE f.edition = $edition AND f.category = 'violation'
+          AND ({unread} IS NOT NULL OR f.check_id <> 'chip-conservation' AND ct.hand_id IS NOT NULL)""",
+                {"edition": edition})
+    try:
+        with transaction(con):
+            con.execute("UPDATE findings f SET category = 'record', category_basis = u.basis FROM temp._unjudged u "
+                        "WHERE f.edition = $edition AND f.finding_id = u.finding_id", {"edition": edition})
+    finally:
+        con.execute("DROP TABLE IF EXISTS temp._unjudged")
 
 
 # --- the scope-hand checks in an ingest worker, a committed batch at a time ------------------
@@ -572,6 +587,7 @@ class WorkerChecks:
                 # a check that finds nothing has nothing to complete, nor award hands to add
                 if con.execute("SELECT count(*) FROM temp._found").fetchall()[0][0]:
                     insert_findings(con, c, self.edition, rule, "_found")
+            record_what_cannot_be_judged(con, self.edition)
             return con.sql("SELECT * FROM findings").to_arrow_table()
         finally:
             con.execute("DELETE FROM findings")
