@@ -1,6 +1,6 @@
 """Crash safety of ingest (issue 7): SIGKILL part-way, run again, same store.
 
-A folder of 12 files x 700 PokerStars hands (the sample hands replicated with
+A folder of 8 files x 400 PokerStars hands (the sample hands replicated with
 fresh hand numbers; each file also holds one hand cut off after its header, so
 ``ingest_errors`` is exercised) is ingested once without interruption
 (the reference), and once killed with SIGKILL right after its first commit
@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -35,14 +34,26 @@ from auditor.pipeline import audit
 from auditor.store import connect, copy_store
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
-FILES, PER_FILE = 20, 700  # ingest commits every >= 10,000 hands: a commit mid-run, 4,000 hands after it
-TDA_AUDIT = shutil.which("tda-audit")
+FILES, PER_FILE = 8, 400
+# The command line as the installed tda-audit runs it (auditor.cli:main), in a process
+# of its own, with a file a unit and a commit (and the workers' checks) every 1,000
+# hands, where an ingest commits every 10,000: a few thousand hands make several commits,
+# so a kill after the first leaves most of them to the re-run.
+SMALL_COMMITS = """
+import auditor.ingest as ingest, auditor.units as units
+ingest.BATCH_HANDS = ingest.CHECK_HANDS = 1000
+units.GROUP_FILES = 1
+"""
+CLI = SMALL_COMMITS + "from auditor.cli import main\nmain()\n"
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+def tda_audit(*args: str) -> list[str]:
+    return [sys.executable, "-c", CLI, *args]
 # columns that record when a row was written, not what it says
 TIMESTAMPS = {"sources": "ingested_at", "ingest_errors": "recorded_at"}
 LOG_TABLES = ("sources", "hands", "seats", "events", "ingest_errors")
 FACT_TABLES = ("decisions", "pots", "pot_shares", "hand_results", "replay_notes", "findings")
-
-pytestmark = pytest.mark.skipif(TDA_AUDIT is None, reason="tda-audit is not installed in this environment")
 
 
 def _sample_hands() -> list[str]:
@@ -77,7 +88,7 @@ def histories(tmp_path_factory) -> tuple[Path, int, int]:
 
 
 def ingest_cmd(folder: Path, db: str) -> list[str]:
-    return [TDA_AUDIT, "ingest", str(folder), "--db", db, "--json", "--quiet"]
+    return tda_audit("ingest", str(folder), "--db", db, "--json", "--quiet")
 
 
 def dump(db: str, tables) -> dict[str, list[tuple]]:
@@ -121,7 +132,7 @@ def check_whole(db: str, headers: int | None = None, cut: int | None = None) -> 
 
 def replay_and_check(db: str) -> None:
     for step in ("replay", "check"):
-        p = subprocess.run([TDA_AUDIT, step, "--db", db], capture_output=True, text=True, timeout=300)
+        p = subprocess.run(tda_audit(step, "--db", db), capture_output=True, text=True, env=ENV, timeout=300)
         assert p.returncode == 0, p.stderr
 
 
@@ -129,7 +140,7 @@ def test_sigkill_mid_ingest_then_rerun_equals_one_uninterrupted_run(histories, t
     folder, headers, cut = histories
     ref = str(tmp_path / "ref.duckdb")
     t0 = time.perf_counter()
-    p = subprocess.run(ingest_cmd(folder, ref), capture_output=True, text=True, timeout=300)
+    p = subprocess.run(ingest_cmd(folder, ref), capture_output=True, text=True, env=ENV, timeout=300)
     full = time.perf_counter() - t0
     assert p.returncode == 0, p.stderr
     summary = json.loads(p.stdout)
@@ -139,7 +150,7 @@ def test_sigkill_mid_ingest_then_rerun_equals_one_uninterrupted_run(histories, t
     # kill right after the first commit, which --progress-json reports on stderr
     db = str(tmp_path / "crash.duckdb")
     proc = subprocess.Popen([*ingest_cmd(folder, db), "--progress-json", "--jobs", "2"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, env=ENV)
     first = json.loads(proc.stderr.readline())
     workers = descendants(proc.pid)
     os.kill(proc.pid, signal.SIGKILL)
@@ -156,7 +167,7 @@ def test_sigkill_mid_ingest_then_rerun_equals_one_uninterrupted_run(histories, t
     assert first["hands"] <= hands < headers - cut, "the kill left a partly ingested store"
     print(f"{headers} hands, uninterrupted ingest {full:.1f}s; killed after the first commit with {hands} hands stored")
 
-    p = subprocess.run(ingest_cmd(folder, db), capture_output=True, text=True, timeout=300)
+    p = subprocess.run(ingest_cmd(folder, db), capture_output=True, text=True, env=ENV, timeout=300)
     assert p.returncode == 0, p.stderr
     again = json.loads(p.stdout)
     assert again["hands_seen"] == headers
@@ -180,7 +191,7 @@ def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_
     folder, _, _ = histories
     db = str(tmp_path / "r.duckdb")
     some = sorted(folder.glob("*.txt"))[:1]
-    p = subprocess.run([TDA_AUDIT, "ingest", *map(str, some), "--db", db, "--quiet"], capture_output=True, timeout=300)
+    p = subprocess.run(tda_audit("ingest", *map(str, some), "--db", db, "--quiet"), capture_output=True, env=ENV, timeout=300)
     assert p.returncode == 0
     log = dump(db, LOG_TABLES)
     t0 = time.perf_counter()
@@ -188,7 +199,7 @@ def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_
     copy_store(db, ref)  # the DuckDB file and its segments
     replay_and_check(ref)
     full = time.perf_counter() - t0
-    proc = subprocess.Popen([TDA_AUDIT, "replay", "--db", db], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(tda_audit("replay", "--db", db), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV)
     time.sleep(full * 0.3)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait(timeout=30)
@@ -199,16 +210,14 @@ def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_
 
 
 # An audit killed with SIGKILL as its ingest goes, whose workers check each
-# committed batch's hands (batches of 4,000 hands, checked in this process:
+# committed batch's hands (batches of 1,000 hands, checked in this process:
 # jobs=1, so that a batch's findings are in before the next unit is read):
 # "before", right after the first commit with hands (before its findings are
 # in); "after", right after the first batch's findings are committed.
-AUDIT_KILLED = """
+AUDIT_KILLED = SMALL_COMMITS + """
 import os, signal, sys
-import auditor.ingest as ingest
 
 folder, db, point = sys.argv[1:]
-ingest.BATCH_HANDS = ingest.CHECK_HANDS = 4000
 commit, insert = ingest._Writer.commit, ingest._WorkerChecks._insert
 
 def commit_then_die(self):
@@ -259,7 +268,7 @@ def test_sigkill_mid_audit_leaves_findings_only_with_their_hands(histories, audi
     folder, headers, cut = histories
     db = str(tmp_path / "killed.duckdb")
     p = subprocess.run([sys.executable, "-c", AUDIT_KILLED, str(folder), db, point], capture_output=True, text=True,
-                       env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=300)
+                       env=ENV, timeout=300)
     assert p.returncode == -signal.SIGKILL, p.stderr
     hands, _ = check_whole(db)
     assert 0 < hands < headers - cut, "the kill left a partly ingested store"
