@@ -65,7 +65,7 @@ import os
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, fields
 from importlib import resources
 from pathlib import Path
@@ -241,6 +241,7 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
     found: dict[str, str] = {}
     tables: _TableRun | None = None
+    made_here: set[str] = set()  # the checks whose rows this run inserted (not the ingest workers')
     # each check replaces its own findings in its own transaction: atomic per check,
     # and DuckDB never holds every check's work in memory at once
     con.execute("CREATE OR REPLACE TEMP TABLE _award_hands (hand_id VARCHAR)")
@@ -275,10 +276,12 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
             with transaction(con):
                 if c.scope != "hand" or in_workers is None:
                     counts[c.check_id] = _run_one(con, c, edition, rules[c.check_id], found.get(c.check_id))
+                    made_here.add(c.check_id)
                     continue
                 if in_workers != _EVERY_HAND and rules[c.check_id] is not None:
                     # the hands stored before, beside the workers' (the ingest removed their old findings)
                     _run_one(con, c, edition, rules[c.check_id], found[c.check_id], replace=False)
+                    made_here.add(c.check_id)
                 [(counts[c.check_id],)] = con.execute(
                     "SELECT count(*) FROM findings WHERE edition = ? AND check_id = ?", [edition, c.check_id]).fetchall()
     finally:
@@ -287,7 +290,7 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
         for t in ["_found", "_award_hands", *found.values()]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     counts = {c.check_id: counts[c.check_id] for c in checks if c.check_id in counts}  # in the checks' order
-    record_what_cannot_be_judged(con, edition)
+    record_what_cannot_be_judged(con, edition, made_here)
     house_rules.apply(con, edition, house)
     if not only or state_before == "complete":
         with transaction(con):
@@ -448,7 +451,8 @@ def insert_findings(con: duckdb.DuckDBPyConnection, c: Check, edition: str, rule
     return n
 
 
-def record_what_cannot_be_judged(con: duckdb.DuckDBPyConnection, edition: str) -> None:
+def record_what_cannot_be_judged(con: duckdb.DuckDBPyConnection, edition: str,
+                                 check_ids: Collection[str] | None = None) -> None:
     """Make a record finding of each violation under ``edition`` that the record cannot
     support (``run_checks`` and ``WorkerChecks``, once every check's rows are in and before
     the house profiles): one that a line not understood could change (the line names a
@@ -456,13 +460,19 @@ def record_what_cannot_be_judged(con: duckdb.DuckDBPyConnection, edition: str) -
     street: docs/semantics.md, "Lines not understood"), and one in a hand whose record
     contradicts itself (its total pot differs from the chips its action lines put in, or
     from its collects and the house's take: a line left out or wrong, and no line shows
-    which; chip-conservation reports the contradiction itself).  Reads only the hands
-    with violations; a finding made a record finding stays one (the store's rows do not
-    change), so running it again changes nothing."""
-    if con.execute("SELECT NOT EXISTS (FROM findings WHERE edition = $edition AND category = 'violation')",
-                   {"edition": edition}).fetchall() == [(True,)]:
+    which; chip-conservation reports the contradiction itself).  ``check_ids``: the checks
+    whose rows the caller inserted (None: every check), so that the rows an ingest worker
+    judged are not read again.  Reads only the hands with such violations."""
+    if check_ids is not None and not check_ids:
+        return
+    judged = "f.edition = $edition AND f.category = 'violation'"
+    params: dict[str, object] = {"edition": edition}
+    if check_ids is not None:
+        judged += " AND list_contains($check_ids, f.check_id)"
+        params["check_ids"] = sorted(check_ids)
+    if con.execute(f"SELECT NOT EXISTS (FROM findings f WHERE {judged})", params).fetchall() == [(True,)]:
         return  # most stores: nothing to judge here
-    hands = "hand_id IN (SELECT hand_id FROM findings WHERE edition = $edition AND category = 'violation')"
+    hands = f"hand_id IN (SELECT f.hand_id FROM findings f WHERE {judged})"
     # the total the history states: recorded, or read from its own total line less the
     # uncalled chips the format counts in it (total_less_uncalled, Winamax: inferred, its line
     # among those it rests on); a total inferred from other lines (iPoker's; Party's and
@@ -513,9 +523,9 @@ def record_what_cannot_be_judged(con: duckdb.DuckDBPyConnection, edition: str) -
                          || ' house''s take come to ' || chips(ct.paid_out, h.amount_scale) || ': a line is missing or wrong, and no line'
                          || ' shows which; not judged as a violation' END AS basis
         FROM findings f JOIN hands h USING (hand_id) LEFT JOIN ul USING (hand_id) LEFT JOIN ct USING (hand_id)
-        WHERE f.edition = $edition AND f.category = 'violation'
+        WHERE {judged}
           AND ({unread} IS NOT NULL OR f.check_id <> 'chip-conservation' AND ct.hand_id IS NOT NULL)""",
-                {"edition": edition})
+                params)
     try:
         with transaction(con):
             con.execute("UPDATE findings f SET category = 'record', category_basis = u.basis FROM temp._unjudged u "
