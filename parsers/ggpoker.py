@@ -106,8 +106,7 @@ GGPOKER = stars_site(
     games=_GG_GAMES,
     limits=_GG_LIMITS,
     game_betting={"plo": Betting.POT_LIMIT.value, "plo-5": Betting.POT_LIMIT.value, "plo-6": Betting.POT_LIMIT.value},
-    stakes=(re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ (]+)\((?P<ante>[^()]+)\)$"), STAKES,
-            re.compile(r"^(?P<ante>[^/ ]+)$")),  # 'ShortDeck No Limit ($100)': the ante
+    stakes=(STAKES, re.compile(r"^(?P<ante>[^/ ]+)$")),  # 'ShortDeck No Limit ($100)': the ante
     total_pot=re.compile(
         r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?: \| Rake (?P<rake>\S+))?"
         r"(?: \| Jackpot (?P<fee_jackpot>\S+))?(?: \| Bingo (?P<fee_bingo>\S+))?"

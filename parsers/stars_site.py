@@ -344,6 +344,8 @@ def hand_headers(prefixes: tuple[str, ...], marker: str, flags: int = 0) -> dict
 
 # the ante a site names inside the blinds' brackets ('(175/350(45))', '($0.02/$0.05($0.01))')
 _ANTE_IN_BRACKETS = r"(?:\((?P<ante>[^()]+)\))?"
+# a cash header's stakes that name it so: '$0.02/$0.05($0.01)'
+STAKES_ANTE_IN_BRACKETS = re.compile(r"^(?P<sb>[^/ ]+)/(?P<bb>[^/ (]+)\((?P<ante>[^()]+)\)$")
 
 
 def tourney_header(middle: str, ante: bool = False) -> re.Pattern[str]:
@@ -370,8 +372,11 @@ def stars_site(name: str, label: str, id_prefix: str, prefixes: tuple[str, ...],
                game: str = GAME, ante_in_brackets: bool = False, **fields: Any) -> StarsSite:
     """A site whose header reads '<marker> Tournament #<tid>, <tourney> (<sb>/<bb>) - <date>'
     or '<marker> <game> (<stakes>) - <date>' (see :func:`hand_headers`, :func:`tourney_header`,
-    :func:`cash_header`; ``ante_in_brackets``: both may name the ante in brackets); ``fields``:
-    the rest of its :class:`StarsSite`."""
+    :func:`cash_header`; ``ante_in_brackets``: both may name the ante in brackets, and the
+    cash stakes are read so before the site's other ``stakes``); ``fields``: the rest of its
+    :class:`StarsSite`."""
+    if ante_in_brackets:
+        fields["stakes"] = (STAKES_ANTE_IN_BRACKETS, *fields.get("stakes", (STAKES,)))
     return StarsSite(name=name, label=label, id_prefix=id_prefix, **hand_headers(prefixes, marker),
                      tourney=tourney_header(tourney, ante_in_brackets), cash=cash_header(game, ante_in_brackets), **fields)
 
