@@ -398,6 +398,16 @@ Seat 4: Dora showed [2h 2s 7c 7d] and lost with One pair : 7
 """
 
 
+def _audit_written(tmp_path, name: str, text: str):
+    """A hand written here, audited into a store of its own: (the audit's result, the store's path)."""
+    from auditor.pipeline import audit
+
+    path = tmp_path / f"{name}.txt"
+    path.write_text(text, encoding="utf-8")
+    db = tmp_path / f"{name}.duckdb"
+    return audit([path], db=str(db)), db
+
+
 def test_a_seat_the_betting_goes_around_was_not_dealt_in(tmp_path) -> None:
     """Winamax lists a player waiting for the button with an ordinary stack ('Seat 6: Zed (3000)')
     and writes nothing else of him.  Where the pre-flop betting passes his seat (two actions in a
@@ -405,7 +415,6 @@ def test_a_seat_the_betting_goes_around_was_not_dealt_in(tmp_path) -> None:
     out_of_hand on his seat line, from that line and the two actions, so new-player-seating does
     not judge him dealt in between the button and the small blind (it did: a false violation).
     The same hands with 'Zed folds' at his turn: he was dealt in there, and the violation stands."""
-    from auditor.pipeline import audit
     from parsers.base import ParsedHand
     from parsers.winamax import WinamaxParser
 
@@ -415,13 +424,9 @@ def test_a_seat_the_betting_goes_around_was_not_dealt_in(tmp_path) -> None:
     assert [e for e in first.events if e.kind == "out_of_hand"] == []
     assert [(e.street, e.seat, e.player, e.line_no, e.inferred_from, e.text) for e in second.events
             if e.kind == "out_of_hand"] == [("summary", 6, "Zed", 30, [30, 38, 39], "Seat 6: Zed (3000)")]
-    waiting = tmp_path / "waiting.txt"
-    waiting.write_text(_WAITING, encoding="utf-8")
-    res = audit([waiting], db=str(tmp_path / "waiting.duckdb"))
+    res, _ = _audit_written(tmp_path, "waiting", _WAITING)
     assert (res.ingest.stored, res.findings) == (2, [])
-    dealt = tmp_path / "dealt.txt"
-    dealt.write_text(_WAITING.replace("Eli folds\nAna folds", "Eli folds\nZed folds\nAna folds"), encoding="utf-8")
-    res = audit([dealt], db=str(tmp_path / "dealt.duckdb"))
+    res, _ = _audit_written(tmp_path, "dealt", _WAITING.replace("Eli folds\nAna folds", "Eli folds\nZed folds\nAna folds"))
     assert [(f["check_id"], f["category"], f["seat"], f["line_no"]) for f in res.findings] == [
         ("new-player-seating", "violation", 6, 30)]
 
@@ -455,12 +460,7 @@ def test_a_hand_before_the_first_level_writes_none(tmp_path) -> None:
     stored, its blinds those the header and posts give, the pot to the raiser, nothing found."""
     import duckdb
 
-    from auditor.pipeline import audit
-
-    path = tmp_path / "nolevel.txt"
-    path.write_text(_NO_LEVEL, encoding="utf-8")
-    db = tmp_path / "nolevel.duckdb"
-    res = audit([path], db=str(db))
+    res, db = _audit_written(tmp_path, "nolevel", _NO_LEVEL)
     assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
     with duckdb.connect(str(db), read_only=True) as con:
         row = con.execute("SELECT level, tournament_id, tournament_name, small_blind, big_blind FROM hands").fetchone()
@@ -506,12 +506,7 @@ def test_a_hold_up_hand_is_read_as_cash(tmp_path) -> None:
     its lines), the chips reconciled: nothing found."""
     import duckdb
 
-    from auditor.pipeline import audit
-
-    path = tmp_path / "holdup.txt"
-    path.write_text(_HOLD_UP, encoding="utf-8")
-    db = tmp_path / "holdup.duckdb"
-    res = audit([path], db=str(db))
+    res, db = _audit_written(tmp_path, "holdup", _HOLD_UP)
     assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
     with duckdb.connect(str(db), read_only=True) as con:
         row = con.execute("SELECT is_tournament, table_name, max_seats, button_seat, currency, small_blind, big_blind, "
