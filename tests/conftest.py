@@ -27,6 +27,17 @@ needs_corpus = pytest.mark.skipif(
 needs_tda = pytest.mark.skipif(not TDA_TEXTS.is_dir(), reason=f"TDA rule texts not found at {TDA_TEXTS}")
 
 
+def audit_written(tmp_path: Path, name: str, text: str):
+    """A history written by a test, audited into a store of its own: (the audit's result, the
+    store's path); the file is ``<name>.txt`` and the store ``<name>.duckdb`` in ``tmp_path``."""
+    from auditor.pipeline import audit
+
+    path = tmp_path / f"{name}.txt"
+    path.write_text(text, encoding="utf-8")
+    db = tmp_path / f"{name}.duckdb"
+    return audit([path], db=str(db)), db
+
+
 @pytest.fixture
 def db_path(tmp_path) -> str:
     return str(tmp_path / "test.duckdb")

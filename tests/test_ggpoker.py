@@ -3,6 +3,8 @@ test in GGPoker's format (always run); the corpus tests are in tests/test_site_g
 
 from __future__ import annotations
 
+from conftest import audit_written
+
 from parsers.ggpoker import GGPokerParser
 
 
@@ -100,8 +102,6 @@ def test_bet_and_muck_is_a_bet_then_a_muck_once_called(tmp_path):
     """'Bet & Muck $0.10': a bet (its player gives the hand up if called); called, 'Bet & Muck
     folds' is his muck at the showdown. Both were lines not understood, and the hand's chips
     did not reconcile without them (rejected unreconciled); now read, with no finding."""
-    from auditor.pipeline import audit
-
     text = """Poker Hand #HD60012345: Hold'em No Limit ($0.05/$0.1) - 2019/05/02 21:40:11
 Table 'NLHWhite9' 6-max Seat #5 is the button
 Seat 1: Abe ($9.80 in chips)
@@ -139,9 +139,7 @@ Seat 5: Cal (button) showed [Qh Js] and won ($0.57) with Queen-High"""
     assert [(e.kind, e.seat, e.amount) for e in h.events if e.street == "turn" and e.kind in ("bet", "fold", "call", "muck")] == [
         ("bet", 3, 15), ("call", 5, 15), ("fold", 1, None), ("muck", 3, None)]
     assert not [e for e in h.events if e.kind == "unread"]
-    f = tmp_path / "bm.txt"
-    f.write_text(text, encoding="utf-8")
-    res = audit([f], db=str(tmp_path / "bm.duckdb"))
+    res, _ = audit_written(tmp_path, "bm", text)
     assert res.ingest.stored == 1 and res.findings == []
 
 
@@ -169,11 +167,7 @@ def test_ev_cashout_lines_are_equity_insurance_events_on_the_street_written():
 def test_an_ev_cashout_leaves_the_pot_to_the_cards(tmp_path):
     """The cash-out player loses (he receives his cash-out) or wins (he pays the cash-out risk):
     no finding; the pot paid to him when he lost is a wrong winner, as in any hand."""
-    from auditor.pipeline import audit
-
-    f = tmp_path / "gg.txt"
-    f.write_text("\n\n\n".join(_ev_cashout_hands()), encoding="utf-8")
-    res = audit([f], db=str(tmp_path / "gg.duckdb"))
+    res, _ = audit_written(tmp_path, "gg", "\n\n\n".join(_ev_cashout_hands()))
     assert res.ingest.stored == 3
     assert [(x["hand_id"], x["check_id"], x["category"], x["seat"]) for x in res.findings] == [
         ("GG-HD900000034301", "wrong-winner", "violation", 1)]
@@ -241,17 +235,12 @@ def test_a_hand_run_twice_from_the_flop_shares_the_flop_it_was_bet_on(tmp_path):
     event before the runs split (Event.run), the turns and rivers their run's; each run's pot is half the pot and is awarded to its collect."""
     import duckdb
 
-    from auditor.pipeline import audit
-
     h = _read(RUN_TWICE_FROM_THE_FLOP)
     assert [(e.street, e.run, e.cards) for e in h.events if e.kind == "deal_board"] == [
         ("flop", 1, "9h 7c 9c"), ("turn", 1, "2d"), ("river", 1, "Jh"), ("turn", 2, "8d"), ("river", 2, "Tc")]
     assert [(e.street, e.kind, e.seat) for e in h.events if e.street == "flop" and e.seat is not None][:4] == [
         ("flop", "check", 3), ("flop", "bet", 1), ("flop", "raise", 3), ("flop", "call", 1)]
-    f = tmp_path / "rit.txt"
-    f.write_text(RUN_TWICE_FROM_THE_FLOP, encoding="utf-8")
-    db = tmp_path / "rit.duckdb"
-    res = audit([f], db=str(db))
+    res, db = audit_written(tmp_path, "rit", RUN_TWICE_FROM_THE_FLOP)
     assert res.ingest.stored == 1 and res.findings == []
     with duckdb.connect(str(db), read_only=True) as con:
         shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
@@ -330,15 +319,10 @@ def test_an_ante_named_in_the_header_brackets(tmp_path):
     chips reconciled, nothing found."""
     import duckdb
 
-    from auditor.pipeline import audit
-
     tourney, cash = (_read(t) for t in ANTE_IN_THE_HEADER)
     assert (tourney.level, tourney.small_blind, tourney.big_blind, tourney.ante) == ("7", 175, 350, 45)
     assert (cash.small_blind, cash.big_blind, cash.ante, cash.currency) == (2, 5, 1, "USD")
-    f = tmp_path / "ante.txt"
-    f.write_text("\n\n".join(ANTE_IN_THE_HEADER) + "\n", encoding="utf-8")
-    db = tmp_path / "ante.duckdb"
-    res = audit([f], db=str(db))
+    res, db = audit_written(tmp_path, "ante", "\n\n".join(ANTE_IN_THE_HEADER) + "\n")
     assert (res.ingest.stored, res.ingest.rejected, res.findings) == (2, 0, [])
     with duckdb.connect(str(db), read_only=True) as con:
         shares = con.execute("SELECT hand_id, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
@@ -349,8 +333,6 @@ def test_an_ante_named_in_the_header_brackets(tmp_path):
 def test_omaha5_is_five_card_omaha(tmp_path):
     """'Omaha5 Pot Limit' (a 2026 PLO-5 tournament's header): was 'game or stakes not
     understood'; five-card Omaha, pot-limit, its pot-sized raise judged as such."""
-    from auditor.pipeline import audit
-
     text = """Poker Hand #TM7000004: Tournament #7000001, PLO-5 Demo $10 Omaha5 Pot Limit - Level16(800/1,600(200)) - 2026/10/07 10:26:34
 Table '8' 6-max Seat #5 is the button
 Seat 1: Hero (16,381 in chips)
@@ -378,15 +360,12 @@ Seat 4: Bob (big blind) folded before Flop
 Seat 5: Cid (button) collected (4,600)"""
     h = _read(text)
     assert (h.variant, h.betting, h.small_blind, h.big_blind, h.ante) == ("omaha5", "pot-limit", 800, 1600, 200)
-    f = tmp_path / "plo5.txt"
-    f.write_text(text, encoding="utf-8")
-    res = audit([f], db=str(tmp_path / "plo5.duckdb"))
+    res, _ = audit_written(tmp_path, "plo5", text)
     assert (res.ingest.stored, res.findings) == (1, [])
     # the pot before the raise: 600 in antes + 800 + 1,600; raised to the pot: 1,600 to call + 4,600
     # over it would be 6,200: 5,600 is within it.  One chip over the pot's limit is a violation
     over = text.replace("raises 4,000 to 5,600", "raises 4,700 to 6,300").replace("(4,000)", "(4,700)")
-    f.write_text(over, encoding="utf-8")
-    res = audit([f], db=str(tmp_path / "over.duckdb"))
+    res, _ = audit_written(tmp_path, "over", over)
     assert [(x["check_id"], x["category"]) for x in res.findings] == [("pot-limit-overbet", "violation")]
 
 
@@ -449,7 +428,6 @@ def test_a_2018_hand_run_three_times_keeps_each_runs_cards_and_award(tmp_path):
     each run's third of the pot goes to the best hand on that run's board: no finding."""
     import duckdb
 
-    from auditor.pipeline import audit
     from parsers.base import unreconciled
 
     h = _read(RUN_THREE_TIMES)
@@ -460,10 +438,7 @@ def test_a_2018_hand_run_three_times_keeps_each_runs_cards_and_award(tmp_path):
                                                                                    (3, 1, 2550)]
     assert [(e.amount, e.to_amount) for e in h.events if e.kind == "total_pot"] == [(8050, 400)]
     assert unreconciled(h) is None and not [e for e in h.events if e.kind == "unread"]
-    f = tmp_path / "r3.txt"
-    f.write_text(RUN_THREE_TIMES + "\n", encoding="utf-8")
-    db = tmp_path / "r3.duckdb"
-    res = audit([f], db=str(db))
+    res, db = audit_written(tmp_path, "r3", RUN_THREE_TIMES + "\n")
     assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
     with duckdb.connect(str(db), read_only=True) as con:
         shares = con.execute("SELECT run, seat, expected, recorded FROM pot_shares WHERE expected > 0 "
@@ -528,7 +503,6 @@ def test_a_second_big_blind_posted_is_live_and_a_total_that_does_not_add_up_is_a
     hand whose summary states $1 less than its actions put in, the awards agreeing with the
     summary (as the C# suite's 'MultiplePosts' sample does: 14.30 in, 'Total pot $13.3'), is a
     record contradicting itself: a chip-conservation *record* finding, no violation."""
-    from auditor.pipeline import audit
     from parsers.base import unreconciled
 
     h = _read(SECOND_BIG_BLIND)
@@ -537,12 +511,9 @@ def test_a_second_big_blind_posted_is_live_and_a_total_that_does_not_add_up_is_a
     assert [(e.kind, e.seat) for e in h.events if e.street == "preflop" and e.kind in ("check", "call", "fold")] == [
         ("fold", 1), ("check", 2), ("call", 4), ("call", 5), ("check", 6)]
     assert unreconciled(h) is None
-    f = tmp_path / "bb2.txt"
-    f.write_text(SECOND_BIG_BLIND + "\n", encoding="utf-8")
-    res = audit([f], db=str(tmp_path / "bb2.duckdb"))
+    res, _ = audit_written(tmp_path, "bb2", SECOND_BIG_BLIND + "\n")
     assert (res.ingest.stored, res.findings) == (1, [])
     short = SECOND_BIG_BLIND.replace("Total pot $5 |", "Total pot $4 |").replace("$4.75", "$3.75")
-    f.write_text(short + "\n", encoding="utf-8")
-    res = audit([f], db=str(tmp_path / "short.duckdb"))
+    res, _ = audit_written(tmp_path, "short", short + "\n")
     assert res.ingest.stored == 1
     assert [(x["check_id"], x["category"]) for x in res.findings] == [("chip-conservation", "record")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from conftest import audit_written
 from site_corpus import MUTATION_CLASSES, SiteSpec, site_tests
 
 
@@ -398,16 +399,6 @@ Seat 4: Dora showed [2h 2s 7c 7d] and lost with One pair : 7
 """
 
 
-def _audit_written(tmp_path, name: str, text: str):
-    """A hand written here, audited into a store of its own: (the audit's result, the store's path)."""
-    from auditor.pipeline import audit
-
-    path = tmp_path / f"{name}.txt"
-    path.write_text(text, encoding="utf-8")
-    db = tmp_path / f"{name}.duckdb"
-    return audit([path], db=str(db)), db
-
-
 def test_a_seat_the_betting_goes_around_was_not_dealt_in(tmp_path) -> None:
     """Winamax lists a player waiting for the button with an ordinary stack ('Seat 6: Zed (3000)')
     and writes nothing else of him.  Where the pre-flop betting passes his seat (two actions in a
@@ -424,9 +415,9 @@ def test_a_seat_the_betting_goes_around_was_not_dealt_in(tmp_path) -> None:
     assert [e for e in first.events if e.kind == "out_of_hand"] == []
     assert [(e.street, e.seat, e.player, e.line_no, e.inferred_from, e.text) for e in second.events
             if e.kind == "out_of_hand"] == [("summary", 6, "Zed", 30, [30, 38, 39], "Seat 6: Zed (3000)")]
-    res, _ = _audit_written(tmp_path, "waiting", _WAITING)
+    res, _ = audit_written(tmp_path, "waiting", _WAITING)
     assert (res.ingest.stored, res.findings) == (2, [])
-    res, _ = _audit_written(tmp_path, "dealt", _WAITING.replace("Eli folds\nAna folds", "Eli folds\nZed folds\nAna folds"))
+    res, _ = audit_written(tmp_path, "dealt", _WAITING.replace("Eli folds\nAna folds", "Eli folds\nZed folds\nAna folds"))
     assert [(f["check_id"], f["category"], f["seat"], f["line_no"]) for f in res.findings] == [
         ("new-player-seating", "violation", 6, 30)]
 
@@ -460,7 +451,7 @@ def test_a_hand_before_the_first_level_writes_none(tmp_path) -> None:
     stored, its blinds those the header and posts give, the pot to the raiser, nothing found."""
     import duckdb
 
-    res, db = _audit_written(tmp_path, "nolevel", _NO_LEVEL)
+    res, db = audit_written(tmp_path, "nolevel", _NO_LEVEL)
     assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
     with duckdb.connect(str(db), read_only=True) as con:
         row = con.execute("SELECT level, tournament_id, tournament_name, small_blind, big_blind FROM hands").fetchone()
@@ -506,7 +497,7 @@ def test_a_hold_up_hand_is_read_as_cash(tmp_path) -> None:
     its lines), the chips reconciled: nothing found."""
     import duckdb
 
-    res, db = _audit_written(tmp_path, "holdup", _HOLD_UP)
+    res, db = audit_written(tmp_path, "holdup", _HOLD_UP)
     assert (res.ingest.stored, res.ingest.rejected, res.findings) == (1, 0, [])
     with duckdb.connect(str(db), read_only=True) as con:
         row = con.execute("SELECT is_tournament, table_name, max_seats, button_seat, currency, small_blind, big_blind, "
