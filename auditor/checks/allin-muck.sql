@@ -24,18 +24,13 @@ WITH mucks AS (
   GROUP BY e.hand_id, e.seat
 ), folded AS (
   SELECT DISTINCT hand_id, seat FROM events SEMI JOIN mucks USING (hand_id) WHERE kind = 'fold'
-), contested AS (
-  -- a showdown two players still in reach: a lone player left 'mucks hand' (Run It Once
-  -- writes it when all others fold, the *** SHOWDOWN *** line written too) tables nothing
-  SELECT e.hand_id FROM events e SEMI JOIN mucks USING (hand_id)
-  WHERE e.seat IS NOT NULL AND e.kind IN ('ante', 'small_blind', 'big_blind', 'dead_blind', 'straddle', 'bring_in',
-                                          'call', 'bet', 'raise', 'complete', 'check')
+), still_in AS (  -- per hand, the seats that did not fold and put chips in or checked
+  SELECT e.hand_id, count(DISTINCT e.seat) AS seats, bool_or(e.all_in AND e.kind <> 'check') AS one_all_in
+  FROM events e SEMI JOIN mucks USING (hand_id)
+  WHERE e.kind IN ('ante', 'small_blind', 'big_blind', 'dead_blind', 'straddle', 'bring_in',
+                   'call', 'bet', 'raise', 'complete', 'check')
     AND NOT EXISTS (SELECT 1 FROM folded f WHERE f.hand_id = e.hand_id AND f.seat = e.seat)
-  GROUP BY e.hand_id HAVING count(DISTINCT e.seat) >= 2
-), allin_hands AS (
-  SELECT DISTINCT e.hand_id FROM events e SEMI JOIN mucks USING (hand_id)
-  WHERE e.all_in AND e.kind IN ('ante', 'small_blind', 'big_blind', 'dead_blind', 'straddle', 'bring_in', 'call', 'bet', 'raise', 'complete')
-    AND NOT EXISTS (SELECT 1 FROM folded f WHERE f.hand_id = e.hand_id AND f.seat = e.seat)
+  GROUP BY e.hand_id
 )
 SELECT m.hand_id, m.street, m.seq, m.seat, m.player,
        'hand tabled face up' AS expected,
@@ -44,6 +39,8 @@ SELECT m.hand_id, m.street, m.seq, m.seat, m.player,
        m.line_no,
        'allin_muck=true' AS house_policy
 FROM mucks m
-WHERE m.hand_id IN (SELECT hand_id FROM allin_hands) AND m.hand_id IN (SELECT hand_id FROM contested)
+-- a player all in, and a showdown two players still in reach: a lone player left 'mucks hand'
+-- (Run It Once writes it when all others fold, the *** SHOWDOWN *** line written too) tables nothing
+WHERE m.hand_id IN (SELECT hand_id FROM still_in WHERE one_all_in AND seats >= 2)
   AND NOT EXISTS (SELECT 1 FROM folded f WHERE f.hand_id = m.hand_id AND f.seat = m.seat)
 ORDER BY m.hand_id, m.seq
