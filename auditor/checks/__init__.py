@@ -550,13 +550,12 @@ class WorkerChecks:
     stored names (``hands`` with each file's ``source_id`` as the ``hands`` view gives
     it, ``sources`` with the files' paths, ``seats``, ``events`` and the replay facts),
     then every scope-hand check runs as ``run_checks`` runs it: in the same order,
-    with the same award precedence, each row made by ``insert_findings``.
+    with the same award precedence, each row made by ``insert_findings``, and then
+    ``record_what_cannot_be_judged``.
 
     A batch, not a unit: DuckDB plans and starts each of these queries in some 6 ms
-    whatever the rows (the 18 checks cost 123 ms over 10 hands, 157 over 671, 283
-    over 2,709), so over one unit of some 2,700 hands they would cost the worker 0.10
-    ms a hand, twice what they cost the coordinator over the whole store; over
-    10,010 hands, 442 ms, 0.044 ms a hand."""
+    whatever the rows, so over one unit's hands they would cost the worker more a hand
+    than the coordinator pays over the whole store (figures: bench/README.md)."""
 
     def __init__(self, edition: str):
         from auditor.catalog import citation
