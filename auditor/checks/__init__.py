@@ -183,7 +183,8 @@ def load_checks() -> list[Check]:
 
 
 # A store of at most this many hands is checked on one DuckDB thread: there a second
-# thread costs CPU and buys no time (bench/README.md, 2026-12-07).
+# thread costs CPU and buys no time; and over copies of its tables (_run_checks)
+# (bench/README.md, 2026-12-07).
 ONE_THREAD_HANDS = 5_000
 
 
@@ -212,13 +213,13 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     house_rules.choose(house)  # an unknown profile fails before anything changes
     ((n,),) = con.execute("SELECT count(*) FROM hands").fetchall()
     if n > ONE_THREAD_HANDS:
-        return _run_checks(con, edition, only, house, checked_from_unit, cluster)
+        return _run_checks(con, edition, only, house, checked_from_unit, cluster, small=False)
     with one_thread(con):
-        return _run_checks(con, edition, only, house, checked_from_unit, cluster)
+        return _run_checks(con, edition, only, house, checked_from_unit, cluster, small=True)
 
 
 def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None,
-                house: str, checked_from_unit: int | None, cluster) -> dict[str, int]:
+                house: str, checked_from_unit: int | None, cluster, small: bool) -> dict[str, int]:
     from auditor import house as house_rules
     from auditor.catalog import citation
 
@@ -241,6 +242,7 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
     table = [c for c in checks if c.group == "table" and rules[c.check_id]]
     found: dict[str, str] = {}
     tables: _TableRun | None = None
+    copied = False
     made_here: set[str] = set()  # the checks whose rows this run inserted (not the ingest workers')
     # each check replaces its own findings in its own transaction: atomic per check,
     # and DuckDB never holds every check's work in memory at once
@@ -263,6 +265,14 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
         # which hands the workers checked: None (none), or the units from checked_from_unit
         # on, which are every stored hand (a new store) or not
         in_workers = _checked_in_workers(con, checked_from_unit) if checked_from_unit is not None else None
+        # a small store's tables, copied once into temp tables of their names (searched first):
+        # binding the views over Parquet files was a third of each check's cost there
+        # (bench/README.md, 2026-12-07).  Not where the hand checks read ranges of hands or the
+        # hands stored before the workers' through temp views of those names (_run_hand_checks)
+        copied = small and in_workers is None and not _hand_batches(con)
+        if copied:
+            for t in SEGMENT_TABLES:
+                con.execute(f"CREATE OR REPLACE TEMP TABLE {t.name} AS SELECT * FROM main.{t.name}")
         if in_workers != _EVERY_HAND:
             # the scope-hand checks over the store (or its hands stored before the workers'):
             # over more than HAND_BATCH hands, a range of hand ids at a time, so that their
@@ -287,7 +297,7 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
     finally:
         if tables is not None:
             tables.close()
-        for t in ["_found", "_award_hands", *found.values()]:
+        for t in ["_found", "_award_hands", *found.values(), *(t.name for t in SEGMENT_TABLES if copied)]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     counts = {c.check_id: counts[c.check_id] for c in checks if c.check_id in counts}  # in the checks' order
     record_what_cannot_be_judged(con, edition, made_here)
