@@ -41,3 +41,18 @@ def audit_written(tmp_path: Path, name: str, text: str):
 @pytest.fixture
 def db_path(tmp_path) -> str:
     return str(tmp_path / "test.duckdb")
+
+
+# The modules whose tests take longest, longest first (seconds a module, measured over
+# one run of the suite: bench/README.md), run before the others.  pyproject.toml has
+# pytest-xdist hand out whole files (--dist loadfile: a module's fixtures are built once)
+# in collection order (--no-loadscope-reorder); a long module handed out last kept one
+# worker busy for minutes after the other had run out of tests.
+FIRST = ("test_worker_checks", "test_segments", "test_fuzz", "test_crash_safety", "test_parallel_ingest",
+         "test_categories", "test_cli", "test_site_bovada", "test_checks_memory", "test_checks", "test_dask",
+         "test_dossier_browser", "test_party_fields", "test_robustness", "test_mutations", "test_verify")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: i for i, name in enumerate(FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.stem, len(FIRST)))  # stable: the rest keep their order
