@@ -213,13 +213,13 @@ def run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | N
     house_rules.choose(house)  # an unknown profile fails before anything changes
     ((n,),) = con.execute("SELECT count(*) FROM hands").fetchall()
     if n > ONE_THREAD_HANDS:
-        return _run_checks(con, edition, only, house, checked_from_unit, cluster, small=False)
+        return _run_checks(con, edition, only, house, checked_from_unit, cluster, n)
     with one_thread(con):
-        return _run_checks(con, edition, only, house, checked_from_unit, cluster, small=True)
+        return _run_checks(con, edition, only, house, checked_from_unit, cluster, n)
 
 
 def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | None,
-                house: str, checked_from_unit: int | None, cluster, small: bool) -> dict[str, int]:
+                house: str, checked_from_unit: int | None, cluster, n_hands: int) -> dict[str, int]:
     from auditor import house as house_rules
     from auditor.catalog import citation
 
@@ -269,7 +269,7 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
         # binding the views over Parquet files was a third of each check's cost there
         # (bench/README.md, 2026-12-07).  Not where the hand checks read ranges of hands or the
         # hands stored before the workers' through temp views of those names (_run_hand_checks)
-        copied = small and in_workers is None and not _hand_batches(con)
+        copied = n_hands <= min(ONE_THREAD_HANDS, HAND_BATCH) and in_workers is None
         if copied:
             for t in SEGMENT_TABLES:
                 con.execute(f"CREATE OR REPLACE TEMP TABLE {t.name} AS SELECT * FROM main.{t.name}")
@@ -297,7 +297,7 @@ def _run_checks(con: duckdb.DuckDBPyConnection, edition: str, only: list[str] | 
     finally:
         if tables is not None:
             tables.close()
-        for t in ["_found", "_award_hands", *found.values(), *(t.name for t in SEGMENT_TABLES if copied)]:
+        for t in ["_found", "_award_hands", *found.values(), *(s.name for s in SEGMENT_TABLES if copied)]:
             con.execute(f"DROP TABLE IF EXISTS temp.{t}")
     counts = {c.check_id: counts[c.check_id] for c in checks if c.check_id in counts}  # in the checks' order
     record_what_cannot_be_judged(con, edition, made_here)
