@@ -14,8 +14,12 @@ declared ``hand`` that reads another hand would then differ.
 
 from __future__ import annotations
 
+import os
 import shutil
+from collections import Counter
 from pathlib import Path
+
+import duckdb
 
 import pytest
 from conftest import CORPUS, SAMPLES, needs_corpus
@@ -79,14 +83,15 @@ def _small_units(monkeypatch) -> None:
     monkeypatch.setattr(units, "CHUNK_BYTES", 2048)
     monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 2048)
     monkeypatch.setattr(ingest_module, "BATCH_HANDS", 4)
-    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 4)
+    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 12)
 
 
 @pytest.fixture
 def small_units(monkeypatch):
     """A file a unit, files over 2 KiB cut into chunks of a hand or two, a commit
-    every few hands and the workers' checks a commit at a time: a table's hands lie
-    in several batches of checks."""
+    every few hands and the workers' checks every three commits: a table's hands lie
+    in several batches of checks (the workers' fixed cost a batch is the checks'
+    planning, so that smaller batches only cost time)."""
     _small_units(monkeypatch)
 
 
@@ -125,17 +130,19 @@ def sample_groups(n: int) -> list[list[Path]]:
 def ingested_with_worker_checks(tmp_path_factory) -> dict:
     """The samples ingested into a new store with the scope-hand checks in the
     workers, stopped before run_checks: the store, the ingest's summary, its units,
-    the findings' gap then, the sizes of the workers' batches of checks and the checks
+    the findings' gap then, the tables of each of the workers' batches of checks and the checks
     run_checks ran during the ingest (none should be)."""
     db = str(tmp_path_factory.mktemp("worker-checks") / "w.duckdb")
-    batches: list[int] = []
+    batches: list[list[tuple]] = []
     with pytest.MonkeyPatch.context() as mp:
         _small_units(mp)
         ran = _spy_run_one(mp)
         real = checks.check_segments
 
         def counted(root, edition, files, parts):
-            batches.append(len(parts))
+            # the batch's tables: (tournament, table) of each of its hands
+            hands = [os.path.join(root, "hands", f) for f in files.get("hands", [])]
+            batches.append(duckdb.sql(f"SELECT DISTINCT tournament_id, table_name FROM read_parquet({hands!r})").fetchall())
             return real(root, edition, files, parts)
 
         mp.setattr(checks, "check_segments", counted)
@@ -199,7 +206,9 @@ def test_the_workers_find_what_the_coordinator_finds_and_it_runs_them_no_more(sm
     # until the coordinator has run the rest, the edition's findings are partial
     assert "did not finish" in ingested["gap"]
     assert ingested["units"] > len(expand_paths([SAMPLES])), "the big sample files were cut into several units"
-    assert len(ingested["batches"]) > 10, "the hands were checked in many batches"
+    batches_of = Counter(key for batch in ingested["batches"] for key in batch)
+    assert max(batches_of.values()) > 1, "a table's hands were checked in several batches"
+    assert len(ingested["batches"]) > 5, "the hands were checked in many batches"
     coordinator_runs.extend(ingested["ran"])  # what the coordinator ran during the ingest
     db = str(tmp_path / "w.duckdb")
     copy_store(ingested["db"], db)
