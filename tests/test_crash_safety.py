@@ -1,6 +1,6 @@
 """Crash safety of ingest (issue 7): SIGKILL part-way, run again, same store.
 
-A folder of 8 files x 400 PokerStars hands (the sample hands replicated with
+A folder of 8 files x 200 PokerStars hands (the sample hands replicated with
 fresh hand numbers; each file also holds one hand cut off after its header, so
 ``ingest_errors`` is exercised) is ingested once without interruption
 (the reference), and once killed with SIGKILL right after its first commit
@@ -34,14 +34,16 @@ from auditor.pipeline import audit
 from auditor.store import connect, copy_store
 
 HEADER = re.compile(r"^(PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #)(\d+)(:)", re.M)
-FILES, PER_FILE = 8, 400
+FILES, PER_FILE = 8, 200
 # The command line as the installed tda-audit runs it (auditor.cli:main), in a process
-# of its own, with a file a unit and a commit (and the workers' checks) every 1,000
-# hands, where an ingest commits every 10,000: a few thousand hands make several commits,
-# so a kill after the first leaves most of them to the re-run.
+# of its own, with a file a unit and a commit (and the workers' checks) every 500
+# hands, where an ingest commits every 10,000: some 1,600 hands make several commits,
+# so a kill after the first leaves most of them to the re-run; and parse workers for
+# these 2 MB, where an ingest parses an input under CHUNK_BYTES in its own process.
 SMALL_COMMITS = """
 import auditor.ingest as ingest, auditor.units as units
-ingest.BATCH_HANDS = ingest.CHECK_HANDS = 1000
+ingest.BATCH_HANDS = ingest.CHECK_HANDS = 500
+ingest.CHUNK_BYTES = 1 << 20
 units.GROUP_FILES = 1
 """
 CLI = SMALL_COMMITS + "from auditor.cli import main\nmain()\n"
@@ -210,7 +212,7 @@ def test_sigkill_during_replay_keeps_the_log_and_rerun_completes(histories, tmp_
 
 
 # An audit killed with SIGKILL as its ingest goes, whose workers check each
-# committed batch's hands (batches of 1,000 hands, checked in this process:
+# committed batch's hands (batches of 500 hands, checked in this process:
 # jobs=1, so that a batch's findings are in before the next unit is read):
 # "before", right after the first commit with hands (before its findings are
 # in); "after", right after the first batch's findings are committed.
