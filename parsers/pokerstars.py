@@ -44,9 +44,10 @@ HAND_START = re.compile(rb"^(?:PokerStars |POKERSTARS )(?i:(?:Home Game |Zoom )?
                         + starts().encode() + rb")", re.M)
 _ENGLISH_START = r"PokerStars (?:Home Game |Zoom )?(?:Game|Hand) #\d+:"
 # an export's lines between hands: its title ('Выписка Ваши последние 20 раздач(и) запрошена
-# Ann (ann@example.com)') and the separator before each hand ('*********** # 97 **************',
+# Ann (ann@example.com)', the pt-PT client's 'Transcrito último 1 hora de jogo requerido por Ann
+# (ann@example.com)') and the separator before each hand ('*********** # 97 **************',
 # '*********** №1 ****...', '*********** n. 1 ****...')
-_BETWEEN_HANDS = re.compile(r"^(?:\*{5,} (?:# ?|№ ?|n\. ?)\d+ \*{5,}|Выписка .* запрошена .*)\s*$")
+_BETWEEN_HANDS = re.compile(r"^(?:\*{5,} (?:# ?|№ ?|n\. ?)\d+ \*{5,}|Выписка .* запрошена .*|Transcrito .* requerido por .*)\s*$")
 # games PokerStars deals that the schema has no variant for: rejected by name
 _UNSUPPORTED_GAMES = ("split hold'em",)
 _GAME = game_pattern(GAMES, _UNSUPPORTED_GAMES)

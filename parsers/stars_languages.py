@@ -1,8 +1,9 @@
 """The languages the PokerStars client writes its hand histories in, as data (issue 33).
 
 A client set to Russian, Portuguese, Spanish, French or Swedish writes the whole history in that
-language: header, table and seat lines, actions, markers, summary.  Each language here
-is one :class:`Language`: how its header starts, its ordered list of line entries (a
+language: header, table and seat lines, actions, markers, summary.  Each language here (each
+dialect: Brazil's Portuguese and Portugal's write different words) is one :class:`Language`:
+how its header starts, its ordered list of line entries (a
 regex on the whole line and the English line it stands for), its words within a line
 (game names, the tournament's words), its date order and its amounts' shape.  A hand
 whose header is in a language is read through it (:func:`translate`): every line an
@@ -21,6 +22,9 @@ what each language reads.
 "PokerStars Hand #12: Hold'em No Limit ($0.01/$0.02 USD) - 2026/05/03 18:47:49 EET"
 >>> translate_line(ru, "Ann: делает рейз $0.04 $0.06 и олл-ин")
 'Ann: raises $0.04 to $0.06 and is all-in'
+>>> pt = language_of("Mão #7 da PokerStars:  Hold'em No Limit (0.01 €/0.02 € EUR) - 2026/08/28 22:45:01 UTC [2026/08/28 18:45:01 ET]")
+>>> pt.language.name, translate_line(pt, "Ann: sobe 0.48 € para 0.76 € e está all-in")
+('pt-PT', 'Ann: raises €0.48 to €0.76 and is all-in')
 >>> es = language_of("Mano n.º 5 de Zoom de PokerStars:  Hold'em No Limit (0.02 €/0.05 €) - 05-02-2025 14:48:32 CET")
 >>> translate_line(es, "Asiento 3: Bo Lee (ciega grande) recaudó (1.04 €)")
 'Seat 3: Bo Lee (ciega grande) collected (€1.04)'
@@ -251,6 +255,63 @@ PORTUGUESE = Language(
     },
 )
 
+# The client in Portuguese of Portugal (PokerStars.pt, euros; a 2026 cash export): another
+# dialect than the Brazilian one above, with its own header ('Mão #N da PokerStars:'), its
+# own words ('é small blind', 'sobe .. para ..', '*** CARTAS HOLE ***') and the euro after
+# the amount ('0.02 €'); the words both write are entered in each.
+PORTUGUESE_PT = Language(
+    name="pt-PT",
+    prefixes=("Mão #",),
+    start=r"Mão #\d+ da PokerStars:",
+    amount=r"[^\s()]+(?: €)?",
+    suffix_signs={" €": "€"},
+    lines=(
+        (r"Mão #(?P<num>\d+) da PokerStars: +(?P<tail>.*)", "PokerStars Hand #{num}: {tail}"),
+        (r"Mesa '(?P<name>.*)' (?P<max>\d+)-max Lugar #(?P<btn>\d+) é o botão",
+         "Table '{name}' {max}-max Seat #{btn} is the button"),
+        (r"Lugar (?P<seat>\d+): (?P<p>.+) \((?P<a>{A}) em fichas\)", "Seat {seat}: {p} ({a} in chips)"),
+        (r"(?P<p>.+): é small blind (?P<a>{A})", "{p}: posts small blind {a}"),
+        (r"(?P<p>.+): é big blind (?P<a>{A})", "{p}: posts big blind {a}"),
+        (r"(?P<p>.+): é small & big blinds (?P<a>{A})", "{p}: posts small & big blinds {a}"),
+        (r"(?P<p>.+) recebe (?P<c>\[[^\]]*\])", "Dealt to {p} {c}"),
+        (r"(?P<p>.+): desiste", "{p}: folds"),
+        (r"(?P<p>.+): passa", "{p}: checks"),
+        (r"(?P<p>.+): iguala (?P<a>{A})", "{p}: calls {a}"),
+        (r"(?P<p>.+): aposta (?P<a>{A})", "{p}: bets {a}"),
+        (r"(?P<p>.+): sobe (?P<a>{A}) para (?P<a2>{A})", "{p}: raises {a} to {a2}"),
+        (r"(?P<p>.+): mostra (?P<c>\[[^\]]*\])(?P<rest>.*)", "{p}: shows {c}{rest}"),
+        # at the showdown: the summary writes the cards ('escondeu as cartas [Kh Jd]': mucked)
+        (r"(?P<p>.+): esconde a mão", "{p}: mucks hand"),
+        (r"(?P<p>.+): não mostra a mão", "{p}: doesn't show hand"),
+        (r"Aposta não-igualada \((?P<a>{A})\) voltou para (?P<p>.+)", "Uncalled bet ({a}) returned to {p}"),
+        (r"(?P<p>.+) recebeu (?P<a>{A}) do pote", "{p} collected {a} from pot"),
+        (r"(?P<p>.+) está sem ligação", "{p} is disconnected"),
+        (r"(?P<p>.+) gastou o tempo", "{p} has timed out"),
+        (r"(?P<p>.+) abandona a mesa", "{p} leaves the table"),
+        (r"(?P<p>.+) junta-se à mesa no lugar #(?P<seat>\d+)", "{p} joins the table at seat #{seat}"),
+        (r"(?P<p>.+) poderá jogar depois do botão", "{p} will be allowed to play after the button"),
+        (r"Total pote (?P<a>{A}) \| comissão (?P<a2>{A})", "Total pot {a} | Rake {a2}"),
+        (r"Mesa (?P<c>\[[^\]]*\])", "Board {c}"),
+        (r"Lugar (?P<seat>\d+): (?P<tail>.+)", "Seat {seat}: {tail}"),
+    ),
+    words=(
+        # the summary: a seat's award, its cards shown or mucked
+        (r" recebeu \(", " collected ("),
+        (r" e ganhou \(", " and won ("),
+        (r" mostrou \[", " showed ["),
+        (r" escondeu as cartas \[", " mucked ["),
+    ),
+    all_in=" e está all-in",
+    markers={
+        "*** CARTAS HOLE ***": "*** HOLE CARDS ***",
+        "*** FLOP ***": "*** FLOP ***",
+        "*** TURN ***": "*** TURN ***",
+        "*** RIVER ***": "*** RIVER ***",
+        "*** SHOW DOWN ***": "*** SHOW DOWN ***",
+        "*** SUMÁRIO ***": "*** SUMMARY ***",
+    },
+)
+
 SPANISH = Language(
     name="es",
     prefixes=("Mano n.º ",),
@@ -375,7 +436,7 @@ SWEDISH = Language(
     },
 )
 
-LANGUAGES: tuple[Language, ...] = (RUSSIAN, PORTUGUESE, SPANISH, FRENCH, SWEDISH)
+LANGUAGES: tuple[Language, ...] = (RUSSIAN, PORTUGUESE, PORTUGUESE_PT, SPANISH, FRENCH, SWEDISH)
 _COMPILED: dict[str, CompiledLanguage] = {lang.name: _compile(lang) for lang in LANGUAGES}
 PREFIXES: tuple[str, ...] = tuple(p for lang in LANGUAGES for p in lang.prefixes)
 

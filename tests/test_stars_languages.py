@@ -499,6 +499,265 @@ Seat 3: Tio Rui (small blind) folded before Flop
 Seat 5: kz_77 (big blind) folded before Flop
 """
 
+# the client in Portuguese of Portugal (PokerStars.pt, euros after the amount, 2026): a cash hand
+# with a player entering on a big blind, a raise all in called all in for less (the rest returned),
+# a showdown; the table's messages (one who may play after the button, one timed out, leaving,
+# joining, disconnected)
+PT_PT = """\
+Mão #300000000011 da PokerStars:  Hold'em No Limit (0.02 €/0.05 € EUR) - 2026/09/14 21:07:33 UTC [2026/09/14 17:07:33 ET]
+Mesa 'Andrómeda IV' 6-max Lugar #1 é o botão
+Lugar 1: Tiago.M (5.60 € em fichas)
+Lugar 2: rui_costa7 (1.25 € em fichas)
+Lugar 3: Lena P (2 € em fichas)
+Lugar 4: Quim 88 (4.10 € em fichas)
+Lugar 5: bacalhau99 (0.90 € em fichas)
+Lugar 6: Marta_F (2.35 € em fichas)
+Nuno F poderá jogar depois do botão
+rui_costa7: é small blind 0.02 €
+Lena P: é big blind 0.05 €
+bacalhau99: é big blind 0.05 €
+*** CARTAS HOLE ***
+Tiago.M recebe [Ac Kd]
+Quim 88: iguala 0.05 €
+bacalhau99: passa
+Marta_F: desiste
+Tiago.M: sobe 0.15 € para 0.20 €
+rui_costa7: desiste
+Lena P: iguala 0.15 €
+Quim 88: iguala 0.15 €
+bacalhau99 gastou o tempo
+bacalhau99: desiste
+*** FLOP *** [8s Kc 2d]
+Lena P: passa
+Quim 88: aposta 0.30 €
+Tiago.M: sobe 0.60 € para 0.90 €
+Lena P: desiste
+Lena P abandona a mesa
+Quim 88: iguala 0.60 €
+*** TURN *** [8s Kc 2d] [5h]
+Quim 88: aposta 1 €
+Ana Sofia junta-se à mesa no lugar #3
+Tiago.M: sobe 3.50 € para 4.50 € e está all-in
+rui_costa7 está sem ligação
+Quim 88: iguala 2 € e está all-in
+Aposta não-igualada (1.50 €) voltou para Tiago.M
+*** RIVER *** [8s Kc 2d 5h] [8d]
+*** SHOW DOWN ***
+Tiago.M: mostra [Ac Kd] (dois pares, Reis e Oitos)
+Quim 88: mostra [Kh 9c] (dois pares, Reis e Oitos)
+Tiago.M recebeu 8.09 € do pote
+*** SUMÁRIO ***
+Total pote 8.47 € | comissão 0.38 €
+Mesa [8s Kc 2d 5h 8d]
+Lugar 1: Tiago.M (Botão) mostrou [Ac Kd] e ganhou (8.09 €) com dois pares, Reis e Oitos
+Lugar 2: rui_costa7 (small blind) desistiu antes Flop
+Lugar 3: Lena P (big blind) desistiu no Flop
+Lugar 4: Quim 88 mostrou [Kh 9c] e perdeu com dois pares, Reis e Oitos
+Lugar 5: bacalhau99 desistiu antes Flop
+Lugar 6: Marta_F desistiu antes Flop (não apostou)
+"""
+
+PT_PT_EN = """\
+PokerStars Hand #300000000111:  Hold'em No Limit (€0.02/€0.05 EUR) - 2026/09/14 21:07:33 UTC [2026/09/14 17:07:33 ET]
+Table 'Andrómeda IV' 6-max Seat #1 is the button
+Seat 1: Tiago.M (€5.60 in chips)
+Seat 2: rui_costa7 (€1.25 in chips)
+Seat 3: Lena P (€2 in chips)
+Seat 4: Quim 88 (€4.10 in chips)
+Seat 5: bacalhau99 (€0.90 in chips)
+Seat 6: Marta_F (€2.35 in chips)
+Nuno F will be allowed to play after the button
+rui_costa7: posts small blind €0.02
+Lena P: posts big blind €0.05
+bacalhau99: posts big blind €0.05
+*** HOLE CARDS ***
+Dealt to Tiago.M [Ac Kd]
+Quim 88: calls €0.05
+bacalhau99: checks
+Marta_F: folds
+Tiago.M: raises €0.15 to €0.20
+rui_costa7: folds
+Lena P: calls €0.15
+Quim 88: calls €0.15
+bacalhau99 has timed out
+bacalhau99: folds
+*** FLOP *** [8s Kc 2d]
+Lena P: checks
+Quim 88: bets €0.30
+Tiago.M: raises €0.60 to €0.90
+Lena P: folds
+Lena P leaves the table
+Quim 88: calls €0.60
+*** TURN *** [8s Kc 2d] [5h]
+Quim 88: bets €1
+Ana Sofia joins the table at seat #3
+Tiago.M: raises €3.50 to €4.50 and is all-in
+rui_costa7 is disconnected
+Quim 88: calls €2 and is all-in
+Uncalled bet (€1.50) returned to Tiago.M
+*** RIVER *** [8s Kc 2d 5h] [8d]
+*** SHOW DOWN ***
+Tiago.M: shows [Ac Kd] (two pair, Kings and Eights)
+Quim 88: shows [Kh 9c] (two pair, Kings and Eights)
+Tiago.M collected €8.09 from pot
+*** SUMMARY ***
+Total pot €8.47 | Rake €0.38
+Board [8s Kc 2d 5h 8d]
+Seat 1: Tiago.M (button) showed [Ac Kd] and won (€8.09) with two pair, Kings and Eights
+Seat 2: rui_costa7 (small blind) folded before Flop
+Seat 3: Lena P (big blind) folded on the Flop
+Seat 4: Quim 88 showed [Kh 9c] and lost with two pair, Kings and Eights
+Seat 5: bacalhau99 folded before Flop
+Seat 6: Marta_F folded before Flop (didn't bet)
+"""
+
+# the same client: a returning player's small and big blinds, a raise on the river called,
+# the loser's cards hidden at the showdown (the summary writes them)
+PT_PT_MUCK = """\
+Mão #300000000012 da PokerStars:  Hold'em No Limit (0.01 €/0.02 € EUR) - 2026/09/14 21:31:02 UTC [2026/09/14 17:31:02 ET]
+Mesa 'Sirius II' 6-max Lugar #4 é o botão
+Lugar 1: Inês_R (1.84 € em fichas)
+Lugar 2: Zeca.B (0.66 € em fichas)
+Lugar 4: pombal77 (2.10 € em fichas)
+Lugar 5: Carla Mota (1.12 € em fichas)
+Lugar 6: Vasco_22 (3.05 € em fichas)
+Carla Mota: é small blind 0.01 €
+Vasco_22: é big blind 0.02 €
+Zeca.B: é small & big blinds 0.03 €
+*** CARTAS HOLE ***
+Inês_R recebe [Qh Qs]
+Inês_R: sobe 0.04 € para 0.06 €
+Zeca.B: iguala 0.04 €
+pombal77: desiste
+Carla Mota: desiste
+Vasco_22: iguala 0.04 €
+*** FLOP *** [Jd 7c 3s]
+Vasco_22: passa
+Inês_R: aposta 0.12 €
+Zeca.B: iguala 0.12 €
+Vasco_22: desiste
+*** TURN *** [Jd 7c 3s] [4h]
+Inês_R: passa
+Zeca.B: passa
+*** RIVER *** [Jd 7c 3s 4h] [Tc]
+Inês_R: aposta 0.20 €
+Zeca.B: sobe 0.20 € para 0.40 €
+Inês_R: iguala 0.20 €
+*** SHOW DOWN ***
+Zeca.B: mostra [Jh Ts] (dois pares, Valetes e Dez)
+Inês_R: esconde a mão
+Zeca.B recebeu 1.18 € do pote
+*** SUMÁRIO ***
+Total pote 1.24 € | comissão 0.06 €
+Mesa [Jd 7c 3s 4h Tc]
+Lugar 1: Inês_R escondeu as cartas [Qh Qs]
+Lugar 2: Zeca.B mostrou [Jh Ts] e ganhou (1.18 €) com dois pares, Valetes e Dez
+Lugar 4: pombal77 (Botão) desistiu antes Flop (não apostou)
+Lugar 5: Carla Mota (small blind) desistiu antes Flop
+Lugar 6: Vasco_22 (big blind) desistiu no Flop
+"""
+
+PT_PT_MUCK_EN = """\
+PokerStars Hand #300000000112:  Hold'em No Limit (€0.01/€0.02 EUR) - 2026/09/14 21:31:02 UTC [2026/09/14 17:31:02 ET]
+Table 'Sirius II' 6-max Seat #4 is the button
+Seat 1: Inês_R (€1.84 in chips)
+Seat 2: Zeca.B (€0.66 in chips)
+Seat 4: pombal77 (€2.10 in chips)
+Seat 5: Carla Mota (€1.12 in chips)
+Seat 6: Vasco_22 (€3.05 in chips)
+Carla Mota: posts small blind €0.01
+Vasco_22: posts big blind €0.02
+Zeca.B: posts small & big blinds €0.03
+*** HOLE CARDS ***
+Dealt to Inês_R [Qh Qs]
+Inês_R: raises €0.04 to €0.06
+Zeca.B: calls €0.04
+pombal77: folds
+Carla Mota: folds
+Vasco_22: calls €0.04
+*** FLOP *** [Jd 7c 3s]
+Vasco_22: checks
+Inês_R: bets €0.12
+Zeca.B: calls €0.12
+Vasco_22: folds
+*** TURN *** [Jd 7c 3s] [4h]
+Inês_R: checks
+Zeca.B: checks
+*** RIVER *** [Jd 7c 3s 4h] [Tc]
+Inês_R: bets €0.20
+Zeca.B: raises €0.20 to €0.40
+Inês_R: calls €0.20
+*** SHOW DOWN ***
+Zeca.B: shows [Jh Ts] (two pair, Jacks and Tens)
+Inês_R: mucks hand
+Zeca.B collected €1.18 from pot
+*** SUMMARY ***
+Total pot €1.24 | Rake €0.06
+Board [Jd 7c 3s 4h Tc]
+Seat 1: Inês_R mucked [Qh Qs]
+Seat 2: Zeca.B showed [Jh Ts] and won (€1.18) with two pair, Jacks and Tens
+Seat 4: pombal77 (button) folded before Flop (didn't bet)
+Seat 5: Carla Mota (small blind) folded before Flop
+Seat 6: Vasco_22 (big blind) folded on the Flop
+"""
+
+# the same client: a bet all in that no one calls, the winner not showing, the summary's award
+PT_PT_WALK = """\
+Mão #300000000013 da PokerStars:  Hold'em No Limit (0.01 €/0.02 € EUR) - 2026/09/14 21:33:40 UTC [2026/09/14 17:33:40 ET]
+Mesa 'Cassiopeia I' 6-max Lugar #4 é o botão
+Lugar 1: Duarte (0.80 € em fichas)
+Lugar 3: Bia_Lx (2.14 € em fichas)
+Lugar 4: Fonseca10 (1.96 € em fichas)
+Duarte: é small blind 0.01 €
+Bia_Lx: é big blind 0.02 €
+*** CARTAS HOLE ***
+Fonseca10 recebe [9h 9d]
+Fonseca10: sobe 0.04 € para 0.06 €
+Duarte: iguala 0.05 €
+Bia_Lx: iguala 0.04 €
+*** FLOP *** [Ah 6c 2s]
+Duarte: aposta 0.74 € e está all-in
+Bia_Lx: desiste
+Fonseca10: desiste
+Aposta não-igualada (0.74 €) voltou para Duarte
+Duarte recebeu 0.17 € do pote
+Duarte: não mostra a mão
+*** SUMÁRIO ***
+Total pote 0.18 € | comissão 0.01 €
+Mesa [Ah 6c 2s]
+Lugar 1: Duarte (small blind) recebeu (0.17 €)
+Lugar 3: Bia_Lx (big blind) desistiu no Flop
+Lugar 4: Fonseca10 (Botão) desistiu no Flop
+"""
+
+PT_PT_WALK_EN = """\
+PokerStars Hand #300000000113:  Hold'em No Limit (€0.01/€0.02 EUR) - 2026/09/14 21:33:40 UTC [2026/09/14 17:33:40 ET]
+Table 'Cassiopeia I' 6-max Seat #4 is the button
+Seat 1: Duarte (€0.80 in chips)
+Seat 3: Bia_Lx (€2.14 in chips)
+Seat 4: Fonseca10 (€1.96 in chips)
+Duarte: posts small blind €0.01
+Bia_Lx: posts big blind €0.02
+*** HOLE CARDS ***
+Dealt to Fonseca10 [9h 9d]
+Fonseca10: raises €0.04 to €0.06
+Duarte: calls €0.05
+Bia_Lx: calls €0.04
+*** FLOP *** [Ah 6c 2s]
+Duarte: bets €0.74 and is all-in
+Bia_Lx: folds
+Fonseca10: folds
+Uncalled bet (€0.74) returned to Duarte
+Duarte collected €0.17 from pot
+Duarte: doesn't show hand
+*** SUMMARY ***
+Total pot €0.18 | Rake €0.01
+Board [Ah 6c 2s]
+Seat 1: Duarte (small blind) collected (€0.17)
+Seat 3: Bia_Lx (big blind) folded on the Flop
+Seat 4: Fonseca10 (button) folded on the Flop
+"""
+
 # the Swedish client (PokerStars.SE): a tournament hand with a showdown and a player out,
 # then a cash hand where the caller mucks (trailing spaces as its exports write them)
 SV = """\
@@ -757,6 +1016,12 @@ HANDS = {
     "es-showdown": (ES_SHOWDOWN, ES_SHOWDOWN_EN, "PS-300000000008", "PS-300000000108",
                     "14-02-2025 18:22:07 CET [14-02-2025 12:22:07 ET]", "2025-02-14"),
     "pt-walk": (PT_WALK, PT_WALK_EN, "PS-300000000007", "PS-300000000107", "2025/07/22 11:02:10 ET", "2025-07-22"),
+    "pt-PT": (PT_PT, PT_PT_EN, "PS-300000000011", "PS-300000000111", "2026/09/14 21:07:33 UTC [2026/09/14 17:07:33 ET]",
+              "2026-09-14"),
+    "pt-PT-muck": (PT_PT_MUCK, PT_PT_MUCK_EN, "PS-300000000012", "PS-300000000112",
+                   "2026/09/14 21:31:02 UTC [2026/09/14 17:31:02 ET]", "2026-09-14"),
+    "pt-PT-walk": (PT_PT_WALK, PT_PT_WALK_EN, "PS-300000000013", "PS-300000000113",
+                   "2026/09/14 21:33:40 UTC [2026/09/14 17:33:40 ET]", "2026-09-14"),
     "sv": (SV, SV_EN, "PS-300000000005", "PS-300000000105", "2022-11-05 20:14:09 CET [2022-11-05 14:14:09 ET]", "2022-11-05"),
     "sv-side-pot": (SV_SIDE_POT, SV_SIDE_POT_EN, "PS-300000000010", "PS-300000000110",
                     "2022-11-05 21:02:44 CET [2022-11-05 15:02:44 ET]", "2022-11-05"),
@@ -823,7 +1088,7 @@ def test_a_localized_hand_keeps_its_lines_as_written(store, name):
     assert parsed.content_hash == content_hash(text) != content_hash(HANDS[name][1])
 
 
-@pytest.mark.parametrize("name", ["ru-checks", "es-showdown", "pt-walk", "sv", "sv-side-pot", "sv-cash"])
+@pytest.mark.parametrize("name", ["ru-checks", "es-showdown", "pt-walk", "pt-PT", "pt-PT-muck", "pt-PT-walk", "sv", "sv-side-pot", "sv-cash"])
 def test_a_localized_hand_reconciles_and_is_judged_as_its_twin(store, name):
     """No finding (chip-conservation, award-amount, unread-lines...) on either; the replay's pots
     are the written total less the rake, and each contested one's winner is the one written."""
@@ -863,6 +1128,13 @@ def test_the_amounts_are_read_in_the_languages_shape():
     assert (pt.is_tournament, pt.tournament_id, pt.buy_in, pt.level, pt.ante) == (True, "2900000001", "1000+100", "III", 5)
     assert [s.sitting_out for s in pt.seats] == [False, True, False, False]
     assert [e.all_in for e in pt.events if e.kind == "raise"] == [False, False, True]
+    (pt,) = _parse(PT_PT)  # the euro after the amount
+    assert (pt.currency, pt.small_blind, pt.big_blind, [s.starting_stack for s in pt.seats]) == ("EUR", 2, 5, [560, 125, 200, 410, 90, 235])
+    assert [(e.kind, e.amount, e.to_amount) for e in pt.events if e.all_in] == [("raise", 350, 450), ("call", 200, None)]
+    assert [(e.kind, e.seat, e.amount) for e in pt.events if e.kind in ("big_blind", "uncalled_return")] == [
+        ("big_blind", 3, 5), ("big_blind", 5, 5), ("uncalled_return", 1, 150)]
+    (pt,) = _parse(PT_PT_MUCK)
+    assert [(e.kind, e.seat, e.amount) for e in pt.events if e.kind in ("dead_blind", "muck")] == [("dead_blind", 2, 3), ("muck", 1, None)]
     (sv,) = _parse(SV_CASH)
     assert (sv.currency, sv.small_blind, sv.big_blind, [s.starting_stack for s in sv.seats]) == ("USD", 1, 2, [200, 174, 231, 96])
     (sv,) = _parse(SV)
@@ -918,10 +1190,13 @@ SEPARATED = "*********** # 1 **************\n" + RU_EN + "\n\n*********** # 2 **
 RU_EXPORT = ("Выписка Ваши последние 2 раздач(и) запрошена Ирина_К (irina@example.com)\n\n*********** №1 **************\n"
              + RU + "\n\n*********** №2 **************\n" + PT + "\n")
 ES_EXPORT = "*********** n. 1 **************\n" + ES + "\n*********** n. 2 **************\n" + FR + "\n"
+# the pt-PT client's export: its title, then the separators
+PT_PT_EXPORT = ("Transcrito último 1 hora de jogo requerido por Tiago.M (tiago.m@example.com)\n\n"
+                "*********** # 1 **************\n" + PT_PT + "\n\n*********** # 2 **************\n" + PT_PT_MUCK + "\n")
 
 
-@pytest.mark.parametrize("text, first", [(SEPARATED, RU_EN), (RU_EXPORT, RU), (ES_EXPORT, ES)],
-                         ids=["english", "russian", "spanish"])
+@pytest.mark.parametrize("text, first", [(SEPARATED, RU_EN), (RU_EXPORT, RU), (ES_EXPORT, ES), (PT_PT_EXPORT, PT_PT)],
+                         ids=["english", "russian", "spanish", "portuguese-pt"])
 def test_separator_lines_are_no_hand_and_no_hands_line(tmp_path, text, first):
     path = tmp_path / "export.txt"
     path.write_text(text, encoding="utf-8")
