@@ -190,7 +190,7 @@ class HandError:
 
 
 # The reason codes of a HandError that is no hand: lines of a history file that belong to
-# no hand (binary junk after a whole hand: see junk_after).  Ingest records them in
+# no hand (binary junk after a whole hand, text after it and a blank line: junk_after, text_after).  Ingest records them in
 # ingest_errors but counts them neither as hands seen nor as rejected, so that
 # hands seen = stored + duplicates + rejected counts hands.
 NOT_HANDS: frozenset[str] = frozenset({"unread-lines"})
@@ -232,15 +232,56 @@ def junk_after(buf: list[tuple[int, int, str]], line_no: int, header: re.Pattern
     return k, end
 
 
-def unread_lines(buf: list[tuple[int, int, str]], k: int, hand: ParsedHand) -> HandError:
+def text_after(buf: list[tuple[int, int, str]], line_no: int, header: re.Pattern[str]) -> tuple[int, int] | None:
+    """Where lines that may be no hand's begin in a hand's lines ``buf``, from line ``line_no``
+    (the first its reading did not understand, or could not read): (k, end) as
+    ``junk_after`` gives them, when a blank line comes before index k (in a family whose
+    hands hold none) and no line from k on holds ``header``: text after a hand, such as the
+    mail's footer after an exported history.  The reader then reads ``buf[:end]`` again, and
+    only where that is whole and understood are the lines from k on ``unread_lines``; else
+    None, and they stay the hand's (not understood, or where it cannot be read), as any.
+
+    >>> buf = [(1, 0, "Hand #1"), (2, 0, "Seat 1: A (5)"), (3, 0, ""), (4, 0, "Sent by mail."), (5, 0, "")]
+    >>> text_after(buf, 4, re.compile(r"Hand #")), text_after(buf[:2] + buf[3:], 4, re.compile(r"Hand #"))
+    ((3, 2), None)
+    """
+    k = next((i for i, (no, _, _) in enumerate(buf) if no == line_no), 0)
+    if k < 2 or buf[k - 1][2].strip() or any(header.search(t) is not None for _, _, t in buf[k:]):
+        return None
+    end = k
+    while end > 1 and not buf[end - 1][2].strip():
+        end -= 1
+    return k, end
+
+
+def unread_from(hand: ParsedHand) -> int | None:
+    """The line from which ``hand`` understood nothing: its first line not understood, where no
+    other of its events comes from that line on; else None.
+
+    >>> h = ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 1, 0, "", events=[unread_event(0, "summary", 4, "?")])
+    >>> unread_from(h)
+    4
+    """
+    unread = [e.line_no for e in hand.events if e.kind == UNREAD]
+    if not unread:
+        return None
+    first = min(unread)
+    if any(e.kind != UNREAD and e.line_no is not None and e.line_no >= first for e in hand.events):
+        return None
+    return first
+
+
+def unread_lines(buf: list[tuple[int, int, str]], k: int, hand: ParsedHand, text: bool = False) -> HandError:
     """The ``unread-lines`` error (no hand: ``NOT_HANDS``) of the lines of ``buf`` from index
-    ``k`` on, which follow ``hand``, whole (``junk_after``)."""
+    ``k`` on, which follow ``hand``, whole: junk (``junk_after``) or, ``text``, text after a
+    blank line (``text_after``)."""
     first, last = buf[k][0], buf[-1][0]
     where = f"line {first}" if first == last else f"lines {first}-{last}"
+    what = ("follow it after a blank line and are no hand's lines" if text
+            else "hold characters no hand history writes")
     return HandError(first, "unread-lines",
-                     f"{where}, after hand {hand.hand_id} (lines {hand.first_line}-{hand.last_line}, whole), hold "
-                     f"characters no hand history writes ({buf[k][2][:40]!r}...): not read, and not counted "
-                     "as a hand", None)
+                     f"{where}, after hand {hand.hand_id} (lines {hand.first_line}-{hand.last_line}, whole), {what} "
+                     f"({buf[k][2][:40]!r}...): not read, and not counted as a hand", None)
 
 
 def seat_columns(hands: list[ParsedHand]) -> dict[str, list]:
@@ -726,7 +767,7 @@ def _normalised(text: str) -> str:
     return "\n".join([line.rstrip() for line in text.splitlines()]).strip("\n")
 
 
-__all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "NOT_TEXT", "junk_after", "unread_lines", "Reject", "Rescale", "second_seatless", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
+__all__ = ["Event", "Seat", "ParsedHand", "HandError", "NOT_HANDS", "NOT_TEXT", "junk_after", "text_after", "unread_from", "unread_lines", "Reject", "Rescale", "second_seatless", "Parser", "content_hash", "content_hash_stood_in", "sha256_hex",
            "out_of_range", "inferred_from", "unread_event", "has_unread", "chip_ledger", "unreconciled",
            "unread_summary", "settle", "UNREAD",
            "seat_columns", "event_columns", "EventKind", "Street"]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from parsers.base import MAX_DECIMALS, HandError, ParsedHand, content_hash, has_unread, junk_after, unread_lines
+from parsers.base import MAX_DECIMALS, HandError, ParsedHand, content_hash, has_unread, junk_after, text_after, unread_from, unread_lines
 from parsers.base import Reject as _Reject
 from parsers.base import Rescale as _Rescale
 from parsers.stars_languages import language_of, translate_line
@@ -126,9 +126,13 @@ class StarsFamilyParser:
         while len(buf) > 1 and (not buf[-1][2].strip().strip(blank) or between is not None and between.match(buf[-1][2])):
             buf.pop()
         first, reader = self._read(buf, cut_by)
+        if isinstance(first, ParsedHand) and (line_no := unread_from(first)) is not None \
+                and (kept := self._before_text(buf, cut_by, line_no)) is not None:
+            return kept  # a whole hand, then text that is no hand's (self.unread)
         if isinstance(first, ParsedHand) or first.reason_code == "amount-out-of-range" or not hasattr(reader, "seated"):
             return first
-        if first.reason_code == "parse-error" and (kept := self._before_unread(buf, cut_by, first.line_no)) is not None:
+        if first.reason_code == "parse-error" and ((kept := self._before_unread(buf, cut_by, first.line_no)) is not None
+                                                   or (kept := self._before_text(buf, cut_by, first.line_no)) is not None):
             return kept  # a whole hand, then lines that are no hand's (self.unread)
         if not reader.seated:
             if reader.cut is None:
@@ -174,6 +178,22 @@ class StarsFamilyParser:
                 return None
         self.unread.append(unread_lines(buf, k, hand))
         return hand
+
+    def _before_text(self, buf: list[tuple[int, int, str]], cut_by: int | None, line_no: int) -> ParsedHand | None:
+        """The hand in ``buf`` before the lines from ``line_no`` on (the first its reading did
+        not understand, or could not read), where they come after a blank line
+        (``parsers.base.text_after``: a mail's footer after an exported history) and the hand
+        is whole and understood without them; those lines are then ``self.unread``, an
+        ``unread-lines`` error that is no hand.  Else None: they stay the hand's."""
+        found = None if self.site.blank_lines else text_after(buf, line_no, self.site.header_start)
+        if found is None:
+            return None
+        k, end = found
+        again, _ = self._read(buf[:end], cut_by)
+        if not isinstance(again, ParsedHand) or again.record_cut is not None or has_unread(again):
+            return None
+        self.unread.append(unread_lines(buf, k, again, text=True))
+        return again
 
     def _read(self, buf: list[tuple[int, int, str]], cut_by: int | None,
               fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:

@@ -15,6 +15,8 @@ keep of a file that holds more than hands.
   A Party-family hand is whole before the junk after a blank line (its hands hold none after
   the marker) or when its pot is awarded to the chip (a tournament's, or one with a written
   total): its files end with the last win line, no blank line.
+- Text after a whole hand and a blank line (a mail's footer after an exported history) is
+  likewise one ``unread-lines`` error, no hand, not the last hand's lines not understood.
 """
 
 from __future__ import annotations
@@ -181,6 +183,76 @@ def test_random_junk_after_a_whole_hand_is_unread_lines_not_a_hand(site, sample,
             [(_first_unread_line(clean, junk), "unread-lines", None)], (seed, errors)
         assert f"after hand {hands[-1].hand_id} " in errors[0].reason
         assert got[-1] is errors[0]  # after the hand it follows
+
+
+# a mail's footer, as an exported history sent by mail ends (our words, in that shape)
+FOOTER = (b"You are getting this email because it holds information about your account.\n\n"
+          b"Please do not reply to this message: this address receives no mail.\n\n"
+          b"Copyright (c) 2001-2026. All rights reserved.\n")
+TEXT_CASES = [
+    ("pokerstars", "pokerstars/nlhe-mtt-9max-table.txt"),
+    ("pokerstars", "pokerstars/nlhe-cash-usd-6max.txt"),
+    ("ggpoker", "ggpoker/nlhe-mtt-and-plo-cash.txt"),
+    ("winamax", "winamax/nlhe-mtt-violation.txt"),  # (its summary lists some seats only: the blank line tells)
+    ("wpn", "wpn/nlhe-mtt-underraise.txt"),
+    ("bovada", "bovada/nlhe-mtt-underraise.txt"),  # (its summary reader cannot read the text: the error path)
+    ("partypoker", "partypoker/nlhe-sng-underraise.txt"),
+    ("pacific", "pacific/nlhe-mtt-wrong-winner.txt"),
+]
+
+
+def _hand_at(got: list, hand: ParsedHand, line: int) -> bool:
+    """Whether the last of ``got`` is ``hand`` holding line ``line`` as a line not understood, or
+    ``hand`` rejected at that line."""
+    last = got[-1]
+    if isinstance(last, HandError):
+        return (last.hand_id, last.line_no, last.reason_code) == (hand.hand_id, line, "parse-error")
+    return last.hand_id == hand.hand_id and line in [e.line_no for e in last.events if e.kind == "unread"]
+
+
+@pytest.mark.parametrize("site, sample", TEXT_CASES)
+def test_text_after_a_whole_hand_and_a_blank_line_is_unread_lines_not_the_hand_s(site, sample):
+    """A mail's footer after a file's last hand and blank lines: the hand is stored as from the
+    file alone (same content hash, no line it did not understand), and the footer is one
+    ``unread-lines`` error, no hand, at its first line.  Glued to the hand's last line (no blank
+    line), the same text stays the hand's: a line not understood, or where it cannot be read."""
+    data = (SAMPLES / sample).read_bytes()
+    clean = data.rstrip(b"\r\n") + b"\n\n\n\n"
+    hands = [x for x in _read_bytes(site, data) if isinstance(x, ParsedHand)]
+    assert hands and len(hands) == len(_read_bytes(site, data))
+    got = _read_bytes(site, clean + FOOTER)
+    errors = [x for x in got if isinstance(x, HandError)]
+    assert [(h.hand_id, h.content_hash, h.last_line) for h in got if isinstance(h, ParsedHand)] == \
+        [(h.hand_id, h.content_hash, h.last_line) for h in hands]
+    assert not any(e.kind == "unread" for h in got if isinstance(h, ParsedHand) for e in h.events)
+    assert [(e.line_no, e.reason_code, e.hand_id) for e in errors] == [(_first_unread_line(clean, FOOTER), "unread-lines", None)]
+    assert f"after hand {hands[-1].hand_id} " in errors[0].reason and "after a blank line" in errors[0].reason
+    glued = data.rstrip(b"\r\n") + b"\n"
+    assert _hand_at(_read_bytes(site, glued + FOOTER), hands[-1], _first_unread_line(glued, FOOTER))
+
+
+def test_text_after_a_blank_line_where_hands_hold_blank_lines_stays_the_hand_s():
+    """Full Tilt's hands hold blank lines (its UTF-16 exports write one after every line): there
+    a blank line does not end a hand, and a footer after one stays the last hand's lines not
+    understood."""
+    data = (SAMPLES / "fulltilt/nlhe-cash-underraise.txt").read_bytes()
+    clean = data.rstrip(b"\r\n") + b"\n\n\n\n"
+    [*_, last] = [x for x in _read_bytes("fulltilt", data) if isinstance(x, ParsedHand)]
+    got = _read_bytes("fulltilt", clean + FOOTER)
+    assert not [e for e in got if isinstance(e, HandError)]
+    assert _hand_at(got, last, _first_unread_line(clean, FOOTER))
+
+
+def test_text_after_a_blank_line_in_a_hand_not_yet_whole_stays_the_hand_s():
+    """A blank line, then text, inside a hand before its summary: no footer, the hand's own lines
+    (its reading is as without the blank line's split: the text is a line it did not understand,
+    or the hand is rejected, as before)."""
+    lines = _pokerstars_lines()
+    last = max(i for i, t in enumerate(lines) if t.startswith("PokerStars Hand #"))
+    flop = next(i for i in range(last, len(lines)) if lines[i].startswith("*** FLOP ***"))
+    before = "\n".join(lines[:flop]) + "\n\nSent by mail.\n" + "\n".join(lines[flop:])
+    got = _read_bytes("pokerstars", before.encode("utf-8"))
+    assert not [e for e in got if isinstance(e, HandError) and e.reason_code == "unread-lines"]
 
 
 @pytest.mark.parametrize("site, sample", [("winamax", "winamax/nlhe-mtt-violation.txt")])
