@@ -353,16 +353,16 @@ def test_duplicates_and_conflicts_leave_no_findings_behind(small_units, tmp_path
 @needs_corpus
 def test_real_corpus_folders_in_small_units(monkeypatch, tmp_path):
     """The real hands of every site read, cut into units of some 40 hands, checked
-    some 150 at a time: a tournament's tables lie across many batches, and the
-    findings are the same."""
+    some 400 at a time: a tournament's tables lie across batches, and the findings
+    are the same."""
     paths = [CORPUS / "fpdb" / "tour", CORPUS / "fpdb" / "cash"]
     ref = str(tmp_path / "ref.duckdb")
     everything_in_the_coordinator(paths, ref)
     monkeypatch.setattr(units, "GROUP_FILES", 1)
     monkeypatch.setattr(units, "CHUNK_BYTES", 64 << 10)
     monkeypatch.setattr(ingest_module, "CHUNK_BYTES", 64 << 10)
-    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 150)
-    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 150)
+    monkeypatch.setattr(ingest_module, "BATCH_HANDS", 400)
+    monkeypatch.setattr(ingest_module, "CHECK_HANDS", 400)
     db = str(tmp_path / "a.duckdb")
     r = audit(paths, db=db, worker_checks=True)
     got = findings(db)
