@@ -90,6 +90,17 @@ def follow(driver, link) -> None:
     WebDriverWait(driver, 20).until(lambda d: "selected" in d.find_element(By.ID, row).get_attribute("class").split())
 
 
+def finding_link(driver, hand_id: str):
+    """The findings table's link to ``hand_id``'s finding, once the page shows it (waited for,
+    as ``follow`` waits: a run on a loaded machine once found no such link right after the
+    page loaded)."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, 20).until(lambda d: next(
+        (a for a in d.find_elements(By.CSS_SELECTOR, "#findings a.ev-link") if a.text == hand_id), False))
+
+
 def visible_rows(driver) -> int:
     return driver.execute_script(
         "return Array.prototype.filter.call(document.querySelectorAll('#findings tbody tr'), r => !r.hidden).length")
@@ -143,7 +154,7 @@ def test_evidence_shows_timeline_and_rule_text(browser, sample_report):
     from selenium.webdriver.common.by import By
 
     browser.get(sample_report.as_uri())
-    link = next(a for a in browser.find_elements(By.CSS_SELECTOR, "#findings a.ev-link") if a.text == "PS-900000000201")
+    link = finding_link(browser, "PS-900000000201")
     follow(browser, link)
     ev = browser.find_element(By.ID, "evidence-body")
     assert "Hand PS-900000000201" in ev.text
