@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, field
-from typing import Final, Iterator, Protocol
+from typing import Callable, Final, Iterator, Protocol
 
 from auditor.schema import EventKind, Street
 
@@ -232,18 +232,22 @@ def junk_after(buf: list[tuple[int, int, str]], line_no: int, header: re.Pattern
     return k, end
 
 
-def text_after(buf: list[tuple[int, int, str]], line_no: int, header: re.Pattern[str]) -> tuple[int, int] | None:
-    """Where lines that may be no hand's begin in a hand's lines ``buf``, from line ``line_no``
-    (the first its reading did not understand, or could not read): (k, end) as
-    ``junk_after`` gives them, when a blank line comes before index k (in a family whose
-    hands hold none) and no line from k on holds ``header``: text after a hand, such as the
-    mail's footer after an exported history.  The reader then reads ``buf[:end]`` again, and
-    only where that is whole and understood are the lines from k on ``unread_lines``; else
+def text_after(buf: list[tuple[int, int, str]], line_no: int, header: re.Pattern[str],
+               read: Callable[[list[tuple[int, int, str]]], ParsedHand | HandError],
+               start: int = 0) -> tuple[ParsedHand, HandError] | None:
+    """The hand in a hand's lines ``buf`` before the lines from ``line_no`` on (the first its
+    reading did not understand, or could not read), and the ``unread_lines`` error of those
+    lines, when they are text after the hand, such as the mail's footer after an exported
+    history: a blank line comes before them (in a family whose hands hold none), none of
+    them holds ``header``, and ``read`` (the family's reading of lines) reads the lines
+    before them, from ``buf[start]`` on at least two, as a whole hand it understands.  Else
     None, and they stay the hand's (not understood, or where it cannot be read), as any.
 
     >>> buf = [(1, 0, "Hand #1"), (2, 0, "Seat 1: A (5)"), (3, 0, ""), (4, 0, "Sent by mail."), (5, 0, "")]
-    >>> text_after(buf, 4, re.compile(r"Hand #")), text_after(buf[:2] + buf[3:], 4, re.compile(r"Hand #"))
-    ((3, 2), None)
+    >>> read = lambda lines: ParsedHand("h", "x", "x", "holdem", "no-limit", 1, 1, 0, "")
+    >>> hand, error = text_after(buf, 4, re.compile(r"Hand #"), read)
+    >>> error.line_no, error.reason_code, text_after(buf[:2] + buf[3:], 4, re.compile(r"Hand #"), read)
+    (4, 'unread-lines', None)
     """
     k = next((i for i, (no, _, _) in enumerate(buf) if no == line_no), 0)
     if k < 2 or buf[k - 1][2].strip() or any(header.search(t) is not None for _, _, t in buf[k:]):
@@ -251,7 +255,12 @@ def text_after(buf: list[tuple[int, int, str]], line_no: int, header: re.Pattern
     end = k
     while end > 1 and not buf[end - 1][2].strip():
         end -= 1
-    return k, end
+    if end <= start + 1:
+        return None
+    hand = read(buf[:end])
+    if not isinstance(hand, ParsedHand) or hand.record_cut is not None or has_unread(hand):
+        return None
+    return hand, unread_lines(buf, k, hand, text=True)
 
 
 def unread_from(hand: ParsedHand) -> int | None:

@@ -37,7 +37,7 @@ import re
 from typing import Any, ClassVar, Final, Iterator, cast
 
 from auditor.schema import EventKind, Street
-from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, has_unread, inferred_from, junk_after,
+from parsers.base import (MAX_DECIMALS, Event, HandError, ParsedHand, Reject, Rescale, Seat, content_hash, inferred_from, junk_after,
                           second_seatless, single_payer_ante, text_after, unread_event, unread_from, unread_lines)
 from parsers.numbers import SPACE_SPELLINGS
 
@@ -596,15 +596,12 @@ class FamilyParser:
         while len(buf) > 1 and not buf[-1][2].strip():
             buf.pop()
         got = self._read(buf, marker_at, marker)
-        if isinstance(got, ParsedHand) and (line_no := unread_from(got)) is not None \
-                and (found := text_after(buf, line_no, HAND_START_ANYWHERE)) is not None and found[1] > marker_at + 1:
-            # text after the hand and a blank line (a mail's footer): the hand read again without it,
-            # whole and understood, and the text unread lines that are no hand's (parsers.base.text_after)
-            k, end = found
-            again = self._read(buf[:end], marker_at, marker)
-            if isinstance(again, ParsedHand) and again.record_cut is None and not has_unread(again):
-                self.unread.append(unread_lines(buf, k, again, text=True))
-                return again
+        if isinstance(got, ParsedHand) and (line_no := unread_from(got)) is not None and (found := text_after(
+                buf, line_no, HAND_START_ANYWHERE, lambda lines: self._read(lines, marker_at, marker), marker_at)) is not None:
+            # text after the hand and a blank line (a mail's footer): no hand's lines (parsers.base.text_after)
+            got, error = found
+            self.unread.append(error)
+            return got
         if isinstance(got, HandError) and got.reason_code == "parse-error":
             kept = self._before_unread(buf, marker_at, marker, got.line_no)
             if kept is not None:

@@ -180,20 +180,18 @@ class StarsFamilyParser:
         return hand
 
     def _before_text(self, buf: list[tuple[int, int, str]], cut_by: int | None, line_no: int) -> ParsedHand | None:
-        """The hand in ``buf`` before the lines from ``line_no`` on (the first its reading did
-        not understand, or could not read), where they come after a blank line
-        (``parsers.base.text_after``: a mail's footer after an exported history) and the hand
-        is whole and understood without them; those lines are then ``self.unread``, an
-        ``unread-lines`` error that is no hand.  Else None: they stay the hand's."""
-        found = None if self.site.blank_lines else text_after(buf, line_no, self.site.header_start)
+        """The hand in ``buf`` before the lines from ``line_no`` on, where they are text after it
+        (``parsers.base.text_after``: a mail's footer after an exported history); those lines
+        are then ``self.unread``, an ``unread-lines`` error that is no hand.  Else None: they
+        stay the hand's.  Not where a site's hands hold blank lines."""
+        if self.site.blank_lines:
+            return None
+        found = text_after(buf, line_no, self.site.header_start, lambda lines: self._read(lines, cut_by)[0])
         if found is None:
             return None
-        k, end = found
-        again, _ = self._read(buf[:end], cut_by)
-        if not isinstance(again, ParsedHand) or again.record_cut is not None or has_unread(again):
-            return None
-        self.unread.append(unread_lines(buf, k, again, text=True))
-        return again
+        hand, error = found
+        self.unread.append(error)
+        return hand
 
     def _read(self, buf: list[tuple[int, int, str]], cut_by: int | None,
               fragment: tuple[int, str] | None = None) -> tuple[ParsedHand | HandError, Any]:
